@@ -1,1 +1,28 @@
-//! (to be written)
+//! PGN, the Portable Game Notation: reading in constant memory, writing, and checking games.
+//!
+//! - [`reader`]: a push tokenizer fed bytes in chunks, reporting to a [`reader::Visitor`].
+//! - [`tags`]: tag pairs, the seven-tag roster, results, `SetUp`/`FEN`, `TimeControl`.
+//! - [`clk`]: `[%clk]` and `[%emt]` clock commands inside comments.
+//! - [`game`]: a game held in memory, and a visitor that builds it.
+//! - [`writer`]: export with the roster, 80-column movetext and clock comments.
+//!
+//! The game record a PGN file holds is the one the Laws ask players to keep (2005 Art. 8.1, in
+//! algebraic notation per App. C/E); the reader accepts the notations App. E allows.
+//!
+//! ```
+//! use arbiter_core::pgn::{game::read_games, writer::write_game};
+//!
+//! let games = read_games(b"1. e4 {[%clk 0:04:59]} e5 1/2-1/2");
+//! let text = write_game(&games[0]);
+//! assert_eq!(read_games(text.as_bytes())[0].moves, games[0].moves);
+//! ```
+
+pub mod clk;
+pub mod game;
+pub mod reader;
+pub mod tags;
+pub mod writer;
+
+pub use game::{PgnGame, PgnMove, read_games};
+pub use reader::{PgnReader, SyntaxError, SyntaxErrorKind, Visitor};
+pub use tags::{GameResult, Tags, TimeControlTag};
