@@ -1,1 +1,595 @@
-//! (to be written)
+//! Forsyth-Edwards Notation: reading a position with errors that name the wrong field, and
+//! writing one back.
+//!
+//! ```
+//! use arbiter_core::position::Position;
+//! let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
+//! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! let err = Position::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();
+//! assert_eq!(err.to_string(), "piece placement: black has 0 kings, a position needs exactly one");
+//! ```
+//!
+//! Besides the six fields, a FEN of four fields (no move counters, as in EPD) is accepted with
+//! counters `0 1`. Only standard chess is read: castling rights are `KQkq` letters, and each one
+//! needs the king on e1/e8 and the rook on its corner.
+
+use cozy_chess::{BoardBuilder, CastleRights, Color, File, Piece, Rank, Square};
+use thiserror::Error;
+
+use crate::position::Position;
+
+/// Why a FEN could not be read. Each variant names the field at fault.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum FenError {
+    /// Not 6 fields (or 4 without the counters).
+    #[error("expected 6 space-separated fields (or 4 without the move counters), found {found}")]
+    FieldCount { found: usize },
+    /// The piece placement does not describe 8 ranks.
+    #[error("piece placement: expected 8 ranks separated by '/', found {found}")]
+    RankCount { found: usize },
+    /// A rank does not describe exactly 8 squares.
+    #[error("piece placement: rank {rank} describes {squares} squares, not 8")]
+    RankLength { rank: u8, squares: usize },
+    /// A character that is neither a piece letter nor a count of empty squares.
+    #[error(
+        "piece placement: rank {rank}: '{found}' is not a piece letter (KQRBNPkqrbnp) or a digit 1-8"
+    )]
+    PieceLetter { rank: u8, found: char },
+    /// A side without exactly one king (Art. 2.2: each player has one king).
+    #[error("piece placement: {color} has {count} kings, a position needs exactly one")]
+    KingCount { color: ColorName, count: u32 },
+    /// More than 16 pieces or more than 8 pawns for one side: no game reaches that.
+    #[error("piece placement: {color} has {count} {what}, at most {max} are possible")]
+    TooManyPieces {
+        color: ColorName,
+        what: &'static str,
+        count: u32,
+        max: u32,
+    },
+    /// A pawn on the first or last rank (Art. 3.7: pawns start on the 2nd and promote on the 8th).
+    #[error("piece placement: pawn on {square}, pawns can never stand on the first or last rank")]
+    PawnOnBackRank { square: Square },
+    /// The side-to-move field is not `w` or `b`.
+    #[error("side to move: expected 'w' or 'b', found '{found}'")]
+    SideToMove { found: String },
+    /// The side that is not to move is in check: the previous move was illegal (Art. 3.9).
+    #[error("side to move: {color} is in check but it is not {color}'s turn")]
+    OpponentInCheck { color: ColorName },
+    /// Three or more pieces give check: no single move uncovers more than two.
+    #[error(
+        "side to move: {color} is in check from {count} pieces, which no legal move can produce"
+    )]
+    ImpossibleCheck { color: ColorName, count: u32 },
+    /// The castling field is not `-` or a combination of `KQkq`.
+    #[error(
+        "castling rights: '{found}' is not '-' or a combination of K, Q, k, q (each at most once)"
+    )]
+    CastlingSyntax { found: String },
+    /// A castling right whose king or rook is not on its original square.
+    #[error("castling rights: '{right}' needs the {piece} on {square}")]
+    CastlingMismatch {
+        right: char,
+        piece: &'static str,
+        square: Square,
+    },
+    /// The en-passant field is not `-` or a square.
+    #[error("en passant: '{found}' is not '-' or a square")]
+    EnPassantSyntax { found: String },
+    /// An en-passant square that the last move cannot have created.
+    #[error("en passant: {square} is impossible: {reason}")]
+    EnPassantImpossible {
+        square: Square,
+        reason: &'static str,
+    },
+    /// The half-move clock is not a non-negative number.
+    #[error("half-move clock: '{found}' is not a whole number of half-moves")]
+    HalfmoveClock { found: String },
+    /// The full-move number is not a number from 1 to 65535.
+    #[error("full-move number: '{found}' is not a number from 1 to 65535")]
+    FullmoveNumber { found: String },
+    /// A combination that cozy-chess's own validation refuses and the checks above did not name.
+    #[error("{field}: the position is inconsistent")]
+    Inconsistent { field: &'static str },
+}
+
+/// A color written out for error messages ("white", "black").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ColorName(pub Color);
+
+impl core::fmt::Display for ColorName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self.0 {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// Reads a FEN. Never panics.
+///
+/// # Errors
+/// A [`FenError`] naming the first field found wrong.
+pub fn parse(text: &str) -> Result<Position, FenError> {
+    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+    let (placement, side, castling, ep, halfmove, fullmove) = match fields.as_slice() {
+        [p, s, c, e, h, f] => (*p, *s, *c, *e, *h, *f),
+        [p, s, c, e] => (*p, *s, *c, *e, "0", "1"),
+        _ => {
+            return Err(FenError::FieldCount {
+                found: fields.len(),
+            });
+        }
+    };
+    let mut builder = BoardBuilder::empty();
+    parse_placement(placement, &mut builder)?;
+    check_material(&builder)?;
+    builder.side_to_move = match side {
+        "w" => Color::White,
+        "b" => Color::Black,
+        _ => {
+            return Err(FenError::SideToMove {
+                found: side.to_string(),
+            });
+        }
+    };
+    check_checks(&builder)?;
+    builder.castle_rights = parse_castling(castling, &builder)?;
+    builder.en_passant = parse_en_passant(ep, &builder)?;
+    let halfmove_clock: u32 = halfmove.parse().map_err(|_| FenError::HalfmoveClock {
+        found: halfmove.to_string(),
+    })?;
+    let fullmove_number: u16 = match fullmove.parse() {
+        Ok(n) if n >= 1 => n,
+        _ => {
+            return Err(FenError::FullmoveNumber {
+                found: fullmove.to_string(),
+            });
+        }
+    };
+    // cozy-chess caps its own clock at 100; ours (in Position) is exact.
+    builder.halfmove_clock = halfmove_clock.min(100) as u8;
+    builder.fullmove_number = fullmove_number;
+    let board = builder.build().map_err(|e| FenError::Inconsistent {
+        field: match e {
+            cozy_chess::BoardBuilderError::InvalidBoard => "piece placement",
+            cozy_chess::BoardBuilderError::InvalidCastlingRights => "castling rights",
+            cozy_chess::BoardBuilderError::InvalidEnPassant => "en passant",
+            cozy_chess::BoardBuilderError::InvalidHalfMoveClock => "half-move clock",
+            cozy_chess::BoardBuilderError::InvalidFullmoveNumber => "full-move number",
+        },
+    })?;
+    Ok(Position::from_parts(board, halfmove_clock))
+}
+
+fn parse_placement(text: &str, builder: &mut BoardBuilder) -> Result<(), FenError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(FenError::RankCount { found: ranks.len() });
+    }
+    for (i, row) in ranks.iter().enumerate() {
+        let rank_number = 8 - i as u8;
+        let rank = Rank::index(7 - i);
+        let mut file = 0usize;
+        for c in row.chars() {
+            if let Some(n) = c.to_digit(10).filter(|n| (1..=8).contains(n)) {
+                file += n as usize;
+                continue;
+            }
+            let piece = piece_from_letter(c.to_ascii_lowercase()).ok_or(FenError::PieceLetter {
+                rank: rank_number,
+                found: c,
+            })?;
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            if let Some(f) = File::try_index(file) {
+                *builder.square_mut(Square::new(f, rank)) = Some((piece, color));
+            }
+            file += 1;
+        }
+        if file != 8 {
+            return Err(FenError::RankLength {
+                rank: rank_number,
+                squares: file,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn piece_from_letter(c: char) -> Option<Piece> {
+    Some(match c {
+        'p' => Piece::Pawn,
+        'n' => Piece::Knight,
+        'b' => Piece::Bishop,
+        'r' => Piece::Rook,
+        'q' => Piece::Queen,
+        'k' => Piece::King,
+        _ => return None,
+    })
+}
+
+fn count(builder: &BoardBuilder, color: Color, piece: Option<Piece>) -> u32 {
+    Square::ALL
+        .iter()
+        .filter(|&&sq| match builder.square(sq) {
+            Some((p, c)) => c == color && piece.is_none_or(|want| want == p),
+            None => false,
+        })
+        .count() as u32
+}
+
+fn check_material(builder: &BoardBuilder) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let kings = count(builder, color, Some(Piece::King));
+        if kings != 1 {
+            return Err(FenError::KingCount {
+                color: ColorName(color),
+                count: kings,
+            });
+        }
+    }
+    for sq in Square::ALL {
+        if let Some((Piece::Pawn, _)) = builder.square(sq)
+            && matches!(sq.rank(), Rank::First | Rank::Eighth)
+        {
+            return Err(FenError::PawnOnBackRank { square: sq });
+        }
+    }
+    for color in Color::ALL {
+        let pawns = count(builder, color, Some(Piece::Pawn));
+        if pawns > 8 {
+            let err = FenError::TooManyPieces {
+                color: ColorName(color),
+                what: "pawns",
+                count: pawns,
+                max: 8,
+            };
+            return Err(err);
+        }
+        let all = count(builder, color, None);
+        if all > 16 {
+            let err = FenError::TooManyPieces {
+                color: ColorName(color),
+                what: "pieces",
+                count: all,
+                max: 16,
+            };
+            return Err(err);
+        }
+    }
+    Ok(())
+}
+
+/// Checks a position without castling or en passant: who is in check, and how.
+fn check_checks(builder: &BoardBuilder) -> Result<(), FenError> {
+    // Build the bare placement to ask cozy-chess who attacks whom; kings are known valid here.
+    let mut bare = builder.clone();
+    bare.castle_rights = [CastleRights::EMPTY; 2];
+    bare.en_passant = None;
+    bare.halfmove_clock = 0;
+    bare.fullmove_number = 1;
+    let mover = builder.side_to_move;
+    bare.side_to_move = !mover;
+    let as_opponent = bare.build();
+    match as_opponent {
+        Ok(b) if !b.checkers().is_empty() => {
+            return Err(FenError::OpponentInCheck {
+                color: ColorName(!mover),
+            });
+        }
+        Ok(_) => {}
+        // The mover is in check while the opponent "moves": fine for us, judged below.
+        Err(_) => {}
+    }
+    bare.side_to_move = mover;
+    let board = bare.build().map_err(|_| FenError::OpponentInCheck {
+        color: ColorName(!mover),
+    })?;
+    let checkers = board.checkers().len();
+    if checkers > 2 {
+        return Err(FenError::ImpossibleCheck {
+            color: ColorName(mover),
+            count: checkers,
+        });
+    }
+    Ok(())
+}
+
+fn parse_castling(text: &str, builder: &BoardBuilder) -> Result<[CastleRights; 2], FenError> {
+    let mut rights = [CastleRights::EMPTY; 2];
+    if text == "-" {
+        return Ok(rights);
+    }
+    let syntax = || FenError::CastlingSyntax {
+        found: text.to_string(),
+    };
+    let mut seen = Vec::new();
+    for c in text.chars() {
+        if seen.contains(&c) {
+            return Err(syntax());
+        }
+        seen.push(c);
+        let (color, rook_file) = match c {
+            'K' => (Color::White, File::H),
+            'Q' => (Color::White, File::A),
+            'k' => (Color::Black, File::H),
+            'q' => (Color::Black, File::A),
+            _ => return Err(syntax()),
+        };
+        let back = Rank::First.relative_to(color);
+        let king_sq = Square::new(File::E, back);
+        let rook_sq = Square::new(rook_file, back);
+        if builder.square(king_sq) != Some((Piece::King, color)) {
+            return Err(FenError::CastlingMismatch {
+                right: c,
+                piece: "king",
+                square: king_sq,
+            });
+        }
+        if builder.square(rook_sq) != Some((Piece::Rook, color)) {
+            return Err(FenError::CastlingMismatch {
+                right: c,
+                piece: "rook",
+                square: rook_sq,
+            });
+        }
+        let slot = &mut rights[color as usize];
+        if rook_file == File::H {
+            slot.short = Some(File::H);
+        } else {
+            slot.long = Some(File::A);
+        }
+    }
+    Ok(rights)
+}
+
+fn parse_en_passant(text: &str, builder: &BoardBuilder) -> Result<Option<Square>, FenError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let square: Square = text.parse().map_err(|_| FenError::EnPassantSyntax {
+        found: text.to_string(),
+    })?;
+    let mover = builder.side_to_move;
+    let impossible = |reason| Err(FenError::EnPassantImpossible { square, reason });
+    if square.rank() != Rank::Sixth.relative_to(mover) {
+        return impossible(
+            "it must be on the rank the opponent's pawn just crossed (6th for white to move, 3rd for black)",
+        );
+    }
+    let pawn_sq = Square::new(square.file(), Rank::Fifth.relative_to(mover));
+    let origin = Square::new(square.file(), Rank::Seventh.relative_to(mover));
+    if builder.square(pawn_sq) != Some((Piece::Pawn, !mover)) {
+        return impossible("no pawn of the side that just moved stands in front of it");
+    }
+    if builder.square(square).is_some() || builder.square(origin).is_some() {
+        return impossible("the squares the pawn crossed must be empty");
+    }
+    Ok(Some(square))
+}
+
+/// Writes the FEN of a position (six fields; the half-move clock is exact, beyond 100 too).
+pub fn format(position: &Position) -> String {
+    let board = position.board();
+    let mut out = String::with_capacity(90);
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            let sq = Square::new(file, *rank);
+            match (board.piece_on(sq), board.color_on(sq)) {
+                (Some(piece), Some(color)) => {
+                    if empty > 0 {
+                        out.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    let letter = crate::movegen::piece_letter_lower(piece);
+                    out.push(if color == Color::White {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter
+                    });
+                }
+                _ => empty += 1,
+            }
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+        if *rank != Rank::First {
+            out.push('/');
+        }
+    }
+    out.push_str(if board.side_to_move() == Color::White {
+        " w "
+    } else {
+        " b "
+    });
+    let mut any = false;
+    for (color, upper) in [(Color::White, true), (Color::Black, false)] {
+        let rights = board.castle_rights(color);
+        for (right, letter) in [(rights.short, 'k'), (rights.long, 'q')] {
+            if right.is_some() {
+                out.push(if upper {
+                    letter.to_ascii_uppercase()
+                } else {
+                    letter
+                });
+                any = true;
+            }
+        }
+    }
+    if !any {
+        out.push('-');
+    }
+    out.push(' ');
+    match position.en_passant_square() {
+        Some(sq) => out.push_str(&sq.to_string()),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(
+        " {} {}",
+        position.halfmove_clock(),
+        board.fullmove_number()
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(fen: &str) -> FenError {
+        parse(fen).expect_err("FEN should be refused")
+    }
+
+    #[test]
+    fn roundtrip_keeps_every_field_including_a_halfmove_clock_above_100() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "8/8/4k3/8/8/3BK3/8/8 b - - 140 97",
+        ] {
+            assert_eq!(format(&parse(fen).unwrap()), fen);
+        }
+    }
+
+    #[test]
+    fn four_fields_default_the_counters() {
+        assert_eq!(
+            format(&parse("8/8/4k3/8/8/3BK3/8/8 w - -").unwrap()),
+            "8/8/4k3/8/8/3BK3/8/8 w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn king_count_art_2_2() {
+        assert_eq!(
+            err("8/8/8/8/8/8/8/K7 w - - 0 1"),
+            FenError::KingCount {
+                color: ColorName(Color::Black),
+                count: 0
+            }
+        );
+        assert!(matches!(
+            err("kk6/8/8/8/8/8/8/K7 w - - 0 1"),
+            FenError::KingCount { count: 2, .. }
+        ));
+    }
+
+    #[test]
+    fn pawns_on_first_or_last_rank_art_3_7() {
+        assert_eq!(
+            err("P3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            FenError::PawnOnBackRank { square: Square::A8 }
+        );
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/p3K3 w - - 0 1"),
+            FenError::PawnOnBackRank { square: Square::A1 }
+        );
+    }
+
+    #[test]
+    fn side_not_to_move_in_check_art_3_9() {
+        let err_black = err("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(
+            err_black,
+            FenError::OpponentInCheck {
+                color: ColorName(Color::Black)
+            }
+        );
+        assert!(parse("4k3/4R3/8/8/8/8/8/4K3 b - - 0 1").is_ok());
+        let triple = err("4k3/4R3/5N2/1B6/8/8/8/4K3 b - - 0 1");
+        assert!(matches!(triple, FenError::ImpossibleCheck { count: 3, .. }));
+    }
+
+    #[test]
+    fn castling_rights_must_match_the_pieces() {
+        assert_eq!(
+            err("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+            FenError::CastlingMismatch {
+                right: 'K',
+                piece: "rook",
+                square: Square::H1
+            }
+        );
+        assert_eq!(
+            err("r3k2r/8/8/8/8/8/8/R2K3R w Q - 0 1"),
+            FenError::CastlingMismatch {
+                right: 'Q',
+                piece: "king",
+                square: Square::E1
+            }
+        );
+        assert!(matches!(
+            err("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1"),
+            FenError::CastlingSyntax { .. }
+        ));
+        assert!(matches!(
+            err("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"),
+            FenError::CastlingSyntax { .. }
+        ));
+    }
+
+    #[test]
+    fn impossible_en_passant_squares() {
+        let wrong_rank = err("4k3/8/8/3pP3/8/8/8/4K3 w - d3 0 1");
+        assert!(matches!(
+            wrong_rank,
+            FenError::EnPassantImpossible {
+                square: Square::D3,
+                ..
+            }
+        ));
+        let no_pawn = err("4k3/8/8/4P3/8/8/8/4K3 w - d6 0 1");
+        assert!(matches!(
+            no_pawn,
+            FenError::EnPassantImpossible {
+                square: Square::D6,
+                ..
+            }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 w - z9 0 1"),
+            FenError::EnPassantSyntax { .. }
+        ));
+    }
+
+    #[test]
+    fn placement_and_counter_errors_name_the_field() {
+        assert_eq!(
+            err("8/8/8/8/8/8/8 w - - 0 1"),
+            FenError::RankCount { found: 7 }
+        );
+        assert_eq!(
+            err("4k4/8/8/8/8/8/8/4K3 w - - 0 1"),
+            FenError::RankLength {
+                rank: 8,
+                squares: 9
+            }
+        );
+        assert_eq!(
+            err("4x3/8/8/8/8/8/8/4K3 w - - 0 1"),
+            FenError::PieceLetter {
+                rank: 8,
+                found: 'x'
+            }
+        );
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 x - - 0 1"),
+            FenError::SideToMove { .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 w - - -1 1"),
+            FenError::HalfmoveClock { .. }
+        ));
+        assert!(matches!(
+            err("4k3/8/8/8/8/8/8/4K3 w - - 0 0"),
+            FenError::FullmoveNumber { .. }
+        ));
+        assert_eq!(err(""), FenError::FieldCount { found: 0 });
+    }
+}

@@ -8,6 +8,8 @@
 //! Both come from cozy-chess and are re-exported here so callers never name cozy-chess themselves.
 
 pub use cozy_chess::{Color, File, Piece, Rank, Square};
+pub use movegen::Move;
+pub use position::Position;
 
 // The rules of play (Art. 1-3, 5, 8, 9; App. E).
 pub mod fen;
