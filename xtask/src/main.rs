@@ -1,1 +1,127 @@
-fn main() {}
+//! Build and test automation for Arbiter: `cargo xtask <command>`.
+//!
+//! - `serve`: build the page and the board bridge, then serve the board and clock on
+//!   http://127.0.0.1:8080 (with a DGT board when one is plugged in).
+//! - `test`: install what the tests need, then run every test: Rust (host), wasm in headless
+//!   Chromium, and the end-to-end tests in headless Chromium.
+//! - `web`: build the wasm module and its JavaScript glue into `www/pkg/`.
+//! - `setup`: only install what the tests need.
+//! - `bench`: run the criterion benchmarks (ours beside the peers).
+
+mod setup;
+mod sh;
+mod web;
+
+use anyhow::{Result, bail};
+use std::path::PathBuf;
+
+fn main() -> Result<()> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (cmd, rest) = match args.split_first() {
+        Some((c, r)) => (c.as_str(), r.to_vec()),
+        None => ("help", Vec::new()),
+    };
+    match cmd {
+        "serve" => serve(&rest),
+        "test" => test(&rest),
+        "web" => web::build(Profile::Release),
+        "setup" => setup::install(setup::Needs::Browser),
+        "bench" => bench(&rest),
+        "help" | "--help" | "-h" => {
+            println!("{}", HELP);
+            Ok(())
+        }
+        other => bail!("unknown command `{other}`\n\n{HELP}"),
+    }
+}
+
+const HELP: &str = "usage: cargo xtask <command>
+
+commands:
+  serve [ARGS...]  build the page and the bridge, serve on http://127.0.0.1:8080
+                   (ARGS go to board-bridge, e.g. --port /dev/ttyUSB0 or --simulate game.pgn)
+  test             install what is missing, then run every test
+  web              build the wasm module and glue into www/pkg/
+  setup            install the wasm target, Chromium, binaryen and npm packages
+  bench [NAME]     run the criterion benchmarks";
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Profile {
+    Debug,
+    Release,
+}
+
+/// The workspace root: xtask lives one level below it.
+pub fn root() -> PathBuf {
+    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    here.parent().map(PathBuf::from).unwrap_or(here)
+}
+
+/// Where cargo puts its output, honouring CARGO_TARGET_DIR as cargo does.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            if dir.is_absolute() { dir } else { root().join(dir) }
+        }
+        None => root().join("target"),
+    }
+}
+
+fn serve(bridge_args: &[String]) -> Result<()> {
+    setup::install(setup::Needs::Build)?;
+    web::build(Profile::Release)?;
+    sh::cargo(&["build", "--release", "-p", "board-bridge"])?;
+    let bridge = target_dir().join("release").join("board-bridge");
+    let mut args: Vec<String> = bridge_args.to_vec();
+    if !args.iter().any(|a| a == "--port" || a == "--simulate") {
+        args.extend(["--port".into(), "auto".into()]);
+    }
+    let listen = match args.iter().position(|a| a == "--listen") {
+        Some(i) => args.get(i + 1).cloned().unwrap_or_default(),
+        None => {
+            args.extend(["--listen".into(), "127.0.0.1:8080".into()]);
+            "127.0.0.1:8080".into()
+        }
+    };
+    let url = format!("http://{listen}/");
+    println!("Arbiter: the board and clock are at {url}");
+    sh::open_browser_later(&url);
+    sh::run_inherit(std::process::Command::new(&bridge).args(&args).current_dir(root()))
+}
+
+fn test(rest: &[String]) -> Result<()> {
+    let quick = rest.iter().any(|a| a == "--no-browser");
+    setup::install(if quick { setup::Needs::Build } else { setup::Needs::Browser })?;
+    let started = std::time::Instant::now();
+
+    sh::section("Rust tests (host)");
+    sh::cargo(&["test", "--workspace", "--no-fail-fast"])?;
+    if quick {
+        return Ok(());
+    }
+
+    sh::section("page build");
+    web::build(Profile::Release)?;
+    sh::cargo(&["build", "-p", "board-bridge"])?;
+
+    if root().join("wasm").join("tests").is_dir() {
+        sh::section("wasm tests in headless Chromium");
+        web::wasm_tests()?;
+    }
+
+    if root().join("tests").join("e2e").join("package.json").is_file() {
+        sh::section("end-to-end tests in headless Chromium");
+        web::e2e_tests()?;
+    }
+    println!("xtask test: everything passed in {:.0} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn bench(rest: &[String]) -> Result<()> {
+    let mut args = vec!["bench", "--workspace"];
+    if let Some(name) = rest.first() {
+        args.extend(["--bench", name.as_str()]);
+    }
+    sh::cargo(&args)
+}

@@ -1,0 +1,70 @@
+//! The page: the wasm module, its glue, and the tests that run it in headless Chromium.
+
+use crate::{Profile, root, sh, target_dir};
+use anyhow::{Context, Result, bail};
+use std::ffi::OsString;
+use std::process::Command;
+
+const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// Build `arbiter-wasm` and write `www/pkg/arbiter_wasm{.js,_bg.wasm,.d.ts}`.
+pub fn build(profile: Profile) -> Result<()> {
+    let mut args = vec!["build", "-p", "arbiter-wasm", "--target", WASM_TARGET];
+    if profile == Profile::Release {
+        args.push("--release");
+    }
+    sh::cargo(&args)?;
+    let dir = if profile == Profile::Release { "release" } else { "debug" };
+    let wasm = target_dir().join(WASM_TARGET).join(dir).join("arbiter_wasm.wasm");
+    let out = root().join("www").join("pkg");
+    let argv: Vec<OsString> = vec![
+        "wasm-bindgen".into(),
+        "--target".into(),
+        "web".into(),
+        "--out-dir".into(),
+        out.clone().into(),
+        wasm.into(),
+    ];
+    println!("$ wasm-bindgen --target web --out-dir www/pkg arbiter_wasm.wasm");
+    wasm_bindgen_cli::wasm_bindgen::run_cli_with_args(argv).context("wasm-bindgen")?;
+
+    // wasm-opt shrinks the module by about a third; the page works without it.
+    let module = out.join("arbiter_wasm_bg.wasm");
+    if profile == Profile::Release && sh::found("wasm-opt") {
+        sh::run_inherit(Command::new("wasm-opt").arg("-Oz").arg(&module).arg("-o").arg(&module))?;
+    }
+    let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
+    println!("www/pkg/arbiter_wasm_bg.wasm: {size} bytes");
+    Ok(())
+}
+
+/// wasm-bindgen-test in headless Chromium, with the runner built from our own lockfile.
+pub fn wasm_tests() -> Result<()> {
+    sh::cargo(&["build", "-p", "xtask", "--bin", "wasm-bindgen-test-runner"])?;
+    let runner = target_dir().join("debug").join("wasm-bindgen-test-runner");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    sh::run_inherit(
+        Command::new(cargo)
+            .args(["test", "--target", WASM_TARGET, "-p", "arbiter-wasm", "--tests"])
+            .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", &runner)
+            .env("CHROMEDRIVER", "/usr/bin/chromedriver")
+            .current_dir(root()),
+    )
+}
+
+/// The end-to-end tests: node's test runner driving Debian's Chromium with playwright-core.
+pub fn e2e_tests() -> Result<()> {
+    let dir = root().join("tests").join("e2e");
+    if !sh::found("npm") {
+        bail!("npm not found: install Node.js 20 or newer");
+    }
+    let install = if dir.join("package-lock.json").is_file() { "ci" } else { "install" };
+    sh::run_inherit(Command::new("npm").args([install, "--no-audit", "--no-fund"]).current_dir(&dir))?;
+    sh::run_inherit(
+        Command::new("node")
+            .args(["--test", "--test-concurrency=1"])
+            .env("ARBITER_ROOT", root())
+            .env("ARBITER_BRIDGE", target_dir().join("debug").join("board-bridge"))
+            .current_dir(&dir),
+    )
+}
