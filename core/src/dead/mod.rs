@@ -1,15 +1,38 @@
 //! Dead positions and flag falls: can this side still checkmate by any series of legal moves?
 //! (2005 Art. 6.10 and 9.6; 2023 Art. 6.9 and 5.2.2).
 //!
-//! Seam: the rest of the core calls only [`can_mate`]. Until the full analysis lands it answers
-//! `Undetermined` everywhere, which keeps every default (the flagging player loses, play goes on).
+//! The analysis is M. Ambrona's (FUN 2022): a material shortcut, a bounded helpmate search with
+//! reward/punish depth accounting, and a sound semi-static analysis of blocked positions, run by
+//! an iterative driver. Only a proof changes a result: [`CanMate::Undetermined`] keeps every
+//! default (the flagging player loses; play goes on).
+//!
+//! ```
+//! use arbiter_core::dead::{Budget, CanMate, can_mate};
+//! use cozy_chess::{Board, Color};
+//!
+//! // King and bishop against king: White cannot mate (2005 Art. 6.10: flag fall is a draw).
+//! let board: Board = "8/8/8/4k3/8/8/8/2B1K3 b - - 0 1".parse().unwrap();
+//! assert_eq!(can_mate(&board, Color::White, Budget::RULING), CanMate::No);
+//! ```
+//!
+//! Unlike the rest of the core, this module calls cozy-chess directly rather than through
+//! `movegen`: the search plays millions of moves and must not allocate per node.
+
+mod driver;
+mod fast;
+mod helpmate;
+mod material;
+mod semistatic;
 
 use cozy_chess::{Board, Color, Move};
+
+pub use fast::{cannot_mate_quick, is_dead_quick};
+pub use material::cannot_mate_by_material;
 
 /// How much search a caller allows before the answer becomes [`CanMate::Undetermined`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Nodes of the helpmate search.
+    /// Nodes of the helpmate search (one node is one move tried).
     pub nodes: u64,
 }
 
@@ -30,6 +53,24 @@ pub enum CanMate {
 }
 
 /// Decide whether `side` can checkmate in `board` within `budget`.
-pub fn can_mate(_board: &Board, _side: Color, _budget: Budget) -> CanMate {
-    CanMate::Undetermined
+///
+/// Used on a flag fall with `side` = the player who still has time (2005 Art. 6.10,
+/// 2023 Art. 6.9): `No` makes the game a draw.
+pub fn can_mate(board: &Board, side: Color, budget: Budget) -> CanMate {
+    driver::decide(board, side, budget)
+}
+
+/// Whether the position is dead (2005 Art. 9.6, 2023 Art. 5.2.2): neither side can mate.
+/// `Some(true)` is a proof of a dead position, `Some(false)` a proof that some side can still
+/// mate, `None` that the budget (given to each side in turn) ran out first.
+pub fn is_dead(board: &Board, budget: Budget) -> Option<bool> {
+    let mut undetermined = false;
+    for side in [Color::White, Color::Black] {
+        match can_mate(board, side, budget) {
+            CanMate::Yes(_) => return Some(false),
+            CanMate::No => {}
+            CanMate::Undetermined => undetermined = true,
+        }
+    }
+    if undetermined { None } else { Some(true) }
 }

@@ -1,0 +1,104 @@
+//! The full decision procedure (Ambrona, FUN 2022, Fig. 9): cheap proofs first, then
+//! iterative deepening of the helpmate search with growing budgets, with the semi-static
+//! analysis of blocked positions in between. Every phase either proves an answer or hands the
+//! position on; only a proof leaves this module as `Yes` or `No`.
+
+use cozy_chess::{Board, Color, Move, Piece};
+
+use super::helpmate::{Helpmate, Iteration, MoveList, is_mate_of, play_forced_moves};
+use super::material::cannot_mate_by_material;
+use super::semistatic::is_statically_unwinnable;
+use super::{Budget, CanMate};
+
+/// How many forced moves are followed before the search starts. The longest known forced
+/// sequence in chess is shorter; stopping early loses nothing, since a forced prefix only
+/// shortens the search.
+const FORCED_LIMIT: usize = 16;
+
+/// The first, cheap search: depth 1 with this many nodes per depth, no table.
+const QUICK_PER_DEPTH: u64 = 1_000;
+/// The main iterative deepening: this many nodes per unit of depth limit.
+const MAIN_PER_DEPTH: u64 = 7_000;
+/// Share of the budget the main deepening may use before the blocked-position analysis.
+const MAIN_SHARE: u64 = 1_000_000;
+
+fn with_prefix(prefix: &[Move], line: Vec<Move>) -> Vec<Move> {
+    let mut full = prefix.to_vec();
+    full.extend(line);
+    full
+}
+
+fn has_heavy_or_knight(board: &Board) -> bool {
+    !(board.pieces(Piece::Queen) | board.pieces(Piece::Rook) | board.pieces(Piece::Knight))
+        .is_empty()
+}
+
+/// True when every legal move leads (after any forced replies) to a position the semi-static
+/// analysis proves unwinnable for `winner`, or to a position that is already not a mate.
+fn every_child_static(board: &Board, winner: Color) -> bool {
+    let moves = MoveList::of(board);
+    moves.as_slice().iter().all(|&mv| {
+        let mut child = board.clone();
+        child.play_unchecked(mv);
+        let (child, _, repeated) = play_forced_moves(&child, FORCED_LIMIT);
+        if repeated {
+            return true;
+        }
+        if MoveList::of(&child).is_empty() {
+            return !is_mate_of(&child, !winner);
+        }
+        cannot_mate_by_material(&child, winner) || is_statically_unwinnable(&child, winner)
+    })
+}
+
+/// Decides whether `winner` can mate from `board` within `budget` nodes of search.
+pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
+    let (pos, prefix, repeated) = play_forced_moves(board, FORCED_LIMIT);
+    if repeated {
+        return CanMate::No;
+    }
+    if MoveList::of(&pos).is_empty() {
+        return if is_mate_of(&pos, !winner) { CanMate::Yes(prefix) } else { CanMate::No };
+    }
+    if cannot_mate_by_material(&pos, winner) {
+        return CanMate::No;
+    }
+
+    let mut left = budget.nodes;
+
+    let mut quick = Helpmate::new(winner, left, false);
+    match quick.deepen(&pos, 1..=1, QUICK_PER_DEPTH) {
+        Iteration::Mate(line) => return CanMate::Yes(with_prefix(&prefix, line)),
+        Iteration::Exhausted => return CanMate::No,
+        Iteration::Interrupted => {}
+    }
+    left = quick.nodes_left();
+
+    let heavy = has_heavy_or_knight(&pos);
+    if !heavy && is_statically_unwinnable(&pos, winner) {
+        return CanMate::No;
+    }
+
+    let share = left.min(MAIN_SHARE);
+    let mut main = Helpmate::new(winner, share, true);
+    match main.deepen(&pos, 2..=128, MAIN_PER_DEPTH) {
+        Iteration::Mate(line) => return CanMate::Yes(with_prefix(&prefix, line)),
+        Iteration::Exhausted => return CanMate::No,
+        Iteration::Interrupted => {}
+    }
+    left -= share - main.nodes_left();
+
+    if heavy && is_statically_unwinnable(&pos, winner) {
+        return CanMate::No;
+    }
+    if every_child_static(&pos, winner) {
+        return CanMate::No;
+    }
+
+    let mut deep = Helpmate::new(winner, left, true);
+    match deep.deepen(&pos, 2..=128, u64::MAX) {
+        Iteration::Mate(line) => CanMate::Yes(with_prefix(&prefix, line)),
+        Iteration::Exhausted => CanMate::No,
+        Iteration::Interrupted => CanMate::Undetermined,
+    }
+}
