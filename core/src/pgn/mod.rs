@@ -5,6 +5,7 @@
 //! - [`clk`]: `[%clk]` and `[%emt]` clock commands inside comments.
 //! - [`game`]: a game held in memory, and a visitor that builds it.
 //! - [`writer`]: export with the roster, 80-column movetext and clock comments.
+//! - [`validate`]: replay each game and report its first illegal, ambiguous or unreadable move.
 //!
 //! The game record a PGN file holds is the one the Laws ask players to keep (2005 Art. 8.1, in
 //! algebraic notation per App. C/E); the reader accepts the notations App. E allows.
@@ -21,8 +22,10 @@ pub mod clk;
 pub mod game;
 pub mod reader;
 pub mod tags;
+pub mod validate;
 pub mod writer;
 
 pub use game::{PgnGame, PgnMove, read_games};
 pub use reader::{PgnReader, SyntaxError, SyntaxErrorKind, Visitor};
 pub use tags::{GameResult, Tags, TimeControlTag};
+pub use validate::{GameChecker, GameReport, MoveError, Reason, check_games};

@@ -499,7 +499,23 @@ impl PgnReader {
             }
             _ => {}
         }
-        if let Some(result) = as_result(token) {
+        // `12.e4` carries its move number glued on; results start with a digit too, but never
+        // with digits and a dot, so they survive the stripping.
+        let token = strip_move_number(token);
+        if let Some(nag) = as_annotation(token) {
+            if !self.is_skipping() {
+                visitor.nag(nag);
+            }
+            return Step::Resume(at + len);
+        }
+        // Trailing `!`/`?` glyphs are annotations, not part of the move.
+        let glyphs = token
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
+        let (san, glyph) = token.split_at(token.len() - glyphs);
+        if let Some(result) = as_result(san) {
             // A result written inside a variation is an annotation, not the end of the game.
             if self.depth == 0 {
                 visitor.result(result);
@@ -507,24 +523,10 @@ impl PgnReader {
             }
             return Step::Resume(at + len);
         }
-        if let Some(nag) = as_annotation(token) {
-            if !self.is_skipping() {
-                visitor.nag(nag);
-            }
+        if self.is_skipping() {
             return Step::Resume(at + len);
         }
-        let san = strip_move_number(token);
-        if san.is_empty() || self.is_skipping() {
-            return Step::Resume(at + len);
-        }
-        // Trailing `!`/`?` glyphs are annotations, not part of the move.
-        let glyphs = san
-            .iter()
-            .rev()
-            .take_while(|&&b| b == b'!' || b == b'?')
-            .count();
-        let (mv, glyph) = san.split_at(san.len() - glyphs);
-        if !mv.is_empty() && visitor.san(mv).is_break() {
+        if !san.is_empty() && visitor.san(san).is_break() {
             self.skip_from = Some(0);
         }
         if let Some(nag) = as_annotation(glyph).filter(|_| !self.is_skipping()) {

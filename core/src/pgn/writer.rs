@@ -101,7 +101,8 @@ impl Movetext<'_> {
     fn word(&mut self, word: &str) {
         let len = self.open_parens + word.chars().count();
         if self.line_len > 0 {
-            if self.line_len + 1 + len > MAX_LINE_LEN {
+            // A `%` in column 1 would turn the line into an escape that readers skip.
+            if self.line_len + 1 + len > MAX_LINE_LEN && !word.starts_with('%') {
                 self.out.push('\n');
                 self.line_len = 0;
             } else {

@@ -1,0 +1,186 @@
+//! PGN replay and validation, the engine behind `arbiter check`, beside shakmaty + pgn-reader
+//! on the same ~50,000 seeded random games, in the same run. Prints the ratio ours / peer
+//! (goal: at most 1.0).
+//!
+//! Run: `cargo bench -p arbiter-core --bench pgn`
+
+use std::hint::black_box;
+use std::io;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use arbiter_core::pgn::{GameChecker, PgnReader};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+#[path = "../tests/pgn_common/mod.rs"]
+mod pgn_common;
+
+const GAMES: usize = 50_000;
+const SEED: u64 = 0x00C0_FFEE_2026;
+/// The CLI reads files in chunks of this size; the benchmark feeds the same way.
+const CHUNK: usize = 64 * 1024;
+
+/// Totals over all games: plies replayed, games with an error.
+#[derive(Debug, PartialEq, Eq, Default)]
+struct Totals {
+    games: u64,
+    plies: u64,
+    errors: u64,
+}
+
+fn check_ours(pgn: &[u8]) -> Totals {
+    let mut checker = GameChecker::new();
+    let mut reader = PgnReader::new();
+    let mut totals = Totals::default();
+    let drain = |checker: &mut GameChecker, totals: &mut Totals| {
+        while let Some(report) = checker.poll_report() {
+            totals.games += 1;
+            totals.plies += u64::from(report.moves);
+            totals.errors += u64::from(report.error.is_some());
+        }
+    };
+    for chunk in pgn.chunks(CHUNK) {
+        reader.feed(chunk, &mut checker);
+        drain(&mut checker, &mut totals);
+    }
+    reader.finish(&mut checker);
+    drain(&mut checker, &mut totals);
+    totals
+}
+
+/// The same job with the peer: pgn-reader tokenizes, shakmaty replays.
+mod peer {
+    use super::*;
+    use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+    pub struct Replay;
+
+    pub struct Line {
+        pos: Chess,
+        plies: u32,
+        failed: bool,
+    }
+
+    impl Visitor for Replay {
+        type Tags = Option<Chess>;
+        type Movetext = Line;
+        type Output = (u32, bool);
+
+        fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+            ControlFlow::Continue(None)
+        }
+
+        fn tag(
+            &mut self,
+            tags: &mut Self::Tags,
+            name: &[u8],
+            value: RawTag<'_>,
+        ) -> ControlFlow<Self::Output> {
+            if name == b"FEN" {
+                let pos = Fen::from_ascii(value.as_bytes())
+                    .ok()
+                    .and_then(|fen| fen.into_position(CastlingMode::Standard).ok());
+                match pos {
+                    Some(pos) => *tags = Some(pos),
+                    None => return ControlFlow::Break((0, true)),
+                }
+            }
+            ControlFlow::Continue(())
+        }
+
+        fn begin_movetext(
+            &mut self,
+            tags: Self::Tags,
+        ) -> ControlFlow<Self::Output, Self::Movetext> {
+            ControlFlow::Continue(Line {
+                pos: tags.unwrap_or_default(),
+                plies: 0,
+                failed: false,
+            })
+        }
+
+        fn san(&mut self, line: &mut Line, san_plus: SanPlus) -> ControlFlow<Self::Output> {
+            if line.failed {
+                return ControlFlow::Continue(());
+            }
+            match san_plus.san.to_move(&line.pos) {
+                Ok(mv) => {
+                    line.pos.play_unchecked(mv);
+                    line.plies += 1;
+                }
+                Err(_) => line.failed = true,
+            }
+            ControlFlow::Continue(())
+        }
+
+        fn begin_variation(&mut self, _line: &mut Line) -> ControlFlow<Self::Output, Skip> {
+            ControlFlow::Continue(Skip(true))
+        }
+
+        fn end_game(&mut self, line: Line) -> Self::Output {
+            (line.plies, line.failed)
+        }
+    }
+
+    pub fn check(pgn: &[u8]) -> Totals {
+        let mut reader = Reader::new(io::Cursor::new(pgn));
+        let mut totals = Totals::default();
+        while let Ok(Some((plies, failed))) = reader.read_game(&mut Replay) {
+            totals.games += 1;
+            totals.plies += u64::from(plies);
+            totals.errors += u64::from(failed);
+        }
+        totals
+    }
+}
+
+fn median_time(f: impl Fn() -> Totals, runs: usize) -> Duration {
+    let mut times: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            black_box(f());
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[runs / 2]
+}
+
+fn bench_pgn_check(c: &mut Criterion) {
+    let pgn = pgn_common::random_games_pgn(SEED, GAMES);
+    let pgn = pgn.as_bytes();
+    let ours = check_ours(pgn);
+    let theirs = peer::check(pgn);
+    // Timing two programs only means something if they did the same work.
+    assert_eq!(ours, theirs, "ours and the peer disagree on the games");
+    assert_eq!(ours.games, GAMES as u64);
+    eprintln!(
+        "pgn check input: {} games, {} plies, {:.1} MB",
+        ours.games,
+        ours.plies,
+        pgn.len() as f64 / 1e6
+    );
+
+    let mut group = c.benchmark_group("pgn_check_50k_games");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    group.throughput(Throughput::Bytes(pgn.len() as u64));
+    group.bench_function("arbiter", |b| b.iter(|| check_ours(black_box(pgn))));
+    group.bench_function("shakmaty+pgn-reader", |b| {
+        b.iter(|| peer::check(black_box(pgn)))
+    });
+    group.finish();
+
+    let ours_time = median_time(|| check_ours(pgn), 5);
+    let peer_time = median_time(|| peer::check(pgn), 5);
+    eprintln!(
+        "pgn check ratio arbiter / shakmaty+pgn-reader = {:.3} ({:.0} ms vs {:.0} ms, median of 5)",
+        ours_time.as_secs_f64() / peer_time.as_secs_f64(),
+        ours_time.as_secs_f64() * 1e3,
+        peer_time.as_secs_f64() * 1e3,
+    );
+}
+
+criterion_group!(benches, bench_pgn_check);
+criterion_main!(benches);
