@@ -1,1 +1,451 @@
-//! (to be written)
+//! Touch-move (2005 Art. 4 / 2023 Art. 4; pegged boards 2005 App. F2.2 / 2023 App. D.2.2):
+//! from the pieces a player touched, what he must now do; and from lifts and placements on a
+//! sensor board, when a move counts as made (2005 Art. 4.6 / 2023 Art. 4.7).
+
+use crate::arbiter::wire::{self, MoveText};
+use crate::laws::{Edition, Law};
+use crate::{Color, Piece, Square};
+use cozy_chess::{Board, Move};
+use serde::Serialize;
+
+/// What the player on move must do because of what he touched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Obligation {
+    /// Any legal move (nothing touched, or no touched piece can move, Art. 4.5).
+    Free,
+    /// Move the piece on `square` (first own piece touched that can move, Art. 4.3a).
+    MovePiece {
+        /// Where it stands.
+        #[serde(with = "wire::square")]
+        square: Square,
+        /// The rook was touched before the king: no castling this move (Art. 4.4b).
+        no_castling: bool,
+    },
+    /// Capture the opponent's piece on `square` (Art. 4.3b).
+    CapturePiece {
+        /// Where it stands.
+        #[serde(with = "wire::square")]
+        square: Square,
+    },
+    /// Capture the touched opponent's piece with the touched own piece (Art. 4.3c).
+    CaptureWith {
+        /// The own piece.
+        #[serde(with = "wire::square")]
+        piece: Square,
+        /// The opponent's piece.
+        #[serde(with = "wire::square")]
+        target: Square,
+    },
+    /// King then rook touched: castle with that rook (Art. 4.4a).
+    Castle {
+        /// The rook's square.
+        #[serde(with = "wire::square")]
+        rook: Square,
+    },
+    /// King then rook touched but castling is illegal: another king move, castling on the
+    /// other side included (2005 Art. 4.4c / 2023 Art. 4.4.3).
+    KingMove,
+    /// A piece was released on a square as a legal move: the move is made (Art. 4.6 / 4.7).
+    Complete {
+        /// The move made.
+        #[serde(rename = "move")]
+        mv: MoveText,
+    },
+}
+
+impl Obligation {
+    /// The article that imposes it.
+    pub fn law(&self, edition: Edition) -> Law {
+        let (old, new) = match self {
+            Obligation::Free => ("Art. 4.5", "Art. 4.5"),
+            Obligation::MovePiece {
+                no_castling: true, ..
+            } => ("Art. 4.4b", "Art. 4.4.2"),
+            Obligation::MovePiece { .. } => ("Art. 4.3a", "Art. 4.3.1"),
+            Obligation::CapturePiece { .. } => ("Art. 4.3b", "Art. 4.3.2"),
+            Obligation::CaptureWith { .. } => ("Art. 4.3c", "Art. 4.3.3"),
+            Obligation::Castle { .. } => ("Art. 4.4a", "Art. 4.4.1"),
+            Obligation::KingMove => ("Art. 4.4c", "Art. 4.4.3"),
+            Obligation::Complete { .. } => ("Art. 4.6", "Art. 4.7"),
+        };
+        Law::of(edition, old, new)
+    }
+
+    /// Whether `mv` (cozy-chess encoding) fulfils the obligation in `board`.
+    pub fn allows(&self, board: &Board, mv: Move) -> bool {
+        match *self {
+            Obligation::Free => true,
+            Obligation::MovePiece {
+                square,
+                no_castling,
+            } => mv.from == square && !(no_castling && is_castling(board, mv)),
+            Obligation::CapturePiece { square } => captured_square(board, mv) == Some(square),
+            Obligation::CaptureWith { piece, target } => {
+                mv.from == piece && captured_square(board, mv) == Some(target)
+            }
+            Obligation::Castle { rook } => {
+                mv.from == board.king(board.side_to_move()) && mv.to == rook
+            }
+            Obligation::KingMove => mv.from == board.king(board.side_to_move()),
+            Obligation::Complete { mv: made } => to_text(board, mv) == made,
+        }
+    }
+}
+
+/// The square of the piece `mv` captures, if any (en passant included).
+pub fn captured_square(board: &Board, mv: Move) -> Option<Square> {
+    let side = board.side_to_move();
+    match board.color_on(mv.to) {
+        Some(c) if c != side => Some(mv.to),
+        Some(_) => None,
+        None if board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file() => {
+            Some(Square::new(mv.to.file(), mv.from.rank()))
+        }
+        None => None,
+    }
+}
+
+/// Whether `mv` (cozy-chess encoding: king takes own rook) is castling.
+pub fn is_castling(board: &Board, mv: Move) -> bool {
+    board.piece_on(mv.from) == Some(Piece::King)
+        && board.color_on(mv.to) == Some(board.side_to_move())
+}
+
+/// A cozy-chess move as the players write it (castling as the king's two-square move).
+pub fn to_text(board: &Board, mv: Move) -> MoveText {
+    if is_castling(board, mv) {
+        let file = if mv.to.file() > mv.from.file() {
+            cozy_chess::File::G
+        } else {
+            cozy_chess::File::C
+        };
+        return MoveText {
+            from: mv.from,
+            to: Square::new(file, mv.from.rank()),
+            promotion: None,
+        };
+    }
+    MoveText {
+        from: mv.from,
+        to: mv.to,
+        promotion: mv.promotion,
+    }
+}
+
+/// The legal cozy-chess move a move text names in `board`, if it names one.
+pub fn legal_move(board: &Board, text: MoveText) -> Option<Move> {
+    let mut found = None;
+    board.generate_moves(|moves| {
+        for mv in moves {
+            if mv.from == text.from && to_text(board, mv) == text {
+                found = Some(mv);
+                return true;
+            }
+        }
+        false
+    });
+    found
+}
+
+/// All legal moves of `board`.
+pub fn legal_moves(board: &Board) -> Vec<Move> {
+    let mut all = Vec::with_capacity(48);
+    board.generate_moves(|moves| {
+        all.extend(moves);
+        false
+    });
+    all
+}
+
+/// The pieces the player on move has touched this turn, in order, and whether a move is made.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TouchMove {
+    touched: Vec<(Square, bool)>,
+    adjusting: Vec<Square>,
+    released: Option<MoveText>,
+}
+
+impl TouchMove {
+    /// Nothing touched.
+    pub fn new() -> TouchMove {
+        TouchMove::default()
+    }
+
+    /// The player on move announced he adjusts the piece on `square` (Art. 4.2).
+    pub fn adjust(&mut self, square: Square) {
+        self.adjusting.push(square);
+    }
+
+    /// The player on move touched (lifted) the piece on `square`. Returns whether it counts as
+    /// a deliberate touch (not announced as an adjustment, and a piece stands there).
+    pub fn touch(&mut self, board: &Board, square: Square) -> bool {
+        if let Some(i) = self.adjusting.iter().position(|&s| s == square) {
+            self.adjusting.swap_remove(i);
+            return false;
+        }
+        let Some(color) = board.color_on(square) else {
+            return false;
+        };
+        let own = color == board.side_to_move();
+        if !self.touched.iter().any(|&(s, _)| s == square) {
+            self.touched.push((square, own));
+        }
+        true
+    }
+
+    /// A piece was released on a square as this legal move: the move is made.
+    pub fn release(&mut self, mv: MoveText) {
+        if self.released.is_none() {
+            self.released = Some(mv);
+        }
+    }
+
+    /// The move made by a release, if any.
+    pub fn released(&self) -> Option<MoveText> {
+        self.released
+    }
+
+    /// Whether the player touched one of his own pieces (forfeits claims: 2005 Art. 4.7, 9.4).
+    pub fn touched_own(&self) -> bool {
+        self.touched.iter().any(|&(_, own)| own)
+    }
+
+    /// Whether anything was touched.
+    pub fn touched_any(&self) -> bool {
+        !self.touched.is_empty()
+    }
+
+    /// What the player must do now in `board`.
+    pub fn obligation(&self, board: &Board) -> Obligation {
+        let base = self.touch_obligation(board);
+        // A release binds only if it was a move the touches allowed (Art. 4.6 / 4.7).
+        match self.released {
+            Some(mv) if legal_move(board, mv).is_some_and(|m| base.allows(board, m)) => {
+                Obligation::Complete { mv }
+            }
+            _ => base,
+        }
+    }
+
+    /// The arbiter sent the made move back (it broke touch-move): it binds no longer.
+    pub fn retract(&mut self) {
+        self.released = None;
+    }
+
+    fn touch_obligation(&self, board: &Board) -> Obligation {
+        if self.touched.is_empty() {
+            return Obligation::Free;
+        }
+        let legal = legal_moves(board);
+        let side = board.side_to_move();
+        let king = board.king(side);
+        let own: Vec<Square> = self.touched.iter().filter(|t| t.1).map(|t| t.0).collect();
+        let is_own_rook = |sq: Square| {
+            board.piece_on(sq) == Some(Piece::Rook) && board.color_on(sq) == Some(side)
+        };
+        let mut no_castling = false;
+        if let [first, second, ..] = own[..] {
+            if first == king && is_own_rook(second) {
+                if legal.iter().any(|m| m.from == king && m.to == second) {
+                    return Obligation::Castle { rook: second };
+                }
+                if legal.iter().any(|m| m.from == king) {
+                    return Obligation::KingMove;
+                }
+                return Obligation::Free;
+            }
+            no_castling = is_own_rook(first) && second == king;
+        }
+        let first_own = own.first().copied();
+        let first_enemy = self.touched.iter().find(|t| !t.1).map(|t| t.0);
+        if let (Some(piece), Some(target)) = (first_own, first_enemy)
+            && legal
+                .iter()
+                .any(|&m| m.from == piece && captured_square(board, m) == Some(target))
+        {
+            return Obligation::CaptureWith { piece, target };
+        }
+        for &(square, own) in &self.touched {
+            if own {
+                let ob = Obligation::MovePiece {
+                    square,
+                    no_castling,
+                };
+                if legal.iter().any(|&m| ob.allows(board, m)) {
+                    return ob;
+                }
+            } else if legal
+                .iter()
+                .any(|&m| captured_square(board, m) == Some(square))
+            {
+                return Obligation::CapturePiece { square };
+            }
+        }
+        Obligation::Free
+    }
+}
+
+/// What the pieces on a sensor board show relative to the position: lifts and placements of
+/// this turn, folded into the move they make.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardChanges {
+    in_hand: Vec<Square>,
+    moved: Vec<(Square, Square, Option<Piece>)>,
+}
+
+/// What the changes on the board amount to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Attempt {
+    /// Nothing has changed.
+    Nothing,
+    /// The pieces show exactly this legal move.
+    Legal(Move),
+    /// A pawn reached the last rank and no new piece was named (2005 Art. 7.4a / 2023 7.5.2).
+    UnfinishedPromotion(Move),
+    /// A piece went from one square to another, but no legal move gives this picture.
+    Illegal(MoveText),
+    /// Pieces are in the air or the picture is not a move yet.
+    Incomplete,
+}
+
+impl BoardChanges {
+    /// No changes.
+    pub fn new() -> BoardChanges {
+        BoardChanges::default()
+    }
+
+    /// Whether nothing changed.
+    pub fn is_empty(&self) -> bool {
+        self.in_hand.is_empty() && self.moved.is_empty()
+    }
+
+    /// A piece was lifted from `square`.
+    pub fn lift(&mut self, square: Square) {
+        if let Some(i) = self.moved.iter().position(|m| m.1 == square) {
+            let (origin, _, _) = self.moved.remove(i);
+            self.in_hand.push(origin);
+        } else if !self.in_hand.contains(&square) {
+            self.in_hand.push(square);
+        }
+    }
+
+    /// A piece was set down on `square` (the last one lifted). Returns false if nothing was in
+    /// the hand (the board reported a placement we cannot place).
+    pub fn place(&mut self, square: Square, piece: Option<Piece>) -> bool {
+        let Some(origin) = self.in_hand.pop() else {
+            return false;
+        };
+        if origin != square {
+            self.moved.push((origin, square, piece));
+        }
+        true
+    }
+
+    /// A whole move entered at once (screens): replaces whatever the picture was, and moves
+    /// the rook too for castling and lifts the pawn taken en passant.
+    pub fn enter(&mut self, board: &Board, mv: MoveText) {
+        *self = BoardChanges::new();
+        match legal_move(board, mv) {
+            Some(legal) if is_castling(board, legal) => {
+                let file = if legal.to.file() > legal.from.file() {
+                    cozy_chess::File::F
+                } else {
+                    cozy_chess::File::D
+                };
+                self.moved.push((mv.from, mv.to, None));
+                self.moved
+                    .push((legal.to, Square::new(file, legal.to.rank()), None));
+            }
+            Some(legal) => {
+                if let Some(taken) = captured_square(board, legal)
+                    && taken != legal.to
+                {
+                    self.in_hand.push(taken);
+                }
+                self.moved.push((mv.from, mv.to, mv.promotion));
+            }
+            None => self.moved.push((mv.from, mv.to, mv.promotion)),
+        }
+    }
+
+    fn picture(&self, board: &Board) -> [Option<(Color, Piece)>; 64] {
+        let mut squares = [None; 64];
+        for sq in board.occupied() {
+            if let (Some(c), Some(p)) = (board.color_on(sq), board.piece_on(sq)) {
+                squares[sq as usize] = Some((c, p));
+            }
+        }
+        let before = squares;
+        for &sq in &self.in_hand {
+            squares[sq as usize] = None;
+        }
+        for &(from, _, _) in &self.moved {
+            squares[from as usize] = None;
+        }
+        for &(from, to, piece) in &self.moved {
+            let original = before[from as usize];
+            squares[to as usize] = original.map(|(c, p)| (c, piece.unwrap_or(p)));
+        }
+        squares
+    }
+
+    /// What the changes amount to in `board` (the position before the move).
+    pub fn attempt(&self, board: &Board) -> Attempt {
+        if self.moved.is_empty() {
+            return if self.in_hand.is_empty() {
+                Attempt::Nothing
+            } else {
+                Attempt::Incomplete
+            };
+        }
+        let shown = self.picture(board);
+        for mv in legal_moves(board) {
+            let mut after = board.clone();
+            after.play_unchecked(mv);
+            if picture_of(&after) == shown {
+                return Attempt::Legal(mv);
+            }
+            if mv.promotion == Some(Piece::Queen) {
+                let mut unfinished = shown;
+                unfinished[mv.to as usize] = unfinished[mv.to as usize]
+                    .map(|(c, p)| (c, if p == Piece::Pawn { Piece::Queen } else { p }));
+                if picture_of(&after) == unfinished
+                    && shown[mv.to as usize].map(|x| x.1) == Some(Piece::Pawn)
+                {
+                    return Attempt::UnfinishedPromotion(mv);
+                }
+            }
+        }
+        let side = board.side_to_move();
+        match self
+            .moved
+            .iter()
+            .find(|m| board.color_on(m.0) == Some(side))
+        {
+            Some(&(from, to, promotion))
+                if self
+                    .in_hand
+                    .iter()
+                    .all(|&s| board.color_on(s) != Some(side)) =>
+            {
+                Attempt::Illegal(MoveText {
+                    from,
+                    to,
+                    promotion,
+                })
+            }
+            _ => Attempt::Incomplete,
+        }
+    }
+}
+
+fn picture_of(board: &Board) -> [Option<(Color, Piece)>; 64] {
+    let mut squares = [None; 64];
+    for sq in board.occupied() {
+        if let (Some(c), Some(p)) = (board.color_on(sq), board.piece_on(sq)) {
+            squares[sq as usize] = Some((c, p));
+        }
+    }
+    squares
+}

@@ -1,1 +1,41 @@
-//! (to be written)
+//! The arbiter: a game under the Laws as an event-sourced state machine.
+//!
+//! A game is configured once ([`GameConfig`]), then takes stamped [`Event`]s through
+//! [`Game::handle`] and answers with [`Ruling`]s, each naming its [`crate::laws::Law`]. The
+//! accepted events form the [`EventLog`]; [`Game::replay`] of that log gives the same state and
+//! the same rulings. [`Game::state`] answers at any instant without ticking.
+//!
+//! ```
+//! use arbiter_core::arbiter::{Event, Game, GameConfig, Stamped};
+//! use arbiter_core::clock::{Millis, TimeControl, Timestamp, Timing};
+//! use arbiter_core::laws::Edition;
+//!
+//! let control = TimeControl::sudden_death(Millis::minutes(5), Timing::Increment(Millis::seconds(3)));
+//! let mut game = Game::new(GameConfig::new(Edition::Fide2023, control)).unwrap();
+//! let at = |ms| Timestamp(ms);
+//! game.handle(Stamped { at: at(0), event: Event::Start }).unwrap();
+//! game.handle(Stamped { at: at(4_000), event: Event::Move { mv: "e2e4".parse().unwrap() } }).unwrap();
+//! game.handle(Stamped { at: at(4_500), event: Event::PressClock { player: arbiter_core::Color::White } }).unwrap();
+//! let state = game.state(at(10_000));
+//! assert_eq!(state.white.remaining, Millis(300_000 - 4_500 + 3_000));
+//! let again = Game::replay(game.log()).unwrap();
+//! assert_eq!(again.rulings(), game.rulings());
+//! ```
+
+mod config;
+mod event;
+mod export;
+mod game;
+mod log;
+mod ruling;
+mod state;
+pub mod wire;
+
+pub use config::GameConfig;
+pub use event::{Claim, ClaimKind, Decision, Event, Stamped};
+pub use export::clk;
+pub use game::{Game, PendingClaim, PlayedMove, Refused, ReplayError};
+pub use log::{EventLog, LogError, LogErrorKind, SCHEMA, VERSION};
+pub use ruling::{GameResult, Reason, Ruling, Verdict};
+pub use state::{ClockView, OpenClaim, Outcome, State};
+pub use wire::MoveText;

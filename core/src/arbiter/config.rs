@@ -1,0 +1,91 @@
+//! How a game is set up, once, before its first event.
+
+use crate::clock::{Millis, Mode, TimeControl, Timestamp};
+use crate::laws::{Edition, Profile};
+use serde::{Deserialize, Serialize};
+
+fn yes() -> bool {
+    true
+}
+
+/// A game's setup. JSON field names are stable; optional fields may be left out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameConfig {
+    /// Edition of the Laws.
+    pub edition: Edition,
+    /// Standard, rapid or blitz; derived from the time control by the edition's limits when
+    /// left out (2005 App. B1 / C1, 2023 App. A.1 / B.1).
+    #[serde(default)]
+    pub mode: Option<Mode>,
+    /// The time control, as a list of periods.
+    pub time_control: TimeControl,
+    /// White's name.
+    #[serde(default)]
+    pub white: String,
+    /// Black's name.
+    #[serde(default)]
+    pub black: String,
+    /// Whether an arbiter watches the game (2023 "supervised"). Defaults to true.
+    #[serde(default = "yes")]
+    pub arbiter_present: bool,
+    /// Start position (FEN); the standard one when left out.
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Whether a quickplay finish was announced for the event (2005 Art. 10.1 / 2023 III.1).
+    #[serde(default)]
+    pub quickplay_finish: bool,
+    /// The default time for late arrival: 2005 is one hour by Art. 6.7; 2023 Art. 6.7.1 lets
+    /// the event set it, zero if it does not. Used only when `await_arrival` is set.
+    #[serde(default)]
+    pub default_time: Option<Millis>,
+    /// Whether the players must be marked present by `arrive` events (late arrival rules).
+    #[serde(default)]
+    pub await_arrival: bool,
+    /// The nominal end of the playing session, for early adjournment (2005 App. A1b).
+    #[serde(default)]
+    pub session_end: Option<Timestamp>,
+}
+
+impl GameConfig {
+    /// A standard setup: edition and time control, arbiter present, standard start position.
+    pub fn new(edition: Edition, time_control: TimeControl) -> GameConfig {
+        GameConfig {
+            edition,
+            mode: None,
+            time_control,
+            white: String::new(),
+            black: String::new(),
+            arbiter_present: true,
+            fen: None,
+            quickplay_finish: false,
+            default_time: None,
+            await_arrival: false,
+            session_end: None,
+        }
+    }
+
+    /// The mode in force: the one given, or the one the time control implies.
+    pub fn mode(&self) -> Mode {
+        self.mode
+            .unwrap_or_else(|| self.time_control.mode(self.edition))
+    }
+
+    /// The regime: edition, mode and supervision.
+    pub fn profile(&self) -> Profile {
+        Profile {
+            edition: self.edition,
+            mode: self.mode(),
+            arbiter_present: self.arbiter_present,
+        }
+    }
+
+    /// How late a player may arrive (2005 Art. 6.7: one hour; 2023 Art. 6.7.1: the event's
+    /// default, zero if unspecified).
+    pub fn default_time(&self) -> Millis {
+        match (self.default_time, self.edition) {
+            (Some(t), _) => t,
+            (None, Edition::Fide2005) => Millis::minutes(60),
+            (None, Edition::Fide2023) => Millis(0),
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! Events: everything that happens at the board, stamped with the caller's time. The log of
+//! accepted events is the game.
+
+use super::wire::{self, MoveText};
+use crate::clock::{Millis, Timestamp};
+use crate::laws::SealedEnvelope;
+use crate::{Color, Piece, Square};
+use serde::{Deserialize, Serialize};
+
+/// An event and the instant it happened (ms on the caller's monotonic clock).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stamped<E> {
+    /// When it happened.
+    pub at: Timestamp,
+    /// What happened.
+    pub event: E,
+}
+
+/// Something that happened at the board. JSON: `{"type": "press_clock", "player": "white"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Event {
+    /// The arbiter starts the game: White's clock starts (2005 Art. 6.5 / 2023 Art. 6.6).
+    Start,
+    /// A player is present at the board (late arrival, 2005 Art. 6.6-6.7 / 2023 Art. 6.7;
+    /// resumption, 2005 App. A5-A10 / 2023 Guidelines I).
+    Arrive {
+        /// Who arrived.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// A piece was lifted from a square (a touch, Art. 4; App. F2.2 for pegged boards).
+    Lift {
+        /// The square it left.
+        #[serde(with = "wire::square")]
+        square: Square,
+    },
+    /// A piece was set down on a square; `piece` names it when the board can tell (promotion).
+    Place {
+        /// The square it was released on.
+        #[serde(with = "wire::square")]
+        square: Square,
+        /// The piece, for a promotion; `null` otherwise.
+        #[serde(default, with = "wire::opt_piece")]
+        piece: Option<Piece>,
+    },
+    /// The player on move announced an adjustment ("j'adoube") of the piece on `square`
+    /// (2005 Art. 4.2 / 2023 Art. 4.2.1): his next lift of it is no touch.
+    Adjust {
+        /// The piece to adjust.
+        #[serde(with = "wire::square")]
+        square: Square,
+    },
+    /// A move entered whole, for screens without physical pieces. Like a move on the board it
+    /// is made, not completed, until the clock is pressed.
+    Move {
+        /// The move, castling as the king's move (`e1g1`).
+        #[serde(rename = "move")]
+        mv: MoveText,
+    },
+    /// A player pressed his side of the clock.
+    PressClock {
+        /// Who pressed.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// A draw offer (2005 Art. 9.1b / 2023 Art. 9.1.2).
+    OfferDraw {
+        /// Who offers.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// The opponent accepts the standing offer.
+    AcceptDraw {
+        /// Who accepts.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// The opponent declines the standing offer orally.
+    DeclineDraw {
+        /// Who declines.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// A player resigns (2005 Art. 5.1b / 2023 Art. 5.1.2).
+    Resign {
+        /// Who resigns.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// A player claims.
+    Claim {
+        /// Who claims.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What.
+        claim: Claim,
+    },
+    /// A decision of the arbiter.
+    Arbiter {
+        /// What the arbiter decided.
+        decision: Decision,
+    },
+    /// The player on move seals his move at adjournment (2005 App. A1 / 2023 Guidelines I.1).
+    /// The move is inside the envelope, encrypted; it never appears in the clear.
+    Seal {
+        /// Who seals (must be on move).
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The encrypted move.
+        envelope: SealedEnvelope,
+    },
+    /// A new session of an adjourned game begins: the players must arrive again.
+    Resume,
+    /// The arbiter opens the envelope with his passphrase (2005 App. A7 / 2023 I.7).
+    Open {
+        /// The arbiter's passphrase; logged only at the opening, when secrecy has ended.
+        passphrase: String,
+    },
+    /// Time passed with nothing at the board; the game checks its deadlines (flag falls).
+    Tick,
+}
+
+/// A player's claim.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Claim {
+    /// Threefold repetition (2005/2023 Art. 9.2), now or after the intended move.
+    Repetition {
+        /// The move the claimant writes down and will play, if the repetition is to come.
+        #[serde(default)]
+        intended: Option<MoveText>,
+    },
+    /// Fifty moves without capture or pawn move (2005/2023 Art. 9.3).
+    FiftyMoves {
+        /// The move the claimant writes down and will play, if it completes the fifty.
+        #[serde(default)]
+        intended: Option<MoveText>,
+    },
+    /// The opponent's flag has fallen.
+    WinOnTime,
+    /// The opponent's last move was illegal (rapid / blitz, where only a claim counts).
+    IllegalMove,
+    /// The opponent broke touch-move (Art. 4) on his last move.
+    TouchMove,
+    /// A draw claim in a quickplay finish (2005 Art. 10.2 / App. D / 2023 Guidelines III.5-6).
+    QuickplayFinish,
+}
+
+impl Claim {
+    /// The claim without its intended move, as rulings name it.
+    pub fn kind(&self) -> ClaimKind {
+        match self {
+            Claim::Repetition { .. } => ClaimKind::Repetition,
+            Claim::FiftyMoves { .. } => ClaimKind::FiftyMoves,
+            Claim::WinOnTime => ClaimKind::WinOnTime,
+            Claim::IllegalMove => ClaimKind::IllegalMove,
+            Claim::TouchMove => ClaimKind::TouchMove,
+            Claim::QuickplayFinish => ClaimKind::QuickplayFinish,
+        }
+    }
+}
+
+/// The kinds of claim, as rulings and state name them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimKind {
+    /// Threefold repetition.
+    Repetition,
+    /// Fifty moves.
+    FiftyMoves,
+    /// Win on time.
+    WinOnTime,
+    /// Illegal move.
+    IllegalMove,
+    /// Touch-move.
+    TouchMove,
+    /// Quickplay finish.
+    QuickplayFinish,
+}
+
+/// A decision of the arbiter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Decision {
+    /// Accept the claim awaiting a decision.
+    Accept,
+    /// Reject it.
+    Reject,
+    /// Postpone it (quickplay finish, 2005 Art. 10.2c / 2023 Guidelines III.5).
+    Postpone,
+    /// Add time to a player (2005 Art. 13.4 / 2023 Art. 12.9).
+    AddTime {
+        /// Who gets it.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// How much.
+        ms: Millis,
+    },
+    /// Set both clocks (2005 Art. 6.11, 6.14 / 2023 Art. 6.10.2, 7.1).
+    SetClock {
+        /// White's remaining time.
+        white: Millis,
+        /// Black's remaining time.
+        black: Millis,
+    },
+    /// Stop the clocks (2005 Art. 6.13 / 2023 Art. 6.11).
+    StopClock,
+    /// Restart the clock of the player on move.
+    StartClock,
+}

@@ -1,0 +1,76 @@
+//! PGN export from the game's record, with the clock after each move as `[%clk h:mm:ss]`.
+
+use super::game::Game;
+use crate::Color;
+use crate::clock::{Millis, Timing};
+use std::fmt::Write;
+
+/// `[%clk]` text: hours, minutes, seconds (rounded down, as clocks show them).
+pub fn clk(time: Millis) -> String {
+    let s = time.0 / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+}
+
+fn time_control_tag(game: &Game) -> String {
+    let periods = game.config().time_control.periods();
+    let parts: Vec<String> = periods
+        .iter()
+        .map(|p| {
+            let mut s = match p.moves {
+                Some(n) => format!("{}/{}", n, p.time.0 / 1000),
+                None => format!("{}", p.time.0 / 1000),
+            };
+            if let Timing::Increment(i) = p.timing {
+                let _ = write!(s, "+{}", i.0 / 1000);
+            }
+            s
+        })
+        .collect();
+    parts.join(":")
+}
+
+impl Game {
+    /// The game as PGN, with `[%clk]` after each move.
+    pub fn to_pgn(&self) -> String {
+        let result = self.result().map_or("*", |(r, _)| r.pgn());
+        let name = |s: &str| {
+            if s.is_empty() {
+                "?".to_string()
+            } else {
+                s.replace(['"', '\\'], "")
+            }
+        };
+        let mut out = String::new();
+        let _ = writeln!(out, "[Event \"?\"]");
+        let _ = writeln!(out, "[White \"{}\"]", name(&self.config().white));
+        let _ = writeln!(out, "[Black \"{}\"]", name(&self.config().black));
+        let _ = writeln!(out, "[Result \"{result}\"]");
+        let _ = writeln!(out, "[TimeControl \"{}\"]", time_control_tag(self));
+        if self.config().fen.is_some() {
+            let _ = writeln!(out, "[SetUp \"1\"]");
+            let _ = writeln!(out, "[FEN \"{}\"]", self.start);
+        }
+        out.push('\n');
+        let mut number = self.start.fullmove_number();
+        let mut first = true;
+        for mv in self.moves() {
+            match mv.by {
+                Color::White => {
+                    let _ = write!(out, "{number}. ");
+                }
+                Color::Black if first => {
+                    let _ = write!(out, "{number}... ");
+                }
+                Color::Black => {}
+            }
+            let _ = write!(out, "{} {{[%clk {}]}} ", mv.san, clk(mv.clock_after));
+            if mv.by == Color::Black {
+                number += 1;
+            }
+            first = false;
+        }
+        out.push_str(result);
+        out.push('\n');
+        out
+    }
+}

@@ -1,0 +1,1481 @@
+//! The game: events in, rulings out. Every input goes through [`Game::handle`] and, once
+//! accepted, into the log, so replaying the log reproduces the game exactly.
+
+use super::config::GameConfig;
+use super::event::{Claim, ClaimKind, Decision, Event, Stamped};
+use super::log::EventLog;
+use super::ruling::{GameResult, Reason, Ruling, Verdict};
+use super::wire::MoveText;
+use crate::clock::{Clock, Millis, Timestamp};
+use crate::dead::{Budget, CanMate, can_mate};
+use crate::laws::{Edition, Law, Profile, SealedEnvelope, adjourn, draws, illegal, quickplay};
+use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
+use crate::{Color, Piece};
+use cozy_chess::{Board, BoardBuilder, Move};
+use std::collections::VecDeque;
+use thiserror::Error;
+
+/// Why an input could not be taken in. A refused input leaves the game and its log untouched.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Refused {
+    /// Timestamps must not go backwards.
+    #[error("time went backwards: {at} ms is before the last event at {last} ms")]
+    TimeWentBack {
+        /// The last accepted instant.
+        last: u64,
+        /// The refused instant.
+        at: u64,
+    },
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The game has not been started.
+    #[error("the game has not started")]
+    NotStarted,
+    /// The game was started already.
+    #[error("the game has already started")]
+    AlreadyStarted,
+    /// The setup's FEN is not a legal position.
+    #[error("the start position is not a legal FEN: {0}")]
+    BadFen(String),
+    /// Only the player on move may do this.
+    #[error("{0} is not on move")]
+    NotOnMove(&'static str),
+    /// The player's clock is not running, so his press does nothing.
+    #[error("{0}'s clock is not running")]
+    ClockNotRunning(&'static str),
+    /// No draw offer from the opponent stands.
+    #[error("no draw offer from the opponent stands")]
+    NoOffer,
+    /// No claim awaits the arbiter's decision.
+    #[error("no claim awaits a decision")]
+    NoPendingClaim,
+    /// A claim awaits the arbiter; play is stopped until he decides.
+    #[error("a claim awaits the arbiter's decision")]
+    ClaimPending,
+    /// The game is adjourned: only resuming and opening the envelope are possible.
+    #[error("the game is adjourned")]
+    Adjourned,
+    /// There is no sealed move.
+    #[error("no move has been sealed")]
+    NotSealed,
+    /// The envelope may be opened only with the replying player present (App. A7 / I.7).
+    #[error("the player who must reply to the sealed move is not present")]
+    ReplierAbsent,
+    /// The envelope did not open.
+    #[error("envelope: {0}")]
+    Envelope(#[from] adjourn::EnvelopeError),
+}
+
+fn color_name(c: Color) -> &'static str {
+    super::wire::color::name(c)
+}
+
+/// A move completed on the clock, as the record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// Who played it.
+    pub by: Color,
+    /// The move, castling as the king's move.
+    pub text: MoveText,
+    /// Standard algebraic notation (English letters).
+    pub san: String,
+    /// The mover's time on the clock after the press, for `[%clk]`.
+    pub clock_after: Millis,
+}
+
+/// A completed illegal move left standing while the opponent may claim (rapid / blitz).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Irregular {
+    offender: Color,
+    before: Board,
+    mv: MoveText,
+    count: u32,
+    /// The position after it could not be represented (e.g. a king left in check).
+    stuck: bool,
+}
+
+/// A touch-move breach left standing while the opponent may claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Breach {
+    offender: Color,
+    before: Board,
+    obligation: Obligation,
+}
+
+/// A claim awaiting the arbiter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingClaim {
+    /// Who claimed.
+    pub player: Color,
+    /// What.
+    pub claim: ClaimKind,
+    /// Postponed by the arbiter (play goes on, the decision comes later).
+    pub postponed: bool,
+}
+
+/// A game under the Laws: configured once, then driven by stamped events.
+///
+/// Methods come in three groups, as in a sans-I/O protocol: [`Game::handle`] and
+/// [`Game::handle_deadline`] take inputs; [`Game::poll_ruling`] and [`Game::poll_deadline`]
+/// drain outputs; [`Game::state`], [`Game::log`] and friends read.
+#[derive(Clone, Debug)]
+pub struct Game {
+    config: GameConfig,
+    profile: Profile,
+    pub(super) board: Board,
+    pub(super) start: Board,
+    history: Vec<Board>,
+    pub(super) quiet_plies: u32,
+    pub(super) clock: Clock,
+    pub(super) started: Option<Timestamp>,
+    last_at: Timestamp,
+    pub(super) result: Option<(GameResult, Reason)>,
+    touch: TouchMove,
+    changes: BoardChanges,
+    pub(super) forced: Option<Obligation>,
+    pub(super) illegal_counts: [u32; 2],
+    pub(super) offer: Option<Color>,
+    pub(super) open_claims: Vec<(Color, ClaimKind)>,
+    irregular: Option<Irregular>,
+    breach: Option<Breach>,
+    pub(super) pending: Option<PendingClaim>,
+    pub(super) moves: Vec<PlayedMove>,
+    pub(super) present: [bool; 2],
+    pub(super) sealed: Option<(Color, SealedEnvelope)>,
+    log: EventLog,
+    queue: VecDeque<Ruling>,
+    rulings: Vec<Ruling>,
+}
+
+const PER_MOVE_BUDGET: Budget = Budget { nodes: 20_000 };
+
+impl Game {
+    /// A new game, not yet started.
+    ///
+    /// # Errors
+    /// [`Refused::BadFen`] if the setup's FEN is not a legal position.
+    pub fn new(config: GameConfig) -> Result<Game, Refused> {
+        let board = match &config.fen {
+            None => Board::default(),
+            Some(fen) => fen
+                .parse::<Board>()
+                .map_err(|e| Refused::BadFen(format!("{e:?}: {fen}")))?,
+        };
+        let clock = Clock::new(config.time_control.clone());
+        let quiet_plies = u32::from(board.halfmove_clock());
+        let present = if config.await_arrival {
+            [false, false]
+        } else {
+            [true, true]
+        };
+        Ok(Game {
+            profile: config.profile(),
+            log: EventLog::new(config.clone()),
+            config,
+            start: board.clone(),
+            history: vec![board.clone()],
+            board,
+            quiet_plies,
+            clock,
+            started: None,
+            last_at: Timestamp(0),
+            result: None,
+            touch: TouchMove::new(),
+            changes: BoardChanges::new(),
+            forced: None,
+            illegal_counts: [0, 0],
+            offer: None,
+            open_claims: Vec::new(),
+            irregular: None,
+            breach: None,
+            pending: None,
+            moves: Vec::new(),
+            present,
+            sealed: None,
+            queue: VecDeque::new(),
+            rulings: Vec::new(),
+        })
+    }
+
+    /// Replays a log from the start.
+    ///
+    /// # Errors
+    /// [`ReplayError`] names the first event the game refused and why.
+    pub fn replay(log: &EventLog) -> Result<Game, ReplayError> {
+        let mut game = Game::new(log.config().clone()).map_err(|reason| ReplayError {
+            index: None,
+            reason,
+        })?;
+        for (index, event) in log.events().iter().enumerate() {
+            game.handle(event.clone()).map_err(|reason| ReplayError {
+                index: Some(index),
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The setup.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The regime in force.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The log of accepted events.
+    pub fn log(&self) -> &EventLog {
+        &self.log
+    }
+
+    /// Every ruling so far, in order (whether or not polled).
+    pub fn rulings(&self) -> &[Ruling] {
+        &self.rulings
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The moves completed so far.
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<(GameResult, Reason)> {
+        self.result
+    }
+
+    /// The next ruling not yet polled.
+    #[must_use]
+    pub fn poll_ruling(&mut self) -> Option<Ruling> {
+        self.queue.pop_front()
+    }
+
+    /// The next instant at which the game must look at the clock (a flag fall, or the end of
+    /// the default time for a late player); call [`Game::handle_deadline`] then.
+    #[must_use]
+    pub fn poll_deadline(&self) -> Option<Timestamp> {
+        if self.result.is_some() || self.pending.is_some_and(|p| !p.postponed) {
+            return None;
+        }
+        let flag = self.clock.deadline();
+        let default = self.default_deadline().map(|(_, t)| t);
+        match (flag, default) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Time has reached `now` with nothing happening at the board. Logged as a tick when it
+    /// changes anything, so that replay gives the same rulings; a tick before any deadline does
+    /// nothing and is not logged.
+    pub fn handle_deadline(&mut self, now: Timestamp) {
+        if now < self.last_at || self.poll_deadline().is_none_or(|d| d > now) {
+            return;
+        }
+        // A tick at a valid time is never refused.
+        let _ = self.handle(Stamped {
+            at: now,
+            event: Event::Tick,
+        });
+    }
+
+    /// Takes an event in. Rulings it causes wait in [`Game::poll_ruling`].
+    ///
+    /// # Errors
+    /// [`Refused`] if the event cannot be taken in (then nothing changes, except that flag
+    /// falls already due by that instant are ruled and logged as a tick).
+    pub fn handle(&mut self, input: Stamped<Event>) -> Result<(), Refused> {
+        let at = input.at;
+        if at < self.last_at {
+            return Err(Refused::TimeWentBack {
+                last: self.last_at.0,
+                at: at.0,
+            });
+        }
+        let before = self.rulings.len();
+        self.process_deadlines(at);
+        let fired = self.rulings.len() > before;
+        match self.apply(at, &input.event) {
+            Ok(()) => {
+                self.last_at = at;
+                self.log.push(input);
+                Ok(())
+            }
+            Err(e) => {
+                if fired {
+                    self.last_at = at;
+                    self.log.push(Stamped {
+                        at,
+                        event: Event::Tick,
+                    });
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn rule(&mut self, at: Timestamp, law: Law, verdict: Verdict) {
+        let ruling = Ruling { at, law, verdict };
+        self.rulings.push(ruling.clone());
+        self.queue.push_back(ruling);
+    }
+
+    fn end(&mut self, at: Timestamp, law: Law, result: GameResult, reason: Reason) {
+        if self.result.is_none() {
+            self.result = Some((result, reason));
+            self.clock.stop(at);
+            self.offer = None;
+            self.rule(at, law, Verdict::GameOver { result, reason });
+        }
+    }
+
+    fn edition(&self) -> Edition {
+        self.config.edition
+    }
+
+    fn default_deadline(&self) -> Option<(Color, Timestamp)> {
+        let started = self.started?;
+        if !self.config.await_arrival || self.sealed.is_some() {
+            return None;
+        }
+        let at = started.after(self.config.default_time());
+        match self.present {
+            [false, true] => Some((Color::White, at)),
+            [true, false] => Some((Color::Black, at)),
+            _ => None,
+        }
+    }
+
+    fn process_deadlines(&mut self, now: Timestamp) {
+        if self.result.is_some() || self.pending.is_some_and(|p| !p.postponed) {
+            return;
+        }
+        if let Some((late, deadline)) = self.default_deadline()
+            && deadline < now
+        {
+            let law = Law::of(self.edition(), "Art. 6.7", "Art. 6.7.1");
+            self.end(deadline, law, GameResult::win(!late), Reason::Default);
+            return;
+        }
+        if let Some((color, fell)) = self.clock.observe(now) {
+            self.flag_fell(color, fell);
+        }
+    }
+
+    fn flag_fell(&mut self, color: Color, at: Timestamp) {
+        let law = self.profile.flag_law();
+        if self.profile.arbiter_calls_flag() {
+            self.rule(at, law, Verdict::FlagFell { player: color });
+            self.decide_flag(color, at);
+        } else if !self.open_claims.contains(&(!color, ClaimKind::WinOnTime)) {
+            self.open_claims.push((!color, ClaimKind::WinOnTime));
+            self.rule(
+                at,
+                law,
+                Verdict::ClaimOpen {
+                    player: !color,
+                    claim: ClaimKind::WinOnTime,
+                },
+            );
+        }
+    }
+
+    /// `loser`'s flag fell: he loses unless his opponent cannot mate by any series of legal
+    /// moves (2005 Art. 6.10 / 2023 Art. 6.9).
+    fn decide_flag(&mut self, loser: Color, at: Timestamp) {
+        let law = Law::of(self.edition(), "Art. 6.10", "Art. 6.9");
+        match can_mate(&self.board, !loser, Budget::RULING) {
+            CanMate::No => self.end(at, law, GameResult::Draw, Reason::TimeButCannotMate),
+            _ => self.end(at, law, GameResult::win(!loser), Reason::Time),
+        }
+    }
+
+    fn on_move(&self) -> Color {
+        self.board.side_to_move()
+    }
+
+    fn require_play(&self) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        if self.started.is_none() {
+            return Err(Refused::NotStarted);
+        }
+        if self.sealed.is_some() {
+            return Err(Refused::Adjourned);
+        }
+        if self.pending.is_some_and(|p| !p.postponed) {
+            return Err(Refused::ClaimPending);
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, at: Timestamp, event: &Event) -> Result<(), Refused> {
+        match event {
+            Event::Tick => Ok(()),
+            Event::Start => {
+                if self.result.is_some() {
+                    return Err(Refused::GameOver);
+                }
+                if self.started.is_some() {
+                    return Err(Refused::AlreadyStarted);
+                }
+                self.started = Some(at);
+                self.clock.start(self.on_move(), at);
+                let law = Law::of(self.edition(), "Art. 6.5", "Art. 6.6");
+                self.rule(
+                    at,
+                    law,
+                    Verdict::ClockStarted {
+                        player: self.on_move(),
+                    },
+                );
+                Ok(())
+            }
+            Event::Arrive { player } => {
+                self.present[*player as usize] = true;
+                Ok(())
+            }
+            Event::Lift { square } => {
+                self.require_play()?;
+                self.changes.lift(*square);
+                if self.touch.touch(&self.board, *square) {
+                    self.after_touch(at);
+                }
+                Ok(())
+            }
+            Event::Place { square, piece } => {
+                self.require_play()?;
+                if !self.changes.place(*square, *piece) {
+                    self.rule(
+                        at,
+                        Law::of(self.edition(), "Art. 7.3", "Art. 7.4.1"),
+                        Verdict::Notice {
+                            what: "placement_without_lift",
+                        },
+                    );
+                    return Ok(());
+                }
+                if let Attempt::Legal(mv) = self.changes.attempt(&self.board) {
+                    self.touch.release(touch::to_text(&self.board, mv));
+                }
+                Ok(())
+            }
+            Event::Adjust { square } => {
+                self.require_play()?;
+                self.touch.adjust(*square);
+                Ok(())
+            }
+            Event::Move { mv } => {
+                self.require_play()?;
+                if self.touch.touch(&self.board, mv.from) {
+                    self.after_touch(at);
+                }
+                self.changes.enter(&self.board, *mv);
+                if let Some(legal) = touch::legal_move(&self.board, *mv) {
+                    self.touch.release(touch::to_text(&self.board, legal));
+                }
+                Ok(())
+            }
+            Event::PressClock { player } => {
+                self.require_play()?;
+                match self.clock.running() {
+                    Some((c, _)) if c == *player => {}
+                    _ => return Err(Refused::ClockNotRunning(color_name(*player))),
+                }
+                self.press(at, *player);
+                Ok(())
+            }
+            Event::OfferDraw { player } => {
+                self.require_play()?;
+                if self.offer.is_none() {
+                    self.offer = Some(*player);
+                    self.rule(
+                        at,
+                        draws::offer_law(self.edition()),
+                        Verdict::DrawOffered { player: *player },
+                    );
+                }
+                Ok(())
+            }
+            Event::AcceptDraw { player } => {
+                self.require_play()?;
+                if self.offer != Some(!*player) {
+                    return Err(Refused::NoOffer);
+                }
+                let each_moved = self.clock.side(Color::White).moves > 0
+                    && self.clock.side(Color::Black).moves > 0;
+                if self.edition() == Edition::Fide2023 && !each_moved {
+                    self.offer = None;
+                    self.rule(
+                        at,
+                        Law::new(self.edition(), "Art. 5.2.3"),
+                        Verdict::DrawRefused { player: *player },
+                    );
+                    return Ok(());
+                }
+                self.end(
+                    at,
+                    draws::agreement_law(self.edition()),
+                    GameResult::Draw,
+                    Reason::Agreement,
+                );
+                Ok(())
+            }
+            Event::DeclineDraw { player } => {
+                self.require_play()?;
+                if self.offer != Some(!*player) {
+                    return Err(Refused::NoOffer);
+                }
+                self.offer = None;
+                self.rule(
+                    at,
+                    draws::offer_law(self.edition()),
+                    Verdict::DrawDeclined { player: *player },
+                );
+                Ok(())
+            }
+            Event::Resign { player } => {
+                if self.result.is_some() {
+                    return Err(Refused::GameOver);
+                }
+                let edition = self.edition();
+                let cannot_mate = edition == Edition::Fide2023
+                    && can_mate(&self.board, !*player, Budget::RULING) == CanMate::No;
+                let law = Law::of(edition, "Art. 5.1b", "Art. 5.1.2");
+                let result = if cannot_mate {
+                    GameResult::Draw
+                } else {
+                    GameResult::win(!*player)
+                };
+                self.end(at, law, result, Reason::Resignation);
+                Ok(())
+            }
+            Event::Claim { player, claim } => self.claim(at, *player, claim),
+            Event::Arbiter { decision } => self.decide(at, decision),
+            Event::Seal { player, envelope } => self.seal(at, *player, envelope),
+            Event::Resume => {
+                if self.result.is_some() {
+                    return Err(Refused::GameOver);
+                }
+                if self.sealed.is_none() {
+                    return Err(Refused::NotSealed);
+                }
+                self.present = [false, false];
+                Ok(())
+            }
+            Event::Open { passphrase } => self.open(at, passphrase),
+        }
+    }
+
+    /// The player on move touched a piece deliberately.
+    fn after_touch(&mut self, at: Timestamp) {
+        let mover = self.on_move();
+        let edition = self.edition();
+        if self.offer == Some(!mover) {
+            self.offer = None;
+            self.rule(
+                at,
+                draws::offer_law(edition),
+                Verdict::DrawDeclined { player: mover },
+            );
+        }
+        let lapse_illegal = self.profile.claims_lapse_on_touch();
+        let lapsing: Vec<ClaimKind> = self
+            .open_claims
+            .iter()
+            .filter(|(c, k)| {
+                *c == mover
+                    && (*k == ClaimKind::TouchMove
+                        || (*k == ClaimKind::IllegalMove && lapse_illegal))
+            })
+            .map(|(_, k)| *k)
+            .collect();
+        for kind in lapsing {
+            self.lapse(at, mover, kind);
+        }
+    }
+
+    fn lapse(&mut self, at: Timestamp, player: Color, kind: ClaimKind) {
+        self.open_claims
+            .retain(|&(c, k)| !(c == player && k == kind));
+        let law = match kind {
+            ClaimKind::TouchMove => self.profile.touch_claim_law(),
+            _ => Law::of(self.edition(), "App. B5", "App. A.5.2"),
+        };
+        self.rule(
+            at,
+            law,
+            Verdict::ClaimLapsed {
+                player,
+                claim: kind,
+            },
+        );
+        match kind {
+            ClaimKind::TouchMove => self.breach = None,
+            ClaimKind::IllegalMove => {
+                if let Some(irr) = self.irregular.take()
+                    && irr.stuck
+                {
+                    // The illegal position cannot be played on: the arbiter restores it.
+                    self.board = irr.before;
+                    self.history.pop();
+                    self.rule(
+                        at,
+                        illegal::restore_law(self.edition()),
+                        Verdict::Notice {
+                            what: "illegal_position_needs_arbiter",
+                        },
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// What the player on move must do now.
+    pub fn obligation(&self) -> Obligation {
+        match &self.forced {
+            Some(ob) => ob.clone(),
+            None => self.touch.obligation(&self.board),
+        }
+    }
+
+    fn press(&mut self, at: Timestamp, player: Color) {
+        let edition = self.edition();
+        match self.changes.attempt(&self.board) {
+            Attempt::Legal(mv) => {
+                let ob = self.obligation();
+                if !ob.allows(&self.board, mv) {
+                    if self.profile.arbiter_enforces_touch() {
+                        // The pieces stay where they are until the player puts them right.
+                        self.touch.retract();
+                        self.rule(
+                            at,
+                            ob.law(edition),
+                            Verdict::MustMove {
+                                player,
+                                obligation: ob,
+                            },
+                        );
+                        return;
+                    }
+                    self.breach = Some(Breach {
+                        offender: player,
+                        before: self.board.clone(),
+                        obligation: ob.clone(),
+                    });
+                    self.rule(
+                        at,
+                        ob.law(edition),
+                        Verdict::TouchMoveBreach {
+                            player,
+                            obligation: ob,
+                        },
+                    );
+                    self.open_claims.push((!player, ClaimKind::TouchMove));
+                    self.rule(
+                        at,
+                        self.profile.touch_claim_law(),
+                        Verdict::ClaimOpen {
+                            player: !player,
+                            claim: ClaimKind::TouchMove,
+                        },
+                    );
+                }
+                self.complete(at, player, mv);
+            }
+            Attempt::UnfinishedPromotion(mv) if edition == Edition::Fide2023 => {
+                // 7.5.2: the pawn becomes a queen, and the press counts as an illegal move.
+                let text = touch::to_text(&self.board, mv);
+                self.complete(at, player, mv);
+                self.illegal(
+                    at,
+                    player,
+                    MoveText {
+                        promotion: None,
+                        ..text
+                    },
+                    false,
+                );
+            }
+            Attempt::UnfinishedPromotion(mv) => {
+                let text = touch::to_text(&self.board, mv);
+                self.illegal(
+                    at,
+                    player,
+                    MoveText {
+                        promotion: None,
+                        ..text
+                    },
+                    true,
+                );
+            }
+            Attempt::Illegal(text) => self.illegal(at, player, text, true),
+            Attempt::Nothing if edition == Edition::Fide2023 => {
+                let text = MoveText {
+                    from: self.board.king(player),
+                    to: self.board.king(player),
+                    promotion: None,
+                };
+                self.illegal(at, player, text, false);
+            }
+            Attempt::Nothing => {
+                self.rule(
+                    at,
+                    illegal::press_without_move_law(edition),
+                    Verdict::Notice {
+                        what: "clock_pressed_without_move",
+                    },
+                );
+            }
+            Attempt::Incomplete => {
+                self.rule(
+                    at,
+                    Law::of(edition, "Art. 6.8a", "Art. 6.2.1"),
+                    Verdict::Notice {
+                        what: "clock_pressed_before_move_made",
+                    },
+                );
+            }
+        }
+    }
+
+    /// Plays `mv` (legal) for `player` and presses his clock.
+    fn complete(&mut self, at: Timestamp, player: Color, mv: Move) {
+        let text = touch::to_text(&self.board, mv);
+        let san = cozy_chess::util::display_san_move(&self.board, mv).to_string();
+        let irreversible = self.board.piece_on(mv.from) == Some(Piece::Pawn)
+            || touch::captured_square(&self.board, mv).is_some();
+        self.board.play_unchecked(mv);
+        if irreversible {
+            self.quiet_plies = 0;
+            self.history.clear();
+        } else {
+            self.quiet_plies += 1;
+        }
+        self.history.push(self.board.clone());
+        let press = self.clock.press(player, at);
+        self.moves.push(PlayedMove {
+            by: player,
+            text,
+            san,
+            clock_after: self.clock.side(player).banked,
+        });
+        self.touch = TouchMove::new();
+        self.changes = BoardChanges::new();
+        self.forced = None;
+        if let Some((period, ms)) = press.period_started {
+            let law = Law::of(self.edition(), "Art. 6.2b", "Art. 6.3.2");
+            self.rule(at, law, Verdict::PeriodStarted { player, period, ms });
+        }
+        // The mover's own claims lapse once he completes his move (2023 A.5.2; 2005 B5 already
+        // on his touch). A win on time stays claimable.
+        let lapsing: Vec<ClaimKind> = self
+            .open_claims
+            .iter()
+            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
+            .map(|(_, k)| *k)
+            .collect();
+        for kind in lapsing {
+            self.lapse(at, player, kind);
+        }
+        if self.offer == Some(!player) {
+            self.offer = None;
+        }
+        self.check_end(at);
+    }
+
+    fn check_end(&mut self, at: Timestamp) {
+        let edition = self.edition();
+        let mut any = false;
+        self.board.generate_moves(|_| {
+            any = true;
+            true
+        });
+        if !any {
+            if self.board.checkers().is_empty() {
+                self.end(
+                    at,
+                    draws::stalemate_law(edition),
+                    GameResult::Draw,
+                    Reason::Stalemate,
+                );
+            } else {
+                let winner = !self.board.side_to_move();
+                self.end(
+                    at,
+                    draws::checkmate_law(edition),
+                    GameResult::win(winner),
+                    Reason::Checkmate,
+                );
+            }
+            return;
+        }
+        if self.profile.automatic_draws() {
+            if self.occurrences(&self.board) >= draws::FIVEFOLD {
+                let law = Law::new(edition, "Art. 9.6.1");
+                self.end(at, law, GameResult::Draw, Reason::FivefoldRepetition);
+                return;
+            }
+            if self.quiet_plies >= draws::SEVENTY_FIVE_MOVES {
+                let law = Law::new(edition, "Art. 9.6.2");
+                self.end(at, law, GameResult::Draw, Reason::SeventyFiveMoves);
+                return;
+            }
+        }
+        let dead = [Color::White, Color::Black]
+            .iter()
+            .all(|&c| can_mate(&self.board, c, PER_MOVE_BUDGET) == CanMate::No);
+        if dead {
+            self.end(
+                at,
+                draws::dead_position_law(edition),
+                GameResult::Draw,
+                Reason::DeadPosition,
+            );
+        }
+    }
+
+    fn occurrences(&self, board: &Board) -> usize {
+        self.history
+            .iter()
+            .filter(|b| b.same_position(board))
+            .count()
+    }
+
+    /// A completed illegal move by `player`. `restorable`: the board was left unchanged (the
+    /// move was not played), so the position before it is the current one.
+    fn illegal(&mut self, at: Timestamp, player: Color, mv: MoveText, restorable: bool) {
+        let count = {
+            let slot = &mut self.illegal_counts[player as usize];
+            *slot += 1;
+            *slot
+        };
+        self.rule(
+            at,
+            illegal::restore_law(self.edition()),
+            Verdict::IllegalMove { player, mv, count },
+        );
+        if self.profile.arbiter_acts_on_illegal() || !restorable {
+            // The arbiter acts at once (the pieces stay displaced until put back, so the board
+            // changes are kept); an unfinished 2023 promotion has already been completed.
+            self.penalise(at, player, count, if restorable { Some(mv) } else { None });
+            return;
+        }
+        // Only the opponent's claim counts: the move stands for now and the clock moves on.
+        let before = self.board.clone();
+        let stuck = match after_illegal(&self.board, mv) {
+            Some(after) => {
+                self.board = after;
+                self.history.push(self.board.clone());
+                false
+            }
+            None => true,
+        };
+        self.clock.press(player, at);
+        self.touch = TouchMove::new();
+        self.changes = BoardChanges::new();
+        self.forced = None;
+        self.irregular = Some(Irregular {
+            offender: player,
+            before,
+            mv,
+            count,
+            stuck,
+        });
+        self.open_claims.push((!player, ClaimKind::IllegalMove));
+        let law = Law::of(self.edition(), "App. C3", "App. A.5.2");
+        self.rule(
+            at,
+            law,
+            Verdict::ClaimOpen {
+                player: !player,
+                claim: ClaimKind::IllegalMove,
+            },
+        );
+    }
+
+    /// Applies the penalty for `offender`'s `count`-th illegal move; `replace` is the illegal
+    /// move to be replaced under touch-move (position already restored).
+    fn penalise(&mut self, at: Timestamp, offender: Color, count: u32, replace: Option<MoveText>) {
+        let (penalty, law) = illegal::penalty(self.profile, count);
+        if let Some(mv) = replace {
+            let mut touch = TouchMove::new();
+            touch.touch(&self.board, mv.from);
+            if self.board.color_on(mv.to) == Some(!offender) {
+                touch.touch(&self.board, mv.to);
+            }
+            let obligation = touch.obligation(&self.board);
+            self.forced = Some(obligation.clone());
+            self.touch = touch;
+            let fen = self.board.to_string();
+            self.rule(
+                at,
+                illegal::restore_law(self.edition()),
+                Verdict::PositionRestored { fen, obligation },
+            );
+        }
+        match penalty {
+            illegal::Penalty::AddTime(ms) => {
+                self.clock.add_time(!offender, ms);
+                self.rule(
+                    at,
+                    law,
+                    Verdict::TimeAdded {
+                        player: !offender,
+                        ms,
+                    },
+                );
+            }
+            illegal::Penalty::Loss => {
+                self.end(at, law, GameResult::win(!offender), Reason::IllegalMoves)
+            }
+            illegal::Penalty::LossUnlessCannotMate => {
+                let result = match can_mate(&self.board, !offender, Budget::RULING) {
+                    CanMate::No => GameResult::Draw,
+                    _ => GameResult::win(!offender),
+                };
+                self.end(at, law, result, Reason::IllegalMoves);
+            }
+        }
+    }
+
+    fn claim(&mut self, at: Timestamp, player: Color, claim: &Claim) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        if self.started.is_none() {
+            return Err(Refused::NotStarted);
+        }
+        if self.pending.is_some_and(|p| !p.postponed) {
+            return Err(Refused::ClaimPending);
+        }
+        let edition = self.edition();
+        let kind = claim.kind();
+        match claim {
+            Claim::Repetition { intended } | Claim::FiftyMoves { intended } => {
+                if self.on_move() != player {
+                    return Err(Refused::NotOnMove(color_name(player)));
+                }
+                let law = if kind == ClaimKind::Repetition {
+                    draws::repetition_law(edition)
+                } else {
+                    draws::fifty_moves_law(edition)
+                };
+                if self.touch.touched_own() {
+                    self.rule(
+                        at,
+                        draws::claim_after_touch_law(edition),
+                        Verdict::ClaimRejected {
+                            player,
+                            claim: kind,
+                            because: "touched_a_piece",
+                        },
+                    );
+                    return Ok(());
+                }
+                let (board, quiet, fresh) = match intended {
+                    None => (self.board.clone(), self.quiet_plies, false),
+                    Some(text) => match touch::legal_move(&self.board, *text) {
+                        None => {
+                            self.rule(
+                                at,
+                                law,
+                                Verdict::ClaimRejected {
+                                    player,
+                                    claim: kind,
+                                    because: "intended_move_illegal",
+                                },
+                            );
+                            return Ok(());
+                        }
+                        Some(mv) => {
+                            let irreversible = self.board.piece_on(mv.from) == Some(Piece::Pawn)
+                                || touch::captured_square(&self.board, mv).is_some();
+                            let mut b = self.board.clone();
+                            b.play_unchecked(mv);
+                            (
+                                b,
+                                if irreversible {
+                                    0
+                                } else {
+                                    self.quiet_plies + 1
+                                },
+                                true,
+                            )
+                        }
+                    },
+                };
+                let valid = if kind == ClaimKind::Repetition {
+                    self.occurrences(&board) + usize::from(fresh) >= 3
+                } else {
+                    quiet >= 100
+                };
+                if valid {
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::ClaimAccepted {
+                            player,
+                            claim: kind,
+                        },
+                    );
+                    let reason = if kind == ClaimKind::Repetition {
+                        Reason::Repetition
+                    } else {
+                        Reason::FiftyMoves
+                    };
+                    self.end(at, law, GameResult::Draw, reason);
+                } else {
+                    let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::ClaimRejected {
+                            player,
+                            claim: kind,
+                            because: "not_established",
+                        },
+                    );
+                    self.clock.add_time(!player, ms);
+                    self.rule(
+                        at,
+                        penalty_law,
+                        Verdict::TimeAdded {
+                            player: !player,
+                            ms,
+                        },
+                    );
+                    if let Some(text) = intended {
+                        self.forced = Some(Obligation::Complete { mv: *text });
+                        self.rule(
+                            at,
+                            Law::of(edition, "Art. 9.5", "Art. 9.5.3"),
+                            Verdict::MustPlay { player, mv: *text },
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Claim::WinOnTime => {
+                let law = self.profile.flag_law();
+                let Some(theirs) = self.clock.fell_at(!player, at) else {
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::ClaimRejected {
+                            player,
+                            claim: kind,
+                            because: "flag_not_fallen",
+                        },
+                    );
+                    return Ok(());
+                };
+                self.clock.observe(at);
+                if let Some(mine) = self.clock.fell_at(player, at) {
+                    if self.profile.claimant_flag_must_stand() {
+                        self.end(
+                            at,
+                            Law::new(edition, "App. B8"),
+                            GameResult::Draw,
+                            Reason::BothFlags,
+                        );
+                        return Ok(());
+                    }
+                    if mine < theirs {
+                        self.rule(
+                            at,
+                            law,
+                            Verdict::ClaimRejected {
+                                player,
+                                claim: kind,
+                                because: "own_flag_fell_first",
+                            },
+                        );
+                        return Ok(());
+                    }
+                }
+                self.open_claims
+                    .retain(|&(c, k)| !(c == player && k == ClaimKind::WinOnTime));
+                self.rule(at, law, Verdict::FlagFell { player: !player });
+                self.decide_flag(!player, at);
+                Ok(())
+            }
+            Claim::IllegalMove => {
+                let open = self.open_claims.contains(&(player, ClaimKind::IllegalMove));
+                let Some(irr) = self.irregular.clone().filter(|_| open) else {
+                    let law = illegal::restore_law(edition);
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::ClaimRejected {
+                            player,
+                            claim: kind,
+                            because: "nothing_to_claim",
+                        },
+                    );
+                    return Ok(());
+                };
+                self.open_claims
+                    .retain(|&(c, k)| !(c == player && k == ClaimKind::IllegalMove));
+                self.irregular = None;
+                self.rule(
+                    at,
+                    illegal::restore_law(edition),
+                    Verdict::ClaimAccepted {
+                        player,
+                        claim: kind,
+                    },
+                );
+                if !irr.stuck {
+                    self.history.pop();
+                }
+                self.board = irr.before;
+                self.clock.start(irr.offender, at);
+                let moves = self.clock.side(irr.offender).moves.saturating_sub(1);
+                self.clock.set_moves(irr.offender, moves);
+                self.touch = TouchMove::new();
+                // On the board the illegal move still stands until it is taken back.
+                self.changes = BoardChanges::new();
+                self.changes.lift(irr.mv.from);
+                self.changes.place(irr.mv.to, irr.mv.promotion);
+                self.penalise(at, irr.offender, irr.count, Some(irr.mv));
+                Ok(())
+            }
+            Claim::TouchMove => {
+                let open = self.open_claims.contains(&(player, ClaimKind::TouchMove));
+                let Some(breach) = self.breach.clone().filter(|_| open) else {
+                    let law = self.profile.touch_claim_law();
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::ClaimRejected {
+                            player,
+                            claim: kind,
+                            because: "nothing_to_claim",
+                        },
+                    );
+                    return Ok(());
+                };
+                self.open_claims
+                    .retain(|&(c, k)| !(c == player && k == ClaimKind::TouchMove));
+                self.breach = None;
+                self.rule(
+                    at,
+                    breach.obligation.law(edition),
+                    Verdict::ClaimAccepted {
+                        player,
+                        claim: kind,
+                    },
+                );
+                // Take the offending move back; the offender must now fulfil the obligation.
+                self.history.pop();
+                if self.moves.pop().is_some() {
+                    let moves = self.clock.side(breach.offender).moves.saturating_sub(1);
+                    self.clock.set_moves(breach.offender, moves);
+                }
+                self.board = breach.before;
+                self.clock.start(breach.offender, at);
+                self.touch = TouchMove::new();
+                self.changes = BoardChanges::new();
+                self.forced = Some(breach.obligation.clone());
+                let fen = self.board.to_string();
+                self.rule(
+                    at,
+                    breach.obligation.law(edition),
+                    Verdict::PositionRestored {
+                        fen,
+                        obligation: breach.obligation,
+                    },
+                );
+                Ok(())
+            }
+            Claim::QuickplayFinish => {
+                if self.on_move() != player {
+                    return Err(Refused::NotOnMove(color_name(player)));
+                }
+                let side = self.clock.side(player);
+                let control = self.clock.control();
+                let applies = quickplay::applies(
+                    self.config.quickplay_finish,
+                    self.profile.mode,
+                    control.is_last_period(side.period),
+                    control.has_addition(side.period),
+                );
+                let law = if self.config.arbiter_present {
+                    quickplay::claim_law(edition)
+                } else {
+                    quickplay::unsupervised_law(edition)
+                };
+                let because = if !applies {
+                    Some("not_applicable")
+                } else if self.clock.fell_at(player, at).is_some() {
+                    Some("flag_fell")
+                } else if self.clock.remaining(player, at) >= quickplay::CLAIM_BELOW {
+                    Some("two_minutes_or_more_left")
+                } else {
+                    None
+                };
+                if let Some(because) = because {
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::ClaimRejected {
+                            player,
+                            claim: kind,
+                            because,
+                        },
+                    );
+                    return Ok(());
+                }
+                self.clock.stop(at);
+                self.pending = Some(PendingClaim {
+                    player,
+                    claim: kind,
+                    postponed: false,
+                });
+                self.rule(
+                    at,
+                    law,
+                    Verdict::ClaimPending {
+                        player,
+                        claim: kind,
+                    },
+                );
+                Ok(())
+            }
+        }
+    }
+
+    fn decide(&mut self, at: Timestamp, decision: &Decision) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let edition = self.edition();
+        match decision {
+            Decision::Accept | Decision::Reject | Decision::Postpone => {
+                let Some(pending) = self.pending else {
+                    return Err(Refused::NoPendingClaim);
+                };
+                let law = quickplay::claim_law(edition);
+                let (player, claim) = (pending.player, pending.claim);
+                match decision {
+                    Decision::Accept => {
+                        self.pending = None;
+                        self.rule(at, law, Verdict::ClaimAccepted { player, claim });
+                        self.end(at, law, GameResult::Draw, Reason::QuickplayFinish);
+                    }
+                    Decision::Reject => {
+                        self.pending = None;
+                        self.rule(
+                            at,
+                            law,
+                            Verdict::ClaimRejected {
+                                player,
+                                claim,
+                                because: "arbiter",
+                            },
+                        );
+                        if !pending.postponed {
+                            self.bonus_and_restart(at, player, law);
+                        }
+                    }
+                    _ => {
+                        if pending.postponed {
+                            return Err(Refused::NoPendingClaim);
+                        }
+                        self.pending = Some(PendingClaim {
+                            postponed: true,
+                            ..pending
+                        });
+                        self.rule(at, law, Verdict::ClaimPostponed { player, claim });
+                        self.bonus_and_restart(at, player, law);
+                    }
+                }
+                Ok(())
+            }
+            Decision::AddTime { player, ms } => {
+                self.clock.add_time(*player, *ms);
+                self.rule(
+                    at,
+                    Law::of(edition, "Art. 13.4", "Art. 12.9"),
+                    Verdict::TimeAdded {
+                        player: *player,
+                        ms: *ms,
+                    },
+                );
+                Ok(())
+            }
+            Decision::SetClock { white, black } => {
+                self.clock.set_remaining(Color::White, *white, at);
+                self.clock.set_remaining(Color::Black, *black, at);
+                Ok(())
+            }
+            Decision::StopClock => {
+                self.clock.stop(at);
+                self.rule(
+                    at,
+                    Law::of(edition, "Art. 6.13", "Art. 6.11"),
+                    Verdict::ClockStopped,
+                );
+                Ok(())
+            }
+            Decision::StartClock => {
+                if self.started.is_none() {
+                    return Err(Refused::NotStarted);
+                }
+                let player = self.on_move();
+                self.clock.start(player, at);
+                self.rule(
+                    at,
+                    Law::of(edition, "Art. 6.13", "Art. 6.11"),
+                    Verdict::ClockStarted { player },
+                );
+                Ok(())
+            }
+        }
+    }
+
+    fn bonus_and_restart(&mut self, at: Timestamp, claimant: Color, law: Law) {
+        self.clock.add_time(!claimant, quickplay::OPPONENT_BONUS);
+        self.rule(
+            at,
+            law,
+            Verdict::TimeAdded {
+                player: !claimant,
+                ms: quickplay::OPPONENT_BONUS,
+            },
+        );
+        self.clock.start(self.on_move(), at);
+    }
+
+    fn seal(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        envelope: &SealedEnvelope,
+    ) -> Result<(), Refused> {
+        self.require_play()?;
+        if self.on_move() != player {
+            return Err(Refused::NotOnMove(color_name(player)));
+        }
+        let edition = self.edition();
+        self.clock.stop(at);
+        if let Some(end) = self.config.session_end
+            && at < end
+        {
+            // Adjourning early charges the time to the end of the session (App. A1b / I.1.2).
+            let charge = end.since(at);
+            let left = self.clock.remaining(player, at);
+            self.clock
+                .set_remaining(player, Millis(left.0.saturating_sub(charge.0)), at);
+            self.clock.stop(at);
+            self.rule(
+                at,
+                Law::of(edition, "App. A1b", "Guidelines I.1.2"),
+                Verdict::TimeCharged { player, ms: charge },
+            );
+        }
+        self.sealed = Some((player, envelope.clone()));
+        self.touch = TouchMove::new();
+        self.changes = BoardChanges::new();
+        self.rule(
+            at,
+            Law::of(edition, "App. A1a", "Guidelines I.1.1"),
+            Verdict::Sealed { player },
+        );
+        Ok(())
+    }
+
+    fn open(&mut self, at: Timestamp, passphrase: &str) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let Some((sealer, envelope)) = self.sealed.clone() else {
+            return Err(Refused::NotSealed);
+        };
+        if !self.present[(!sealer) as usize] {
+            return Err(Refused::ReplierAbsent);
+        }
+        let text = adjourn::open(&envelope, passphrase)?;
+        let edition = self.edition();
+        self.sealed = None;
+        let parsed = text
+            .trim()
+            .parse::<MoveText>()
+            .ok()
+            .and_then(|t| touch::legal_move(&self.board, t))
+            .or_else(|| cozy_chess::util::parse_san_move(&self.board, text.trim()).ok());
+        match parsed {
+            Some(mv) => {
+                let shown = touch::to_text(&self.board, mv);
+                self.rule(
+                    at,
+                    Law::of(edition, "App. A7", "Guidelines I.7"),
+                    Verdict::EnvelopeOpened { mv: shown },
+                );
+                self.complete(at, sealer, mv);
+            }
+            None => {
+                // A8 / I.8: an ambiguous, wrong or illegal sealed move loses, unless the
+                // position is dead or the replier had already lost on time.
+                let law = Law::of(edition, "App. A8", "Guidelines I.8");
+                let dead = [Color::White, Color::Black]
+                    .iter()
+                    .all(|&c| can_mate(&self.board, c, Budget::RULING) == CanMate::No);
+                if dead {
+                    self.end(at, law, GameResult::Draw, Reason::DeadPosition);
+                } else if self.clock.side(!sealer).fell_at.is_some() {
+                    self.end(at, law, GameResult::win(sealer), Reason::Time);
+                } else {
+                    self.end(at, law, GameResult::win(!sealer), Reason::SealedMove);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The position after an illegal move, if the pieces can stand that way with the opponent on
+/// move (it cannot if, for instance, the mover left his king in check).
+fn after_illegal(board: &Board, mv: MoveText) -> Option<Board> {
+    let mut builder = BoardBuilder::from_board(board);
+    let piece = builder.square(mv.from)?;
+    *builder.square_mut(mv.from) = None;
+    let placed = match mv.promotion {
+        Some(p) => (p, piece.1),
+        None => piece,
+    };
+    *builder.square_mut(mv.to) = Some(placed);
+    builder.side_to_move = !board.side_to_move();
+    builder.en_passant = None;
+    *builder.castle_rights_mut(board.side_to_move()) = cozy_chess::CastleRights::EMPTY;
+    if let Ok(after) = builder.clone().build() {
+        return Some(after);
+    }
+    *builder.castle_rights_mut(!board.side_to_move()) = cozy_chess::CastleRights::EMPTY;
+    builder.build().ok()
+}
+
+/// Why a log could not be replayed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("replay failed at event {}: {reason}", index.map_or("setup".to_string(), |i| i.to_string()))]
+pub struct ReplayError {
+    /// Zero-based index of the refused event; `None` if the setup itself was refused.
+    pub index: Option<usize>,
+    /// Why.
+    pub reason: Refused,
+}

@@ -1,0 +1,273 @@
+//! Rulings: what the players and the arbiter must know, each naming the Law it rests on.
+
+use super::event::ClaimKind;
+use super::wire::{self, MoveText};
+use crate::Color;
+use crate::clock::{Millis, Timestamp};
+use crate::laws::Law;
+use crate::touch::Obligation;
+use serde::Serialize;
+
+/// A ruling: when, under which Law, and what follows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ruling {
+    /// The instant it takes effect (a flag fall's own instant, not when it was noticed).
+    pub at: Timestamp,
+    /// The Law it rests on.
+    pub law: Law,
+    /// What happens.
+    pub verdict: Verdict,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum GameResult {
+    /// White won.
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    /// Black won.
+    #[serde(rename = "0-1")]
+    BlackWins,
+    /// Drawn.
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+}
+
+impl GameResult {
+    /// A win for `color`.
+    pub fn win(color: Color) -> GameResult {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// The PGN result text.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// Checkmate.
+    Checkmate,
+    /// Resignation.
+    Resignation,
+    /// Stalemate.
+    Stalemate,
+    /// No series of legal moves can lead to mate.
+    DeadPosition,
+    /// Draw agreed.
+    Agreement,
+    /// Threefold repetition claimed.
+    Repetition,
+    /// Fifty moves claimed.
+    FiftyMoves,
+    /// Fivefold repetition (2023 Art. 9.6.1).
+    FivefoldRepetition,
+    /// Seventy-five moves (2023 Art. 9.6.2).
+    SeventyFiveMoves,
+    /// A flag fell.
+    Time,
+    /// A flag fell but the opponent cannot mate.
+    TimeButCannotMate,
+    /// Both flags are down.
+    BothFlags,
+    /// Illegal moves.
+    IllegalMoves,
+    /// Arrived too late.
+    Default,
+    /// Quickplay-finish draw claim.
+    QuickplayFinish,
+    /// The sealed move was illegal or ambiguous.
+    SealedMove,
+}
+
+/// What a ruling decides.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Verdict {
+    /// The game is over.
+    GameOver {
+        /// Result.
+        result: GameResult,
+        /// Why.
+        reason: Reason,
+    },
+    /// Time added to a player's clock.
+    TimeAdded {
+        /// Who.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// How much.
+        ms: Millis,
+    },
+    /// A player's time was charged (early adjournment, 2005 App. A1b).
+    TimeCharged {
+        /// Who.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// How much.
+        ms: Millis,
+    },
+    /// A player entered a new period of the time control.
+    PeriodStarted {
+        /// Who.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// Zero-based period index.
+        period: usize,
+        /// Time the period brought.
+        ms: Millis,
+    },
+    /// A flag fell (seen by the arbiter, or on a valid claim).
+    FlagFell {
+        /// Whose.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// The move made breaks touch-move; it is taken back and the obligation stands.
+    MustMove {
+        /// Who must move.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What he must do.
+        obligation: Obligation,
+    },
+    /// A touch-move breach, recorded for a claim (rapid / blitz: the arbiter acts on a claim).
+    TouchMoveBreach {
+        /// Who broke it.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The obligation he broke.
+        obligation: Obligation,
+    },
+    /// A completed illegal move.
+    IllegalMove {
+        /// Who made it.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The move.
+        #[serde(rename = "move")]
+        mv: MoveText,
+        /// His illegal moves so far in this game, this one included.
+        count: u32,
+    },
+    /// The position is set back (FEN), and the player on move must replace the move.
+    PositionRestored {
+        /// The position restored.
+        fen: String,
+        /// The touch-move obligation for the replacing move.
+        obligation: Obligation,
+    },
+    /// A claim is now open to a player (rapid / blitz breaches, an unobserved flag).
+    ClaimOpen {
+        /// Who may claim.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What.
+        claim: ClaimKind,
+    },
+    /// An open claim lapsed unused (the claimant touched a piece or moved).
+    ClaimLapsed {
+        /// Whose claim.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What.
+        claim: ClaimKind,
+    },
+    /// A claim was upheld.
+    ClaimAccepted {
+        /// Who claimed.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What.
+        claim: ClaimKind,
+    },
+    /// A claim was rejected.
+    ClaimRejected {
+        /// Who claimed.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What.
+        claim: ClaimKind,
+        /// Why, in a word the UI can translate.
+        because: &'static str,
+    },
+    /// A claim awaits the arbiter (quickplay finish; without an arbiter, the record is kept
+    /// for a later decision, 2005 App. D1).
+    ClaimPending {
+        /// Who claimed.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What.
+        claim: ClaimKind,
+    },
+    /// The arbiter postponed the claim.
+    ClaimPostponed {
+        /// Who claimed.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What.
+        claim: ClaimKind,
+    },
+    /// The intended move of a rejected draw claim must now be played (2005/2023 Art. 9.5).
+    MustPlay {
+        /// Who.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The move.
+        #[serde(rename = "move")]
+        mv: MoveText,
+    },
+    /// A draw offer stands.
+    DrawOffered {
+        /// Who offered.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// The standing offer lapsed (declined orally or by touching a piece).
+    DrawDeclined {
+        /// Who declined.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// An agreement or offer was refused by the Laws (e.g. before each side has moved).
+    DrawRefused {
+        /// Who tried.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// The clock was stopped.
+    ClockStopped,
+    /// The clock was started for a player.
+    ClockStarted {
+        /// Whose clock runs.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// The move was sealed; both clocks stand still.
+    Sealed {
+        /// Who sealed.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
+    /// The envelope was opened and the sealed move played.
+    EnvelopeOpened {
+        /// The sealed move.
+        #[serde(rename = "move")]
+        mv: MoveText,
+    },
+    /// Something only the arbiter can judge (sensor boards cannot see hands or intent).
+    Notice {
+        /// What was seen, as a word the UI can translate.
+        what: &'static str,
+    },
+}

@@ -1,0 +1,64 @@
+//! Draws (2005 Art. 9, 5.2; 2023 Art. 9, 5.2): claims and their penalty, automatic draws.
+
+use super::{Edition, Law, Profile};
+use crate::clock::{Millis, Mode};
+
+/// The time the opponent gets for an incorrect threefold or fifty-move claim: 2005 Art. 9.5
+/// gives three minutes (our source texts do not include Art. 9; we take the checklist's three
+/// minutes and no deduction from the claimant); 2023 Art. 9.5.3 two minutes, one in rapid
+/// and blitz (A.3).
+pub fn wrong_claim_penalty(profile: Profile) -> (Millis, Law) {
+    match (profile.edition, profile.mode) {
+        (Edition::Fide2005, _) => (Millis::minutes(3), Law::new(Edition::Fide2005, "Art. 9.5")),
+        (Edition::Fide2023, Mode::Standard) => (
+            Millis::minutes(2),
+            Law::new(Edition::Fide2023, "Art. 9.5.3"),
+        ),
+        (Edition::Fide2023, _) => (Millis::minutes(1), Law::new(Edition::Fide2023, "App. A.3")),
+    }
+}
+
+/// Threefold repetition claim.
+pub fn repetition_law(edition: Edition) -> Law {
+    Law::new(edition, "Art. 9.2")
+}
+
+/// Fifty-move claim.
+pub fn fifty_moves_law(edition: Edition) -> Law {
+    Law::new(edition, "Art. 9.3")
+}
+
+/// Touching a piece forfeits a draw claim on that move.
+pub fn claim_after_touch_law(edition: Edition) -> Law {
+    Law::new(edition, "Art. 9.4")
+}
+
+/// Draw offers.
+pub fn offer_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 9.1b", "Art. 9.1.2")
+}
+
+/// Draw by agreement.
+pub fn agreement_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 5.2c", "Art. 5.2.3")
+}
+
+/// Dead position.
+pub fn dead_position_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 9.6", "Art. 5.2.2")
+}
+
+/// Stalemate.
+pub fn stalemate_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 5.2a", "Art. 5.2.1")
+}
+
+/// Checkmate.
+pub fn checkmate_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 5.1a", "Art. 5.1.1")
+}
+
+/// Half-moves after which the 2023 Laws draw the game without a claim (9.6.2).
+pub const SEVENTY_FIVE_MOVES: u32 = 150;
+/// Occurrences after which the 2023 Laws draw the game without a claim (9.6.1).
+pub const FIVEFOLD: usize = 5;

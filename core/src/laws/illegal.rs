@@ -1,0 +1,62 @@
+//! Illegal moves (2005 Art. 7.4, App. C3; 2023 Art. 7.5, App. A.3, B.3): what each completed
+//! illegal move costs, by edition and mode.
+
+use super::{Edition, Law, Profile};
+use crate::clock::{Millis, Mode};
+
+/// The penalty for a player's `count`-th completed illegal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Penalty {
+    /// Restore the position and give the opponent this much time.
+    AddTime(Millis),
+    /// The game is lost.
+    Loss,
+    /// The game is lost, unless the opponent cannot mate by any series of legal moves (draw).
+    LossUnlessCannotMate,
+}
+
+/// The penalty and its article. 2005: 7.4b gives two minutes for the first and second and
+/// loses the third (no draw exception in the 2005 text), and rapid uses it through B2; in
+/// blitz C3 lets the opponent claim the win at once (draw if he cannot mate). 2023: 7.5.5
+/// gives two minutes then loses the second; rapid and blitz give one minute (A.3, and B.3
+/// through A.3; we apply A.3 to supervised blitz too, as B.2 refers to it).
+pub fn penalty(profile: Profile, count: u32) -> (Penalty, Law) {
+    let edition = profile.edition;
+    match (edition, profile.mode) {
+        (Edition::Fide2005, Mode::Blitz) => {
+            (Penalty::LossUnlessCannotMate, Law::new(edition, "App. C3"))
+        }
+        (Edition::Fide2005, _) if count >= 3 => (Penalty::Loss, Law::new(edition, "Art. 7.4b")),
+        (Edition::Fide2005, _) => (
+            Penalty::AddTime(Millis::minutes(2)),
+            Law::new(edition, "Art. 7.4b"),
+        ),
+        (Edition::Fide2023, _) if count >= 2 => (
+            Penalty::LossUnlessCannotMate,
+            Law::new(edition, "Art. 7.5.5"),
+        ),
+        (Edition::Fide2023, Mode::Standard) => (
+            Penalty::AddTime(Millis::minutes(2)),
+            Law::new(edition, "Art. 7.5.5"),
+        ),
+        (Edition::Fide2023, Mode::Rapid) => (
+            Penalty::AddTime(Millis::minutes(1)),
+            Law::new(edition, "App. A.3"),
+        ),
+        (Edition::Fide2023, Mode::Blitz) => (
+            Penalty::AddTime(Millis::minutes(1)),
+            Law::new(edition, "App. B.3"),
+        ),
+    }
+}
+
+/// The article for restoring the position before an illegal move.
+pub fn restore_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 7.4a", "Art. 7.5.1")
+}
+
+/// The article that makes a clock press without a move an illegal move (2023 only; the 2005
+/// Laws have no such rule, so the press is only noted for the arbiter).
+pub fn press_without_move_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 6.8a", "Art. 7.5.3")
+}

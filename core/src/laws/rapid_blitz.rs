@@ -1,0 +1,77 @@
+//! Who acts on what, by edition, mode and supervision: 2005 App. B (rapid) and C (blitz),
+//! 2023 App. A and B. In the 2005 appendices the arbiter rules on touch-move and flags only
+//! when a player asks (B5, B6; C2 carries them to blitz); in 2023 an arbiter at the board acts
+//! (A.4, A.5.5) and an unsupervised game runs on claims (A.5).
+
+use super::{Edition, Law};
+use crate::clock::Mode;
+use serde::Serialize;
+
+/// The regime a game is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Profile {
+    /// Edition of the Laws.
+    pub edition: Edition,
+    /// Standard, rapid or blitz.
+    pub mode: Mode,
+    /// Whether an arbiter watches this game (2023 A.4 / B.2 "supervised").
+    pub arbiter_present: bool,
+}
+
+impl Profile {
+    /// Whether the arbiter (the software, on his behalf) calls a flag he sees: 2005 Art. 6.9
+    /// in standard play only (B6: in rapid and blitz he refrains); 2023 Art. 6.8 and A.5.5.
+    pub fn arbiter_calls_flag(&self) -> bool {
+        self.arbiter_present && (self.mode == Mode::Standard || self.edition == Edition::Fide2023)
+    }
+
+    /// The article under which the flag is called or claimed.
+    pub fn flag_law(&self) -> Law {
+        match (self.edition, self.mode) {
+            (Edition::Fide2005, Mode::Standard) => Law::new(self.edition, "Art. 6.9"),
+            (Edition::Fide2005, _) => Law::new(self.edition, "App. B6"),
+            (Edition::Fide2023, Mode::Standard) => Law::new(self.edition, "Art. 6.8"),
+            (Edition::Fide2023, _) if self.arbiter_present => Law::new(self.edition, "App. A.5.5"),
+            (Edition::Fide2023, _) => Law::new(self.edition, "App. A.5.3"),
+        }
+    }
+
+    /// Whether the arbiter enforces touch-move himself (otherwise the breach is recorded and
+    /// the opponent may claim): 2005 App. B5 leaves it to a player's request in rapid and
+    /// blitz; 2023 leaves it to a claim only in unsupervised play.
+    pub fn arbiter_enforces_touch(&self) -> bool {
+        self.arbiter_present && (self.mode == Mode::Standard || self.edition == Edition::Fide2023)
+    }
+
+    /// The article that makes a touch-move breach a matter for a claim.
+    pub fn touch_claim_law(&self) -> Law {
+        match self.edition {
+            Edition::Fide2005 if self.mode != Mode::Standard => Law::new(self.edition, "App. B5"),
+            Edition::Fide2005 => Law::new(self.edition, "Art. 4.7"),
+            Edition::Fide2023 => Law::new(self.edition, "Art. 4.8"),
+        }
+    }
+
+    /// Whether the arbiter acts on an illegal move he sees (else only on the opponent's claim).
+    pub fn arbiter_acts_on_illegal(&self) -> bool {
+        self.arbiter_present && (self.mode == Mode::Standard || self.edition == Edition::Fide2023)
+    }
+
+    /// Whether an open claim lapses as soon as the claimant touches a piece (2005 App. B5,
+    /// C2; also Art. 4.7 for touch-move claims); in 2023 it lapses when he completes his move
+    /// (A.5.2), touch-move claims excepted (4.8).
+    pub fn claims_lapse_on_touch(&self) -> bool {
+        self.edition == Edition::Fide2005
+    }
+
+    /// Whether a win-on-time claim needs the claimant's own flag still up, both flags down
+    /// being a draw (2005 App. B7, B8).
+    pub fn claimant_flag_must_stand(&self) -> bool {
+        self.edition == Edition::Fide2005 && self.mode != Mode::Standard
+    }
+
+    /// Whether the draw rules apply without a claim (2023 Art. 9.6: fivefold, 75 moves).
+    pub fn automatic_draws(&self) -> bool {
+        self.edition == Edition::Fide2023
+    }
+}

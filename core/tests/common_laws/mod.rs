@@ -1,0 +1,170 @@
+//! A small driver for arbiter tests: virtual time, moves as text, rulings collected.
+#![allow(dead_code)]
+
+use arbiter_core::Color;
+use arbiter_core::arbiter::{
+    Claim, Decision, Event, Game, GameConfig, Refused, Ruling, Stamped, Verdict,
+};
+use arbiter_core::clock::{Millis, Mode, TimeControl, Timestamp, Timing};
+use arbiter_core::laws::Edition;
+
+pub struct Table {
+    pub game: Game,
+    pub now: u64,
+    pub seen: Vec<Ruling>,
+}
+
+pub fn config(edition: Edition, minutes: u64, inc_s: u64) -> GameConfig {
+    let timing = if inc_s == 0 {
+        Timing::None
+    } else {
+        Timing::Increment(Millis::seconds(inc_s))
+    };
+    GameConfig::new(
+        edition,
+        TimeControl::sudden_death(Millis::minutes(minutes), timing),
+    )
+}
+
+impl Table {
+    pub fn new(config: GameConfig) -> Table {
+        let mut t = Table {
+            game: Game::new(config).expect("valid setup"),
+            now: 0,
+            seen: Vec::new(),
+        };
+        t.ok(Event::Start);
+        t.take();
+        t
+    }
+
+    pub fn standard(edition: Edition) -> Table {
+        Table::new(config(edition, 90, 30))
+    }
+
+    pub fn with(
+        edition: Edition,
+        minutes: u64,
+        inc_s: u64,
+        fen: Option<&str>,
+        arbiter: bool,
+        mode: Option<Mode>,
+    ) -> Table {
+        let mut c = config(edition, minutes, inc_s);
+        c.fen = fen.map(str::to_string);
+        c.arbiter_present = arbiter;
+        c.mode = mode;
+        Table::new(c)
+    }
+
+    pub fn send(&mut self, event: Event) -> Result<(), Refused> {
+        self.now += 1_000;
+        let r = self.game.handle(Stamped {
+            at: Timestamp(self.now),
+            event,
+        });
+        while let Some(ruling) = self.game.poll_ruling() {
+            self.seen.push(ruling);
+        }
+        r
+    }
+
+    pub fn ok(&mut self, event: Event) {
+        let e = format!("{event:?}");
+        self.send(event)
+            .unwrap_or_else(|err| panic!("{e} refused: {err}"));
+    }
+
+    pub fn wait(&mut self, ms: u64) {
+        self.now += ms;
+    }
+
+    pub fn tick(&mut self) {
+        self.game.handle_deadline(Timestamp(self.now));
+        while let Some(ruling) = self.game.poll_ruling() {
+            self.seen.push(ruling);
+        }
+    }
+
+    pub fn side(&self) -> Color {
+        self.game.board().side_to_move()
+    }
+
+    /// Enters a move whole and presses the clock.
+    pub fn play(&mut self, mv: &str) {
+        let side = self.side();
+        self.ok(Event::Move {
+            mv: mv.parse().expect("move text"),
+        });
+        self.ok(Event::PressClock { player: side });
+    }
+
+    pub fn plays(&mut self, moves: &str) {
+        for mv in moves.split_whitespace() {
+            self.play(mv);
+        }
+    }
+
+    pub fn lift(&mut self, sq: &str) {
+        self.ok(Event::Lift {
+            square: sq.parse().unwrap(),
+        });
+    }
+
+    pub fn place(&mut self, sq: &str) {
+        self.ok(Event::Place {
+            square: sq.parse().unwrap(),
+            piece: None,
+        });
+    }
+
+    pub fn press(&mut self) {
+        let side = self.game.clock().running().expect("a clock runs").0;
+        self.ok(Event::PressClock { player: side });
+    }
+
+    pub fn claim(&mut self, player: Color, claim: Claim) {
+        self.ok(Event::Claim { player, claim });
+    }
+
+    pub fn decide(&mut self, decision: Decision) {
+        self.ok(Event::Arbiter { decision });
+    }
+
+    /// Drains the rulings seen so far.
+    pub fn take(&mut self) -> Vec<Ruling> {
+        std::mem::take(&mut self.seen)
+    }
+
+    pub fn verdicts(&mut self) -> Vec<Verdict> {
+        self.take().into_iter().map(|r| r.verdict).collect()
+    }
+
+    pub fn laws(&self) -> Vec<String> {
+        self.seen.iter().map(|r| r.law.to_string()).collect()
+    }
+
+    pub fn result(&self) -> Option<String> {
+        self.game.result().map(|(r, _)| r.pgn().to_string())
+    }
+
+    pub fn fen(&self) -> String {
+        self.game.board().to_string()
+    }
+
+    pub fn remaining(&self, c: Color) -> u64 {
+        self.game.clock().remaining(c, Timestamp(self.now)).0
+    }
+
+    /// Checks that replaying the log gives the same rulings and position.
+    pub fn replays(&self) {
+        let text = self.game.log().to_jsonl();
+        let log = arbiter_core::arbiter::EventLog::from_jsonl(&text).expect("log reads back");
+        let again = Game::replay(&log).expect("replay");
+        assert_eq!(again.rulings(), self.game.rulings());
+        assert_eq!(
+            again.state(Timestamp(self.now)),
+            self.game.state(Timestamp(self.now))
+        );
+    }
+}

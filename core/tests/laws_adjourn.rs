@@ -1,0 +1,167 @@
+//! Adjourned games (2005 App. A; 2023 Guidelines I): rows.
+
+mod common_laws;
+
+use arbiter_core::Color;
+use arbiter_core::arbiter::{Event, Reason, Refused, Verdict};
+use arbiter_core::clock::{Millis, Timestamp};
+use arbiter_core::laws::{Edition, adjourn};
+use common_laws::{Table, config};
+
+const PASS: &str = "arbiter's passphrase";
+
+fn envelope(text: &str) -> arbiter_core::laws::SealedEnvelope {
+    adjourn::seal(
+        text,
+        PASS,
+        b"fixed salt 16 by",
+        [3; 12],
+        adjourn::MIN_ITERATIONS,
+    )
+    .unwrap()
+}
+
+fn sealed_game(edition: Edition, fen: Option<&str>, text: &str) -> Table {
+    let mut c = config(edition, 90, 0);
+    c.fen = fen.map(str::to_string);
+    let mut t = Table::new(c);
+    if fen.is_none() {
+        t.plays("e2e4 e7e5");
+    }
+    let side = t.side();
+    t.ok(Event::Seal {
+        player: side,
+        envelope: envelope(text),
+    });
+    t
+}
+
+#[test]
+fn a01_2005_sealing_stops_both_clocks_and_hides_the_move() {
+    let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+    assert!(t.verdicts().contains(&Verdict::Sealed {
+        player: Color::White
+    }));
+    assert_eq!(t.game.clock().running(), None);
+    let white = t.remaining(Color::White);
+    t.wait(3_600_000);
+    assert_eq!(t.remaining(Color::White), white);
+    let log = t.game.log().to_jsonl();
+    assert!(
+        !log.contains("Nf3") && !log.contains("g1f3"),
+        "the log never holds the move in the clear"
+    );
+    let state = serde_json::to_string(&t.game.state(Timestamp(t.now))).unwrap();
+    assert!(!state.contains("Nf3") && state.contains("\"sealed\":true"));
+    assert_eq!(
+        t.send(Event::Move {
+            mv: "g1f3".parse().unwrap()
+        }),
+        Err(Refused::Adjourned)
+    );
+}
+
+#[test]
+fn a02_2005_adjourning_early_charges_the_rest_of_the_session() {
+    let mut c = config(Edition::Fide2005, 90, 0);
+    c.session_end = Some(Timestamp(1_000 + 30 * 60_000));
+    let mut t = Table::new(c);
+    t.wait(8 * 60_000);
+    // Sealed at 1 000 + 8 min + 1 s: 21 min 59 s before the session's end.
+    t.ok(Event::Seal {
+        player: Color::White,
+        envelope: envelope("e4"),
+    });
+    let charge = Millis(30 * 60_000 - 8 * 60_000 - 1_000);
+    assert!(t.verdicts().contains(&Verdict::TimeCharged {
+        player: Color::White,
+        ms: charge
+    }));
+    assert_eq!(t.remaining(Color::White), 60 * 60_000);
+    assert!(t.laws().is_empty());
+}
+
+#[test]
+fn a05_2005_envelope_opens_only_with_the_replier_present() {
+    let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+    t.ok(Event::Resume);
+    assert_eq!(
+        t.send(Event::Open {
+            passphrase: PASS.into()
+        }),
+        Err(Refused::ReplierAbsent)
+    );
+    t.ok(Event::Arrive {
+        player: Color::Black,
+    });
+    assert!(matches!(
+        t.send(Event::Open {
+            passphrase: "guess".into()
+        }),
+        Err(Refused::Envelope(_))
+    ));
+    t.ok(Event::Open {
+        passphrase: PASS.into(),
+    });
+    assert!(t.verdicts().contains(&Verdict::EnvelopeOpened {
+        mv: "g1f3".parse().unwrap()
+    }));
+    assert_eq!(t.game.moves().last().unwrap().san, "Nf3");
+    assert_eq!(
+        t.game.clock().running().map(|r| r.0),
+        Some(Color::Black),
+        "the replier's clock starts"
+    );
+    t.replays();
+}
+
+#[test]
+fn a04_2023_draw_offer_after_sealing_can_be_accepted_before_resumption() {
+    let mut t = sealed_game(Edition::Fide2023, None, "Nf3");
+    // An offer made after sealing stands; agreeing ends the game (I.4, I.6).
+    assert!(
+        t.send(Event::OfferDraw {
+            player: Color::White
+        })
+        .is_err(),
+        "play events wait for the resumption"
+    );
+    t.ok(Event::Resign {
+        player: Color::Black,
+    });
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+}
+
+#[test]
+fn a06_2005_ambiguous_sealed_move_loses() {
+    let fen = "4k3/8/8/8/8/8/8/4NKN1 w - - 0 1";
+    let mut t = sealed_game(Edition::Fide2005, Some(fen), "Nf3");
+    t.ok(Event::Resume);
+    t.ok(Event::Arrive {
+        player: Color::Black,
+    });
+    t.ok(Event::Open {
+        passphrase: PASS.into(),
+    });
+    assert_eq!(t.result().as_deref(), Some("0-1"));
+    assert_eq!(t.game.result().unwrap().1, Reason::SealedMove);
+    assert!(t.laws().contains(&"2005 App. A8".to_string()));
+}
+
+#[test]
+fn a06_2023_illegal_sealed_move_in_a_dead_position_draws() {
+    let mut t = sealed_game(
+        Edition::Fide2023,
+        Some("8/8/4k3/8/8/3BK3/8/8 w - - 0 1"),
+        "Bh8",
+    );
+    t.ok(Event::Resume);
+    t.ok(Event::Arrive {
+        player: Color::Black,
+    });
+    t.ok(Event::Open {
+        passphrase: PASS.into(),
+    });
+    assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
+    assert!(t.laws().contains(&"2023 Guidelines I.8".to_string()));
+}

@@ -1,0 +1,293 @@
+//! Completion of the game and draws (Art. 5, 9): rows E-01 to E-05, D-01 and D-03 to D-08.
+
+mod common_laws;
+
+use arbiter_core::Color;
+use arbiter_core::arbiter::{Claim, ClaimKind, Event, Reason, Verdict};
+use arbiter_core::clock::Millis;
+use arbiter_core::laws::Edition;
+use arbiter_core::touch::Obligation;
+use common_laws::Table;
+
+fn reason(t: &Table) -> Option<Reason> {
+    t.game.result().map(|r| r.1)
+}
+
+#[test]
+fn e01_2005_checkmate_ends_the_game() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.plays("f2f3 e7e5 g2g4 d8h4");
+    assert_eq!(t.result().as_deref(), Some("0-1"));
+    assert_eq!(reason(&t), Some(Reason::Checkmate));
+    assert!(t.laws().contains(&"2005 Art. 5.1a".to_string()));
+    assert_eq!(
+        t.send(Event::Move {
+            mv: "e1f2".parse().unwrap()
+        }),
+        Err(arbiter_core::arbiter::Refused::GameOver)
+    );
+}
+
+#[test]
+fn e02_2023_resigning_against_a_bare_king_draws() {
+    let fen = "8/8/8/8/8/2k5/8/R3K3 w - - 0 1";
+    for (edition, result) in [(Edition::Fide2023, "1/2-1/2"), (Edition::Fide2005, "0-1")] {
+        let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
+        t.ok(Event::Resign {
+            player: Color::White,
+        });
+        assert_eq!(t.result().as_deref(), Some(result), "{edition}");
+    }
+}
+
+#[test]
+fn e03_2005_stalemate_draws() {
+    let mut t = Table::with(
+        Edition::Fide2005,
+        90,
+        30,
+        Some("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1"),
+        true,
+        None,
+    );
+    t.play("f2f7");
+    assert_eq!(reason(&t), Some(Reason::Stalemate));
+    assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
+}
+
+#[test]
+fn e04_2023_dead_position_draws() {
+    for (fen, mv) in [
+        ("8/8/4k3/8/8/3BK3/8/8 w - - 0 1", "e3f3"),
+        ("4k3/8/8/5b2/8/3B4/8/4K3 w - - 0 1", "e1e2"),
+    ] {
+        let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
+        t.play(mv);
+        assert_eq!(reason(&t), Some(Reason::DeadPosition), "{fen}");
+    }
+}
+
+#[test]
+fn e05_2023_no_agreement_before_each_side_has_moved() {
+    for (edition, result) in [
+        (Edition::Fide2023, None),
+        (Edition::Fide2005, Some("1/2-1/2")),
+    ] {
+        let mut t = Table::standard(edition);
+        t.ok(Event::Move {
+            mv: "e2e4".parse().unwrap(),
+        });
+        t.ok(Event::OfferDraw {
+            player: Color::White,
+        });
+        t.press();
+        t.ok(Event::AcceptDraw {
+            player: Color::Black,
+        });
+        assert_eq!(t.result().as_deref(), result, "{edition}");
+    }
+}
+
+#[test]
+fn d01_2005_offer_declined_by_touching_a_piece() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.ok(Event::Move {
+        mv: "e2e4".parse().unwrap(),
+    });
+    t.ok(Event::OfferDraw {
+        player: Color::White,
+    });
+    t.press();
+    t.take();
+    t.lift("e7");
+    assert_eq!(
+        t.verdicts(),
+        vec![Verdict::DrawDeclined {
+            player: Color::Black
+        }]
+    );
+    assert!(
+        t.send(Event::AcceptDraw {
+            player: Color::Black
+        })
+        .is_err()
+    );
+}
+
+const KNIGHTS: &str = "g1f3 g8f6 f3g1 f6g8";
+
+#[test]
+fn d03_2005_threefold_claim_with_intended_move() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.plays(KNIGHTS);
+    t.plays("g1f3 g8f6 f3g1");
+    t.claim(
+        Color::Black,
+        Claim::Repetition {
+            intended: Some("f6g8".parse().unwrap()),
+        },
+    );
+    assert_eq!(reason(&t), Some(Reason::Repetition));
+    assert!(t.laws().contains(&"2005 Art. 9.2".to_string()));
+    t.replays();
+}
+
+#[test]
+fn d03_2023_castling_rights_make_positions_differ() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.plays("e2e4 e7e5 e1e2 e8e7 e2e1 e7e8 e1e2 e8e7 e2e1");
+    t.claim(
+        Color::Black,
+        Claim::Repetition {
+            intended: Some("e7e8".parse().unwrap()),
+        },
+    );
+    assert_eq!(t.result(), None, "only the second occurrence");
+}
+
+#[test]
+fn d04_2005_fifty_moves_with_intended_move() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
+    let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
+    t.claim(Color::White, Claim::FiftyMoves { intended: None });
+    assert_eq!(t.result(), None, "99 half-moves are not yet fifty moves");
+    t.claim(
+        Color::White,
+        Claim::FiftyMoves {
+            intended: Some("a1a2".parse().unwrap()),
+        },
+    );
+    assert_eq!(reason(&t), Some(Reason::FiftyMoves));
+}
+
+#[test]
+fn d04_2023_fifty_moves_with_intended_move() {
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
+    let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
+    t.claim(
+        Color::White,
+        Claim::FiftyMoves {
+            intended: Some("a1a2".parse().unwrap()),
+        },
+    );
+    assert_eq!(reason(&t), Some(Reason::FiftyMoves));
+}
+
+#[test]
+fn d05_2005_touching_a_piece_forfeits_the_claim() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.plays(KNIGHTS);
+    t.plays("g1f3 g8f6 f3g1 f6g8");
+    t.take();
+    t.lift("b1");
+    t.claim(Color::White, Claim::Repetition { intended: None });
+    let rulings = t.take();
+    assert!(
+        matches!(rulings[..], [ref r] if r.verdict == Verdict::ClaimRejected {
+        player: Color::White, claim: ClaimKind::Repetition, because: "touched_a_piece" })
+    );
+    assert_eq!(rulings[0].law.to_string(), "2005 Art. 9.4");
+    assert_eq!(t.result(), None);
+}
+
+#[test]
+fn d06_2005_wrong_claim_gives_three_minutes_and_the_move_must_be_played() {
+    check_wrong_claim(Edition::Fide2005, Millis::minutes(3), "2005 Art. 9.5");
+}
+
+#[test]
+fn d06_2023_wrong_claim_gives_two_minutes_and_the_move_must_be_played() {
+    check_wrong_claim(Edition::Fide2023, Millis::minutes(2), "2023 Art. 9.5.3");
+}
+
+fn check_wrong_claim(edition: Edition, bonus: Millis, article: &str) {
+    let mut t = Table::standard(edition);
+    t.plays("e2e4 e7e5");
+    let black = t.remaining(Color::Black);
+    t.claim(
+        Color::White,
+        Claim::Repetition {
+            intended: Some("g1f3".parse().unwrap()),
+        },
+    );
+    let rulings = t.take();
+    assert!(rulings.iter().any(|r| r.law.to_string() == article
+        && r.verdict
+            == Verdict::TimeAdded {
+                player: Color::Black,
+                ms: bonus
+            }));
+    assert_eq!(t.remaining(Color::Black), black + bonus.0);
+    assert_eq!(
+        t.game.obligation(),
+        Obligation::Complete {
+            mv: "g1f3".parse().unwrap()
+        }
+    );
+    t.play("d2d4");
+    assert!(
+        t.verdicts()
+            .iter()
+            .any(|v| matches!(v, Verdict::MustMove { .. }))
+    );
+    t.play("g1f3");
+    assert_eq!(t.game.moves().len(), 3);
+}
+
+#[test]
+fn d07_2023_fivefold_repetition_draws_without_claim() {
+    let mut t = Table::standard(Edition::Fide2023);
+    for _ in 0..4 {
+        t.plays(KNIGHTS);
+    }
+    assert_eq!(reason(&t), Some(Reason::FivefoldRepetition));
+    assert!(t.laws().contains(&"2023 Art. 9.6.1".to_string()));
+}
+
+#[test]
+fn d07_2005_no_automatic_fivefold() {
+    let mut t = Table::standard(Edition::Fide2005);
+    for _ in 0..4 {
+        t.plays(KNIGHTS);
+    }
+    assert_eq!(t.result(), None);
+}
+
+#[test]
+fn d08_2023_seventy_five_moves_draws_without_claim() {
+    // FEN half-move counters stop at 100 in our move generator, so play the other 50:
+    // quiet moves chosen so that no position repeats (no fivefold draw on the way).
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 100 100";
+    let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
+    let mut seen = vec![t.game.board().clone()];
+    for i in 0..50 {
+        assert_eq!(t.result(), None, "after {i} more half-moves");
+        let board = t.game.board().clone();
+        let fresh = arbiter_core::touch::legal_moves(&board)
+            .into_iter()
+            .find(|&mv| {
+                let mut after = board.clone();
+                after.play(mv);
+                arbiter_core::touch::captured_square(&board, mv).is_none()
+                    && !arbiter_core::touch::legal_moves(&after).is_empty()
+                    && !seen.iter().any(|b| b.same_position(&after))
+            });
+        let mv = fresh.expect("a fresh quiet move");
+        let text = arbiter_core::touch::to_text(&board, mv).to_string();
+        t.play(&text);
+        seen.push(t.game.board().clone());
+    }
+    assert_eq!(reason(&t), Some(Reason::SeventyFiveMoves));
+}
+
+#[test]
+fn d06_2005_correct_claim_open_kind() {
+    // A claim names its kind in the ruling, for the UI.
+    let mut t = Table::standard(Edition::Fide2005);
+    t.claim(Color::White, Claim::FiftyMoves { intended: None });
+    assert!(t.verdicts().contains(&Verdict::ClaimRejected {
+        player: Color::White,
+        claim: ClaimKind::FiftyMoves,
+        because: "not_established"
+    }));
+}

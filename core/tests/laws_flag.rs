@@ -1,0 +1,334 @@
+//! The clock in the game (Art. 6; 2005 App. B6-B8; 2023 App. A.5; quickplay finish, 2005
+//! Art. 10 / App. D, 2023 Guidelines III): rows C-02, C-03, C-04, C-11, C-12, C-13, RB-04,
+//! RB-06, Q-01, Q-02, Q-04.
+
+mod common_laws;
+
+use arbiter_core::Color;
+use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Verdict};
+use arbiter_core::clock::{Millis, Timestamp};
+use arbiter_core::laws::Edition;
+use common_laws::{Table, config};
+
+#[test]
+fn c02_2005_white_clock_starts_at_the_start() {
+    let mut t = Table::standard(Edition::Fide2005);
+    assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
+    t.wait(9_000);
+    assert_eq!(t.remaining(Color::White), 90 * 60_000 - 9_000);
+    assert_eq!(t.remaining(Color::Black), 90 * 60_000);
+}
+
+#[test]
+fn c03_2005_late_arrival_within_the_hour_plays_on() {
+    let mut c = config(Edition::Fide2005, 90, 0);
+    c.await_arrival = true;
+    let mut t = Table::new(c);
+    t.ok(Event::Arrive {
+        player: Color::Black,
+    });
+    t.wait(45 * 60_000);
+    t.ok(Event::Arrive {
+        player: Color::White,
+    });
+    assert_eq!(t.result(), None);
+    assert_eq!(
+        t.remaining(Color::White),
+        45 * 60_000 - 2_000,
+        "White bears the time he was away"
+    );
+}
+
+#[test]
+fn c03_2005_more_than_an_hour_late_loses() {
+    let mut c = config(Edition::Fide2005, 90, 0);
+    c.await_arrival = true;
+    let mut t = Table::new(c);
+    t.ok(Event::Arrive {
+        player: Color::White,
+    });
+    t.play("e2e4");
+    t.wait(3_600_000);
+    t.tick();
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+    assert_eq!(t.game.result().unwrap().1, Reason::Default);
+    assert!(t.laws().contains(&"2005 Art. 6.7".to_string()));
+}
+
+#[test]
+fn c03_2023_default_time_zero_loses_on_late_arrival() {
+    let mut c = config(Edition::Fide2023, 90, 30);
+    c.await_arrival = true;
+    let mut t = Table::new(c);
+    t.ok(Event::Arrive {
+        player: Color::White,
+    });
+    t.ok(Event::Arrive {
+        player: Color::Black,
+    });
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+}
+
+#[test]
+fn c04_2005_move_not_pressed_loses_on_time() {
+    let mut t = Table::with(Edition::Fide2005, 90, 0, None, true, None);
+    t.ok(Event::Move {
+        mv: "e2e4".parse().unwrap(),
+    });
+    assert_eq!(t.game.poll_deadline(), Some(Timestamp(1_000 + 90 * 60_000)));
+    t.wait(90 * 60_000);
+    t.tick();
+    assert_eq!(t.result().as_deref(), Some("0-1"));
+    let fell = t
+        .seen
+        .iter()
+        .find(|r| matches!(r.verdict, Verdict::FlagFell { .. }))
+        .unwrap();
+    assert_eq!(
+        fell.at,
+        Timestamp(1_000 + 90 * 60_000),
+        "ruled at the exact instant"
+    );
+    assert_eq!(fell.law.to_string(), "2005 Art. 6.9");
+    t.replays();
+}
+
+const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+
+#[test]
+fn c11_2005_rapid_flag_unclaimed_mate_stands() {
+    let mut t = Table::with(Edition::Fide2005, 15, 0, Some(MATE_IN_ONE), true, None);
+    t.wait(15 * 60_000);
+    t.tick();
+    assert!(t.verdicts().contains(&Verdict::ClaimOpen {
+        player: Color::Black,
+        claim: ClaimKind::WinOnTime
+    }));
+    t.play("a1a8");
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+    assert_eq!(t.game.result().unwrap().1, Reason::Checkmate);
+}
+
+#[test]
+fn c11_2023_rapid_arbiter_calls_the_flag_first() {
+    let mut t = Table::with(Edition::Fide2023, 15, 0, Some(MATE_IN_ONE), true, None);
+    t.wait(15 * 60_000);
+    assert!(
+        t.send(Event::Move {
+            mv: "a1a8".parse().unwrap()
+        })
+        .is_err()
+    );
+    assert_eq!(t.result().as_deref(), Some("0-1"));
+    assert!(t.laws().contains(&"2023 App. A.5.5".to_string()));
+}
+
+#[test]
+fn c12_2005_flag_against_a_lone_bishop_draws() {
+    let mut t = Table::with(
+        Edition::Fide2005,
+        90,
+        0,
+        Some("8/8/4k3/8/8/3BK3/8/8 b - - 0 1"),
+        true,
+        None,
+    );
+    t.wait(90 * 60_000);
+    t.tick();
+    assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
+    assert_eq!(t.game.result().unwrap().1, Reason::TimeButCannotMate);
+}
+
+#[test]
+fn c12_2023_flag_loses_when_a_helpmate_exists() {
+    let mut t = Table::with(
+        Edition::Fide2023,
+        90,
+        0,
+        Some("K7/2k5/P7/3n4/8/8/8/8 w - - 0 1"),
+        true,
+        None,
+    );
+    t.wait(90 * 60_000);
+    t.tick();
+    assert_eq!(t.result().as_deref(), Some("0-1"));
+    assert!(t.laws().contains(&"2023 Art. 6.9".to_string()));
+}
+
+/// Black's flag falls first, unclaimed; later White's falls too; then White claims.
+fn both_flags(edition: Edition, arbiter: bool) -> Table {
+    let mut t = Table::with(edition, 15, 0, None, arbiter, None);
+    t.play("e2e4");
+    t.wait(15 * 60_000);
+    t.tick();
+    if t.result().is_some() {
+        return t;
+    }
+    t.play("e7e5");
+    t.wait(15 * 60_000);
+    t.tick();
+    t.claim(Color::White, Claim::WinOnTime);
+    t
+}
+
+#[test]
+fn rb06_2005_rapid_both_flags_down_draws() {
+    let t = both_flags(Edition::Fide2005, true);
+    assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
+    assert_eq!(t.game.result().unwrap().1, Reason::BothFlags);
+    assert!(t.laws().contains(&"2005 App. B8".to_string()));
+}
+
+#[test]
+fn rb04_2023_unsupervised_first_flag_loses() {
+    let t = both_flags(Edition::Fide2023, false);
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+}
+
+#[test]
+fn c13_2023_arbiter_calls_the_first_flag() {
+    let t = both_flags(Edition::Fide2023, true);
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+    assert_eq!(t.game.result().unwrap().1, Reason::Time);
+}
+
+#[test]
+fn rb04_2005_claim_before_the_flag_falls_is_rejected() {
+    let mut t = Table::with(Edition::Fide2005, 15, 0, None, true, None);
+    t.play("e2e4");
+    t.take();
+    t.claim(Color::White, Claim::WinOnTime);
+    assert!(matches!(
+        t.verdicts()[..],
+        [Verdict::ClaimRejected {
+            because: "flag_not_fallen",
+            ..
+        }]
+    ));
+}
+
+fn quickplay(edition: Edition, minutes: u64, arbiter: bool) -> Table {
+    let mut c = config(edition, minutes, 0);
+    c.quickplay_finish = true;
+    c.arbiter_present = arbiter;
+    Table::new(c)
+}
+
+#[test]
+fn q01_2005_no_quickplay_claim_in_blitz() {
+    let mut t = quickplay(Edition::Fide2005, 5, true);
+    t.wait(4 * 60_000);
+    t.take();
+    t.claim(Color::White, Claim::QuickplayFinish);
+    assert!(matches!(
+        t.verdicts()[..],
+        [Verdict::ClaimRejected {
+            because: "not_applicable",
+            ..
+        }]
+    ));
+}
+
+#[test]
+fn q02_2005_rejected_claim_gives_the_opponent_two_minutes() {
+    let mut t = quickplay(Edition::Fide2005, 60, true);
+    t.wait(58 * 60_000);
+    t.claim(Color::White, Claim::QuickplayFinish);
+    assert!(t.verdicts().contains(&Verdict::ClaimPending {
+        player: Color::White,
+        claim: ClaimKind::QuickplayFinish
+    }));
+    assert_eq!(
+        t.game.clock().running(),
+        None,
+        "clocks stopped for the arbiter"
+    );
+    assert!(
+        t.send(Event::Move {
+            mv: "e2e4".parse().unwrap()
+        })
+        .is_err()
+    );
+    t.decide(Decision::Reject);
+    assert_eq!(t.remaining(Color::Black), 62 * 60_000);
+    assert!(t.laws().contains(&"2005 Art. 10.2".to_string()));
+    assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
+}
+
+#[test]
+fn q02_2023_accepted_claim_draws() {
+    let mut t = quickplay(Edition::Fide2023, 60, true);
+    t.wait(59 * 60_000);
+    t.claim(Color::White, Claim::QuickplayFinish);
+    t.decide(Decision::Accept);
+    assert_eq!(t.game.result().map(|r| r.1), Some(Reason::QuickplayFinish));
+    assert!(t.laws().contains(&"2023 Guidelines III.5".to_string()));
+}
+
+#[test]
+fn q02_2005_claim_with_two_minutes_left_is_rejected() {
+    let mut t = quickplay(Edition::Fide2005, 60, true);
+    t.wait(50 * 60_000);
+    t.take();
+    t.claim(Color::White, Claim::QuickplayFinish);
+    assert!(matches!(
+        t.verdicts()[..],
+        [Verdict::ClaimRejected {
+            because: "two_minutes_or_more_left",
+            ..
+        }]
+    ));
+}
+
+#[test]
+fn q04_2005_without_arbiter_the_claim_is_recorded_for_a_decision() {
+    let mut t = quickplay(Edition::Fide2005, 60, false);
+    t.wait(59 * 60_000);
+    t.claim(Color::White, Claim::QuickplayFinish);
+    assert!(t.laws().contains(&"2005 App. D1".to_string()));
+    let state = t.game.state(Timestamp(t.now + 600_000));
+    assert!(state.pending_claim.is_some());
+    assert_eq!(state.white.flag, false, "the clocks stand still");
+}
+
+#[test]
+fn q04_2005_claim_after_the_flag_fell_is_refused() {
+    let mut t = quickplay(Edition::Fide2005, 60, false);
+    t.wait(61 * 60_000);
+    t.claim(Color::White, Claim::QuickplayFinish);
+    assert!(t.verdicts().iter().any(|v| matches!(
+        v,
+        Verdict::ClaimRejected {
+            because: "flag_fell",
+            ..
+        }
+    )));
+}
+
+#[test]
+fn c17_2023_period_started_is_ruled() {
+    use arbiter_core::clock::{Period, TimeControl, Timing};
+    let control = TimeControl::new(vec![
+        Period {
+            moves: Some(2),
+            time: Millis::minutes(90),
+            timing: Timing::None,
+        },
+        Period {
+            moves: None,
+            time: Millis::minutes(30),
+            timing: Timing::None,
+        },
+    ])
+    .unwrap();
+    let mut t = Table::new(arbiter_core::arbiter::GameConfig::new(
+        Edition::Fide2023,
+        control,
+    ));
+    t.plays("e2e4 e7e5 g1f3");
+    assert!(t.verdicts().contains(&Verdict::PeriodStarted {
+        player: Color::White,
+        period: 1,
+        ms: Millis::minutes(30)
+    }));
+}

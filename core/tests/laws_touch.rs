@@ -1,0 +1,269 @@
+//! Touch-move (Art. 4) rows T-02 to T-10 and RB-08, from lifts and placements.
+
+mod common_laws;
+
+use arbiter_core::Color;
+use arbiter_core::arbiter::{Claim, ClaimKind, Event, Verdict};
+use arbiter_core::clock::Mode;
+use arbiter_core::laws::Edition;
+use arbiter_core::touch::Obligation;
+use common_laws::Table;
+
+fn sq(s: &str) -> arbiter_core::Square {
+    s.parse().unwrap()
+}
+
+fn must_move(t: &mut Table) -> Option<Obligation> {
+    t.verdicts().into_iter().find_map(|v| match v {
+        Verdict::MustMove { obligation, .. } => Some(obligation),
+        _ => None,
+    })
+}
+
+#[test]
+fn t03_2005_touched_knight_must_move() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.lift("g1");
+    t.place("g1");
+    t.play("e2e4");
+    assert_eq!(
+        must_move(&mut t),
+        Some(Obligation::MovePiece {
+            square: sq("g1"),
+            no_castling: false
+        })
+    );
+    assert_eq!(t.game.moves().len(), 0, "e2e4 was sent back");
+    assert!(t.laws().is_empty());
+    t.play("g1f3");
+    assert_eq!(t.game.moves().len(), 1);
+    assert_eq!(t.side(), Color::Black);
+    t.replays();
+}
+
+#[test]
+fn t03_2023_touched_knight_must_move() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.lift("g1");
+    t.place("g1");
+    t.play("e2e4");
+    let rulings = t.take();
+    assert_eq!(rulings[0].law.to_string(), "2023 Art. 4.3.1");
+    assert_eq!(t.game.moves().len(), 0);
+}
+
+#[test]
+fn t02_2005_lift_and_replace_counts_as_touch_unless_adjusting() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.lift("b1");
+    t.place("b1");
+    assert_eq!(
+        t.game.obligation(),
+        Obligation::MovePiece {
+            square: sq("b1"),
+            no_castling: false
+        }
+    );
+    let mut t = Table::standard(Edition::Fide2005);
+    t.ok(Event::Adjust { square: sq("b1") });
+    t.lift("b1");
+    t.place("b1");
+    assert_eq!(t.game.obligation(), Obligation::Free);
+}
+
+#[test]
+fn t04_2005_touched_enemy_piece_must_be_captured() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.plays("e2e4 d7d5");
+    t.lift("d5");
+    t.place("d5");
+    t.play("b1c3");
+    assert_eq!(
+        must_move(&mut t),
+        Some(Obligation::CapturePiece { square: sq("d5") })
+    );
+    t.play("e4d5");
+    assert_eq!(t.game.moves().len(), 3);
+}
+
+#[test]
+fn t05_2023_own_then_enemy_piece_means_capture_with_own() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.plays("g1f3 e7e5");
+    t.lift("f3");
+    t.place("f3");
+    t.lift("e5");
+    t.place("e5");
+    t.play("d2d4");
+    assert_eq!(
+        must_move(&mut t),
+        Some(Obligation::CaptureWith {
+            piece: sq("f3"),
+            target: sq("e5")
+        })
+    );
+    t.play("f3e5");
+    assert_eq!(t.game.moves().len(), 3);
+}
+
+#[test]
+fn t06_2005_castling_illegal_after_king_touched() {
+    let fen = "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1";
+    let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
+    t.lift("e1");
+    t.lift("h1");
+    t.place("h1");
+    t.place("e1");
+    assert_eq!(t.game.obligation(), Obligation::KingMove);
+    t.play("a1b1");
+    assert_eq!(must_move(&mut t), Some(Obligation::KingMove));
+    t.play("e1c1");
+    assert_eq!(t.game.moves()[0].san, "O-O-O");
+}
+
+#[test]
+fn t06_2023_king_then_rook_must_castle_when_legal() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
+    t.lift("e1");
+    t.lift("h1");
+    t.place("h1");
+    t.place("e1");
+    assert_eq!(t.game.obligation(), Obligation::Castle { rook: sq("h1") });
+    t.lift("e1");
+    t.place("d1");
+    t.press();
+    assert_eq!(
+        must_move(&mut t),
+        Some(Obligation::Castle { rook: sq("h1") })
+    );
+    // The king goes on to g1 and the rook follows to f1: castling made on the board.
+    t.lift("d1");
+    t.place("g1");
+    t.lift("h1");
+    t.place("f1");
+    t.press();
+    assert_eq!(t.game.moves()[0].san, "O-O");
+}
+
+#[test]
+fn t06_2005_rook_then_king_forbids_castling() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
+    t.lift("h1");
+    t.place("h1");
+    t.lift("e1");
+    t.place("e1");
+    t.play("e1g1");
+    assert_eq!(
+        must_move(&mut t),
+        Some(Obligation::MovePiece {
+            square: sq("h1"),
+            no_castling: true
+        })
+    );
+}
+
+#[test]
+fn t08_2005_released_piece_stays_on_its_square() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.lift("e2");
+    t.place("e4");
+    t.lift("e4");
+    t.place("e3");
+    t.press();
+    let e2e4 = "e2e4".parse().unwrap();
+    assert_eq!(must_move(&mut t), Some(Obligation::Complete { mv: e2e4 }));
+    t.lift("e3");
+    t.place("e4");
+    t.press();
+    assert_eq!(t.game.moves()[0].san, "e4");
+}
+
+#[test]
+fn t10_2005_touched_piece_that_cannot_move_leaves_any_move() {
+    let fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
+    let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
+    t.lift("e2");
+    t.place("e2");
+    assert_eq!(t.game.obligation(), Obligation::Free);
+    t.play("e1d1");
+    assert_eq!(t.game.moves().len(), 1);
+}
+
+fn rapid_2005() -> Table {
+    Table::with(Edition::Fide2005, 30, 0, None, true, None)
+}
+
+#[test]
+fn rb08_2005_rapid_touch_move_only_on_claim() {
+    let mut t = rapid_2005();
+    assert_eq!(t.game.profile().mode, Mode::Rapid);
+    t.lift("g1");
+    t.place("g1");
+    t.play("e2e4");
+    let v = t.verdicts();
+    assert!(v.iter().any(|v| matches!(
+        v,
+        Verdict::TouchMoveBreach {
+            player: Color::White,
+            ..
+        }
+    )));
+    assert!(v.contains(&Verdict::ClaimOpen {
+        player: Color::Black,
+        claim: ClaimKind::TouchMove
+    }));
+    assert_eq!(t.game.moves().len(), 1, "the move stands until claimed");
+    t.claim(Color::Black, Claim::TouchMove);
+    assert_eq!(t.side(), Color::White);
+    assert_eq!(
+        t.game.obligation(),
+        Obligation::MovePiece {
+            square: sq("g1"),
+            no_castling: false
+        }
+    );
+    assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
+    t.play("g1f3");
+    assert_eq!(t.game.moves()[0].san, "Nf3");
+    t.replays();
+}
+
+#[test]
+fn t09_2005_claim_lost_once_claimant_touches_a_piece() {
+    let mut t = rapid_2005();
+    t.lift("g1");
+    t.place("g1");
+    t.play("e2e4");
+    t.take();
+    t.lift("e7");
+    assert!(t.verdicts().contains(&Verdict::ClaimLapsed {
+        player: Color::Black,
+        claim: ClaimKind::TouchMove
+    }));
+    t.place("e7");
+    t.claim(Color::Black, Claim::TouchMove);
+    assert!(matches!(
+        t.verdicts()[..],
+        [Verdict::ClaimRejected {
+            because: "nothing_to_claim",
+            ..
+        }]
+    ));
+    assert_eq!(t.game.moves().len(), 1);
+}
+
+#[test]
+fn t09_2023_claim_lost_once_claimant_touches_a_piece() {
+    let mut t = Table::with(Edition::Fide2023, 30, 0, None, false, None);
+    t.lift("g1");
+    t.place("g1");
+    t.play("e2e4");
+    t.take();
+    t.lift("e7");
+    assert!(t.verdicts().contains(&Verdict::ClaimLapsed {
+        player: Color::Black,
+        claim: ClaimKind::TouchMove
+    }));
+}
