@@ -94,7 +94,7 @@ impl Position {
         movegen::colored_piece_on(&self.board, square)
     }
 
-    /// Where the player to move's king stands.
+    /// Where `color`'s king stands.
     pub fn king(&self, color: Color) -> Square {
         self.board.king(color)
     }

@@ -228,7 +228,7 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
         None => (Piece::Pawn, 0),
     };
     // Files and ranks in the order written; separators (x, :, -) are skipped.
-    let mut coords: Vec<(Option<File>, Option<Rank>)> = Vec::with_capacity(2);
+    let mut coords = Coords::default();
     let mut promotion = None;
     let bytes = body.as_bytes();
     while i < bytes.len() {
@@ -239,14 +239,20 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
             b'a'..=b'h'
                 if coords_open(&coords) || matches!(bytes.get(i + 1), Some(b'1'..=b'8')) =>
             {
-                coords.push((Some(File::index(usize::from(b - b'a'))), None));
+                if !coords.push((Some(File::index(usize::from(b - b'a'))), None)) {
+                    return Err(unreadable(lead + i, "too many squares"));
+                }
                 i += 1;
             }
             b'1'..=b'8' => {
                 let rank = Rank::index(usize::from(b - b'1'));
                 match coords.last_mut() {
                     Some((Some(_), r @ None)) => *r = Some(rank),
-                    _ => coords.push((None, Some(rank))),
+                    _ => {
+                        if !coords.push((None, Some(rank))) {
+                            return Err(unreadable(lead + i, "too many squares"));
+                        }
+                    }
                 }
                 i += 1;
             }
@@ -255,7 +261,7 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
             b'=' | b'/' | b'(' => {
                 let close = b == b'(';
                 let (p, len) = promotion_symbol(&body[i + 1..], lang)
-                    .ok_or(unreadable(lead + i + 1, "expected a promotion piece"))?;
+                    .ok_or_else(|| unreadable(lead + i + 1, "expected a promotion piece"))?;
                 promotion = Some(p);
                 i += 1 + len;
                 if close {
@@ -287,7 +293,8 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
     if i < body.len() {
         return Err(unreadable(lead + i, "unexpected text after the move"));
     }
-    let (to, from) = match coords.as_slice() {
+    let coords = coords.as_slice();
+    let (to, from) = match coords {
         [.., (Some(f), Some(r))] => {
             let from = &coords[..coords.len() - 1];
             (Square::new(*f, *r), from)
@@ -316,9 +323,47 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
     })
 }
 
+/// Up to two partial squares, the departure (or part of it) and the arrival, without allocating:
+/// reading SAN is the inner loop of replaying PGN.
+#[derive(Default)]
+struct Coords {
+    items: [(Option<File>, Option<Rank>); 2],
+    len: usize,
+}
+
+impl Coords {
+    /// Adds a coordinate; false if there are already two.
+    fn push(&mut self, item: (Option<File>, Option<Rank>)) -> bool {
+        match self.items.get_mut(self.len) {
+            Some(slot) => {
+                *slot = item;
+                self.len += 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn as_slice(&self) -> &[(Option<File>, Option<Rank>)] {
+        &self.items[..self.len]
+    }
+
+    fn last(&self) -> Option<&(Option<File>, Option<Rank>)> {
+        self.as_slice().last()
+    }
+
+    fn last_mut(&mut self) -> Option<&mut (Option<File>, Option<Rank>)> {
+        self.items[..self.len].last_mut()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 /// Whether the last coordinate read is a file still waiting for its rank, so that a letter
 /// next is read as a file, never as a promotion piece.
-fn coords_open(coords: &[(Option<File>, Option<Rank>)]) -> bool {
+fn coords_open(coords: &Coords) -> bool {
     !matches!(coords.last(), Some((Some(_), Some(_))))
 }
 
