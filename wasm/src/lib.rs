@@ -1,8 +1,34 @@
-//! The Arbiter core for the browser.
+//! The Arbiter core for the browser: a `Table` (one game under the Laws: events in, rulings and
+//! state out as plain JavaScript objects), a `ClockDisplay` that redraws the clock faces on every
+//! animation frame, `localStorage` persistence that survives a reload with the clock running,
+//! and `canMate` for a Web Worker.
+//!
+//! Every chess decision is the core's (`arbiter-core`, on cozy-chess); this crate only converts,
+//! stamps time and touches the browser.
+
+mod clock_display;
+mod dead;
+mod face;
+mod storage;
+mod table;
+pub mod timeline;
+mod view;
+
+pub use clock_display::ClockDisplay;
+pub use dead::can_mate_js;
+pub use face::face_text;
+pub use table::Table;
+
 use wasm_bindgen::prelude::*;
 
 /// The crate version, so the page can show what it runs.
 #[wasm_bindgen]
 pub fn version() -> String {
     env!("CARGO_PKG_VERSION").to_string()
+}
+
+/// What a clock face shows for `ms` milliseconds left (`"2:59"`, `"19.9"`).
+#[wasm_bindgen(js_name = faceText)]
+pub fn face_text_js(ms: f64) -> String {
+    face_text(ms.max(0.0) as u64)
 }

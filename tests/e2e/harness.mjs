@@ -1,0 +1,120 @@
+// Shared set-up for the end-to-end tests: a tiny static server for www/, Debian's Chromium
+// through playwright-core, and helpers that act on the board the way a player would.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = process.env.ARBITER_ROOT ?? path.resolve(here, '..', '..');
+export const WWW = path.join(ROOT, 'www');
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.ts': 'text/plain; charset=utf-8',
+};
+
+/** Serves `dir` on 127.0.0.1 at a free port; extra pages can be added by path. */
+export async function serve(dir = WWW, extra = {}) {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    let rel = decodeURIComponent(url.pathname);
+    if (extra[rel]) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(extra[rel]);
+      return;
+    }
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = path.join(dir, path.normalize(rel));
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    fs.readFile(file, (err, body) => {
+      if (err) {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** A fresh page (own storage) with `page.clock` installed when `clockAt` is given. */
+export async function freshPage(browser, { width = 1200, height = 900, clockAt, touch = false } = {}) {
+  const context = await browser.newContext({
+    viewport: { width, height }, hasTouch: touch, isMobile: touch, deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => { page.lastError = err; });
+  if (clockAt !== undefined) await page.clock.install({ time: clockAt });
+  return page;
+}
+
+/** Opens `url` and waits until the board has drawn its first state. */
+export async function openBoard(page, url, selector = 'arbiter-board') {
+  await page.goto(url);
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    return !!el?.table && !!el.shadowRoot.querySelector('[data-square][data-piece]');
+  }, selector, { timeout: 20_000 });
+  return page.locator(selector);
+}
+
+export const square = (page, name, board = 'arbiter-board') => page.locator(`${board} [data-square="${name}"]`);
+
+/** Moves by click-click: the piece, then the target square. */
+export async function clickMove(page, from, to, board) {
+  await square(page, from, board).click();
+  await square(page, to, board).click();
+}
+
+/** Moves by dragging the piece with the mouse, in steps, as a hand would. */
+export async function dragMove(page, from, to, board) {
+  const a = await square(page, from, board).boundingBox();
+  const b = await square(page, to, board).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+  await page.mouse.up();
+}
+
+/** Presses the clock with the space bar (Art. 6.8: completes the move just made). */
+export async function press(page) {
+  await page.keyboard.press('Space');
+}
+
+/** The board's state as the wasm module reports it. */
+export function state(page, board = 'arbiter-board') {
+  return page.evaluate((sel) => document.querySelector(sel).state, board);
+}
+
+/** The text of a clock face. */
+export function faceText(page, color, board = 'arbiter-board') {
+  return page.locator(`${board} [data-clock="${color}"] .time`).textContent();
+}

@@ -1,0 +1,127 @@
+// Whole games on the real page in headless Chromium: by clicks, by drag, a promotion, a draw
+// claim, PGN export. Each test starts from a fresh browser context (empty localStorage).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, freshPage, openBoard, clickMove, dragMove, press, state, square } from './harness.mjs';
+
+let server;
+let browser;
+
+const bare = (attrs) => `<!doctype html><meta charset="utf-8"><title>bare</title>
+<script type="module" src="/js/arbiter-board.js"></script>
+<arbiter-board ${attrs}></arbiter-board>`;
+
+before(async () => {
+  server = await serve(undefined, {
+    '/promotion.html': bare('time-control="15+10" fen="4k3/P7/8/8/8/8/8/4K2R w K - 0 1"'),
+  });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Plays `moves` ([from, to] pairs), pressing the clock after each, with `how`. */
+async function play(page, moves, how) {
+  for (const [from, to] of moves) {
+    await how(page, from, to);
+    await press(page);
+  }
+}
+
+function movetext(pgn) {
+  // The SAN tokens of a PGN's movetext: comments, move numbers and the result removed.
+  const body = pgn.split(/\n\n/).slice(1).join(' ');
+  return body.replace(/\{[^}]*\}/g, ' ').split(/\s+/)
+    .filter((t) => t && !/^\d+\.+$/.test(t) && !/^(1-0|0-1|1\/2-1\/2|\*)$/.test(t));
+}
+
+test('art5_1a scholar\'s mate played by clicks: 1-0, move list and PGN match the moves', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await play(page, [['e2', 'e4'], ['e7', 'e5'], ['f1', 'c4'], ['b8', 'c6'], ['d1', 'h5'], ['g8', 'f6'], ['h5', 'f7']], clickMove);
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
+  assert.equal(s.result?.result, '1-0');
+  assert.equal(s.result?.reason, 'checkmate');
+  assert.match(s.result.law, /^2005 Art\. 5\.1/);
+  const status = await page.locator('arbiter-board .status').textContent();
+  assert.match(status, /1-0: White wins by checkmate/);
+  const pgn = await page.evaluate(() => document.querySelector('arbiter-board').pgn());
+  assert.deepEqual(movetext(pgn), s.moves.map((m) => m.san));
+  assert.match(pgn, /\[Result "1-0"\]/);
+  // The PGN panel shows the same export.
+  await page.click('#open-pgn');
+  assert.equal(await page.locator('#pgn-text').inputValue(), pgn);
+  assert.equal(page.lastError, undefined);
+});
+
+test('art5_1a fool\'s mate played by dragging pieces: 0-1', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await play(page, [['f2', 'f3'], ['e7', 'e5'], ['g2', 'g4'], ['d8', 'h4']], dragMove);
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['f3', 'e5', 'g4', 'Qh4#']);
+  assert.equal(s.result?.result, '0-1');
+  assert.equal(s.check, 'e1');
+  assert.equal(await square(page, 'h4').getAttribute('data-piece'), 'black-queen');
+  assert.match(await square(page, 'e1').getAttribute('class'), /\bcheck\b/);
+});
+
+test('art4_6 a dragged piece dropped on an illegal square goes back', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await dragMove(page, 'e2', 'e5');
+  const s = await state(page);
+  assert.equal(s.moves.length, 0);
+  assert.equal(s.clock.awaitingPress, false);
+  assert.equal(await square(page, 'e2').getAttribute('data-piece'), 'white-pawn');
+  assert.equal(await square(page, 'e5').getAttribute('data-piece'), null);
+});
+
+test('art3_7e promotion to a knight through the chooser', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/promotion.html`);
+  await clickMove(page, 'a7', 'a8');
+  const chooser = page.locator('arbiter-board .promo');
+  await chooser.waitFor({ state: 'visible' });
+  await page.locator('arbiter-board [data-promote="n"]').click();
+  await press(page);
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['a8=N']);
+  assert.equal(await square(page, 'a8').getAttribute('data-piece'), 'white-knight');
+  assert.equal(s.turn, 'black');
+  assert.equal(await chooser.isVisible(), false);
+});
+
+test('art9_2 threefold repetition claimed by the player on move: drawn', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  const shuffle = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
+  await play(page, [...shuffle, ...shuffle], clickMove);
+  const rulings = [];
+  await page.exposeFunction('noteRuling', (r) => rulings.push(r));
+  await page.evaluate(() => document.querySelector('arbiter-board')
+    .addEventListener('ruling', (e) => window.noteRuling({ text: e.detail.text, law: e.detail.law })));
+  await page.locator('arbiter-board select[data-action="claim"]').selectOption('repetition');
+  const s = await state(page);
+  assert.equal(s.result?.result, '1/2-1/2');
+  assert.equal(s.result?.reason, 'repetition');
+  assert.ok(rulings.some((r) => /2005 Art\. 9\.2/.test(r.law)), JSON.stringify(rulings));
+  assert.match(await page.locator('arbiter-board .status').textContent(), /drawn by threefold repetition/);
+});
+
+test('art9_5 a wrong repetition claim is rejected and the opponent gets time', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await play(page, [['g1', 'f3'], ['g8', 'f6']], clickMove);
+  const before = (await state(page)).clock.black.remaining;
+  await page.locator('arbiter-board select[data-action="claim"]').selectOption('repetition');
+  const s = await state(page);
+  assert.equal(s.result, null);
+  assert.ok(s.clock.black.remaining > before + 60_000, `black ${before} -> ${s.clock.black.remaining}`);
+  const text = await page.locator('arbiter-board .rulings').textContent();
+  assert.match(text, /rejected/);
+  assert.match(text, /Black gets 3 minutes|Black gets 2 minutes/);
+});

@@ -1,0 +1,147 @@
+//! The clock faces, redrawn on every animation frame from the core's clock at
+//! `performance.now()`. Nothing accumulates ticks: each frame asks the core how much time is
+//! left at this instant, so the display cannot drift from the clock by more than the frame it is
+//! drawn in. The same loop calls the game at its deadlines, so a flag falls on time (2005
+//! Art. 6.9) even when nobody touches the page.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use arbiter_core::Color;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::prelude::*;
+
+use crate::face::face_text;
+use crate::table::{Table, TableInner};
+
+type FrameCallback = Closure<dyn FnMut(f64)>;
+
+struct Loop {
+    table: Rc<RefCell<TableInner>>,
+    white: web_sys::Element,
+    black: web_sys::Element,
+    on_change: js_sys::Function,
+    shown: [String; 2],
+    frame: Option<i32>,
+    callback: Option<FrameCallback>,
+    /// Frames drawn, and the last frame's game instant: for tests and the drift measurement.
+    frames: u64,
+    last_drawn_at: f64,
+}
+
+/// Draws both clock faces on every animation frame and fires the game's deadlines.
+#[wasm_bindgen]
+pub struct ClockDisplay {
+    state: Rc<RefCell<Loop>>,
+}
+
+#[wasm_bindgen]
+impl ClockDisplay {
+    /// `white` and `black` are the elements whose text shows each side's time; `on_change` is
+    /// called with the rulings (an array) whenever a deadline changed the game.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        table: &Table,
+        white: web_sys::Element,
+        black: web_sys::Element,
+        on_change: js_sys::Function,
+    ) -> ClockDisplay {
+        let state = Loop {
+            table: table.inner.clone(),
+            white,
+            black,
+            on_change,
+            shown: [String::new(), String::new()],
+            frame: None,
+            callback: None,
+            frames: 0,
+            last_drawn_at: -1.0,
+        };
+        ClockDisplay { state: Rc::new(RefCell::new(state)) }
+    }
+
+    /// Starts the frame loop (and draws at once).
+    pub fn start(&self) {
+        if self.state.borrow().callback.is_some() {
+            return;
+        }
+        let weak = Rc::downgrade(&self.state);
+        let callback: FrameCallback = Closure::new(move |_t: f64| {
+            if let Some(state) = weak.upgrade() {
+                draw(&state);
+                request_frame(&state);
+            }
+        });
+        self.state.borrow_mut().callback = Some(callback);
+        draw(&self.state);
+        request_frame(&self.state);
+    }
+
+    /// Stops the loop; the faces keep their last text.
+    pub fn stop(&self) {
+        let mut s = self.state.borrow_mut();
+        if let (Some(id), Some(w)) = (s.frame.take(), web_sys::window()) {
+            let _ = w.cancel_animation_frame(id);
+        }
+        s.callback = None;
+    }
+
+    /// Draws now, outside the frame loop (after an event, so the faces never lag a move).
+    pub fn draw(&self) {
+        draw(&self.state);
+    }
+
+    /// Frames drawn so far.
+    #[wasm_bindgen(getter)]
+    pub fn frames(&self) -> f64 {
+        self.state.borrow().frames as f64
+    }
+
+    /// The game instant (ms) the faces were last drawn for.
+    #[wasm_bindgen(getter, js_name = lastDrawnAt)]
+    pub fn last_drawn_at(&self) -> f64 {
+        self.state.borrow().last_drawn_at
+    }
+}
+
+impl Drop for ClockDisplay {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+fn request_frame(state: &Rc<RefCell<Loop>>) {
+    let mut s = state.borrow_mut();
+    let Some(window) = web_sys::window() else { return };
+    let Some(cb) = s.callback.as_ref() else { return };
+    s.frame = window.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
+}
+
+fn draw(state: &Rc<RefCell<Loop>>) {
+    let (rulings, callback) = {
+        let mut s = state.borrow_mut();
+        let table = s.table.clone();
+        let mut t = table.borrow_mut();
+        let now = t.now();
+        let due = t.game.poll_deadline().is_some_and(|d| d <= now);
+        let rulings = if due { t.handle_deadline(now) } else { Vec::new() };
+        let clock = t.game.clock();
+        let texts = [Color::White, Color::Black].map(|c| face_text(clock.remaining(c, now).0));
+        drop(t);
+        for (i, text) in texts.into_iter().enumerate() {
+            if s.shown[i] != text {
+                let el = if i == 0 { &s.white } else { &s.black };
+                el.set_text_content(Some(&text));
+                s.shown[i] = text;
+            }
+        }
+        s.frames += 1;
+        s.last_drawn_at = now.0 as f64;
+        (rulings, s.on_change.clone())
+    };
+    // Called with no borrow held: the page's handler reads the table again.
+    if !rulings.is_empty() {
+        let list = crate::table::rulings_js(&rulings);
+        let _ = callback.call1(&JsValue::NULL, &list);
+    }
+}

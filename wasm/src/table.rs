@@ -1,0 +1,530 @@
+//! `Table`: one game under the Laws, as the page sees it. Events come in as the core's own JSON
+//! shapes (`{type: "press_clock", player: "white"}`), are stamped here with the game's time line,
+//! and go to `arbiter_core::arbiter::Game`; rulings and state go back as plain objects.
+//!
+//! The table decides nothing about chess: it stamps, forwards, lays out and saves.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use arbiter_core::arbiter::{Event, EventLog, Game, GameConfig, Ruling, Stamped, State};
+use arbiter_core::clock::{Millis, Timestamp, Timing};
+use arbiter_core::notation::{Language, uci};
+use arbiter_core::touch::Obligation;
+use arbiter_core::{Color, Move, Position};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+use crate::storage;
+use crate::timeline::{PageClocks, Timeline};
+use crate::view::{self, BoardView, color_name};
+
+/// Options that change what the page shows, not the game.
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ShowOptions {
+    /// App. E notation language code (`en`, `it`, `de`, `fig`...).
+    pub lang: Option<String>,
+}
+
+/// What is kept in `localStorage`: the log and the wall-clock instant of its zero.
+#[derive(Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Saved {
+    /// Wall-clock ms since 1970 at the game's `Timestamp(0)`.
+    epoch_wall_ms: f64,
+    /// The core's JSON Lines event log.
+    log: String,
+    /// Display options.
+    #[serde(default)]
+    show: ShowOptions,
+}
+
+/// The game and everything the page needs to drive it. Shared with the clock display.
+pub(crate) struct TableInner {
+    pub(crate) game: Game,
+    pub(crate) timeline: Timeline,
+    show: ShowOptions,
+    lang: Language,
+    persist_key: Option<String>,
+}
+
+impl TableInner {
+    pub(crate) fn now(&mut self) -> Timestamp {
+        self.timeline.now(&PageClocks)
+    }
+
+    /// Takes one stamped event in and returns every ruling it caused.
+    pub(crate) fn handle(&mut self, at: Timestamp, event: Event) -> Result<Vec<Ruling>, String> {
+        let result = self.game.handle(Stamped { at, event });
+        let rulings = self.drain();
+        self.save();
+        result.map(|()| rulings).map_err(|e| e.to_string())
+    }
+
+    /// Lets the game look at its deadlines (flag falls) at `now`.
+    pub(crate) fn handle_deadline(&mut self, now: Timestamp) -> Vec<Ruling> {
+        self.game.handle_deadline(now);
+        let rulings = self.drain();
+        if !rulings.is_empty() {
+            self.save();
+        }
+        rulings
+    }
+
+    fn drain(&mut self) -> Vec<Ruling> {
+        std::iter::from_fn(|| self.game.poll_ruling()).collect()
+    }
+
+    fn save(&self) {
+        let Some(key) = &self.persist_key else { return };
+        let saved = Saved {
+            epoch_wall_ms: self.timeline.epoch_wall_ms(),
+            log: self.game.log().to_jsonl(),
+            show: self.show.clone(),
+        };
+        if let Ok(text) = serde_json::to_string(&saved) {
+            storage::save(key, &text);
+        }
+    }
+
+    pub(crate) fn is_started(&self) -> bool {
+        self.game.log().events().iter().any(|e| matches!(e.event, Event::Start))
+    }
+}
+
+/// One game at the board: events in, rulings and state out.
+#[wasm_bindgen]
+pub struct Table {
+    pub(crate) inner: Rc<RefCell<TableInner>>,
+}
+
+fn js_error(e: impl std::fmt::Display) -> JsError {
+    JsError::new(&e.to_string())
+}
+
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    // Plain objects rather than ES Maps, so the page can read fields with a dot.
+    let ser = serde_wasm_bindgen::Serializer::json_compatible();
+    value.serialize(&ser).unwrap_or(JsValue::NULL)
+}
+
+#[wasm_bindgen]
+impl Table {
+    /// A new game, not yet started. `config` is the core's `GameConfig`
+    /// (`{edition: "2005", time_control: [...], white, black, arbiter_present, fen}`);
+    /// `show` is `{lang}`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue, show: JsValue) -> Result<Table, JsError> {
+        let config: GameConfig = serde_wasm_bindgen::from_value(config)
+            .map_err(|e| js_error(format!("game setup: {e}")))?;
+        let show: ShowOptions = if show.is_undefined() || show.is_null() {
+            ShowOptions::default()
+        } else {
+            serde_wasm_bindgen::from_value(show).map_err(|e| js_error(format!("display options: {e}")))?
+        };
+        let game = Game::new(config).map_err(js_error)?;
+        Ok(Table::wrap(game, Timeline::start(&PageClocks), show, None))
+    }
+
+    /// The game saved under `key` by an earlier page load, replayed from its log, with its
+    /// clock still running; `undefined` when nothing is saved there.
+    pub fn restore(key: &str) -> Result<Option<Table>, JsError> {
+        let Some(text) = storage::load(key) else { return Ok(None) };
+        let saved: Saved = serde_json::from_str(&text).map_err(|e| js_error(format!("saved game: {e}")))?;
+        let table = Table::from_log_text(&saved.log, saved.epoch_wall_ms, saved.show)?;
+        table.inner.borrow_mut().persist_key = Some(key.to_string());
+        Ok(Some(table))
+    }
+
+    /// Replays a JSON Lines event log whose zero was at wall-clock `epoch_wall_ms`.
+    #[wasm_bindgen(js_name = fromLog)]
+    pub fn from_log(log: &str, epoch_wall_ms: f64, show: JsValue) -> Result<Table, JsError> {
+        let show: ShowOptions = serde_wasm_bindgen::from_value(show).unwrap_or_default();
+        Table::from_log_text(log, epoch_wall_ms, show)
+    }
+
+    /// A game set up with `config`, continuing from the main line of the first game in `pgn`
+    /// (its FEN tag, if any, replaces the setup's start position). The imported moves are
+    /// entered at the instant 0 with the clocks as `config` sets them, so play continues from
+    /// the last position with a fresh clock. Throws naming the first move that does not fit.
+    #[wasm_bindgen(js_name = fromPgn)]
+    pub fn from_pgn(config: JsValue, show: JsValue, pgn: &str) -> Result<Table, JsError> {
+        let mut config: GameConfig = serde_wasm_bindgen::from_value(config)
+            .map_err(|e| js_error(format!("game setup: {e}")))?;
+        let show: ShowOptions = serde_wasm_bindgen::from_value(show).unwrap_or_default();
+        let games = arbiter_core::pgn::game::read_games(pgn.as_bytes());
+        let game = games.first().ok_or_else(|| js_error("PGN: no game found"))?;
+        if let Some(fen) = game.tags.setup_fen() {
+            config.fen = Some(fen.to_string());
+        }
+        let white = game.tags.get("White").filter(|n| *n != "?");
+        let black = game.tags.get("Black").filter(|n| *n != "?");
+        if let Some(w) = white {
+            config.white = w.to_string();
+        }
+        if let Some(b) = black {
+            config.black = b.to_string();
+        }
+        let mut pos = match &config.fen {
+            Some(f) => Position::from_fen(f).map_err(|e| js_error(format!("PGN FEN tag: {e}")))?,
+            None => Position::startpos(),
+        };
+        let mut core = Game::new(config).map_err(js_error)?;
+        let zero = Timestamp(0);
+        core.handle(Stamped { at: zero, event: Event::Start }).map_err(js_error)?;
+        for (i, text) in game.main_line().enumerate() {
+            let mv = arbiter_core::notation::san::parse(&pos, text, Language::English)
+                .map_err(|e| js_error(format!("PGN move {} ({text}): {e}", i + 1)))?;
+            let player = pos.side_to_move();
+            let mv_text = mv.to_string().parse().map_err(js_error)?;
+            core.handle(Stamped { at: zero, event: Event::Move { mv: mv_text } }).map_err(js_error)?;
+            core.handle(Stamped { at: zero, event: Event::PressClock { player } }).map_err(js_error)?;
+            pos.play(mv).map_err(|e| js_error(format!("PGN move {} ({text}): {e}", i + 1)))?;
+        }
+        while core.poll_ruling().is_some() {}
+        Ok(Table::wrap(core, Timeline::start(&PageClocks), show, None))
+    }
+
+    /// From now on, every accepted event saves the game under `key` in `localStorage`.
+    #[wasm_bindgen(js_name = persistTo)]
+    pub fn persist_to(&self, key: &str) {
+        let mut inner = self.inner.borrow_mut();
+        inner.persist_key = Some(key.to_string());
+        inner.save();
+    }
+
+    /// Forgets the saved copy (the game itself goes on).
+    #[wasm_bindgen(js_name = forget)]
+    pub fn forget(&self) {
+        if let Some(key) = self.inner.borrow_mut().persist_key.take() {
+            storage::remove(&key);
+        }
+    }
+
+    /// Takes an event (the core's `Event` JSON) at the current instant; returns the rulings it
+    /// caused. Throws, with the core's reason, if the event cannot be taken in.
+    pub fn handle(&self, event: JsValue) -> Result<JsValue, JsError> {
+        let at = self.inner.borrow_mut().now();
+        self.handle_at(event, at.0 as f64)
+    }
+
+    /// As `handle`, at an explicit instant (ms on the game's time line).
+    #[wasm_bindgen(js_name = handleAt)]
+    pub fn handle_at(&self, event: JsValue, at: f64) -> Result<JsValue, JsError> {
+        let event: Event = serde_wasm_bindgen::from_value(event).map_err(|e| js_error(format!("event: {e}")))?;
+        let at = Timestamp(at.max(0.0) as u64);
+        let mut inner = self.inner.borrow_mut();
+        inner.timeline.observe(at);
+        let rulings = inner.handle(at, event).map_err(js_error)?;
+        Ok(rulings_to_js(&rulings, &inner))
+    }
+
+    /// Lets the game look at the clock now (flag falls); returns any rulings.
+    pub fn tick(&self) -> JsValue {
+        let mut inner = self.inner.borrow_mut();
+        let now = inner.now();
+        let rulings = inner.handle_deadline(now);
+        rulings_to_js(&rulings, &inner)
+    }
+
+    /// Everything the page draws, now.
+    pub fn state(&self) -> JsValue {
+        let mut inner = self.inner.borrow_mut();
+        let now = inner.now();
+        to_js(&page_state(&inner, now))
+    }
+
+    /// Everything the page draws, at `at` (not before the last event).
+    #[wasm_bindgen(js_name = stateAt)]
+    pub fn state_at(&self, at: f64) -> JsValue {
+        let inner = self.inner.borrow();
+        to_js(&page_state(&inner, Timestamp(at.max(0.0) as u64)))
+    }
+
+    /// The current instant on the game's time line (ms).
+    pub fn now(&self) -> f64 {
+        self.inner.borrow_mut().now().0 as f64
+    }
+
+    /// The next instant at which the game must look at the clock, if any.
+    #[wasm_bindgen(js_name = nextDeadline)]
+    pub fn next_deadline(&self) -> Option<f64> {
+        self.inner.borrow().game.poll_deadline().map(|t| t.0 as f64)
+    }
+
+    /// Every ruling of the game so far, oldest first.
+    pub fn rulings(&self) -> JsValue {
+        let inner = self.inner.borrow();
+        rulings_to_js(inner.game.rulings(), &inner)
+    }
+
+    /// The game as PGN with `[%clk]` comments.
+    pub fn pgn(&self) -> String {
+        self.inner.borrow().game.to_pgn()
+    }
+
+    /// The event log as JSON Lines.
+    pub fn log(&self) -> String {
+        self.inner.borrow().game.log().to_jsonl()
+    }
+
+    /// The wall-clock instant (ms since 1970) of the game's zero.
+    #[wasm_bindgen(js_name = epochWallMs)]
+    pub fn epoch_wall_ms(&self) -> f64 {
+        self.inner.borrow().timeline.epoch_wall_ms()
+    }
+}
+
+impl Table {
+    fn wrap(game: Game, timeline: Timeline, show: ShowOptions, persist_key: Option<String>) -> Table {
+        let lang = show.lang.as_deref().and_then(Language::from_code).unwrap_or(Language::English);
+        let inner = TableInner { game, timeline, show, lang, persist_key };
+        Table { inner: Rc::new(RefCell::new(inner)) }
+    }
+
+    fn from_log_text(log: &str, epoch_wall_ms: f64, show: ShowOptions) -> Result<Table, JsError> {
+        let log = EventLog::from_jsonl(log).map_err(|e| js_error(format!("event log: {e}")))?;
+        let game = Game::replay(&log).map_err(|e| js_error(format!("event log: {e}")))?;
+        let last = log.events().last().map_or(Timestamp(0), |e| e.at);
+        let timeline = Timeline::resume(&PageClocks, epoch_wall_ms, last);
+        Ok(Table::wrap(game, timeline, show, None))
+    }
+}
+
+/// A ruling for the page: the core's ruling plus its Law as text (`"2005 Art. 7.4b"`).
+#[derive(Serialize)]
+struct RulingView<'a> {
+    at: Timestamp,
+    law: String,
+    verdict: &'a arbiter_core::arbiter::Verdict,
+}
+
+fn rulings_to_js(rulings: &[Ruling], _inner: &TableInner) -> JsValue {
+    rulings_js(rulings)
+}
+
+/// Rulings as plain objects: `[{at, law: "2005 Art. 7.4b", verdict: {kind, ...}}]`.
+pub(crate) fn rulings_js(rulings: &[Ruling]) -> JsValue {
+    let views: Vec<RulingView> =
+        rulings.iter().map(|r| RulingView { at: r.at, law: r.law.to_string(), verdict: &r.verdict }).collect();
+    to_js(&views)
+}
+
+/// One side's clock for the page.
+#[derive(Serialize)]
+struct SideView {
+    remaining: u64,
+    moves: u32,
+    period: usize,
+    flag: bool,
+    /// "Period 1 · 12 moves to go · +30 s"
+    meta: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ClockPage {
+    white: SideView,
+    black: SideView,
+    running: Option<&'static str>,
+    /// A move has been made and waits for the press that completes it (2005 Art. 6.8a).
+    awaiting_press: bool,
+    started: bool,
+}
+
+#[derive(Serialize)]
+struct Players {
+    white: String,
+    black: String,
+}
+
+#[derive(Serialize)]
+struct ResultView {
+    result: &'static str,
+    reason: arbiter_core::arbiter::Reason,
+    law: String,
+}
+
+#[derive(Serialize)]
+struct ObligationView {
+    kind: String,
+    square: Option<String>,
+    text: String,
+    law: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SetupView<'a> {
+    edition: arbiter_core::laws::Edition,
+    time_control: &'a arbiter_core::clock::TimeControl,
+    lang: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageState<'a> {
+    #[serde(flatten)]
+    board: BoardView,
+    clock: ClockPage,
+    players: Players,
+    touched: Option<String>,
+    obligations: Vec<ObligationView>,
+    draw_offer: Option<&'static str>,
+    result: Option<ResultView>,
+    setup: SetupView<'a>,
+    /// The core's own state, unchanged.
+    core: State,
+}
+
+fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
+    let game = &inner.game;
+    let at = at.max(game.log().events().last().map_or(Timestamp(0), |e| e.at));
+    let core = game.state(at);
+    let config = game.config();
+    let start = match &config.fen {
+        Some(f) => Position::from_fen(f).unwrap_or_default(),
+        None => Position::startpos(),
+    };
+    let mut moves: Vec<Move> = Vec::with_capacity(game.moves().len());
+    let mut pos = start.clone();
+    for played in game.moves() {
+        let Ok(mv) = uci::parse(&pos, &played.text.to_string()) else { break };
+        if pos.play(mv).is_err() {
+            break;
+        }
+        moves.push(mv);
+    }
+    // A move made but not yet completed on the clock stands on the board: show it there.
+    let pending = match &core.obligation {
+        Obligation::Complete { mv } => uci::parse(&pos, &mv.to_string()).ok(),
+        _ => None,
+    };
+    let shown = pending.and_then(|mv| pos.after(mv).ok());
+    let mut board = match &shown {
+        Some(after) => {
+            let mut with_pending = moves.clone();
+            with_pending.extend(pending);
+            let mut v = view::board_view(&start, &with_pending, after, inner.lang);
+            // The list and the ply count show completed moves only.
+            v.moves.pop();
+            v.ply -= 1;
+            v.legal_moves.clear();
+            v
+        }
+        None => view::board_view(&start, &moves, &pos, inner.lang),
+    };
+    if core.outcome.is_some() {
+        board.legal_moves.clear();
+    }
+    // While a move waits for its press, the side to move is still the mover.
+    board.turn = color_name(core.side_to_move);
+
+    let edition = config.edition;
+    let obligation_text = obligation_words(&core.obligation);
+    let touched = match &core.obligation {
+        Obligation::MovePiece { square, .. } => Some(square.to_string()),
+        Obligation::CaptureWith { piece, .. } => Some(piece.to_string()),
+        _ => None,
+    };
+    let obligations = obligation_text
+        .map(|(kind, square, text)| ObligationView {
+            kind: kind.to_string(),
+            square,
+            text,
+            law: core.obligation.law(edition).to_string(),
+        })
+        .into_iter()
+        .collect();
+    let side = |c: Color| {
+        let v = if c == Color::White { &core.white } else { &core.black };
+        SideView {
+            remaining: v.remaining.0,
+            moves: v.moves,
+            period: v.period,
+            flag: v.flag,
+            meta: clock_meta(config, v.period, v.moves),
+        }
+    };
+    let result = game.rulings().iter().rev().find_map(|r| match &r.verdict {
+        arbiter_core::arbiter::Verdict::GameOver { result, reason } => {
+            Some(ResultView { result: result.pgn(), reason: *reason, law: r.law.to_string() })
+        }
+        _ => None,
+    });
+    PageState {
+        board,
+        clock: ClockPage {
+            white: side(Color::White),
+            black: side(Color::Black),
+            running: core.running.map(color_name),
+            awaiting_press: shown.is_some(),
+            started: inner.is_started(),
+        },
+        players: Players { white: config.white.clone(), black: config.black.clone() },
+        touched,
+        obligations,
+        draw_offer: core.draw_offer.map(color_name),
+        result,
+        setup: SetupView { edition, time_control: &config.time_control, lang: inner.lang.code() },
+        core,
+    }
+}
+
+/// The touch-move obligation in words, when there is one to show.
+fn obligation_words(ob: &Obligation) -> Option<(&'static str, Option<String>, String)> {
+    match ob {
+        Obligation::MovePiece { square, no_castling } => Some((
+            "move_piece",
+            Some(square.to_string()),
+            format!(
+                "Touch-move: the piece on {square} must be moved{}.",
+                if *no_castling { " (no castling with this rook)" } else { "" }
+            ),
+        )),
+        Obligation::CapturePiece { square } => {
+            Some(("capture_piece", Some(square.to_string()), format!("Touch-move: the piece on {square} must be captured.")))
+        }
+        Obligation::CaptureWith { piece, target } => Some((
+            "capture_with",
+            Some(piece.to_string()),
+            format!("Touch-move: the piece on {piece} must capture on {target}."),
+        )),
+        Obligation::Castle { rook } => {
+            Some(("castle", Some(rook.to_string()), format!("Touch-move: castle with the rook on {rook}.")))
+        }
+        Obligation::KingMove => Some(("king_move", None, "Touch-move: the king must move.".to_string())),
+        Obligation::Free | Obligation::Complete { .. } => None,
+    }
+}
+
+/// "Move 12 of 40 · +30 s" for a clock face.
+fn clock_meta(config: &GameConfig, period: usize, moves: u32) -> String {
+    let periods = config.time_control.periods();
+    let p = config.time_control.period(period);
+    let mut parts = Vec::new();
+    if periods.len() > 1 {
+        parts.push(format!("Period {}", period + 1));
+    }
+    if let Some(n) = p.moves.filter(|&n| n > 0) {
+        // The control falls after every `n` moves of this period (a last period with a move
+        // count repeats, 2005 Art. 6.2a).
+        let before: u32 = periods.iter().take(period).filter_map(|q| q.moves).sum();
+        let target = before + n * (moves.saturating_sub(before) / n + 1);
+        parts.push(format!("Move {} of {target}", moves + 1));
+    } else {
+        parts.push(format!("Move {}", moves + 1));
+    }
+    let secs = |m: Millis| {
+        let s = m.0 as f64 / 1000.0;
+        if s.fract() == 0.0 { format!("{s:.0} s") } else { format!("{s} s") }
+    };
+    match p.timing {
+        Timing::None => {}
+        Timing::Increment(m) => parts.push(format!("+{}", secs(m))),
+        Timing::Delay(m) => parts.push(format!("delay {}", secs(m))),
+        Timing::Bronstein(m) => parts.push(format!("Bronstein {}", secs(m))),
+    }
+    parts.join(" · ")
+}

@@ -1,0 +1,124 @@
+// The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
+import './arbiter-board.js';
+import { describeTimeControl, parseTimeControl } from './time-control.js';
+
+const board = document.getElementById('board');
+const $ = (id) => document.getElementById(id);
+
+// ---------- new game ----------
+
+const dialog = $('new-game-dialog');
+const form = $('new-game-form');
+
+$('new-game').addEventListener('click', () => dialog.showModal());
+
+function chosenTimeControl(f) {
+  const preset = f.get('preset');
+  if (preset !== 'custom') return preset;
+  const sign = f.get('mode');
+  const first = `${Number(f.get('minutes'))}${sign}${Number(f.get('seconds'))}`;
+  const moves = Number(f.get('moves'));
+  const then = Number(f.get('then'));
+  return moves > 0 && then > 0 ? `${moves}/${first}s, ${then}${sign}${Number(f.get('seconds'))}` : first;
+}
+
+dialog.addEventListener('close', () => {
+  if (dialog.returnValue !== 'start') return;
+  const f = new FormData(form);
+  const tc = chosenTimeControl(f);
+  try {
+    parseTimeControl(tc);
+  } catch (err) {
+    alert(err.message);
+    return;
+  }
+  board.setAttribute('time-control', tc);
+  board.setAttribute('white', String(f.get('white') || 'White'));
+  board.setAttribute('black', String(f.get('black') || 'Black'));
+  board.setAttribute('edition', String(f.get('edition')));
+  board.setAttribute('lang', String(f.get('lang')));
+  board.setAttribute('arbiter', f.get('arbiter') ? 'present' : 'absent');
+  board.toggleAttribute('auto-press', !!f.get('autopress'));
+  board.newGame();
+  showTitle();
+});
+
+function showTitle() {
+  const s = board.state;
+  if (!s) return;
+  const tc = s.setup?.timeControl ? describeTimeControl(s.setup.timeControl) : '';
+  $('game-title').textContent = `${s.players.white} – ${s.players.black} · ${tc} · FIDE ${s.setup?.edition ?? ''} Laws`;
+}
+board.addEventListener('ready', showTitle);
+
+// ---------- PGN ----------
+
+const pgnText = $('pgn-text');
+const note = $('pgn-note');
+function showPgn() {
+  pgnText.value = board.pgn();
+}
+$('open-pgn').addEventListener('click', () => {
+  const panel = $('pgn-panel');
+  panel.hidden = !panel.hidden;
+  if (!panel.hidden) showPgn();
+});
+for (const ev of ['move', 'gameover', 'ready']) {
+  board.addEventListener(ev, () => {
+    if (!$('pgn-panel').hidden) showPgn();
+  });
+}
+$('pgn-copy').addEventListener('click', async () => {
+  showPgn();
+  try {
+    await navigator.clipboard.writeText(pgnText.value);
+    note.textContent = 'Copied.';
+  } catch {
+    pgnText.select();
+    note.textContent = 'Select and copy the text above.';
+  }
+});
+$('pgn-download').addEventListener('click', () => {
+  showPgn();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([pgnText.value], { type: 'application/x-chess-pgn' }));
+  a.download = 'arbiter-game.pgn';
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+$('pgn-import').addEventListener('click', () => {
+  try {
+    board.importPgn(pgnText.value);
+    note.textContent = 'Imported.';
+    showTitle();
+  } catch (err) {
+    note.textContent = String(err?.message ?? err);
+  }
+});
+
+// ---------- arbiter ----------
+
+$('open-arbiter').addEventListener('click', () => {
+  const panel = $('arbiter-panel');
+  panel.hidden = !panel.hidden;
+});
+for (const b of document.querySelectorAll('[data-decision]')) {
+  b.addEventListener('click', () => board.send({ type: 'arbiter', decision: { kind: b.dataset.decision } }));
+}
+for (const b of document.querySelectorAll('[data-add]')) {
+  b.addEventListener('click', () => board.send({
+    type: 'arbiter', decision: { kind: 'add_time', player: b.dataset.add, ms: 120_000 },
+  }));
+}
+function readClock(text) {
+  const parts = text.split(':').map(Number);
+  return parts.reduce((acc, n) => acc * 60 + n, 0) * 1000 * (parts.length === 1 ? 60 : 1);
+}
+$('set-clock').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const f = new FormData(e.target);
+  board.send({
+    type: 'arbiter',
+    decision: { kind: 'set_clock', white: readClock(String(f.get('white'))), black: readClock(String(f.get('black'))) },
+  });
+});
