@@ -1,0 +1,311 @@
+//! The game's stream: every message gets the next sequence number, goes to the event log on disk
+//! (flushed before anyone sees it, so a bridge killed mid-game restarts where it was), and then to
+//! every connected page. A page that (re)connects gets a snapshot and the tail it missed, taken
+//! under the same lock that publishes, so no message falls between the two.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use tokio::sync::broadcast;
+
+use crate::protocol::{Body, Envelope, PROTOCOL_VERSION, Snapshot};
+
+/// The event log's file name inside the log folder.
+pub const LOG_FILE: &str = "events.jsonl";
+
+/// One published message: its sequence number and its JSON text.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    /// Sequence number.
+    pub seq: u64,
+    /// The envelope as JSON (one line, no newline).
+    pub json: Arc<str>,
+}
+
+/// A move as the game record keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedMove {
+    /// UCI.
+    pub uci: String,
+    /// SAN.
+    pub san: String,
+    /// The mover's clock after the move, ms.
+    pub clock_ms: Option<u64>,
+}
+
+/// What a snapshot is built from.
+#[derive(Debug, Clone, Default)]
+pub struct GameState {
+    /// Moves so far.
+    pub moves: Vec<RecordedMove>,
+    /// FEN of the current position, empty for the initial one.
+    pub fen: String,
+    /// Whether a board is connected.
+    pub connected: bool,
+    /// What the sensors show.
+    pub placement: Option<String>,
+    /// Orientation name, once known.
+    pub orientation: Option<String>,
+}
+
+impl GameState {
+    fn apply(&mut self, body: &Body) {
+        match body {
+            Body::Move {
+                uci,
+                san,
+                fen,
+                clock_ms,
+                ply,
+            } => {
+                self.moves.truncate(ply.saturating_sub(1));
+                self.moves.push(RecordedMove {
+                    uci: uci.clone(),
+                    san: san.clone(),
+                    clock_ms: *clock_ms,
+                });
+                self.fen = fen.clone();
+            }
+            Body::Takeback { to_ply, fen } => {
+                self.moves.truncate(*to_ply);
+                self.fen = fen.clone();
+            }
+            Body::Board {
+                connected,
+                placement,
+                orientation,
+                ..
+            } => {
+                self.connected = *connected;
+                if placement.is_some() || !connected {
+                    self.placement = placement.clone();
+                }
+                if orientation.is_some() {
+                    self.orientation = orientation.clone();
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Why the event log could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum LogError {
+    /// The folder or file could not be opened or written.
+    #[error("event log {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// A line of the log is not a message of this version.
+    #[error("event log {path} line {line}: {reason}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// What was wrong.
+        reason: String,
+    },
+}
+
+struct Inner {
+    entries: Vec<Entry>,
+    state: GameState,
+    file: Option<(File, PathBuf)>,
+    started: std::time::Instant,
+    /// Milliseconds already elapsed in earlier runs, so `at_ms` never goes backwards.
+    offset_ms: u64,
+}
+
+/// The shared stream. Cheap to clone.
+#[derive(Clone)]
+pub struct Hub {
+    inner: Arc<Mutex<Inner>>,
+    tx: broadcast::Sender<Entry>,
+}
+
+impl Hub {
+    /// A hub that keeps its log in memory only.
+    pub fn in_memory() -> Self {
+        Self::with(Vec::new(), GameState::default(), None, 0)
+    }
+
+    /// A hub whose log lives in `dir/events.jsonl`; an existing log is read back first, so the
+    /// game continues where it was.
+    ///
+    /// # Errors
+    /// The folder cannot be created, the file cannot be opened, or a line is not a message.
+    pub fn open(dir: &Path) -> Result<Self, LogError> {
+        let path = dir.join(LOG_FILE);
+        let io = |source| LogError::Io {
+            path: path.clone(),
+            source,
+        };
+        std::fs::create_dir_all(dir).map_err(io)?;
+        let mut entries = Vec::new();
+        let mut state = GameState::default();
+        let mut offset_ms = 0;
+        if path.exists() {
+            let reader = BufReader::new(File::open(&path).map_err(io)?);
+            for (i, line) in reader.lines().enumerate() {
+                let line = line.map_err(io)?;
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let envelope: Envelope = match serde_json::from_str(&line) {
+                    Ok(e) => e,
+                    // A bridge killed in the middle of a write leaves a cut last line: drop it.
+                    Err(_) if i + 1 == count_lines(&path) => break,
+                    Err(e) => {
+                        return Err(LogError::Corrupt {
+                            path: path.clone(),
+                            line: i + 1,
+                            reason: e.to_string(),
+                        });
+                    }
+                };
+                state.apply(&envelope.body);
+                offset_ms = offset_ms.max(envelope.at_ms);
+                entries.push(Entry {
+                    seq: envelope.seq,
+                    json: line.into(),
+                });
+            }
+        }
+        // A fresh run starts disconnected whatever the log last said.
+        state.connected = false;
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .map_err(io)?;
+        Ok(Self::with(entries, state, Some((file, path)), offset_ms))
+    }
+
+    fn with(
+        entries: Vec<Entry>,
+        state: GameState,
+        file: Option<(File, PathBuf)>,
+        offset_ms: u64,
+    ) -> Self {
+        let (tx, _) = broadcast::channel(1024);
+        let inner = Inner {
+            entries,
+            state,
+            file,
+            started: std::time::Instant::now(),
+            offset_ms,
+        };
+        Self {
+            inner: Arc::new(Mutex::new(inner)),
+            tx,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A panic while holding the lock cannot leave the log half-updated in a way that matters
+        // more than stopping the stream would, so a poisoned lock is used as it is.
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Milliseconds on the hub's clock (continues across restarts).
+    pub fn now_ms(&self) -> u64 {
+        let inner = self.lock();
+        inner.offset_ms + inner.started.elapsed().as_millis() as u64
+    }
+
+    /// Publishes `body`: numbers it, logs it, and sends it to every page. Returns its number.
+    pub fn publish(&self, body: Body) -> u64 {
+        let mut inner = self.lock();
+        let seq = inner.entries.last().map_or(1, |e| e.seq + 1);
+        let at_ms = inner.offset_ms + inner.started.elapsed().as_millis() as u64;
+        inner.state.apply(&body);
+        let envelope = Envelope {
+            v: PROTOCOL_VERSION,
+            seq,
+            at_ms,
+            body,
+        };
+        // Serialising plain strings and numbers cannot fail.
+        let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
+        if let Some((file, path)) = inner.file.as_mut() {
+            let mut line = Vec::with_capacity(json.len() + 1);
+            line.extend_from_slice(json.as_bytes());
+            line.push(b'\n');
+            // One write per line, so a kill leaves at most one cut line; flushed to the OS
+            // before any page sees the message.
+            if let Err(e) = file.write_all(&line).and_then(|()| file.flush()) {
+                eprintln!("board-bridge: cannot write {}: {e}", path.display());
+            }
+        }
+        let entry = Entry { seq, json };
+        inner.entries.push(entry.clone());
+        // No receiver is not an error: nobody is watching yet.
+        let _ = self.tx.send(entry);
+        seq
+    }
+
+    /// A snapshot of the game now, the messages after `last_seq`, and a receiver for everything
+    /// published after them, all taken at one instant.
+    pub fn subscribe(&self, last_seq: u64) -> (Snapshot, Vec<Entry>, broadcast::Receiver<Entry>) {
+        let inner = self.lock();
+        let rx = self.tx.subscribe();
+        let tail = Self::tail_of(&inner.entries, last_seq);
+        (Self::snapshot_of(&inner), tail, rx)
+    }
+
+    /// The messages after `last_seq` (to fill a gap after a slow reader fell behind).
+    pub fn tail(&self, last_seq: u64) -> Vec<Entry> {
+        Self::tail_of(&self.lock().entries, last_seq)
+    }
+
+    fn tail_of(entries: &[Entry], last_seq: u64) -> Vec<Entry> {
+        let start = entries.partition_point(|e| e.seq <= last_seq);
+        entries[start..].to_vec()
+    }
+
+    fn snapshot_of(inner: &Inner) -> Snapshot {
+        let s = &inner.state;
+        Snapshot {
+            v: PROTOCOL_VERSION,
+            kind: "snapshot".into(),
+            seq: inner.entries.last().map_or(0, |e| e.seq),
+            fen: s.fen.clone(),
+            moves: s.moves.iter().map(|m| m.uci.clone()).collect(),
+            san: s.moves.iter().map(|m| m.san.clone()).collect(),
+            connected: s.connected,
+            placement: s.placement.clone(),
+        }
+    }
+
+    /// The game's state now.
+    pub fn state(&self) -> GameState {
+        self.lock().state.clone()
+    }
+
+    /// The whole log as JSON Lines.
+    pub fn log_text(&self) -> String {
+        let inner = self.lock();
+        let mut out = String::with_capacity(inner.entries.len() * 96);
+        for e in &inner.entries {
+            out.push_str(&e.json);
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The last sequence number published.
+    pub fn last_seq(&self) -> u64 {
+        self.lock().entries.last().map_or(0, |e| e.seq)
+    }
+}
+
+fn count_lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}

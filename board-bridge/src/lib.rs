@@ -1,0 +1,17 @@
+//! The board bridge: a DGT sensor board on a serial port, the core's DGT codec and move
+//! reconstruction, and a WebSocket stream for pages, on one port.
+//!
+//! * [`serial`]: ports, handshake, keep-alive, reconnect with backoff.
+//! * [`session`]: bytes to touches and moves, published to the [`hub`].
+//! * [`hub`]: sequence numbers, the event log on disk, snapshot plus tail for (re)connecting pages.
+//! * [`server`]: `/ws`, `/games.pgn`, `/events.jsonl` and the page's assets.
+//! * [`simulator`]: a DGT board in a pseudo-terminal, playing a PGN with realism switches.
+
+pub mod assets;
+pub mod hub;
+pub mod pgn;
+pub mod protocol;
+pub mod serial;
+pub mod server;
+pub mod session;
+pub mod simulator;
