@@ -28,10 +28,13 @@ pub fn build(profile: Profile) -> Result<()> {
     println!("$ wasm-bindgen --target web --out-dir www/pkg arbiter_wasm.wasm");
     wasm_bindgen_cli::wasm_bindgen::run_cli_with_args(argv).context("wasm-bindgen")?;
 
-    // wasm-opt shrinks the module by about a third; the page works without it.
+    // wasm-opt shrinks the module; the page works without it. Debian's wasm-opt (binaryen 108)
+    // breaks this module's externref table (the page then fails with "WebAssembly.Table.set():
+    // Argument 1 is invalid"), so only binaryen 132 from npm (tests/e2e, after `npm ci`) is used.
     let module = out.join("arbiter_wasm_bg.wasm");
-    if profile == Profile::Release && sh::found("wasm-opt") {
-        sh::run_inherit(Command::new("wasm-opt").arg("-Oz").arg(&module).arg("-o").arg(&module))?;
+    let wasm_opt = root().join("tests").join("e2e").join("node_modules").join(".bin").join("wasm-opt");
+    if profile == Profile::Release && wasm_opt.is_file() {
+        sh::run_inherit(Command::new(&wasm_opt).arg("-Oz").arg(&module).arg("-o").arg(&module))?;
     }
     let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
     println!("www/pkg/arbiter_wasm_bg.wasm: {size} bytes");
