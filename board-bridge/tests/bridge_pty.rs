@@ -1,0 +1,312 @@
+//! The bridge end to end: a real `board-bridge` process, a simulated DGT board on a real
+//! pseudo-terminal, and a real WebSocket client. No mocks; timing is generous because the machine
+//! is shared, and nothing asserts speed.
+
+mod common;
+
+use std::time::Duration;
+
+use arbiter_core::dgt::board::{Orientation, Placement};
+use board_bridge::simulator::{self, Action, FakeBoard, Pace, Realism};
+use common::*;
+
+const SETTLE: &str = "150";
+
+fn pace() -> Pace {
+    Pace {
+        step: Duration::from_millis(10),
+        think: Duration::from_millis(300),
+        unplugged: Duration::from_millis(600),
+    }
+}
+
+fn expected() -> Vec<String> {
+    simulator::moves_of_pgn(GAME)
+        .expect("test game parses")
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_realism_switch_on_every_move_arrives_in_order_with_no_ghost_moves() {
+    let scratch = Scratch::new("realism");
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", SETTLE]);
+    let origin = format!("http://{}", bridge.addr);
+    let mut ws = connect(&bridge.addr, Some(&origin), None)
+        .await
+        .expect("own origin is allowed");
+    let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
+    board.queue(simulator::script_game(&moves, Realism::all(), pace()));
+    let want = expected();
+
+    // Halfway through, a second page drops its connection and comes back with its last seq.
+    let mut first = collect_until(&mut ws, Duration::from_secs(20), |m| {
+        move_ucis(m).len() >= 12
+    })
+    .await;
+    let last_seen = first
+        .iter()
+        .filter_map(|m| m["seq"].as_u64())
+        .max()
+        .unwrap_or(0);
+    drop(ws);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let mut ws = connect(&bridge.addr, Some(&origin), Some(last_seen))
+        .await
+        .expect("reconnect");
+    let snapshot = next(&mut ws, Duration::from_secs(5))
+        .await
+        .expect("snapshot");
+    assert_eq!(snapshot["type"], "snapshot");
+    let rest = collect_until(&mut ws, Duration::from_secs(20), |m| {
+        move_ucis(m).len() + 12 >= want.len()
+    })
+    .await;
+    assert_no_gap(&rest, last_seen);
+    first.retain(|m| m["type"] != "snapshot");
+    let all: Vec<_> = first.into_iter().chain(rest).collect();
+    assert_no_gap(&all, 0);
+
+    assert_eq!(move_ucis(&all), want, "every move, in order, nothing else");
+    assert!(
+        of_type(&all, "takeback").is_empty(),
+        "no ghost move was confirmed and retracted"
+    );
+    assert!(
+        of_type(&all, "ruling").is_empty(),
+        "no false irregularity: {:?}",
+        of_type(&all, "ruling")
+    );
+    let boards = of_type(&all, "board");
+    assert!(
+        boards.iter().any(|b| b["connected"] == false),
+        "the unplug was seen"
+    );
+    assert!(
+        boards.iter().filter(|b| b["port"].is_string()).count() >= 2,
+        "and the replug"
+    );
+    assert!(
+        !of_type(&all, "error").is_empty(),
+        "the garbage was reported, not acted on"
+    );
+    let lifts = of_type(&all, "touch")
+        .iter()
+        .filter(|t| t["action"] == "lift")
+        .count();
+    assert!(
+        lifts >= want.len(),
+        "every move streamed its lift as a touch"
+    );
+
+    let (status, pgn) = bridge.get("/games.pgn");
+    assert_eq!(status, 200);
+    assert!(pgn.contains("17. Rad1 h6"), "{pgn}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art6_8a_with_a_clock_each_lever_press_completes_the_move_and_the_pgn_has_clk() {
+    let scratch = Scratch::new("clock");
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    board.queue([Action::Clock(simulator::initial_clock())]);
+    let bridge = Bridge::start(board.path(), free_port(), &["--clock"]);
+    let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
+    let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
+    let realism = Realism {
+        clock: true,
+        slides: true,
+        capture_orders: true,
+        ..Realism::default()
+    };
+    let quick = Pace {
+        think: Duration::from_millis(120),
+        ..pace()
+    };
+    board.queue(simulator::script_game(&moves[..12], realism, quick));
+    let all = collect_until(&mut ws, Duration::from_secs(10), |m| {
+        move_ucis(m).len() >= 12
+    })
+    .await;
+    assert_eq!(move_ucis(&all), expected()[..12]);
+    assert!(of_type(&all, "move").iter().all(|m| m["clock_ms"].is_u64()));
+    let (_, pgn) = bridge.get("/games.pgn");
+    assert!(pgn.contains("[%clk 0:04:5"), "{pgn}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bridge_killed_mid_game_restarts_where_it_was_and_loses_nothing() {
+    let scratch = Scratch::new("restart");
+    let log = scratch.path("log");
+    let log_arg = log.to_string_lossy().into_owned();
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    let port = free_port();
+    let mut bridge = Bridge::start(
+        board.path(),
+        port,
+        &["--settle-ms", SETTLE, "--log", &log_arg],
+    );
+    let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
+    let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
+    let realism = Realism {
+        slides: true,
+        capture_orders: true,
+        ..Realism::default()
+    };
+    board.queue(simulator::script_game(&moves[..10], realism, pace()));
+    let before = collect_until(&mut ws, Duration::from_secs(15), |m| {
+        move_ucis(m).len() >= 10
+    })
+    .await;
+    let last_seen = before
+        .iter()
+        .filter_map(|m| m["seq"].as_u64())
+        .max()
+        .unwrap_or(0);
+    bridge.kill();
+    drop(ws);
+
+    let bridge = Bridge::start(
+        board.path(),
+        port,
+        &["--settle-ms", SETTLE, "--log", &log_arg],
+    );
+    let mut ws = connect(&bridge.addr, None, Some(last_seen))
+        .await
+        .expect("reconnect");
+    let snapshot = next(&mut ws, Duration::from_secs(5))
+        .await
+        .expect("snapshot");
+    assert_eq!(
+        snapshot["moves"].as_array().map(Vec::len),
+        Some(10),
+        "the log brought the game back"
+    );
+    // Wait for the board to be read again before playing on.
+    let resync = collect_until(&mut ws, Duration::from_secs(10), |m| {
+        m.iter()
+            .any(|b| b["type"] == "board" && b["placement"].is_string())
+    })
+    .await;
+    // The rest of the game, as the same player would go on.
+    let mut rest_script = simulator::script_game(&moves, realism, pace());
+    let tenth_think = rest_script
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a, Action::Pause(d) if *d == pace().think))
+        .nth(10)
+        .map(|(i, _)| i)
+        .expect("ten moves in the script");
+    rest_script.drain(..=tenth_think);
+    board.queue(rest_script);
+    let after = collect_until(&mut ws, Duration::from_secs(20), |m| {
+        move_ucis(m).len() >= moves.len() - 10
+    })
+    .await;
+    let all_after: Vec<_> = resync.into_iter().chain(after).collect();
+    assert_no_gap(&all_after, last_seen);
+    let mut played = move_ucis(&before);
+    played.extend(move_ucis(&all_after));
+    assert_eq!(played, expected());
+    let (_, log_text) = bridge.get("/events.jsonl");
+    let first_seq: Vec<u64> = log_text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok()?["seq"].as_u64())
+        .collect();
+    assert!(
+        first_seq.windows(2).all(|w| w[1] == w[0] + 1),
+        "one unbroken log across the restart"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_bytes_never_break_the_stream() {
+    let scratch = Scratch::new("garbage");
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", SETTLE]);
+    let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
+    let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
+    let mut script = Vec::new();
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for action in simulator::script_game(&moves[..8], Realism::default(), pace()) {
+        let is_pause = matches!(action, Action::Pause(_));
+        script.push(action);
+        if is_pause {
+            // Noise of every kind, top-bit bytes included, between any two messages.
+            let noise: Vec<u8> = (0..37)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    (state >> 32) as u8
+                })
+                .collect();
+            script.push(Action::Garbage(noise));
+        }
+    }
+    board.queue(script);
+    let all = collect_until(&mut ws, Duration::from_secs(15), |m| {
+        move_ucis(m).len() >= 8
+    })
+    .await;
+    assert_eq!(move_ucis(&all), expected()[..8]);
+    assert!(!of_type(&all, "error").is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_foreign_origin_is_refused_and_the_page_is_served_without_a_board() {
+    let scratch = Scratch::new("origin");
+    // Nothing is plugged in at this path: the bridge still serves and keeps looking.
+    let bridge = Bridge::start(&scratch.path("nothing"), free_port(), &[]);
+    let refused = connect(&bridge.addr, Some("http://evil.example"), None).await;
+    assert!(
+        refused.is_err_and(|e| e.contains("403")),
+        "foreign origin refused"
+    );
+    let own = format!("http://{}", bridge.addr);
+    let mut ws = connect(&bridge.addr, Some(&own), None)
+        .await
+        .expect("own origin allowed");
+    let snapshot = next(&mut ws, Duration::from_secs(5))
+        .await
+        .expect("snapshot");
+    assert_eq!(snapshot["connected"], false);
+    let (status, _) = bridge.get("/events.jsonl");
+    assert_eq!(status, 200);
+    let (status, _) = bridge.get("/../Cargo.toml");
+    assert_ne!(status, 200, "only the page's own files are served");
+    // A page that sends more than the cap is cut off.
+    let mut ws = connect(&bridge.addr, None, Some(0)).await.expect("connect");
+    let _ = next(&mut ws, Duration::from_secs(5)).await;
+    use futures_util::SinkExt;
+    let _ = ws
+        .send(tokio_tungstenite::tungstenite::Message::Text(
+            "x".repeat(100_000).into(),
+        ))
+        .await;
+    assert!(
+        next(&mut ws, Duration::from_secs(5)).await.is_none(),
+        "oversized message closes the stream"
+    );
+}

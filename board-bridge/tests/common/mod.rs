@@ -1,0 +1,185 @@
+//! A bridge process, a simulated board in a pseudo-terminal, and a WebSocket client: the real
+//! pieces, wired as in production.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+
+pub const GAME: &[u8] = include_bytes!("../data/game.pgn");
+
+/// A scratch folder removed at the end.
+pub struct Scratch(pub PathBuf);
+
+impl Scratch {
+    pub fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("bridge-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("scratch folder");
+        Scratch(dir)
+    }
+    pub fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A running `board-bridge` process.
+pub struct Bridge {
+    pub child: Child,
+    pub addr: String,
+}
+
+pub fn free_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    l.local_addr().expect("addr").port()
+}
+
+impl Bridge {
+    pub fn start(port_path: &Path, listen_port: u16, extra: &[&str]) -> Self {
+        let addr = format!("127.0.0.1:{listen_port}");
+        let child = Command::new(env!("CARGO_BIN_EXE_board-bridge"))
+            .arg("--port")
+            .arg(port_path)
+            .args(["--listen", &addr])
+            .args(extra)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start board-bridge");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(&addr).is_err() {
+            assert!(Instant::now() < deadline, "bridge never listened on {addr}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Bridge { child, addr }
+    }
+
+    /// Kills the process at once, as a power cut or `kill -9` would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    pub fn get(&self, path: &str) -> (u16, String) {
+        use std::io::{Read, Write};
+        let mut s = std::net::TcpStream::connect(&self.addr).expect("connect");
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            self.addr
+        )
+        .expect("write");
+        let mut text = String::new();
+        s.read_to_string(&mut text).expect("read");
+        let status = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        let body = text
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_owned())
+            .unwrap_or_default();
+        (status, body)
+    }
+}
+
+impl Drop for Bridge {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+pub type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens the stream with the given Origin (None: no header) and `last_seq`.
+pub async fn connect(
+    addr: &str,
+    origin: Option<&str>,
+    last_seq: Option<u64>,
+) -> Result<Ws, String> {
+    let url = match last_seq {
+        Some(s) => format!("ws://{addr}/ws?last_seq={s}"),
+        None => format!("ws://{addr}/ws"),
+    };
+    let mut req = url.into_client_request().map_err(|e| e.to_string())?;
+    if let Some(o) = origin {
+        req.headers_mut().insert(
+            "Origin",
+            HeaderValue::from_str(o).map_err(|e| e.to_string())?,
+        );
+    }
+    let (mut ws, _) = tokio_tungstenite::connect_async(req)
+        .await
+        .map_err(|e| e.to_string())?;
+    if last_seq.is_none() {
+        ws.send(Message::Text(r#"{"type":"hello","last_seq":0}"#.into()))
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    Ok(ws)
+}
+
+/// The next JSON message, or None on timeout/close.
+pub async fn next(ws: &mut Ws, wait: Duration) -> Option<Value> {
+    loop {
+        match tokio::time::timeout(wait, ws.next()).await {
+            Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).ok(),
+            Ok(Some(Ok(_))) => continue,
+            _ => return None,
+        }
+    }
+}
+
+/// Reads messages until `done` says so or `wait` passes without a message; returns them all.
+pub async fn collect_until(
+    ws: &mut Ws,
+    wait: Duration,
+    mut done: impl FnMut(&[Value]) -> bool,
+) -> Vec<Value> {
+    let mut all = Vec::new();
+    while let Some(v) = next(ws, wait).await {
+        all.push(v);
+        if done(&all) {
+            break;
+        }
+    }
+    all
+}
+
+pub fn of_type<'a>(msgs: &'a [Value], kind: &str) -> Vec<&'a Value> {
+    msgs.iter().filter(|m| m["type"] == kind).collect()
+}
+
+pub fn move_ucis(msgs: &[Value]) -> Vec<String> {
+    of_type(msgs, "move")
+        .iter()
+        .map(|m| m["uci"].as_str().unwrap_or("").to_owned())
+        .collect()
+}
+
+/// Checks the numbered messages run 1, 2, 3... after the snapshot with no gap.
+pub fn assert_no_gap(msgs: &[Value], after: u64) {
+    let seqs: Vec<u64> = msgs
+        .iter()
+        .filter(|m| m["type"] != "snapshot")
+        .filter_map(|m| m["seq"].as_u64())
+        .collect();
+    for (i, s) in seqs.iter().enumerate() {
+        assert_eq!(*s, after + 1 + i as u64, "sequence broken at {i}: {seqs:?}");
+    }
+}
