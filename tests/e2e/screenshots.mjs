@@ -1,0 +1,49 @@
+// Screenshots of the page at phone and desktop widths, for looking at (not a test):
+//   node screenshots.mjs [out-dir]      (default: the system's temp dir)
+import os from 'node:os';
+import path from 'node:path';
+import { serve, launch, freshPage, openBoard, clickMove, press } from './harness.mjs';
+
+const out = process.argv[2] ?? os.tmpdir();
+const server = await serve();
+const browser = await launch();
+const shots = [];
+const shot = async (page, name, opts = {}) => {
+  const file = path.join(out, `arbiter-${name}.png`);
+  await page.screenshot({ path: file, ...opts });
+  shots.push(file);
+};
+
+try {
+  // Desktop: a game in progress with a touched piece, then the dialog, then the panels.
+  const desk = await freshPage(browser, { width: 1280, height: 860, clockAt: Date.now() });
+  await openBoard(desk, `${server.url}/index.html`);
+  for (const [a, b] of [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6'], ['f1', 'b5']]) {
+    await clickMove(desk, a, b);
+    await press(desk);
+  }
+  await desk.locator('arbiter-board [data-square="g8"]').click();
+  await shot(desk, 'desktop-game');
+  await desk.click('#new-game');
+  await shot(desk, 'desktop-dialog');
+  await desk.keyboard.press('Escape');
+  await desk.click('#open-pgn');
+  await desk.click('#open-arbiter');
+  await shot(desk, 'desktop-panels', { fullPage: true });
+
+  // Phone: blitz flag fall on the fake clock.
+  const phone = await freshPage(browser, { width: 390, height: 844, touch: true, clockAt: Date.now() });
+  await openBoard(phone, `${server.url}/index.html`);
+  await phone.click('#new-game');
+  await phone.check('input[value="3+2"]');
+  await phone.click('#ng-start');
+  await press(phone);
+  await clickMove(phone, 'e2', 'e4');
+  await press(phone);
+  await phone.clock.runFor(181_000);
+  await shot(phone, 'phone-flag', { fullPage: true });
+} finally {
+  await browser.close();
+  await server.close();
+}
+console.log(shots.join('\n'));
