@@ -9,10 +9,14 @@
 use arbiter_core::dead::{Budget, CanMate, can_mate};
 use cozy_chess::{Board, Color};
 
-const LICHESS: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/unwinnability/chasolver-lichess.txt");
-const HARD: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/data/unwinnability/chasolver-positions.txt");
+const LICHESS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/data/unwinnability/chasolver-lichess.txt"
+);
+const HARD: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/data/unwinnability/chasolver-positions.txt"
+);
 
 struct Labelled {
     line: usize,
@@ -51,9 +55,7 @@ fn replays_to_mate(board: &Board, line: &[cozy_chess::Move], winner: Color) -> b
             return false;
         }
     }
-    b.side_to_move() == !winner
-        && !b.checkers().is_empty()
-        && !b.generate_moves(|_| true)
+    b.side_to_move() == !winner && !b.checkers().is_empty() && !b.generate_moves(|_| true)
 }
 
 /// Runs every position for both colours; returns the undetermined count and the failures.
@@ -65,9 +67,15 @@ fn check_all(positions: &[Labelled], budget: Budget, path: &str) -> (usize, Vec<
             match can_mate(&p.board, side, budget) {
                 CanMate::Yes(line) => {
                     if !p.winnable[i] {
-                        failures.push(format!("{path}:{} {side:?}: mate claimed, label says no", p.line));
+                        failures.push(format!(
+                            "{path}:{} {side:?}: mate claimed, label says no",
+                            p.line
+                        ));
                     } else if !replays_to_mate(&p.board, &line, side) {
-                        failures.push(format!("{path}:{} {side:?}: helpmate line does not replay", p.line));
+                        failures.push(format!(
+                            "{path}:{} {side:?}: helpmate line does not replay",
+                            p.line
+                        ));
                     }
                 }
                 CanMate::No => {
@@ -87,8 +95,19 @@ fn art_6_10_2005_art_6_9_2023_lichess_set_is_decided_soundly() {
     let positions = read_labelled(LICHESS);
     assert_eq!(positions.len(), 65_536);
     let (undetermined, failures) = check_all(&positions, Budget::RULING, LICHESS);
-    println!("lichess: {} queries, {undetermined} undetermined", positions.len() * 2);
-    assert!(failures.is_empty(), "{} failures, first: {:?}", failures.len(), &failures[..failures.len().min(20)]);
+    println!(
+        "lichess: {} queries, {undetermined} undetermined",
+        positions.len() * 2
+    );
+    assert!(
+        failures.is_empty(),
+        "{} failures, first: {:?}",
+        failures.len(),
+        &failures[..failures.len().min(20)]
+    );
     // Goal of issue 4: undetermined on at most 0.1 % of the Lichess queries.
-    assert!(undetermined * 1000 <= positions.len() * 2, "{undetermined} undetermined");
+    assert!(
+        undetermined * 1000 <= positions.len() * 2,
+        "{undetermined} undetermined"
+    );
 }

@@ -58,7 +58,11 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
         return CanMate::No;
     }
     if MoveList::of(&pos).is_empty() {
-        return if is_mate_of(&pos, !winner) { CanMate::Yes(prefix) } else { CanMate::No };
+        return if is_mate_of(&pos, !winner) {
+            CanMate::Yes(prefix)
+        } else {
+            CanMate::No
+        };
     }
     if cannot_mate_by_material(&pos, winner) {
         return CanMate::No;

@@ -17,9 +17,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use cozy_chess::{
-    BitBoard, Board, CastleRights, Color, File, Move, Piece, Rank, Square,
-};
+use cozy_chess::{BitBoard, Board, CastleRights, Color, File, Move, Piece, Rank, Square};
 
 use super::material::cannot_mate_by_material;
 
@@ -45,19 +43,46 @@ pub(super) struct MoveList {
 
 impl MoveList {
     pub(super) fn of(board: &Board) -> Self {
-        let filler = Move { from: Square::A1, to: Square::A1, promotion: None };
-        let mut list = MoveList { moves: [filler; MAX_MOVES], len: 0 };
+        let filler = Move {
+            from: Square::A1,
+            to: Square::A1,
+            promotion: None,
+        };
+        let mut list = MoveList {
+            moves: [filler; MAX_MOVES],
+            len: 0,
+        };
         board.generate_moves(|piece_moves| {
-            for mv in piece_moves {
-                // A legal position has at most 218 moves, so this never drops one.
-                if list.len < MAX_MOVES {
-                    list.moves[list.len] = mv;
-                    list.len += 1;
+            let promotes = piece_moves.piece == Piece::Pawn
+                && !(piece_moves.to & (Rank::First.bitboard() | Rank::Eighth.bitboard()))
+                    .is_empty();
+            if promotes {
+                // A queen first: it mates soonest, and the search follows the first good line.
+                for to in piece_moves.to {
+                    for piece in [Piece::Queen, Piece::Knight, Piece::Rook, Piece::Bishop] {
+                        list.push(Move {
+                            from: piece_moves.from,
+                            to,
+                            promotion: Some(piece),
+                        });
+                    }
+                }
+            } else {
+                for mv in piece_moves {
+                    list.push(mv);
                 }
             }
             false
         });
         list
+    }
+
+    fn push(&mut self, mv: Move) {
+        // A legal position has at most 218 moves, so this never drops one.
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = mv;
+            self.len += 1;
+        }
     }
 
     pub(super) fn as_slice(&self) -> &[Move] {
@@ -116,7 +141,14 @@ impl PositionKey {
                 board.pieces(Piece::King).0,
                 board.colors(Color::White).0,
             ],
-            rights: [board.side_to_move() as u8, file_code(board.en_passant()), ws, wl, bs, bl],
+            rights: [
+                board.side_to_move() as u8,
+                file_code(board.en_passant()),
+                ws,
+                wl,
+                bs,
+                bl,
+            ],
         }
     }
 }
@@ -173,7 +205,11 @@ fn target_corner(board: &Board, winner: Color) -> Square {
     let back_rank = Rank::Eighth.relative_to(winner);
     let h_corner = Square::new(File::H, back_rank);
     let h_is_dark = BitBoard::DARK_SQUARES.has(h_corner);
-    if h_is_dark == dark { h_corner } else { Square::new(File::A, back_rank) }
+    if h_is_dark == dark {
+        h_corner
+    } else {
+        Square::new(File::A, back_rank)
+    }
 }
 
 /// Where each kind of piece is steered, relative to the target corner.
@@ -200,7 +236,16 @@ impl Targets {
 }
 
 const fn knight_distances() -> [[u8; 64]; 64] {
-    const JUMPS: [(i8, i8); 8] = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    const JUMPS: [(i8, i8); 8] = [
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
     let mut table = [[u8::MAX; 64]; 64];
     let mut from = 0;
     while from < 64 {

@@ -1,0 +1,221 @@
+//! Dead-position analysis (2005 Art. 6.10 / 9.6, 2023 Art. 6.9 / 5.2.2): our `can_mate` beside
+//! chasolver 3 (the reference implementation of the same algorithm) on the same positions in the
+//! same run, printing the speed ratio, mean, p99 and worst time per query, undetermined counts,
+//! and the mean time of the quick check run after every move.
+//!
+//! `cargo bench -p arbiter-core --bench dead`. The hard set is sampled (every 8th position)
+//! unless `DEAD_BENCH_HARD=all`; `DEAD_BENCH_PEER=off` skips chasolver while tuning.
+
+use std::hint::black_box;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use arbiter_core::dead::{Budget, CanMate, can_mate, cannot_mate_quick, is_dead_quick};
+use cozy_chess::{Board, Color};
+use criterion::{Criterion, criterion_group, criterion_main};
+
+const LICHESS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/data/unwinnability/chasolver-lichess.txt"
+);
+const HARD: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/data/unwinnability/chasolver-positions.txt"
+);
+
+struct Query {
+    ours: Board,
+    peer: chess::Board,
+}
+
+fn read_set(path: &str) -> Vec<Query> {
+    let text = std::fs::read_to_string(path).expect("data set beside the repository");
+    let mut rejected = 0;
+    let set: Vec<Query> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| {
+            let fen = l[2..].trim();
+            let full = if fen.split_whitespace().count() == 4 {
+                format!("{fen} 0 1")
+            } else {
+                fen.to_string()
+            };
+            // cozy-chess refuses some composed positions that cannot arise in a game.
+            let (Ok(ours), Ok(peer)) =
+                (Board::from_fen(&full, false), chess::Board::from_str(&full))
+            else {
+                rejected += 1;
+                return None;
+            };
+            Some(Query { ours, peer })
+        })
+        .collect();
+    if rejected > 0 {
+        println!("{path}: {rejected} positions refused by a FEN parser, left out");
+    }
+    set
+}
+
+struct Timing {
+    times: Vec<Duration>,
+    undetermined: usize,
+}
+
+impl Timing {
+    fn report(&mut self, name: &str) -> f64 {
+        self.times.sort();
+        let n = self.times.len().max(1);
+        let total: Duration = self.times.iter().sum();
+        let mean = total.as_secs_f64() / n as f64;
+        let p99 = self.times[(n * 99 / 100).min(n - 1)];
+        let worst = self.times[n - 1];
+        println!(
+            "{name:<28} {n:>7} queries  mean {:>9.1} us  p99 {:>9.1} us  worst {:>10.1} us  {:>9.0} q/s  undetermined {}",
+            mean * 1e6,
+            p99.as_secs_f64() * 1e6,
+            worst.as_secs_f64() * 1e6,
+            1.0 / mean,
+            self.undetermined
+        );
+        mean
+    }
+}
+
+fn time_ours(set: &[Query], budget: Budget) -> Timing {
+    let mut t = Timing {
+        times: Vec::with_capacity(set.len() * 2),
+        undetermined: 0,
+    };
+    for q in set {
+        for side in [Color::White, Color::Black] {
+            let start = Instant::now();
+            let answer = black_box(can_mate(&q.ours, side, budget));
+            t.times.push(start.elapsed());
+            if answer == CanMate::Undetermined {
+                t.undetermined += 1;
+            }
+        }
+    }
+    t
+}
+
+fn time_peer(set: &[Query]) -> Timing {
+    let mut t = Timing {
+        times: Vec::with_capacity(set.len() * 2),
+        undetermined: 0,
+    };
+    for q in set {
+        for side in [chess::Color::White, chess::Color::Black] {
+            let start = Instant::now();
+            let answer = black_box(chasolver::winnability(&q.peer, side));
+            t.times.push(start.elapsed());
+            if answer.is_none() {
+                t.undetermined += 1;
+            }
+        }
+    }
+    t
+}
+
+fn compare(label: &str, set: &[Query]) {
+    let ours = time_ours(set, Budget::RULING).report(&format!("{label}: arbiter"));
+    if std::env::var("DEAD_BENCH_PEER").as_deref() != Ok("off") {
+        let peer = time_peer(set).report(&format!("{label}: chasolver"));
+        println!(
+            "{label}: speed ratio arbiter/chasolver = {:.2} (>= 1.0 means we are faster)",
+            peer / ours
+        );
+    }
+}
+
+fn quick_check(set: &[Query]) {
+    let start = Instant::now();
+    let mut proven = 0usize;
+    for q in set {
+        for side in [Color::White, Color::Black] {
+            proven += usize::from(black_box(cannot_mate_quick(&q.ours, side)));
+        }
+    }
+    let per = start.elapsed().as_secs_f64() / (set.len() * 2) as f64;
+    println!(
+        "quick check: mean {:.3} us per (position, side); proved {proven} unwinnable",
+        per * 1e6
+    );
+    if std::env::var("DEAD_BENCH_PEER").as_deref() != Ok("off") {
+        let start = Instant::now();
+        let mut peer_proven = 0usize;
+        for q in set {
+            for side in [chess::Color::White, chess::Color::Black] {
+                peer_proven += usize::from(black_box(chasolver::is_unwinnable_fast(&q.peer, side)));
+            }
+        }
+        let peer_per = start.elapsed().as_secs_f64() / (set.len() * 2) as f64;
+        println!(
+            "chasolver fast: mean {:.3} us per (position, side); proved {peer_proven}; ratio {:.2}",
+            peer_per * 1e6,
+            peer_per / per
+        );
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    // DEAD_BENCH_STRIDE=n takes every n-th Lichess position (a quicker run while tuning).
+    let stride: usize = std::env::var("DEAD_BENCH_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let lichess: Vec<Query> = read_set(LICHESS)
+        .into_iter()
+        .step_by(stride.max(1))
+        .collect();
+    compare("lichess", &lichess);
+    quick_check(&lichess);
+
+    let hard_mode = std::env::var("DEAD_BENCH_HARD").unwrap_or_default();
+    if hard_mode != "off" {
+        let hard = read_set(HARD);
+        let hard: Vec<Query> = if hard_mode == "all" {
+            hard
+        } else {
+            hard.into_iter().step_by(8).collect()
+        };
+        compare("hard", &hard);
+    }
+    if std::env::var("DEAD_BENCH_CRITERION").as_deref() == Ok("off") {
+        return;
+    }
+
+    // Criterion's own statistics on a fixed slice of game positions, both tools side by side.
+    let sample: Vec<&Query> = lichess.iter().step_by(256).collect();
+    let mut group = c.benchmark_group("dead/lichess-256");
+    group.bench_function("arbiter can_mate", |b| {
+        b.iter(|| {
+            for q in &sample {
+                black_box(can_mate(&q.ours, Color::White, Budget::RULING));
+            }
+        })
+    });
+    group.bench_function("chasolver winnability", |b| {
+        b.iter(|| {
+            for q in &sample {
+                black_box(chasolver::winnability(&q.peer, chess::Color::White));
+            }
+        })
+    });
+    group.bench_function("arbiter is_dead_quick", |b| {
+        b.iter(|| {
+            for q in &sample {
+                black_box(is_dead_quick(&q.ours));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10).measurement_time(Duration::from_secs(3));
+    targets = bench
+}
+criterion_main!(benches);
