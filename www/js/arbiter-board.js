@@ -12,6 +12,7 @@ import { loadArbiter } from './engine.js';
 import { pieceSvg, fromFenLetter } from './pieces.js';
 import { rulingsWords, resultWords, sideName } from './words.js';
 import { parseTimeControl } from './time-control.js';
+import { connectBridge, sanToPgn } from './live.js';
 
 const FILES = 'abcdefgh';
 const STYLE_URL = new URL('../css/arbiter-board.css', import.meta.url);
@@ -93,6 +94,11 @@ export class ArbiterBoard extends HTMLElement {
       this.#fatal(`The chess module could not load: ${err}`);
       return;
     }
+    if (this.hasAttribute('live')) {
+      this.#startLive();
+      this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true }));
+      return;
+    }
     const key = this.getAttribute('persist');
     let table = null;
     if (key) {
@@ -109,6 +115,92 @@ export class ArbiterBoard extends HTMLElement {
   disconnectedCallback() {
     window.removeEventListener('keydown', this.#onKey);
     this.#display?.stop();
+    this.#live?.close();
+    this.#live = null;
+  }
+
+  // ---------- live mode: the board bridge ----------
+
+  #live = null;
+  #liveSans = [];
+
+  // Spectators and players at a sensor board see the physical game; this screen only mirrors it.
+  #startLive() {
+    this.setAttribute('readonly', '');
+    const attr = this.getAttribute('live');
+    const url = attr && attr !== 'live' && attr !== ''
+      ? attr
+      : `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    this.#live = connectBridge(url, {
+      snapshot: (s) => {
+        this.#liveSans = [...(s.san ?? [])];
+        this.#liveRebuild();
+        if (s.connected === false) this.#say({ text: 'No board connected to the bridge.', law: '' }, true);
+      },
+      message: (m) => this.#liveMessage(m),
+      status: (text) => this.#say({ text, law: '' }),
+    });
+  }
+
+  #liveRebuild() {
+    const show = { lang: this.getAttribute('lang') ?? 'en' };
+    let table;
+    try {
+      table = this.#wasm.Table.fromPgn(this.#setupFromAttributes(), show, sanToPgn(this.#liveSans));
+    } catch (err) {
+      this.#say({ text: `Live game: ${err?.message ?? err}`, law: '' }, true);
+      return;
+    }
+    this.#display?.stop();
+    this.#display = null;
+    this.#table?.free?.();
+    this.#table = table;
+    this.#refresh();
+  }
+
+  #liveMessage(m) {
+    switch (m.type) {
+      case 'move': {
+        const before = this.#liveSans.length;
+        this.#liveSans = this.#liveSans.slice(0, Math.max(0, (m.ply ?? before + 1) - 1));
+        this.#liveSans.push(m.san);
+        this.#liveRebuild();
+        this.dispatchEvent(new CustomEvent('move', {
+          bubbles: true, composed: true, detail: { uci: m.uci, san: m.san, ply: m.ply, fen: m.fen },
+        }));
+        break;
+      }
+      case 'takeback':
+        this.#liveSans = this.#liveSans.slice(0, m.to_ply);
+        this.#liveRebuild();
+        break;
+      case 'touch':
+        for (const [name, sq] of this.#squares) sq.classList.toggle('touched', m.action === 'lift' && name === m.square);
+        break;
+      case 'clock': {
+        // The bridge reports the physical clock's two displays; White's is on the left.
+        const faces = { white: m.left_ms, black: m.right_ms };
+        const running = m.running === 'left' ? 'white' : m.running === 'right' ? 'black' : null;
+        for (const color of ['white', 'black']) {
+          const face = this.#root.querySelector(`.face[data-clock="${color}"]`);
+          face.querySelector('.time').textContent = this.#wasm.faceText(faces[color]);
+          face.classList.toggle('running', running === color);
+        }
+        break;
+      }
+      case 'ruling': {
+        const words = { text: `The position must be restored${m.squares?.length ? ` on ${m.squares.join(', ')}` : ''} (${String(m.kind).replaceAll('_', ' ')}).`, law: m.law };
+        this.#say(words, true);
+        this.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
+        break;
+      }
+      case 'board':
+        this.#say({ text: m.connected ? `Board connected${m.port ? ` on ${m.port}` : ''}.` : 'Board disconnected.', law: '' }, !m.connected);
+        break;
+      case 'error':
+        this.#say({ text: m.message, law: '' }, true);
+        break;
+    }
   }
 
   attributeChangedCallback(name) {
@@ -579,11 +671,17 @@ export class ArbiterBoard extends HTMLElement {
       const face = this.#root.querySelector(`.face[data-clock="${color}"]`);
       const side = c[color] ?? {};
       face.querySelector('.name').textContent = s.players?.[color] ?? sideName(color);
+      if (this.#live) continue;
       face.classList.toggle('running', c.running === color);
       face.classList.toggle('fallen', !!side.flag);
       face.classList.toggle('low', !side.flag && side.remaining < 10_000);
       face.querySelector('.flag').hidden = !side.flag;
       face.querySelector('.meta').textContent = side.meta ?? '';
+    }
+    if (this.#live) {
+      // Live: the physical clock is the clock; its messages set the faces.
+      this.#root.querySelector('.press').hidden = true;
+      return;
     }
     const press = this.#root.querySelector('.press');
     press.disabled = !!s.result || (c.started && !c.awaitingPress);

@@ -1,0 +1,60 @@
+// Live mode against a stand-in for the board bridge (Playwright's routeWebSocket speaks the
+// bridge's protocol v1): snapshot, moves, touches, the physical clock, reconnect with last_seq.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve, launch, freshPage, openBoard, state, square, faceText } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve(undefined, {
+    '/live.html': `<!doctype html><meta charset="utf-8"><script type="module" src="/js/arbiter-board.js"></script>
+<arbiter-board live="ws://127.0.0.1:9/ws" white="Anna" black="Bruno"></arbiter-board>`,
+  });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('live_mode spectator page mirrors the bridge: snapshot, move, touch, clock; read-only', async () => {
+  const page = await freshPage(browser);
+  const hellos = [];
+  let bridge;
+  await page.routeWebSocket('ws://127.0.0.1:9/ws', (ws) => {
+    bridge = ws;
+    ws.onMessage((text) => {
+      const m = JSON.parse(text);
+      hellos.push(m);
+      ws.send(JSON.stringify({ v: 1, type: 'snapshot', seq: 12, fen: 'x', moves: ['e2e4', 'e7e5'], san: ['e4', 'e5'], connected: true }));
+    });
+  });
+  await openBoard(page, `${server.url}/live.html`);
+  await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves?.length === 2);
+  assert.deepEqual(hellos[0], { type: 'hello', last_seq: 0 });
+
+  bridge.send(JSON.stringify({ v: 1, seq: 13, at_ms: 5000, type: 'touch', action: 'lift', square: 'g1', piece: 'wN' }));
+  await page.waitForFunction(() => /touched/.test(document.querySelector('arbiter-board').shadowRoot.querySelector('[data-square="g1"]').className));
+  bridge.send(JSON.stringify({ v: 1, seq: 14, at_ms: 6000, type: 'move', ply: 3, uci: 'g1f3', san: 'Nf3', fen: 'x' }));
+  bridge.send(JSON.stringify({ v: 1, seq: 15, at_ms: 6100, type: 'clock', left_ms: 178_000, right_ms: 175_500, running: 'right' }));
+  await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves?.length === 3);
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
+  assert.equal(await square(page, 'f3').getAttribute('data-piece'), 'white-knight');
+  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('[data-clock="black"] .time').textContent === '2:55');
+  assert.equal(await faceText(page, 'white'), '2:58');
+  assert.match(await page.locator('arbiter-board [data-clock="black"]').getAttribute('class'), /running/);
+
+  // Read-only: a click on a black piece moves nothing.
+  await square(page, 'g8').click();
+  await square(page, 'f6').click();
+  assert.equal((await state(page)).moves.length, 3);
+
+  // The bridge drops the line: the page reconnects and says what it holds.
+  bridge.close();
+  await page.waitForFunction(() => true);
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.deepEqual(hellos.at(-1), { type: 'hello', last_seq: 15 });
+});
