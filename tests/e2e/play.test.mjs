@@ -125,3 +125,31 @@ test('art9_5 a wrong repetition claim is rejected and the opponent gets time', a
   assert.match(text, /rejected/);
   assert.match(text, /Black gets 3 minutes|Black gets 2 minutes/);
 });
+
+test('app_a1 adjournment: the sealed move stays hidden until the arbiter opens the envelope', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await play(page, [['e2', 'e4'], ['e7', 'e5']], clickMove);
+  await page.click('#open-arbiter');
+  await page.fill('#adjourn input[name="passphrase"]', 'tuesday-night');
+  await page.click('#adjourn button[value="seal"]');
+  await clickMove(page, 'g1', 'f3');
+  let s = await state(page);
+  assert.equal(s.core.sealed, true);
+  assert.equal(s.moves.length, 2, 'the sealed move is not on the board');
+  assert.equal(await square(page, 'g1').getAttribute('data-piece'), 'white-knight');
+  const log = await page.evaluate(() => document.querySelector('arbiter-board').table.log());
+  assert.doesNotMatch(log, /g1f3/, 'the log keeps only the envelope');
+  assert.equal(s.clock.running, null, 'both clocks stand still');
+
+  // A wrong passphrase opens nothing; the right one plays the sealed move.
+  await page.fill('#adjourn input[name="passphrase"]', 'wrong-guess');
+  await page.click('#adjourn button[value="open"]');
+  s = await state(page);
+  assert.equal(s.core.sealed, true);
+  await page.fill('#adjourn input[name="passphrase"]', 'tuesday-night');
+  await page.click('#adjourn button[value="open"]');
+  s = await state(page);
+  assert.equal(s.core.sealed, false);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
+});

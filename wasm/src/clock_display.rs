@@ -44,6 +44,7 @@ impl ClockDisplay {
         table: &Table,
         white: web_sys::Element,
         black: web_sys::Element,
+        #[wasm_bindgen(unchecked_param_type = "(rulings: Ruling[]) => void")]
         on_change: js_sys::Function,
     ) -> ClockDisplay {
         let state = Loop {
@@ -57,7 +58,9 @@ impl ClockDisplay {
             frames: 0,
             last_drawn_at: -1.0,
         };
-        ClockDisplay { state: Rc::new(RefCell::new(state)) }
+        ClockDisplay {
+            state: Rc::new(RefCell::new(state)),
+        }
     }
 
     /// Starts the frame loop (and draws at once).
@@ -112,9 +115,15 @@ impl Drop for ClockDisplay {
 
 fn request_frame(state: &Rc<RefCell<Loop>>) {
     let mut s = state.borrow_mut();
-    let Some(window) = web_sys::window() else { return };
-    let Some(cb) = s.callback.as_ref() else { return };
-    s.frame = window.request_animation_frame(cb.as_ref().unchecked_ref()).ok();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(cb) = s.callback.as_ref() else {
+        return;
+    };
+    s.frame = window
+        .request_animation_frame(cb.as_ref().unchecked_ref())
+        .ok();
 }
 
 fn draw(state: &Rc<RefCell<Loop>>) {
@@ -124,7 +133,11 @@ fn draw(state: &Rc<RefCell<Loop>>) {
         let mut t = table.borrow_mut();
         let now = t.now();
         let due = t.game.poll_deadline().is_some_and(|d| d <= now);
-        let rulings = if due { t.handle_deadline(now) } else { Vec::new() };
+        let rulings = if due {
+            t.handle_deadline(now)
+        } else {
+            Vec::new()
+        };
         let clock = t.game.clock();
         let texts = [Color::White, Color::Black].map(|c| face_text(clock.remaining(c, now).0));
         drop(t);

@@ -17,20 +17,37 @@ struct Answer {
 
 /// Whether `side` (`"white"` / `"black"`) can still mate from `fen` within `nodes` search
 /// nodes. Returns `{answer, line}`; throws on a FEN or side the core cannot read.
-#[wasm_bindgen(js_name = canMate)]
+#[wasm_bindgen(js_name = canMate, unchecked_return_type = "CanMateAnswer")]
 pub fn can_mate_js(fen: &str, side: &str, nodes: f64) -> Result<JsValue, JsError> {
     let position = Position::from_fen(fen).map_err(|e| JsError::new(&format!("FEN: {e}")))?;
     let side = match side {
         "white" => Color::White,
         "black" => Color::Black,
-        other => return Err(JsError::new(&format!("side must be \"white\" or \"black\", not {other:?}"))),
+        other => {
+            return Err(JsError::new(&format!(
+                "side must be \"white\" or \"black\", not {other:?}"
+            )));
+        }
     };
-    let budget = Budget { nodes: nodes.clamp(1.0, 1e12) as u64 };
+    let budget = Budget {
+        nodes: nodes.clamp(1.0, 1e12) as u64,
+    };
     let answer = match can_mate(position.board(), side, budget) {
-        CanMate::Yes(line) => Answer { answer: "yes", line: line.iter().map(|m| m.to_string()).collect() },
-        CanMate::No => Answer { answer: "no", line: Vec::new() },
-        CanMate::Undetermined => Answer { answer: "undetermined", line: Vec::new() },
+        CanMate::Yes(line) => Answer {
+            answer: "yes",
+            line: line.iter().map(|m| m.to_string()).collect(),
+        },
+        CanMate::No => Answer {
+            answer: "no",
+            line: Vec::new(),
+        },
+        CanMate::Undetermined => Answer {
+            answer: "undetermined",
+            line: Vec::new(),
+        },
     };
     let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    answer.serialize(&ser).map_err(|e| JsError::new(&e.to_string()))
+    answer
+        .serialize(&ser)
+        .map_err(|e| JsError::new(&e.to_string()))
 }

@@ -10,7 +10,11 @@ pub fn face_text(remaining_ms: u64) -> String {
     }
     let s = remaining_ms / 1000;
     let (h, m, s) = (s / 3600, (s % 3600) / 60, s % 60);
-    if h > 0 { format!("{h}:{m:02}:{s:02}") } else { format!("{m}:{s:02}") }
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ mod face;
 mod storage;
 mod table;
 pub mod timeline;
+mod types;
 mod view;
 
 pub use clock_display::ClockDisplay;

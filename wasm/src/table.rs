@@ -19,6 +19,9 @@ use crate::storage;
 use crate::timeline::{PageClocks, Timeline};
 use crate::view::{self, BoardView, color_name};
 
+/// PBKDF2 rounds for a sealed move: enough to slow guessing, quick enough on a phone.
+const SEAL_ITERATIONS: u32 = 100_000;
+
 /// Options that change what the page shows, not the game.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -89,7 +92,11 @@ impl TableInner {
     }
 
     pub(crate) fn is_started(&self) -> bool {
-        self.game.log().events().iter().any(|e| matches!(e.event, Event::Start))
+        self.game
+            .log()
+            .events()
+            .iter()
+            .any(|e| matches!(e.event, Event::Start))
     }
 }
 
@@ -115,13 +122,17 @@ impl Table {
     /// (`{edition: "2005", time_control: [...], white, black, arbiter_present, fen}`);
     /// `show` is `{lang}`.
     #[wasm_bindgen(constructor)]
-    pub fn new(config: JsValue, show: JsValue) -> Result<Table, JsError> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShowOptions | undefined")] show: JsValue,
+    ) -> Result<Table, JsError> {
         let config: GameConfig = serde_wasm_bindgen::from_value(config)
             .map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = if show.is_undefined() || show.is_null() {
             ShowOptions::default()
         } else {
-            serde_wasm_bindgen::from_value(show).map_err(|e| js_error(format!("display options: {e}")))?
+            serde_wasm_bindgen::from_value(show)
+                .map_err(|e| js_error(format!("display options: {e}")))?
         };
         let game = Game::new(config).map_err(js_error)?;
         Ok(Table::wrap(game, Timeline::start(&PageClocks), show, None))
@@ -130,8 +141,11 @@ impl Table {
     /// The game saved under `key` by an earlier page load, replayed from its log, with its
     /// clock still running; `undefined` when nothing is saved there.
     pub fn restore(key: &str) -> Result<Option<Table>, JsError> {
-        let Some(text) = storage::load(key) else { return Ok(None) };
-        let saved: Saved = serde_json::from_str(&text).map_err(|e| js_error(format!("saved game: {e}")))?;
+        let Some(text) = storage::load(key) else {
+            return Ok(None);
+        };
+        let saved: Saved =
+            serde_json::from_str(&text).map_err(|e| js_error(format!("saved game: {e}")))?;
         let table = Table::from_log_text(&saved.log, saved.epoch_wall_ms, saved.show)?;
         table.inner.borrow_mut().persist_key = Some(key.to_string());
         Ok(Some(table))
@@ -139,7 +153,11 @@ impl Table {
 
     /// Replays a JSON Lines event log whose zero was at wall-clock `epoch_wall_ms`.
     #[wasm_bindgen(js_name = fromLog)]
-    pub fn from_log(log: &str, epoch_wall_ms: f64, show: JsValue) -> Result<Table, JsError> {
+    pub fn from_log(
+        log: &str,
+        epoch_wall_ms: f64,
+        #[wasm_bindgen(unchecked_param_type = "ShowOptions")] show: JsValue,
+    ) -> Result<Table, JsError> {
         let show: ShowOptions = serde_wasm_bindgen::from_value(show).unwrap_or_default();
         Table::from_log_text(log, epoch_wall_ms, show)
     }
@@ -149,12 +167,18 @@ impl Table {
     /// entered at the instant 0 with the clocks as `config` sets them, so play continues from
     /// the last position with a fresh clock. Throws naming the first move that does not fit.
     #[wasm_bindgen(js_name = fromPgn)]
-    pub fn from_pgn(config: JsValue, show: JsValue, pgn: &str) -> Result<Table, JsError> {
+    pub fn from_pgn(
+        #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ShowOptions")] show: JsValue,
+        pgn: &str,
+    ) -> Result<Table, JsError> {
         let mut config: GameConfig = serde_wasm_bindgen::from_value(config)
             .map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = serde_wasm_bindgen::from_value(show).unwrap_or_default();
         let games = arbiter_core::pgn::game::read_games(pgn.as_bytes());
-        let game = games.first().ok_or_else(|| js_error("PGN: no game found"))?;
+        let game = games
+            .first()
+            .ok_or_else(|| js_error("PGN: no game found"))?;
         if let Some(fen) = game.tags.setup_fen() {
             config.fen = Some(fen.to_string());
         }
@@ -172,15 +196,28 @@ impl Table {
         };
         let mut core = Game::new(config).map_err(js_error)?;
         let zero = Timestamp(0);
-        core.handle(Stamped { at: zero, event: Event::Start }).map_err(js_error)?;
+        core.handle(Stamped {
+            at: zero,
+            event: Event::Start,
+        })
+        .map_err(js_error)?;
         for (i, text) in game.main_line().enumerate() {
             let mv = arbiter_core::notation::san::parse(&pos, text, Language::English)
                 .map_err(|e| js_error(format!("PGN move {} ({text}): {e}", i + 1)))?;
             let player = pos.side_to_move();
             let mv_text = mv.to_string().parse().map_err(js_error)?;
-            core.handle(Stamped { at: zero, event: Event::Move { mv: mv_text } }).map_err(js_error)?;
-            core.handle(Stamped { at: zero, event: Event::PressClock { player } }).map_err(js_error)?;
-            pos.play(mv).map_err(|e| js_error(format!("PGN move {} ({text}): {e}", i + 1)))?;
+            core.handle(Stamped {
+                at: zero,
+                event: Event::Move { mv: mv_text },
+            })
+            .map_err(js_error)?;
+            core.handle(Stamped {
+                at: zero,
+                event: Event::PressClock { player },
+            })
+            .map_err(js_error)?;
+            pos.play(mv)
+                .map_err(|e| js_error(format!("PGN move {} ({text}): {e}", i + 1)))?;
         }
         while core.poll_ruling().is_some() {}
         Ok(Table::wrap(core, Timeline::start(&PageClocks), show, None))
@@ -204,15 +241,24 @@ impl Table {
 
     /// Takes an event (the core's `Event` JSON) at the current instant; returns the rulings it
     /// caused. Throws, with the core's reason, if the event cannot be taken in.
-    pub fn handle(&self, event: JsValue) -> Result<JsValue, JsError> {
+    #[wasm_bindgen(unchecked_return_type = "Ruling[]")]
+    pub fn handle(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "TableEvent")] event: JsValue,
+    ) -> Result<JsValue, JsError> {
         let at = self.inner.borrow_mut().now();
         self.handle_at(event, at.0 as f64)
     }
 
     /// As `handle`, at an explicit instant (ms on the game's time line).
-    #[wasm_bindgen(js_name = handleAt)]
-    pub fn handle_at(&self, event: JsValue, at: f64) -> Result<JsValue, JsError> {
-        let event: Event = serde_wasm_bindgen::from_value(event).map_err(|e| js_error(format!("event: {e}")))?;
+    #[wasm_bindgen(js_name = handleAt, unchecked_return_type = "Ruling[]")]
+    pub fn handle_at(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "TableEvent")] event: JsValue,
+        at: f64,
+    ) -> Result<JsValue, JsError> {
+        let event: Event =
+            serde_wasm_bindgen::from_value(event).map_err(|e| js_error(format!("event: {e}")))?;
         let at = Timestamp(at.max(0.0) as u64);
         let mut inner = self.inner.borrow_mut();
         inner.timeline.observe(at);
@@ -220,7 +266,50 @@ impl Table {
         Ok(rulings_to_js(&rulings, &inner))
     }
 
+    /// Adjourns the game: `player` (on move) seals `move_text` (coordinates, e.g. `"e2e4"`) in an
+    /// envelope only `passphrase` opens (2005 App. A1 / 2023 Guidelines I.1). The move never
+    /// enters the log or the state in the clear. `salt` (16 bytes) and `nonce` (12 bytes) must
+    /// be fresh random bytes from the page (`crypto.getRandomValues`).
+    #[wasm_bindgen(unchecked_return_type = "Ruling[]")]
+    pub fn seal(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] player: &str,
+        move_text: &str,
+        passphrase: &str,
+        salt: &[u8],
+        nonce: &[u8],
+    ) -> Result<JsValue, JsError> {
+        let player = match player {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => {
+                return Err(js_error(format!(
+                    "player must be \"white\" or \"black\", not {other:?}"
+                )));
+            }
+        };
+        let nonce: [u8; 12] = nonce
+            .try_into()
+            .map_err(|_| js_error(format!("nonce must be 12 bytes, not {}", nonce.len())))?;
+        if salt.len() < 16 {
+            return Err(js_error(format!(
+                "salt must be at least 16 bytes, not {}",
+                salt.len()
+            )));
+        }
+        let envelope =
+            arbiter_core::laws::adjourn::seal(move_text, passphrase, salt, nonce, SEAL_ITERATIONS)
+                .map_err(js_error)?;
+        let mut inner = self.inner.borrow_mut();
+        let at = inner.now();
+        let rulings = inner
+            .handle(at, Event::Seal { player, envelope })
+            .map_err(js_error)?;
+        Ok(rulings_js(&rulings))
+    }
+
     /// Lets the game look at the clock now (flag falls); returns any rulings.
+    #[wasm_bindgen(unchecked_return_type = "Ruling[]")]
     pub fn tick(&self) -> JsValue {
         let mut inner = self.inner.borrow_mut();
         let now = inner.now();
@@ -229,6 +318,7 @@ impl Table {
     }
 
     /// Everything the page draws, now.
+    #[wasm_bindgen(unchecked_return_type = "PageState")]
     pub fn state(&self) -> JsValue {
         let mut inner = self.inner.borrow_mut();
         let now = inner.now();
@@ -236,7 +326,7 @@ impl Table {
     }
 
     /// Everything the page draws, at `at` (not before the last event).
-    #[wasm_bindgen(js_name = stateAt)]
+    #[wasm_bindgen(js_name = stateAt, unchecked_return_type = "PageState")]
     pub fn state_at(&self, at: f64) -> JsValue {
         let inner = self.inner.borrow();
         to_js(&page_state(&inner, Timestamp(at.max(0.0) as u64)))
@@ -254,6 +344,7 @@ impl Table {
     }
 
     /// Every ruling of the game so far, oldest first.
+    #[wasm_bindgen(unchecked_return_type = "Ruling[]")]
     pub fn rulings(&self) -> JsValue {
         let inner = self.inner.borrow();
         rulings_to_js(inner.game.rulings(), &inner)
@@ -277,10 +368,27 @@ impl Table {
 }
 
 impl Table {
-    fn wrap(game: Game, timeline: Timeline, show: ShowOptions, persist_key: Option<String>) -> Table {
-        let lang = show.lang.as_deref().and_then(Language::from_code).unwrap_or(Language::English);
-        let inner = TableInner { game, timeline, show, lang, persist_key };
-        Table { inner: Rc::new(RefCell::new(inner)) }
+    fn wrap(
+        game: Game,
+        timeline: Timeline,
+        show: ShowOptions,
+        persist_key: Option<String>,
+    ) -> Table {
+        let lang = show
+            .lang
+            .as_deref()
+            .and_then(Language::from_code)
+            .unwrap_or(Language::English);
+        let inner = TableInner {
+            game,
+            timeline,
+            show,
+            lang,
+            persist_key,
+        };
+        Table {
+            inner: Rc::new(RefCell::new(inner)),
+        }
     }
 
     fn from_log_text(log: &str, epoch_wall_ms: f64, show: ShowOptions) -> Result<Table, JsError> {
@@ -306,8 +414,14 @@ fn rulings_to_js(rulings: &[Ruling], _inner: &TableInner) -> JsValue {
 
 /// Rulings as plain objects: `[{at, law: "2005 Art. 7.4b", verdict: {kind, ...}}]`.
 pub(crate) fn rulings_js(rulings: &[Ruling]) -> JsValue {
-    let views: Vec<RulingView> =
-        rulings.iter().map(|r| RulingView { at: r.at, law: r.law.to_string(), verdict: &r.verdict }).collect();
+    let views: Vec<RulingView> = rulings
+        .iter()
+        .map(|r| RulingView {
+            at: r.at,
+            law: r.law.to_string(),
+            verdict: &r.verdict,
+        })
+        .collect();
     to_js(&views)
 }
 
@@ -390,7 +504,9 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
     let mut moves: Vec<Move> = Vec::with_capacity(game.moves().len());
     let mut pos = start.clone();
     for played in game.moves() {
-        let Ok(mv) = uci::parse(&pos, &played.text.to_string()) else { break };
+        let Ok(mv) = uci::parse(&pos, &played.text.to_string()) else {
+            break;
+        };
         if pos.play(mv).is_err() {
             break;
         }
@@ -438,7 +554,11 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
         .into_iter()
         .collect();
     let side = |c: Color| {
-        let v = if c == Color::White { &core.white } else { &core.black };
+        let v = if c == Color::White {
+            &core.white
+        } else {
+            &core.black
+        };
         SideView {
             remaining: v.remaining.0,
             moves: v.moves,
@@ -448,9 +568,11 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
         }
     };
     let result = game.rulings().iter().rev().find_map(|r| match &r.verdict {
-        arbiter_core::arbiter::Verdict::GameOver { result, reason } => {
-            Some(ResultView { result: result.pgn(), reason: *reason, law: r.law.to_string() })
-        }
+        arbiter_core::arbiter::Verdict::GameOver { result, reason } => Some(ResultView {
+            result: result.pgn(),
+            reason: *reason,
+            law: r.law.to_string(),
+        }),
         _ => None,
     });
     PageState {
@@ -462,12 +584,19 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
             awaiting_press: shown.is_some(),
             started: inner.is_started(),
         },
-        players: Players { white: config.white.clone(), black: config.black.clone() },
+        players: Players {
+            white: config.white.clone(),
+            black: config.black.clone(),
+        },
         touched,
         obligations,
         draw_offer: core.draw_offer.map(color_name),
         result,
-        setup: SetupView { edition, time_control: &config.time_control, lang: inner.lang.code() },
+        setup: SetupView {
+            edition,
+            time_control: &config.time_control,
+            lang: inner.lang.code(),
+        },
         core,
     }
 }
@@ -475,26 +604,41 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
 /// The touch-move obligation in words, when there is one to show.
 fn obligation_words(ob: &Obligation) -> Option<(&'static str, Option<String>, String)> {
     match ob {
-        Obligation::MovePiece { square, no_castling } => Some((
+        Obligation::MovePiece {
+            square,
+            no_castling,
+        } => Some((
             "move_piece",
             Some(square.to_string()),
             format!(
                 "Touch-move: the piece on {square} must be moved{}.",
-                if *no_castling { " (no castling with this rook)" } else { "" }
+                if *no_castling {
+                    " (no castling with this rook)"
+                } else {
+                    ""
+                }
             ),
         )),
-        Obligation::CapturePiece { square } => {
-            Some(("capture_piece", Some(square.to_string()), format!("Touch-move: the piece on {square} must be captured.")))
-        }
+        Obligation::CapturePiece { square } => Some((
+            "capture_piece",
+            Some(square.to_string()),
+            format!("Touch-move: the piece on {square} must be captured."),
+        )),
         Obligation::CaptureWith { piece, target } => Some((
             "capture_with",
             Some(piece.to_string()),
             format!("Touch-move: the piece on {piece} must capture on {target}."),
         )),
-        Obligation::Castle { rook } => {
-            Some(("castle", Some(rook.to_string()), format!("Touch-move: castle with the rook on {rook}.")))
-        }
-        Obligation::KingMove => Some(("king_move", None, "Touch-move: the king must move.".to_string())),
+        Obligation::Castle { rook } => Some((
+            "castle",
+            Some(rook.to_string()),
+            format!("Touch-move: castle with the rook on {rook}."),
+        )),
+        Obligation::KingMove => Some((
+            "king_move",
+            None,
+            "Touch-move: the king must move.".to_string(),
+        )),
         Obligation::Free | Obligation::Complete { .. } => None,
     }
 }
@@ -518,7 +662,11 @@ fn clock_meta(config: &GameConfig, period: usize, moves: u32) -> String {
     }
     let secs = |m: Millis| {
         let s = m.0 as f64 / 1000.0;
-        if s.fract() == 0.0 { format!("{s:.0} s") } else { format!("{s} s") }
+        if s.fract() == 0.0 {
+            format!("{s:.0} s")
+        } else {
+            format!("{s} s")
+        }
     };
     match p.timing {
         Timing::None => {}

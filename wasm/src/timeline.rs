@@ -54,13 +54,21 @@ impl Timeline {
     pub fn start(clocks: &impl BrowserClocks) -> Timeline {
         let mono = clocks.monotonic_ms();
         let wall = clocks.wall_ms();
-        Timeline { epoch_wall_ms: wall, wall_at_page_start: wall - mono, floor: 0 }
+        Timeline {
+            epoch_wall_ms: wall,
+            wall_at_page_start: wall - mono,
+            floor: 0,
+        }
     }
 
     /// A saved time line, resumed in a new page load; `floor` is the last instant in its log.
     pub fn resume(clocks: &impl BrowserClocks, epoch_wall_ms: f64, floor: Timestamp) -> Timeline {
         let wall_at_page_start = clocks.wall_ms() - clocks.monotonic_ms();
-        Timeline { epoch_wall_ms, wall_at_page_start, floor: floor.0 }
+        Timeline {
+            epoch_wall_ms,
+            wall_at_page_start,
+            floor: floor.0,
+        }
     }
 
     /// The wall-clock instant of the game's zero, to be saved with the log.
@@ -72,7 +80,11 @@ impl Timeline {
     pub fn at(&self, mono_ms: f64) -> Timestamp {
         let t = self.wall_at_page_start + mono_ms - self.epoch_wall_ms;
         // Negative or non-finite means the wall clock went back (or is broken): hold at the floor.
-        let ms = if t.is_finite() && t > 0.0 { t.round() as u64 } else { 0 };
+        let ms = if t.is_finite() && t > 0.0 {
+            t.round() as u64
+        } else {
+            0
+        };
         Timestamp(ms.max(self.floor))
     }
 
@@ -112,7 +124,10 @@ mod tests {
         }
     }
     fn clocks(mono: f64, wall: f64) -> FakeClocks {
-        FakeClocks { mono: Cell::new(mono), wall: Cell::new(wall) }
+        FakeClocks {
+            mono: Cell::new(mono),
+            wall: Cell::new(wall),
+        }
     }
 
     #[test]

@@ -71,7 +71,12 @@ pub fn piece_name(p: Piece) -> &'static str {
 }
 
 /// Lays out `current`, reached from `start` by `moves` (used for the move list).
-pub fn board_view(start: &Position, moves: &[Move], current: &Position, lang: Language) -> BoardView {
+pub fn board_view(
+    start: &Position,
+    moves: &[Move],
+    current: &Position,
+    lang: Language,
+) -> BoardView {
     let mut pieces = BTreeMap::new();
     for sq in arbiter_core::Square::ALL {
         if let Some((c, p)) = current.piece_on(sq) {
@@ -80,7 +85,9 @@ pub fn board_view(start: &Position, moves: &[Move], current: &Position, lang: La
     }
     let mut legal_moves = Vec::new();
     current.for_each_legal_move(|m| legal_moves.push(m.to_string()));
-    let check = current.in_check().then(|| current.king(current.side_to_move()).to_string());
+    let check = current
+        .in_check()
+        .then(|| current.king(current.side_to_move()).to_string());
 
     // The move list is written from the positions the moves were played in.
     let first_ply = match start.side_to_move() {
@@ -91,7 +98,11 @@ pub fn board_view(start: &Position, moves: &[Move], current: &Position, lang: La
     let mut pos = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
         let text = san::format(&pos, mv, lang);
-        list.push(MoveView { ply: first_ply + i as u32, san: text, uci: mv.to_string() });
+        list.push(MoveView {
+            ply: first_ply + i as u32,
+            san: text,
+            uci: mv.to_string(),
+        });
         if pos.play(mv).is_err() {
             // The core only logs legal moves; should one not replay, the list stops there
             // rather than show moves from a position that never stood on the board.
@@ -105,7 +116,10 @@ pub fn board_view(start: &Position, moves: &[Move], current: &Position, lang: La
         pieces,
         legal_moves,
         check,
-        last_move: moves.last().map(|m| LastMove { from: m.from.to_string(), to: m.to.to_string() }),
+        last_move: moves.last().map(|m| LastMove {
+            from: m.from.to_string(),
+            to: m.to.to_string(),
+        }),
         moves: list,
         ply,
     }
@@ -138,7 +152,13 @@ mod tests {
         assert_eq!(v.moves.last().map(|m| m.san.as_str()), Some("Qh4#"));
         assert_eq!(v.moves[0].ply, 1);
         assert_eq!(v.ply, 4);
-        assert_eq!(v.last_move, Some(LastMove { from: "d8".into(), to: "h4".into() }));
+        assert_eq!(
+            v.last_move,
+            Some(LastMove {
+                from: "d8".into(),
+                to: "h4".into()
+            })
+        );
         assert_eq!(v.pieces.get("h4"), Some(&("black", "queen")));
         assert_eq!(v.pieces.len(), 32);
     }

@@ -74,6 +74,7 @@ export class ArbiterBoard extends HTMLElement {
   #selected = null;
   #drag = null;
   #declaring = null;
+  #sealing = null;
   #lastResult = null;
   #onKey = (e) => this.#key(e);
 
@@ -234,6 +235,26 @@ export class ArbiterBoard extends HTMLElement {
     this.#adopt(table);
   }
 
+  /**
+   * Adjournment (2005 App. A1): the player on move makes his next move on the board; instead of
+   * being played it is sealed with the arbiter's `passphrase`, and the clocks stop.
+   */
+  sealNextMove(passphrase) {
+    const s = this.#state;
+    if (!s || s.result) return;
+    this.#sealing = String(passphrase);
+    this.#say({ text: `${sideName(s.turn)}: make the move to seal. It will not be shown.`, law: `${s.setup.edition} ${s.setup.edition === '2005' ? 'App. A1' : 'Guidelines I.1'}` });
+    this.#render();
+  }
+
+  /** Resumes an adjourned game: both players present, the arbiter opens the envelope. */
+  resumeAdjourned(passphrase) {
+    for (const event of [{ type: 'resume' }, { type: 'arrive', player: 'white' }, { type: 'arrive', player: 'black' }]) {
+      if (!this.#send(event)) return;
+    }
+    this.#send({ type: 'open', passphrase: String(passphrase) });
+  }
+
   /** Sends one event (see the wasm `TableEvent` type); returns the rulings it caused. */
   send(event) { return this.#send(event); }
 
@@ -372,7 +393,7 @@ export class ArbiterBoard extends HTMLElement {
 
   #canMove() {
     const s = this.#state;
-    if (!s || s.result || this.hasAttribute('readonly') || s.clock?.awaitingPress) return false;
+    if (!s || s.result || this.hasAttribute('readonly') || s.clock?.awaitingPress || s.core?.sealed) return false;
     return !s.clock?.started || !!s.clock.running;
   }
 
@@ -489,6 +510,19 @@ export class ArbiterBoard extends HTMLElement {
   #playMove(uci) {
     this.#select(null);
     const s = this.#state;
+    if (this.#sealing !== null) {
+      const passphrase = this.#sealing;
+      this.#sealing = null;
+      const salt = crypto.getRandomValues(new Uint8Array(16));
+      const nonce = crypto.getRandomValues(new Uint8Array(12));
+      try {
+        this.#afterEvent(Array.from(this.#table.seal(s.turn, uci, passphrase, salt, nonce)));
+      } catch (err) {
+        this.#say({ text: String(err?.message ?? err), law: '' }, true);
+        this.#refresh();
+      }
+      return;
+    }
     if (this.#declaring) {
       // 2005 Art. 9.2a / 9.3a: the move is written down and declared with the claim, not played.
       const kind = this.#declaring;
@@ -560,15 +594,16 @@ export class ArbiterBoard extends HTMLElement {
 
   // ---------- the table ----------
 
+  // Returns the rulings, or null when the core refused the event (its reason is shown).
   #send(event) {
-    if (!this.#table) return [];
+    if (!this.#table) return null;
     let rulings;
     try {
       rulings = Array.from(this.#table.handle(event));
     } catch (err) {
       this.#say({ text: String(err?.message ?? err), law: '' }, true);
       this.#refresh();
-      return [];
+      return null;
     }
     this.#afterEvent(rulings);
     return rulings;
@@ -711,6 +746,8 @@ export class ArbiterBoard extends HTMLElement {
     if (!s.clock?.started) line.textContent = 'Press the clock (or move) to start: White begins.';
     else if (s.clock?.awaitingPress) line.textContent = `${who}: press the clock to complete the move.`;
     else if (this.#declaring) line.textContent = `${who} to declare a move for the claim.`;
+    else if (this.#sealing !== null) line.textContent = `${who} to make the move to seal.`;
+    else if (s.core?.sealed) line.textContent = 'Adjourned: a sealed move waits in its envelope.';
     else line.textContent = `${who} to move${s.check ? ' — check' : ''}.`;
     st.append(line);
     for (const o of s.obligations ?? []) {

@@ -122,3 +122,12 @@ $('set-clock').addEventListener('submit', (e) => {
     decision: { kind: 'set_clock', white: readClock(String(f.get('white'))), black: readClock(String(f.get('black'))) },
   });
 });
+
+// 2005 App. A: the player on move seals his next move; the arbiter opens it at the resumption.
+$('adjourn').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const passphrase = String(new FormData(e.target).get('passphrase'));
+  if (e.submitter?.value === 'open') board.resumeAdjourned(passphrase);
+  else board.sealNextMove(passphrase);
+  e.target.reset();
+});

@@ -1,0 +1,65 @@
+//! TypeScript shapes of the plain objects that cross the boundary, for the generated `.d.ts`.
+//! They mirror the core's serde types (`GameConfig`, `Event`, `Ruling`) and the page state built
+//! in `table.rs`; `core` in `PageState` is the core's `State` unchanged.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_TYPES: &'static str = r#"
+export type Color = "white" | "black";
+export type Timing =
+  | { kind: "none" }
+  | { kind: "increment" | "delay" | "bronstein"; ms: number };
+/** One period of a time control: `moves` moves (null = the rest of the game) in `time` ms. */
+export interface Period { moves: number | null; time: number; timing: Timing }
+/** The core's GameConfig. */
+export interface GameConfig {
+  edition: "2005" | "2023";
+  time_control: Period[];
+  white?: string;
+  black?: string;
+  /** Defaults to true. */
+  arbiter_present?: boolean;
+  fen?: string | null;
+  quickplay_finish?: boolean;
+  mode?: "standard" | "rapid" | "blitz" | null;
+}
+/** Display options: App. E notation language. */
+export interface ShowOptions { lang?: "en" | "it" | "pt" | "es" | "fr" | "de" | "nl" | "fig" }
+export type ClaimKind = "repetition" | "fifty_moves" | "win_on_time" | "illegal_move" | "touch_move" | "quickplay_finish";
+/** The core's Event, as JSON (`move` in coordinates, castling as the king's move: "e1g1"). */
+export type TableEvent =
+  | { type: "start" | "tick" | "resume" }
+  | { type: "lift" | "adjust"; square: string }
+  | { type: "place"; square: string; piece?: string | null }
+  | { type: "move"; move: string }
+  | { type: "press_clock" | "offer_draw" | "accept_draw" | "decline_draw" | "resign" | "arrive"; player: Color }
+  | { type: "claim"; player: Color; claim: { kind: ClaimKind; intended?: string | null } }
+  | { type: "arbiter"; decision:
+      | { kind: "accept" | "reject" | "postpone" | "stop_clock" | "start_clock" }
+      | { kind: "add_time"; player: Color; ms: number }
+      | { kind: "set_clock"; white: number; black: number } };
+/** A ruling: when (ms on the game's time line), the Law ("2005 Art. 7.4b") and the verdict. */
+export interface Ruling { at: number; law: string; verdict: { kind: string; player?: Color; [field: string]: unknown } }
+export interface SideClock { remaining: number; moves: number; period: number; flag: boolean; meta: string }
+/** Everything the page draws at one instant. */
+export interface PageState {
+  fen: string;
+  turn: Color;
+  pieces: Record<string, [Color, "pawn" | "knight" | "bishop" | "rook" | "queen" | "king"]>;
+  legalMoves: string[];
+  check: string | null;
+  lastMove: { from: string; to: string } | null;
+  moves: { ply: number; san: string; uci: string }[];
+  ply: number;
+  clock: { white: SideClock; black: SideClock; running: Color | null; awaitingPress: boolean; started: boolean };
+  players: { white: string; black: string };
+  touched: string | null;
+  obligations: { kind: string; square: string | null; text: string; law: string }[];
+  drawOffer: Color | null;
+  result: { result: "1-0" | "0-1" | "1/2-1/2"; reason: string; law: string } | null;
+  setup: { edition: "2005" | "2023"; timeControl: Period[]; lang: string };
+  core: Record<string, unknown>;
+}
+export interface CanMateAnswer { answer: "yes" | "no" | "undetermined"; line: string[] }
+"#;
