@@ -116,20 +116,20 @@ fn a05_2005_envelope_opens_only_with_the_replier_present() {
 }
 
 #[test]
-fn a04_2023_draw_offer_after_sealing_can_be_accepted_before_resumption() {
+fn a04_2023_draw_offer_after_sealing_stands_and_can_be_accepted() {
     let mut t = sealed_game(Edition::Fide2023, None, "Nf3");
-    // An offer made after sealing stands; agreeing ends the game (I.4, I.6).
-    assert!(
-        t.send(Event::OfferDraw {
-            player: Color::White
-        })
-        .is_err(),
-        "play events wait for the resumption"
-    );
-    t.ok(Event::Resign {
+    t.ok(Event::OfferDraw {
         player: Color::Black,
     });
-    assert_eq!(t.result().as_deref(), Some("1-0"));
+    t.ok(Event::Resume);
+    t.ok(Event::Arrive {
+        player: Color::White,
+    });
+    t.ok(Event::AcceptDraw {
+        player: Color::White,
+    });
+    assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
+    assert_eq!(t.game.result().unwrap().1, Reason::Agreement);
 }
 
 #[test]

@@ -332,3 +332,35 @@ fn c17_2023_period_started_is_ruled() {
         ms: Millis::minutes(30)
     }));
 }
+
+#[test]
+fn c15_2005_arbiter_stops_and_restarts_the_clock() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.play("e2e4");
+    t.decide(Decision::StopClock);
+    let black = t.remaining(Color::Black);
+    t.wait(600_000);
+    assert_eq!(t.remaining(Color::Black), black);
+    t.decide(Decision::StartClock);
+    t.wait(4_000);
+    assert_eq!(t.remaining(Color::Black), black - 4_000);
+    assert!(t.laws().contains(&"2005 Art. 6.13".to_string()));
+}
+
+#[test]
+fn c14_2023_arbiter_sets_clocks_and_adds_time() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.play("e2e4");
+    t.decide(Decision::SetClock {
+        white: Millis::minutes(80),
+        black: Millis::minutes(85),
+    });
+    assert_eq!(t.remaining(Color::White), 80 * 60_000);
+    assert_eq!(t.remaining(Color::Black), 85 * 60_000);
+    t.decide(Decision::AddTime {
+        player: Color::White,
+        ms: Millis::minutes(2),
+    });
+    assert_eq!(t.remaining(Color::White), 82 * 60_000);
+    assert!(t.laws().contains(&"2023 Art. 12.9".to_string()));
+}

@@ -422,6 +422,15 @@ impl Game {
         Ok(())
     }
 
+    /// Draw offers and answers: as for play, except that they stay possible while the game is
+    /// adjourned (2005 App. A4, A6 / 2023 Guidelines I.4, I.6).
+    fn require_offer(&self) -> Result<(), Refused> {
+        match self.require_play() {
+            Err(Refused::Adjourned) => Ok(()),
+            other => other,
+        }
+    }
+
     fn apply(&mut self, at: Timestamp, event: &Event) -> Result<(), Refused> {
         match event {
             Event::Tick => Ok(()),
@@ -499,7 +508,7 @@ impl Game {
                 Ok(())
             }
             Event::OfferDraw { player } => {
-                self.require_play()?;
+                self.require_offer()?;
                 if self.offer.is_none() {
                     self.offer = Some(*player);
                     self.rule(
@@ -511,7 +520,7 @@ impl Game {
                 Ok(())
             }
             Event::AcceptDraw { player } => {
-                self.require_play()?;
+                self.require_offer()?;
                 if self.offer != Some(!*player) {
                     return Err(Refused::NoOffer);
                 }
@@ -535,7 +544,7 @@ impl Game {
                 Ok(())
             }
             Event::DeclineDraw { player } => {
-                self.require_play()?;
+                self.require_offer()?;
                 if self.offer != Some(!*player) {
                     return Err(Refused::NoOffer);
                 }

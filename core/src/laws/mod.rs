@@ -1,6 +1,27 @@
 //! The Laws' editions and the per-edition rules the arbiter applies: which article, which
 //! penalty, which claim window. Each file holds one chapter of the Laws as data and small
 //! functions; the event-sourced game in [`crate::arbiter`] calls them.
+//!
+//! # Readings we chose where the checklist says "verify"
+//!
+//! Checked against the 2005 source texts (Italian Art. 6, 7, App. A; Portuguese App. A-F):
+//! - Rapid / blitz limits (RB-01): App. B1 says all moves in a fixed time "de 15 e 60
+//!   minutos", C1 "inferior a 15 minutos"; no increment term. We read B1 as inclusive at both
+//!   ends (60+0 is rapid in 2005) and ignore increments and delays for 2005.
+//! - Rapid / blitz illegal moves (I-11, I-12): App. B has no penalty of its own, so 7.4b
+//!   (+2 min, +2 min, third loses) applies through B2, on the opponent's claim; in blitz C3
+//!   lets the opponent claim the win (draw if he cannot mate: C3's "xeque" read as mate).
+//!   Claims lapse once the claimant touches a piece (B5, carried to blitz by C2).
+//! - B5's article list (7.2, 7.3, 7.5 in the Portuguese text) is taken to cover illegal-move
+//!   claims too, as the checklist assumes.
+//! - Incorrect draw claims in 2005 (D-06): Art. 9 is not in the source texts; we give the
+//!   opponent three minutes and take nothing from the claimant.
+//! - 2023 supervised blitz (I-12): one minute (A.3), as B.2 refers to A.3.
+//! - Both flags (C-13): an electronic clock always knows which fell first, so the first
+//!   loses except in 2005 rapid / blitz, where B7 needs the claimant's flag up and B8 draws.
+//! - Pressing without a move (I-08) is an illegal move only in 2023 (7.5.3); in 2005 it is
+//!   only noted for the arbiter.
+//! - Sealed move (A-06): 2005 exceptions are the flag (6.10) and 9.6 only, as A8 lists.
 
 pub mod adjourn;
 mod article;
