@@ -12,20 +12,20 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use arbiter_core::pgn::{GameChecker, GameReport, PgnReader};
-use serde_json::json;
+use serde::Serialize;
 
 /// Size of each read; also the most the reader holds beyond one unfinished token.
 const CHUNK: usize = 64 * 1024;
 
-/// Arguments of `arbiter check`.
+/// Replay every game of a PGN file and report its first bad move.
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {
+pub struct Args {
     /// The PGN file to check, or `-` to read standard input.
     pub file: PathBuf,
 }
 
-/// Totals for the summary line.
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+/// Totals for the summary line; fields print in this order.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Summary {
     /// Games read.
     pub games: u64,
@@ -44,8 +44,11 @@ pub enum CheckFailure {
     Output(io::Error),
 }
 
-/// Runs the command and returns the process's exit status.
-pub fn run(args: &CheckArgs) -> ExitCode {
+/// Runs the command: exit status 0 when the input was read, 2 when it could not be.
+///
+/// # Errors
+/// When the results cannot be written (a closed pipe is not an error).
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let name = args.file.display();
     let input: Box<dyn Read> = if args.file.as_os_str() == "-" {
         Box::new(io::stdin().lock())
@@ -54,24 +57,23 @@ pub fn run(args: &CheckArgs) -> ExitCode {
             Ok(file) => Box::new(file),
             Err(error) => {
                 eprintln!("arbiter check: cannot read {name}: {error}");
-                return ExitCode::from(2);
+                return Ok(ExitCode::from(2));
             }
         }
     };
     let mut out = BufWriter::new(io::stdout().lock());
     match check_stream(input, &mut out) {
-        Ok(_) => ExitCode::SUCCESS,
+        Ok(_) => Ok(ExitCode::SUCCESS),
         Err(CheckFailure::Input(error)) => {
             let _ = out.flush();
             eprintln!("arbiter check: cannot read {name}: {error}");
-            ExitCode::from(2)
+            Ok(ExitCode::from(2))
         }
         Err(CheckFailure::Output(error)) if error.kind() == io::ErrorKind::BrokenPipe => {
-            ExitCode::SUCCESS
+            Ok(ExitCode::SUCCESS)
         }
         Err(CheckFailure::Output(error)) => {
-            eprintln!("arbiter check: cannot write the results: {error}");
-            ExitCode::from(1)
+            Err(anyhow::Error::new(error).context("writing the results of check"))
         }
     }
 }
@@ -98,8 +100,10 @@ pub fn check_stream(mut input: impl Read, out: &mut impl Write) -> Result<Summar
     }
     reader.finish(&mut checker);
     write_reports(&mut checker, &mut summary, out)?;
-    let line = json!({"games": summary.games, "ok": summary.ok, "errors": summary.errors});
-    writeln!(out, "{line}").map_err(CheckFailure::Output)?;
+    serde_json::to_writer(&mut *out, &summary)
+        .map_err(io::Error::from)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(CheckFailure::Output)?;
     out.flush().map_err(CheckFailure::Output)?;
     Ok(summary)
 }

@@ -8,9 +8,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
 mod input;
 mod moves;
 mod perft;
+mod replay;
 mod status;
 
 #[derive(Parser)]
@@ -32,6 +34,10 @@ enum Command {
     Moves(moves::Args),
     /// Report check, checkmate, stalemate, move count and whether each side can still mate.
     Status(status::Args),
+    /// Replay each game of a PGN file (or `-`): one JSON line per game, then a summary.
+    Check(check::Args),
+    /// Replay an event log (JSON Lines): every ruling, then the final state, as JSON lines.
+    Replay(replay::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +46,8 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Status(args) => status::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(code) => code,

@@ -536,9 +536,23 @@ impl PgnReader {
     }
 }
 
-/// Bytes that end a move or number token.
+/// Bytes that end a move or number token, as a table: this test runs on every byte of movetext.
+const DELIMITERS: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = byte <= b' ' as usize
+            || matches!(
+                byte as u8,
+                b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$'
+            );
+        byte += 1;
+    }
+    table
+};
+
 fn is_delimiter(byte: u8) -> bool {
-    byte <= b' ' || matches!(byte, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$')
+    DELIMITERS[usize::from(byte)]
 }
 
 fn find_discard_end(data: &[u8], discard: Discard) -> Option<usize> {
