@@ -15,18 +15,23 @@ fn js(json: &str) -> JsValue {
 }
 
 fn get(v: &JsValue, path: &str) -> JsValue {
-    path.split('.').fold(v.clone(), |acc, key| Reflect::get(&acc, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED))
+    path.split('.').fold(v.clone(), |acc, key| {
+        Reflect::get(&acc, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+    })
 }
 
-const BLITZ_2005: &str =
-    r#"{"edition":"2005","time_control":[{"moves":null,"time":180000,"timing":{"kind":"increment","ms":2000}}],"white":"Anna","black":"Bruno","arbiter_present":true}"#;
+const BLITZ_2005: &str = r#"{"edition":"2005","time_control":[{"moves":null,"time":180000,"timing":{"kind":"increment","ms":2000}}],"white":"Anna","black":"Bruno","arbiter_present":true}"#;
 
 fn blitz() -> Table {
     Table::new(js(BLITZ_2005), js(r#"{"lang":"de"}"#)).expect("valid setup")
 }
 
 fn event(table: &Table, json: &str, at: f64) -> Array {
-    table.handle_at(js(json), at).map_err(JsValue::from).expect("event accepted").unchecked_into()
+    table
+        .handle_at(js(json), at)
+        .map_err(JsValue::from)
+        .expect("event accepted")
+        .unchecked_into()
 }
 
 #[wasm_bindgen_test]
@@ -36,8 +41,14 @@ fn art6_5_start_is_a_ruling_with_its_law() {
     assert_eq!(rulings.length(), 1);
     let r = rulings.get(0);
     assert_eq!(get(&r, "law").as_string().as_deref(), Some("2005 Art. 6.5"));
-    assert_eq!(get(&r, "verdict.kind").as_string().as_deref(), Some("clock_started"));
-    assert_eq!(get(&r, "verdict.player").as_string().as_deref(), Some("white"));
+    assert_eq!(
+        get(&r, "verdict.kind").as_string().as_deref(),
+        Some("clock_started")
+    );
+    assert_eq!(
+        get(&r, "verdict.player").as_string().as_deref(),
+        Some("white")
+    );
 }
 
 #[wasm_bindgen_test]
@@ -47,44 +58,96 @@ fn art6_8a_move_waits_for_the_press_then_the_increment_is_added() {
     event(&t, r#"{"type":"move","move":"g1f3"}"#, 4_000.0);
     let s = t.state_at(4_000.0);
     assert_eq!(get(&s, "clock.awaitingPress").as_bool(), Some(true));
-    assert_eq!(get(&s, "pieces.f3").dyn_into::<Array>().map(|a| a.join("-")).ok().map(String::from).as_deref(), Some("white-knight"));
-    assert_eq!(get(&s, "turn").as_string().as_deref(), Some("white"), "not completed before the press");
+    assert_eq!(
+        get(&s, "pieces.f3")
+            .dyn_into::<Array>()
+            .map(|a| a.join("-"))
+            .ok()
+            .map(String::from)
+            .as_deref(),
+        Some("white-knight")
+    );
+    assert_eq!(
+        get(&s, "turn").as_string().as_deref(),
+        Some("white"),
+        "not completed before the press"
+    );
     event(&t, r#"{"type":"press_clock","player":"white"}"#, 5_000.0);
     let s = t.state_at(5_000.0);
     assert_eq!(get(&s, "clock.awaitingPress").as_bool(), Some(false));
     assert_eq!(get(&s, "turn").as_string().as_deref(), Some("black"));
-    assert_eq!(get(&s, "clock.white.remaining").as_f64(), Some(180_000.0 - 5_000.0 + 2_000.0));
-    assert_eq!(get(&s, "clock.running").as_string().as_deref(), Some("black"));
+    assert_eq!(
+        get(&s, "clock.white.remaining").as_f64(),
+        Some(180_000.0 - 5_000.0 + 2_000.0)
+    );
+    assert_eq!(
+        get(&s, "clock.running").as_string().as_deref(),
+        Some("black")
+    );
     // App. E: German letters in the move list (S = Springer).
     let moves: Array = get(&s, "moves").unchecked_into();
-    assert_eq!(get(&moves.get(0), "san").as_string().as_deref(), Some("Sf3"));
-    assert_eq!(get(&s, "players.white").as_string().as_deref(), Some("Anna"));
+    assert_eq!(
+        get(&moves.get(0), "san").as_string().as_deref(),
+        Some("Sf3")
+    );
+    assert_eq!(
+        get(&s, "players.white").as_string().as_deref(),
+        Some("Anna")
+    );
 }
 
 #[wasm_bindgen_test]
 fn refused_events_throw_with_the_reason() {
     let t = blitz();
-    let err = t.handle_at(js(r#"{"type":"move","move":"e2e4"}"#), 0.0).err().map(JsValue::from).expect("refused");
+    let err = t
+        .handle_at(js(r#"{"type":"move","move":"e2e4"}"#), 0.0)
+        .err()
+        .map(JsValue::from)
+        .expect("refused");
     let msg = get(&err, "message").as_string().unwrap_or_default();
     assert!(msg.contains("not started"), "{msg}");
-    let err = t.handle_at(js(r#"{"type":"dance"}"#), 0.0).err().map(JsValue::from).expect("refused");
-    assert!(get(&err, "message").as_string().unwrap_or_default().starts_with("event:"));
+    let err = t
+        .handle_at(js(r#"{"type":"dance"}"#), 0.0)
+        .err()
+        .map(JsValue::from)
+        .expect("refused");
+    assert!(
+        get(&err, "message")
+            .as_string()
+            .unwrap_or_default()
+            .starts_with("event:")
+    );
     assert!(Table::new(js(r#"{"edition":"1999"}"#), JsValue::UNDEFINED).is_err());
 }
 
 #[wasm_bindgen_test]
-fn c12_art6_10_flag_fall_seen_by_the_arbiter_ends_the_game() {
+fn c11_2005_b6_blitz_flag_fall_opens_a_claim_and_the_claim_wins() {
+    // 2005 App. B6 / C2: in blitz only a player's claim counts, even with an arbiter present.
     let t = blitz();
     event(&t, r#"{"type":"start"}"#, 0.0);
     event(&t, r#"{"type":"move","move":"e2e4"}"#, 1_000.0);
     event(&t, r#"{"type":"press_clock","player":"white"}"#, 1_000.0);
     assert_eq!(t.next_deadline(), Some(181_000.0));
     let rulings = event(&t, r#"{"type":"tick"}"#, 181_001.0);
-    let kinds: Vec<String> = rulings.iter().filter_map(|r| get(&r, "verdict.kind").as_string()).collect();
-    assert!(kinds.contains(&"game_over".to_string()), "{kinds:?}");
+    let kinds: Vec<String> = rulings
+        .iter()
+        .filter_map(|r| get(&r, "verdict.kind").as_string())
+        .collect();
+    assert_eq!(kinds, ["claim_open"]);
+    assert_eq!(
+        get(&rulings.get(0), "law").as_string().as_deref(),
+        Some("2005 App. B6")
+    );
     let s = t.state_at(181_001.0);
-    assert_eq!(get(&s, "result.result").as_string().as_deref(), Some("1-0"));
+    assert!(get(&s, "result").is_null(), "no result before the claim");
     assert_eq!(get(&s, "clock.black.flag").as_bool(), Some(true));
+    event(
+        &t,
+        r#"{"type":"claim","player":"white","claim":{"kind":"win_on_time"}}"#,
+        182_000.0,
+    );
+    let s = t.state_at(182_000.0);
+    assert_eq!(get(&s, "result.result").as_string().as_deref(), Some("1-0"));
 }
 
 #[wasm_bindgen_test]
@@ -96,23 +159,45 @@ fn log_and_persistence_replay_to_the_same_state() {
     event(&t, r#"{"type":"move","move":"e2e4"}"#, 2_000.0);
     event(&t, r#"{"type":"press_clock","player":"white"}"#, 2_500.0);
     event(&t, r#"{"type":"lift","square":"g8"}"#, 3_000.0);
-    let restored = Table::restore(key).map_err(JsValue::from).expect("readable").expect("saved");
+    let restored = Table::restore(key)
+        .map_err(JsValue::from)
+        .expect("readable")
+        .expect("saved");
     let a = t.state_at(9_000.0);
     let b = restored.state_at(9_000.0);
-    assert_eq!(js_sys::JSON::stringify(&a).ok().map(String::from), js_sys::JSON::stringify(&b).ok().map(String::from));
-    assert_eq!(get(&b, "touched").as_string().as_deref(), Some("g8"), "2005 Art. 4.3a obligation restored");
+    assert_eq!(
+        js_sys::JSON::stringify(&a).ok().map(String::from),
+        js_sys::JSON::stringify(&b).ok().map(String::from)
+    );
+    assert_eq!(
+        get(&b, "touched").as_string().as_deref(),
+        Some("g8"),
+        "2005 Art. 4.3a obligation restored"
+    );
     assert_eq!(restored.log(), t.log());
     t.forget();
-    assert!(Table::restore(key).map_err(JsValue::from).expect("readable").is_none());
+    assert!(
+        Table::restore(key)
+            .map_err(JsValue::from)
+            .expect("readable")
+            .is_none()
+    );
 }
 
 #[wasm_bindgen_test]
 fn clock_display_writes_both_faces() {
-    let doc = web_sys::window().and_then(|w| w.document()).expect("document");
+    let doc = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("document");
     let white = doc.create_element("span").expect("span");
     let black = doc.create_element("span").expect("span");
     let t = blitz();
-    let display = ClockDisplay::new(&t, white.clone(), black.clone(), js_sys::Function::new_no_args(""));
+    let display = ClockDisplay::new(
+        &t,
+        white.clone(),
+        black.clone(),
+        js_sys::Function::new_no_args(""),
+    );
     display.draw();
     assert_eq!(white.text_content().as_deref(), Some("3:00"));
     assert_eq!(black.text_content().as_deref(), Some("3:00"));
@@ -123,9 +208,13 @@ fn clock_display_writes_both_faces() {
 #[wasm_bindgen_test]
 fn art6_10_can_mate_for_a_worker() {
     // King and bishop cannot mate a bare king; queen and king can.
-    let no = can_mate_js("8/8/8/4k3/8/8/8/4KB2 w - - 0 1", "white", 100_000.0).map_err(JsValue::from).expect("answer");
+    let no = can_mate_js("8/8/8/4k3/8/8/8/4KB2 w - - 0 1", "white", 100_000.0)
+        .map_err(JsValue::from)
+        .expect("answer");
     assert_eq!(get(&no, "answer").as_string().as_deref(), Some("no"));
-    let yes = can_mate_js("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1", "white", 100_000.0).map_err(JsValue::from).expect("answer");
+    let yes = can_mate_js("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1", "white", 100_000.0)
+        .map_err(JsValue::from)
+        .expect("answer");
     assert_ne!(get(&yes, "answer").as_string().as_deref(), Some("no"));
     assert!(can_mate_js("not a fen", "white", 10.0).is_err());
     assert!(can_mate_js("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1", "green", 10.0).is_err());
