@@ -41,6 +41,7 @@ commands:
   serve [ARGS...]  build the page and the bridge, serve on http://127.0.0.1:8080
                    (ARGS go to board-bridge, e.g. --port /dev/ttyUSB0 or --simulate game.pgn)
   test             install what is missing, then run every test
+                   (--no-browser: Rust tests only; --browser-only: the page's tests only)
   web              build the wasm module and glue into www/pkg/
   setup            install the wasm target, Chromium, binaryen and npm packages
   bench [NAME]     run the criterion benchmarks";
@@ -91,13 +92,17 @@ fn serve(bridge_args: &[String]) -> Result<()> {
 }
 
 fn test(rest: &[String]) -> Result<()> {
-    let quick = rest.iter().any(|a| a == "--no-browser");
-    setup::install(if quick { setup::Needs::Build } else { setup::Needs::Browser })?;
+    // `--no-browser` runs only the Rust tests on the host; `--browser-only` only the page's.
+    let host = !rest.iter().any(|a| a == "--browser-only");
+    let browser = !rest.iter().any(|a| a == "--no-browser");
+    setup::install(if browser { setup::Needs::Browser } else { setup::Needs::Build })?;
     let started = std::time::Instant::now();
 
-    sh::section("Rust tests (host)");
-    sh::cargo(&["test", "--workspace", "--no-fail-fast"])?;
-    if quick {
+    if host {
+        sh::section("Rust tests (host)");
+        sh::cargo(&["test", "--workspace", "--no-fail-fast"])?;
+    }
+    if !browser {
         return Ok(());
     }
 
