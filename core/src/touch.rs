@@ -400,6 +400,27 @@ impl BoardChanges {
             };
         }
         let shown = self.picture(board);
+        // Fast path: the move one of the moved pieces names (castling: the king's).
+        let side = board.side_to_move();
+        for &(from, to, promotion) in &self.moved {
+            if board.color_on(from) != Some(side) {
+                continue;
+            }
+            if let Some(mv) = legal_move(
+                board,
+                MoveText {
+                    from,
+                    to,
+                    promotion,
+                },
+            ) {
+                let mut after = board.clone();
+                after.play_unchecked(mv);
+                if picture_of(&after) == shown {
+                    return Attempt::Legal(mv);
+                }
+            }
+        }
         for mv in legal_moves(board) {
             let mut after = board.clone();
             after.play_unchecked(mv);

@@ -148,8 +148,6 @@ pub struct Game {
     rulings: Vec<Ruling>,
 }
 
-const PER_MOVE_BUDGET: Budget = Budget { nodes: 20_000 };
-
 impl Game {
     /// A new game, not yet started.
     ///
@@ -845,10 +843,9 @@ impl Game {
                 return;
             }
         }
-        let dead = [Color::White, Color::Black]
-            .iter()
-            .all(|&c| can_mate(&self.board, c, PER_MOVE_BUDGET) == CanMate::No);
-        if dead {
+        // The quick check proves most dead positions in a few move generations; a full search
+        // after every move would cost hundreds of microseconds.
+        if crate::dead::is_dead_quick(&self.board) {
             self.end(
                 at,
                 draws::dead_position_law(edition),
