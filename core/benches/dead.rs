@@ -142,6 +142,16 @@ fn quick_check(set: &[Query]) {
         "quick check: mean {:.3} us per (position, side); proved {proven} unwinnable",
         per * 1e6
     );
+    let start = Instant::now();
+    let mut dead = 0usize;
+    for q in set {
+        dead += usize::from(black_box(is_dead_quick(&q.ours)));
+    }
+    let per_position = start.elapsed().as_secs_f64() / set.len() as f64;
+    println!(
+        "is_dead_quick (after every move): mean {:.3} us per position; {dead} dead",
+        per_position * 1e6
+    );
     if std::env::var("DEAD_BENCH_PEER").as_deref() != Ok("off") {
         let start = Instant::now();
         let mut peer_proven = 0usize;

@@ -84,7 +84,7 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
     }
 
     let share = left.min(MAIN_SHARE);
-    let mut main = Helpmate::new(winner, share, true);
+    let mut main = Helpmate::new(winner, share, true).keeping_table();
     match main.deepen(&pos, 2..=128, MAIN_PER_DEPTH) {
         Iteration::Mate(line) => return CanMate::Yes(with_prefix(&prefix, line)),
         Iteration::Exhausted => return CanMate::No,
@@ -99,7 +99,7 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
         return CanMate::No;
     }
 
-    let mut deep = Helpmate::new(winner, left, true);
+    let mut deep = Helpmate::new(winner, left, true).keeping_table();
     match deep.deepen(&pos, 2..=128, u64::MAX) {
         Iteration::Mate(line) => CanMate::Yes(with_prefix(&prefix, line)),
         Iteration::Exhausted => CanMate::No,

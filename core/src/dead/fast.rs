@@ -5,7 +5,7 @@
 
 use cozy_chess::{Board, Color, Piece};
 
-use super::helpmate::{MoveList, play_forced_moves};
+use super::helpmate::play_forced_moves;
 use super::material::cannot_mate_by_material;
 use super::semistatic::is_statically_unwinnable;
 
@@ -27,23 +27,34 @@ fn has_blocked_pawn(board: &Board) -> bool {
 }
 
 /// True when every line of at most `depth` plies from `board` ends (mate, stalemate or material
-/// shortcut) without `winner` giving mate. Gives up at the first line still open at the limit.
+/// shortcut) without `winner` giving mate. Gives up at the first line still open at the limit;
+/// moves are generated lazily, so a position where play goes on costs one line of moves.
 fn every_line_ends_without_mate(board: &Board, winner: Color, depth: u8) -> bool {
     if cannot_mate_by_material(board, winner) {
         return true;
     }
-    let moves = MoveList::of(board);
-    if moves.is_empty() {
+    let mut has_moves = false;
+    let mut all_end = true;
+    board.generate_moves(|piece_moves| {
+        has_moves = true;
+        if depth == 0 {
+            all_end = false;
+            return true;
+        }
+        for mv in piece_moves {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            if !every_line_ends_without_mate(&child, winner, depth - 1) {
+                all_end = false;
+                return true;
+            }
+        }
+        false
+    });
+    if !has_moves {
         return board.side_to_move() == winner || board.checkers().is_empty();
     }
-    if depth == 0 {
-        return false;
-    }
-    moves.as_slice().iter().all(|&mv| {
-        let mut child = board.clone();
-        child.play_unchecked(mv);
-        every_line_ends_without_mate(&child, winner, depth - 1)
-    })
+    all_end
 }
 
 /// True only when `side` provably cannot mate; `false` means "not proven".

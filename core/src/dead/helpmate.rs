@@ -17,12 +17,21 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
-use cozy_chess::{BitBoard, Board, CastleRights, Color, File, Move, Piece, Rank, Square};
+use cozy_chess::{
+    BitBoard, Board, CastleRights, Color, File, Move, Piece, PieceMoves, Rank, Square,
+};
 
 use super::material::cannot_mate_by_material;
 
 /// Longest line the search follows, in plies, so that the recursion depth stays bounded.
 pub(super) const PLY_CAP: usize = 128;
+
+const QUEEN_FIRST: [Option<Piece>; 4] = [
+    Some(Piece::Queen),
+    Some(Piece::Knight),
+    Some(Piece::Rook),
+    Some(Piece::Bishop),
+];
 
 /// Most legal moves in any chess position is 218.
 const MAX_MOVES: usize = 256;
@@ -52,28 +61,7 @@ impl MoveList {
             moves: [filler; MAX_MOVES],
             len: 0,
         };
-        board.generate_moves(|piece_moves| {
-            let promotes = piece_moves.piece == Piece::Pawn
-                && !(piece_moves.to & (Rank::First.bitboard() | Rank::Eighth.bitboard()))
-                    .is_empty();
-            if promotes {
-                // A queen first: it mates soonest, and the search follows the first good line.
-                for to in piece_moves.to {
-                    for piece in [Piece::Queen, Piece::Knight, Piece::Rook, Piece::Bishop] {
-                        list.push(Move {
-                            from: piece_moves.from,
-                            to,
-                            promotion: Some(piece),
-                        });
-                    }
-                }
-            } else {
-                for mv in piece_moves {
-                    list.push(mv);
-                }
-            }
-            false
-        });
+        for_each_move(board, |mv| list.push(mv));
         list
     }
 
@@ -92,10 +80,38 @@ impl MoveList {
     pub(super) fn is_empty(&self) -> bool {
         self.len == 0
     }
+}
 
-    pub(super) fn len(&self) -> usize {
-        self.len
-    }
+/// Calls `visit` with every legal move, promotions to a queen first: a queen mates soonest, and
+/// the search follows the first good line it meets.
+pub(super) fn for_each_move(board: &Board, mut visit: impl FnMut(Move)) {
+    let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+    board.generate_moves(|piece_moves| {
+        if piece_moves.piece == Piece::Pawn && !(piece_moves.to & back_ranks).is_empty() {
+            for to in piece_moves.to {
+                if back_ranks.has(to) {
+                    for piece in [Piece::Queen, Piece::Knight, Piece::Rook, Piece::Bishop] {
+                        visit(Move {
+                            from: piece_moves.from,
+                            to,
+                            promotion: Some(piece),
+                        });
+                    }
+                } else {
+                    visit(Move {
+                        from: piece_moves.from,
+                        to,
+                        promotion: None,
+                    });
+                }
+            }
+        } else {
+            for mv in piece_moves {
+                visit(mv);
+            }
+        }
+        false
+    });
 }
 
 /// True when the side to move has no legal move.
@@ -353,8 +369,16 @@ pub(super) struct Helpmate {
     /// Nodes left in the caller's whole budget; the search never spends beyond it.
     nodes_left: u64,
     interrupted: bool,
+    /// The node budget ran out: unwind at once.
+    interrupted_by_nodes: bool,
     line: Vec<Move>,
+    /// One reusable move buffer per ply, so the search does not allocate per node.
+    move_stack: Vec<Vec<PieceMoves>>,
     table: Option<PositionMap<u16>>,
+    /// Keep table entries from one iteration to the next. That prunes more, but an entry left by
+    /// an interrupted iteration stands for a position that was not fully expanded, so a "no
+    /// mate" found that way is only accepted after the same depth is re-run on a fresh table.
+    keep_table: bool,
 }
 
 impl Helpmate {
@@ -368,9 +392,18 @@ impl Helpmate {
             iteration_nodes: 0,
             nodes_left,
             interrupted: false,
+            interrupted_by_nodes: false,
             line: Vec::with_capacity(PLY_CAP),
+            move_stack: Vec::new(),
             table: use_table.then(PositionMap::default),
+            keep_table: false,
         }
+    }
+
+    /// Keeps table entries across iterations (see the field's comment for how that stays sound).
+    pub(super) fn keeping_table(mut self) -> Self {
+        self.keep_table = self.table.is_some();
+        self
     }
 
     /// Nodes not yet spent of the budget given to [`Helpmate::new`].
@@ -380,12 +413,22 @@ impl Helpmate {
 
     /// Runs one iteration with depth limit `max_depth`, allowed `per_depth * max_depth` nodes.
     pub(super) fn iterate(&mut self, board: &Board, max_depth: u16, per_depth: u64) -> Iteration {
+        let first = self.run(board, max_depth, per_depth, !self.keep_table);
+        if first == Iteration::Exhausted && self.keep_table {
+            // Confirm the proof with nothing carried over from earlier iterations.
+            return self.run(board, max_depth, per_depth, true);
+        }
+        first
+    }
+
+    fn run(&mut self, board: &Board, max_depth: u16, per_depth: u64, fresh: bool) -> Iteration {
         self.max_depth = max_depth;
         self.iteration_limit = per_depth.saturating_mul(u64::from(max_depth));
         self.iteration_nodes = 0;
         self.interrupted = false;
+        self.interrupted_by_nodes = false;
         self.line.clear();
-        if let Some(table) = self.table.as_mut() {
+        if let (Some(table), true) = (self.table.as_mut(), fresh) {
             table.clear();
         }
         let found = self.search(board, 0, false);
@@ -432,7 +475,31 @@ impl Helpmate {
             }
         }
 
-        let moves = MoveList::of(board);
+        let ply = self.line.len();
+        if self.move_stack.len() <= ply {
+            self.move_stack
+                .resize_with(ply + 1, || Vec::with_capacity(64));
+        }
+        let mut moves = std::mem::take(&mut self.move_stack[ply]);
+        moves.clear();
+        board.generate_moves(|piece_moves| {
+            moves.push(piece_moves);
+            false
+        });
+        let found = self.expand(board, &moves, key, depth, moves_left, after_reward);
+        self.move_stack[ply] = moves;
+        found
+    }
+
+    fn expand(
+        &mut self,
+        board: &Board,
+        moves: &[PieceMoves],
+        key: Option<PositionKey>,
+        depth: u16,
+        moves_left: u16,
+        after_reward: bool,
+    ) -> bool {
         if moves.is_empty() {
             return board.side_to_move() != self.winner && !board.checkers().is_empty();
         }
@@ -448,13 +515,62 @@ impl Helpmate {
         }
 
         let targets = Targets::of(board, self.winner);
-        for &mv in moves.as_slice() {
+        let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        for piece_moves in moves {
+            let promotes =
+                piece_moves.piece == Piece::Pawn && !(piece_moves.to & back_ranks).is_empty();
+            if promotes {
+                for to in piece_moves.to {
+                    let choices: &[Option<Piece>] = if back_ranks.has(to) {
+                        &QUEEN_FIRST
+                    } else {
+                        &[None]
+                    };
+                    for &promotion in choices {
+                        let mv = Move {
+                            from: piece_moves.from,
+                            to,
+                            promotion,
+                        };
+                        if self.try_move(board, mv, depth, after_reward, &targets) {
+                            return true;
+                        }
+                        if self.interrupted_by_nodes {
+                            return false;
+                        }
+                    }
+                }
+            } else {
+                for mv in *piece_moves {
+                    if self.try_move(board, mv, depth, after_reward, &targets) {
+                        return true;
+                    }
+                    if self.interrupted_by_nodes {
+                        return false;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Plays `mv` and searches on; true when a mate was found down this line.
+    fn try_move(
+        &mut self,
+        board: &Board,
+        mv: Move,
+        depth: u16,
+        after_reward: bool,
+        targets: &Targets,
+    ) -> bool {
+        {
             self.iteration_nodes += 1;
             if self.out_of_nodes() {
                 self.interrupted = true;
+                self.interrupted_by_nodes = true;
                 return false;
             }
-            let progress = classify(board, mv, self.winner, &targets);
+            let progress = classify(board, mv, self.winner, targets);
             let child_depth = match progress {
                 Progress::Reward => depth,
                 Progress::Punish => depth.saturating_add(self.punish_cost),
@@ -473,6 +589,18 @@ impl Helpmate {
     }
 }
 
+/// The move of a position with exactly one legal move.
+fn only_move(board: &Board) -> Option<Move> {
+    let mut count = 0;
+    let mut single = None;
+    board.generate_moves(|piece_moves| {
+        count += piece_moves.len();
+        single = piece_moves.into_iter().next();
+        count > 1
+    });
+    if count == 1 { single } else { None }
+}
+
 /// Plays the moves of a position while it has exactly one legal move (at most `limit` of them).
 /// Returns the position reached, the moves played, and whether a position repeated: a forced
 /// line that repeats goes round for ever, so nobody can ever be mated from it.
@@ -481,14 +609,12 @@ pub(super) fn play_forced_moves(board: &Board, limit: usize) -> (Board, Vec<Move
     let mut played = Vec::new();
     let mut seen: Vec<PositionKey> = Vec::new();
     for _ in 0..limit {
-        let moves = MoveList::of(&current);
-        if moves.len() != 1 {
+        let Some(mv) = only_move(&current) else {
             break;
-        }
+        };
         if seen.is_empty() {
             seen.push(PositionKey::of(&current));
         }
-        let mv = moves.as_slice()[0];
         current.play_unchecked(mv);
         played.push(mv);
         let key = PositionKey::of(&current);
