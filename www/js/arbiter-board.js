@@ -627,6 +627,7 @@ export class ArbiterBoard extends HTMLElement {
   #announceAll(rulings) {
     for (const words of rulingsWords(rulings)) {
       this.#say(words);
+      this.#speak(words.text);
       this.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
     }
   }
@@ -644,6 +645,15 @@ export class ArbiterBoard extends HTMLElement {
     }
     list.prepend(div);
     while (list.children.length > 6) list.lastChild.remove();
+  }
+
+  // With the `speak` attribute, rulings are read aloud (players at a board, blind players:
+  // 2005 App. F). Speech is best effort: a browser without it simply stays silent.
+  #speak(text) {
+    if (!this.hasAttribute('speak') || !('speechSynthesis' in window)) return;
+    const u = new SpeechSynthesisUtterance(text.replace('½-½', 'draw'));
+    u.lang = 'en';
+    window.speechSynthesis.speak(u);
   }
 
   #fatal(text) {

@@ -39,6 +39,8 @@ dialog.addEventListener('close', () => {
   board.setAttribute('lang', String(f.get('lang')));
   board.setAttribute('arbiter', f.get('arbiter') ? 'present' : 'absent');
   board.toggleAttribute('auto-press', !!f.get('autopress'));
+  board.toggleAttribute('speak', !!f.get('speak'));
+  board.toggleAttribute('quickplay-finish', !!f.get('quickplay'));
   board.newGame();
   showTitle();
 });
