@@ -13,7 +13,6 @@ mod input;
 mod moves;
 mod perft;
 mod replay;
-mod replay;
 mod status;
 
 #[derive(Parser)]
@@ -47,7 +46,6 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Status(args) => status::run(args),
-        Command::Replay(args) => replay::run(args),
         Command::Check(args) => check::run(args),
         Command::Replay(args) => replay::run(args),
     };
