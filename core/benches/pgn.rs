@@ -135,16 +135,37 @@ mod peer {
     }
 }
 
-fn median_time(f: impl Fn() -> Totals, runs: usize) -> Duration {
-    let mut times: Vec<Duration> = (0..runs)
-        .map(|_| {
-            let start = Instant::now();
+/// Time this thread spent on a CPU, in ns, from Linux's schedstat; `None` elsewhere. On a
+/// shared machine this is steadier than wall time, which also counts other people's work.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// Runs ours and the peer alternately, so that load changing over time hits both alike, and
+/// returns the median of the per-round ratios ours / peer, by CPU time and by wall time.
+fn interleaved_ratio(pgn: &[u8], rounds: usize) -> (Option<f64>, f64) {
+    let mut cpu_ratios = Vec::new();
+    let mut wall_ratios = Vec::new();
+    for _ in 0..rounds {
+        let mut measure = |f: &dyn Fn() -> Totals| {
+            let (cpu, wall) = (thread_cpu_ns(), Instant::now());
             black_box(f());
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[runs / 2]
+            let cpu = cpu.zip(thread_cpu_ns()).map(|(a, b)| (b - a) as f64);
+            (cpu, wall.elapsed().as_secs_f64())
+        };
+        let (ours_cpu, ours_wall) = measure(&|| check_ours(pgn));
+        let (peer_cpu, peer_wall) = measure(&|| peer::check(pgn));
+        if let Some((ours, peer)) = ours_cpu.zip(peer_cpu) {
+            cpu_ratios.push(ours / peer);
+        }
+        wall_ratios.push(ours_wall / peer_wall);
+    }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied()
+    };
+    (median(cpu_ratios), median(wall_ratios).unwrap_or(f64::NAN))
 }
 
 fn bench_pgn_check(c: &mut Criterion) {
@@ -172,13 +193,11 @@ fn bench_pgn_check(c: &mut Criterion) {
     });
     group.finish();
 
-    let ours_time = median_time(|| check_ours(pgn), 5);
-    let peer_time = median_time(|| peer::check(pgn), 5);
+    let (cpu, wall) = interleaved_ratio(pgn, 7);
     eprintln!(
-        "pgn check ratio arbiter / shakmaty+pgn-reader = {:.3} ({:.0} ms vs {:.0} ms, median of 5)",
-        ours_time.as_secs_f64() / peer_time.as_secs_f64(),
-        ours_time.as_secs_f64() * 1e3,
-        peer_time.as_secs_f64() * 1e3,
+        "pgn check ratio arbiter / shakmaty+pgn-reader: {} by CPU time, {wall:.3} by wall time \
+         (medians of 7 alternating rounds)",
+        cpu.map_or("n/a".to_owned(), |r| format!("{r:.3}")),
     );
 }
 

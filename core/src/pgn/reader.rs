@@ -25,7 +25,8 @@
 //! reader.feed(b"[Event \"?\"]\n\n1. e4 e5 2. N", &mut counter);
 //! reader.feed(b"f3 (2. Nc3) Nc6 1-0\n\n1. d4 *\n", &mut counter);
 //! reader.finish(&mut counter);
-//! assert_eq!(counter.0, vec![4, 1]);
+//! // Moves of variations count too here: this visitor does not skip them.
+//! assert_eq!(counter.0, vec![5, 1]);
 //! ```
 
 use std::ops::ControlFlow;
@@ -499,22 +500,16 @@ impl PgnReader {
             }
             _ => {}
         }
-        // `12.e4` carries its move number glued on; results start with a digit too, but never
-        // with digits and a dot, so they survive the stripping.
-        let token = strip_move_number(token);
-        if let Some(nag) = as_annotation(token) {
-            if !self.is_skipping() {
-                visitor.nag(nag);
-            }
-            return Step::Resume(at + len);
-        }
         // Trailing `!`/`?` glyphs are annotations, not part of the move.
         let glyphs = token
             .iter()
             .rev()
             .take_while(|&&b| b == b'!' || b == b'?')
             .count();
-        let (san, glyph) = token.split_at(token.len() - glyphs);
+        let (body, glyph) = token.split_at(token.len() - glyphs);
+        // `12.e4` carries its move number glued on; results start with a digit too, but never
+        // with digits and a dot, so they survive the stripping.
+        let san = strip_move_number(body);
         if let Some(result) = as_result(san) {
             // A result written inside a variation is an annotation, not the end of the game.
             if self.depth == 0 {
@@ -526,7 +521,10 @@ impl PgnReader {
         if self.is_skipping() {
             return Step::Resume(at + len);
         }
-        if !san.is_empty() && visitor.san(san).is_break() {
+        if let Some(nag) = as_annotation(san) {
+            // An evaluation symbol such as `+-` or `=`, not a move.
+            visitor.nag(nag);
+        } else if !san.is_empty() && visitor.san(san).is_break() {
             self.skip_from = Some(0);
         }
         if let Some(nag) = as_annotation(glyph).filter(|_| !self.is_skipping()) {
@@ -607,10 +605,16 @@ fn as_annotation(token: &[u8]) -> Option<u8> {
 fn strip_move_number(token: &[u8]) -> &[u8] {
     let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
     let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
-    if dots > 0 || digits == token.len() {
+    let rest = if dots > 0 {
         &token[digits + dots..]
     } else {
         token
+    };
+    // Digits alone are a move number (`12`, or `.12` left over), never a move.
+    if rest.iter().all(u8::is_ascii_digit) {
+        &rest[rest.len()..]
+    } else {
+        rest
     }
 }
 
@@ -918,5 +922,6 @@ mod tests {
         assert_eq!(strip_move_number(b"7"), b"");
         assert_eq!(strip_move_number(b"0-0-0"), b"0-0-0");
         assert_eq!(strip_move_number(b"..."), b"");
+        assert_eq!(strip_move_number(b".6"), b"");
     }
 }

@@ -16,7 +16,8 @@
 //! game.result = Some(GameResult::Draw);
 //! let text = write_game(&game);
 //! assert!(text.starts_with("[Event \"?\"]\n[Site \"?\"]\n"));
-//! assert!(text.contains("[Result \"1/2-1/2\"]\n\n1. e4 {[%clk 0:04:59]} e5 {[%clk 0:04:58.5]} 1/2-1/2\n"));
+//! // After a comment, Black's move repeats its number, as exporters do.
+//! assert!(text.contains("[Result \"1/2-1/2\"]\n\n1. e4 {[%clk 0:04:59]} 1... e5 {[%clk 0:04:58.5]} 1/2-1/2\n"));
 //! ```
 
 use super::game::{PgnGame, PgnMove};
