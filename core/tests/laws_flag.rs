@@ -288,7 +288,7 @@ fn q04_2005_without_arbiter_the_claim_is_recorded_for_a_decision() {
     assert!(t.laws().contains(&"2005 App. D1".to_string()));
     let state = t.game.state(Timestamp(t.now + 600_000));
     assert!(state.pending_claim.is_some());
-    assert_eq!(state.white.flag, false, "the clocks stand still");
+    assert!(!state.white.flag, "the clocks stand still");
 }
 
 #[test]

@@ -2,6 +2,8 @@
 //! caller's `now`. Nothing here ticks: every reading is a pure function of the stored presses and
 //! the instant asked about, so a game replayed from its log reads the same to the millisecond.
 
+// The file layout follows the module map in style.md (clock/clock.rs beside time_control.rs).
+#[allow(clippy::module_inception)]
 mod clock;
 mod time_control;
 
