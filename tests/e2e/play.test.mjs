@@ -153,3 +153,20 @@ test('app_a1 adjournment: the sealed move stays hidden until the arbiter opens t
   assert.equal(s.core.sealed, false);
   assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
 });
+
+test('art9_1b draw offered after the move, before the press; accepted by the opponent', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await play(page, [['e2', 'e4'], ['e7', 'e5']], clickMove);
+  await clickMove(page, 'g1', 'f3');
+  await page.locator('arbiter-board [data-action="offer"]').click();
+  await press(page);
+  let s = await state(page);
+  assert.equal(s.drawOffer, 'white');
+  assert.match(await page.locator('arbiter-board .status').textContent(), /White offers a draw/);
+  await page.locator('arbiter-board [data-action="accept"]').click();
+  s = await state(page);
+  assert.equal(s.result?.result, '1/2-1/2');
+  assert.equal(s.result?.reason, 'agreement');
+  assert.match(s.result.law, /^2005 Art\. 5\.2c/); // the game is drawn by agreement
+});
