@@ -170,3 +170,19 @@ test('art9_1b draw offered after the move, before the press; accepted by the opp
   assert.equal(s.result?.reason, 'agreement');
   assert.match(s.result.law, /^2005 Art\. 5\.2c/); // the game is drawn by agreement
 });
+
+test('pgn_import a game read from PGN continues from its last position', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await page.click('#open-pgn');
+  await page.fill('#pgn-text', '[White "Anna"]\n[Black "Bruno"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *');
+  await page.click('#pgn-import');
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+  assert.equal(s.players.white, 'Anna');
+  assert.equal(s.turn, 'black');
+  await page.fill('#pgn-text', '1. e4 e5 2. Ke3 *');
+  await page.click('#pgn-import');
+  assert.match(await page.locator('#pgn-note').textContent(), /PGN move 3 \(Ke3\)/);
+  assert.equal((await state(page)).moves.length, 5, 'a refused PGN leaves the game as it was');
+});
