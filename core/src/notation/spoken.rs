@@ -79,12 +79,12 @@ pub fn format(pos: &Position, mv: Move) -> String {
         Some(Castling::KingSide) => words.push("Kurze Rochade".into()),
         Some(Castling::QueenSide) => words.push("Lange Rochade".into()),
         None => {
-            let mut chars = body.chars().peekable();
+            let mut chars = body.chars();
             if let Some(piece) = pos.moving_piece(mv).filter(|p| *p != Piece::Pawn) {
                 words.push(piece_name(piece).into());
                 chars.next();
             }
-            while let Some(c) = chars.next() {
+            for c in chars {
                 match c {
                     'a'..='h' => words.push(FILES[usize::from(c as u8 - b'a')].into()),
                     '1'..='8' => words.push(RANKS[usize::from(c as u8 - b'1')].into()),
