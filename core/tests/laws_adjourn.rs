@@ -81,19 +81,34 @@ fn a02_2005_adjourning_early_charges_the_rest_of_the_session() {
     assert!(t.laws().is_empty());
 }
 
+fn arrive(t: &mut Table, players: &[Color]) {
+    for &player in players {
+        t.ok(Event::Arrive { player });
+    }
+}
+
 #[test]
 fn a05_2005_envelope_opens_only_with_the_replier_present() {
     let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+    arrive(&mut t, &[Color::White]);
     t.ok(Event::Resume);
+    t.take();
+    let black = t.remaining(Color::Black);
+    // A9b: the replier is absent, so his clock is started and the envelope stays shut.
+    t.ok(Event::Open {
+        passphrase: PASS.into(),
+    });
+    assert!(t.verdicts().contains(&Verdict::ClockStarted {
+        player: Color::Black
+    }));
     assert_eq!(
         t.send(Event::Open {
             passphrase: PASS.into()
         }),
         Err(Refused::ReplierAbsent)
     );
-    t.ok(Event::Arrive {
-        player: Color::Black,
-    });
+    t.wait(5 * 60_000);
+    arrive(&mut t, &[Color::Black]);
     assert!(matches!(
         t.send(Event::Open {
             passphrase: "guess".into()
@@ -110,8 +125,10 @@ fn a05_2005_envelope_opens_only_with_the_replier_present() {
     assert_eq!(
         t.game.clock().running().map(|r| r.0),
         Some(Color::Black),
-        "the replier's clock starts"
+        "the replier's clock runs"
     );
+    // Black is charged from the moment his clock was started (5 min and 3 events of 1 s).
+    assert_eq!(t.remaining(Color::Black), black - 5 * 60_000 - 4_000);
     t.replays();
 }
 
@@ -121,10 +138,8 @@ fn a04_2023_draw_offer_after_sealing_stands_and_can_be_accepted() {
     t.ok(Event::OfferDraw {
         player: Color::Black,
     });
+    arrive(&mut t, &[Color::White, Color::Black]);
     t.ok(Event::Resume);
-    t.ok(Event::Arrive {
-        player: Color::White,
-    });
     t.ok(Event::AcceptDraw {
         player: Color::White,
     });
@@ -136,10 +151,8 @@ fn a04_2023_draw_offer_after_sealing_stands_and_can_be_accepted() {
 fn a06_2005_ambiguous_sealed_move_loses() {
     let fen = "4k3/8/8/8/8/8/8/4NKN1 w - - 0 1";
     let mut t = sealed_game(Edition::Fide2005, Some(fen), "Nf3");
+    arrive(&mut t, &[Color::White, Color::Black]);
     t.ok(Event::Resume);
-    t.ok(Event::Arrive {
-        player: Color::Black,
-    });
     t.ok(Event::Open {
         passphrase: PASS.into(),
     });
@@ -155,13 +168,55 @@ fn a06_2023_illegal_sealed_move_in_a_dead_position_draws() {
         Some("8/8/4k3/8/8/3BK3/8/8 w - - 0 1"),
         "Bh8",
     );
+    arrive(&mut t, &[Color::White, Color::Black]);
     t.ok(Event::Resume);
-    t.ok(Event::Arrive {
-        player: Color::Black,
-    });
     t.ok(Event::Open {
         passphrase: PASS.into(),
     });
     assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
     assert!(t.laws().contains(&"2023 Guidelines I.8".to_string()));
+}
+
+#[test]
+fn a07_2005_replier_more_than_an_hour_late_loses() {
+    let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+    arrive(&mut t, &[Color::White]);
+    t.ok(Event::Resume);
+    t.wait(3_600_000);
+    arrive(&mut t, &[Color::Black]);
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+    assert!(t.laws().contains(&"2005 App. A10".to_string()));
+}
+
+#[test]
+fn a07_2023_replier_late_loses_with_default_time_zero() {
+    let mut t = sealed_game(Edition::Fide2023, None, "Nf3");
+    arrive(&mut t, &[Color::White]);
+    t.ok(Event::Resume);
+    arrive(&mut t, &[Color::Black]);
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+    assert!(t.laws().contains(&"2023 Guidelines I.10".to_string()));
+}
+
+#[test]
+fn a07_2005_late_sealer_is_left_to_the_arbiter() {
+    let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+    arrive(&mut t, &[Color::Black]);
+    t.ok(Event::Resume);
+    t.take();
+    t.wait(3_600_000);
+    t.tick();
+    assert!(
+        t.seen.is_empty(),
+        "an hour late is not yet more than an hour"
+    );
+    t.wait(1);
+    t.tick();
+    assert_eq!(t.result(), None);
+    assert_eq!(
+        t.verdicts(),
+        vec![Verdict::Notice {
+            what: "sealer_late_arbiter_opens_envelope"
+        }]
+    );
 }

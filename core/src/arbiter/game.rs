@@ -143,6 +143,7 @@ pub struct Game {
     pub(super) moves: Vec<PlayedMove>,
     pub(super) present: [bool; 2],
     pub(super) sealed: Option<(Color, SealedEnvelope)>,
+    resumed: Option<Timestamp>,
     log: EventLog,
     queue: VecDeque<Ruling>,
     rulings: Vec<Ruling>,
@@ -191,6 +192,7 @@ impl Game {
             moves: Vec::new(),
             present,
             sealed: None,
+            resumed: None,
             queue: VecDeque::new(),
             rulings: Vec::new(),
         })
@@ -344,11 +346,19 @@ impl Game {
     }
 
     fn default_deadline(&self) -> Option<(Color, Timestamp)> {
-        let started = self.started?;
-        if !self.config.await_arrival || self.sealed.is_some() {
-            return None;
-        }
-        let at = started.after(self.config.default_time());
+        let at = match (self.resumed, self.sealed.is_some()) {
+            // At a resumption the limit is one hour in 2005 (App. A10), the default time in 2023
+            // (Guidelines I.10).
+            (Some(resumed), true) => resumed.after(match self.edition() {
+                Edition::Fide2005 => Millis::minutes(60),
+                Edition::Fide2023 => self.config.default_time(),
+            }),
+            (_, true) => return None,
+            _ if self.config.await_arrival => self.started?.after(self.config.default_time()),
+            _ => return None,
+        };
+        // Late means after the limit: the first instant of lateness is one millisecond past it.
+        let at = at.after(Millis(1));
         match self.present {
             [false, true] => Some((Color::White, at)),
             [true, false] => Some((Color::Black, at)),
@@ -361,10 +371,31 @@ impl Game {
             return;
         }
         if let Some((late, deadline)) = self.default_deadline()
-            && deadline < now
+            && deadline <= now
         {
-            let law = Law::of(self.edition(), "Art. 6.7", "Art. 6.7.1");
-            self.end(deadline, law, GameResult::win(!late), Reason::Default);
+            match &self.sealed {
+                None => {
+                    let law = Law::of(self.edition(), "Art. 6.7", "Art. 6.7.1");
+                    self.end(deadline, law, GameResult::win(!late), Reason::Default);
+                }
+                Some((sealer, _)) if *sealer != late => {
+                    let law = Law::of(self.edition(), "App. A10", "Guidelines I.10");
+                    self.end(deadline, law, GameResult::win(!late), Reason::Default);
+                }
+                Some(_) => {
+                    // The late sealer may still win or draw by his sealed move (A10a-c): the
+                    // arbiter opens the envelope and decides.
+                    let law = Law::of(self.edition(), "App. A10", "Guidelines I.11");
+                    self.resumed = None;
+                    self.rule(
+                        deadline,
+                        law,
+                        Verdict::Notice {
+                            what: "sealer_late_arbiter_opens_envelope",
+                        },
+                    );
+                }
+            }
             return;
         }
         if let Some((color, fell)) = self.clock.observe(now) {
@@ -580,7 +611,7 @@ impl Game {
                 if self.sealed.is_none() {
                     return Err(Refused::NotSealed);
                 }
-                self.present = [false, false];
+                self.resumed = Some(at);
                 Ok(())
             }
             Event::Open { passphrase } => self.open(at, passphrase),
@@ -1396,6 +1427,8 @@ impl Game {
             );
         }
         self.sealed = Some((player, envelope.clone()));
+        // The players leave; who is at the board for the resumption is told by arrivals.
+        self.present = [false, false];
         self.touch = TouchMove::new();
         self.changes = BoardChanges::new();
         self.rule(
@@ -1414,9 +1447,19 @@ impl Game {
             return Err(Refused::NotSealed);
         };
         if !self.present[(!sealer) as usize] {
-            return Err(Refused::ReplierAbsent);
+            if self.clock.running().is_some() {
+                return Err(Refused::ReplierAbsent);
+            }
+            // A9b: the absent replier's clock is started; the envelope waits for him.
+            self.clock.start(!sealer, at);
+            let law = Law::of(self.edition(), "App. A9b", "Guidelines I.9.2");
+            self.rule(at, law, Verdict::ClockStarted { player: !sealer });
+            return Ok(());
         }
         let text = adjourn::open(&envelope, passphrase)?;
+        // The replier's clock may have run while he was away (A9b): bank it before the move.
+        self.clock.stop(at);
+        self.resumed = None;
         let edition = self.edition();
         self.sealed = None;
         let parsed = text
