@@ -186,3 +186,29 @@ test('pgn_import a game read from PGN continues from its last position', async (
   assert.match(await page.locator('#pgn-note').textContent(), /PGN move 3 \(Ke3\)/);
   assert.equal((await state(page)).moves.length, 5, 'a refused PGN leaves the game as it was');
 });
+
+test('art7_4b an illegal move completed on the clock: position restored, opponent gets 2 minutes', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  // Standard play with an arbiter: he acts on the illegal move at once (2005 Art. 7.4).
+  await page.evaluate(() => {
+    const b = document.querySelector('arbiter-board');
+    b.setAttribute('time-control', '40/90+30s, 30+30s');
+    b.setAttribute('arbiter', 'present');
+    b.setAttribute('allow-illegal', '');
+    b.newGame();
+  });
+  await play(page, [['e2', 'e4'], ['e7', 'e5']], clickMove);
+  const before = (await state(page)).clock.black.remaining;
+  await clickMove(page, 'e1', 'e3'); // the king cannot go two squares
+  assert.equal(await square(page, 'e3').getAttribute('data-piece'), 'white-king', 'shown where it was put');
+  await press(page);
+  const s = await state(page);
+  assert.equal(await square(page, 'e1').getAttribute('data-piece'), 'white-king', 'position restored');
+  assert.equal(s.moves.length, 2);
+  assert.equal(s.turn, 'white');
+  assert.ok(s.clock.black.remaining >= before + 120_000 - 1_000, `black ${before} -> ${s.clock.black.remaining}`);
+  const rulings = await page.locator('arbiter-board .rulings').textContent();
+  assert.match(rulings, /Illegal move e1e3 by White: Black gets 2 minutes\.2005 Art\. 7\.4b/);
+  assert.match(await page.locator('arbiter-board .status').textContent(), /Touch-move/);
+});

@@ -75,6 +75,7 @@ export class ArbiterBoard extends HTMLElement {
   #drag = null;
   #declaring = null;
   #sealing = null;
+  #entered = null;
   #lastResult = null;
   #onKey = (e) => this.#key(e);
 
@@ -398,6 +399,12 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   #targets(from) {
+    if (this.hasAttribute('allow-illegal')) {
+      // As on a wooden board, a piece can be put anywhere not held by one's own pieces; the
+      // core rules on it once the clock is pressed (2005 Art. 7.4).
+      const own = this.#pieceOn(from)?.[0];
+      return [...this.#squares.keys()].filter((sq) => sq !== from && this.#pieceOn(sq)?.[0] !== own);
+    }
     return (this.#state?.legalMoves ?? []).filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4));
   }
 
@@ -481,6 +488,7 @@ export class ArbiterBoard extends HTMLElement {
       return;
     }
     if (moves.length === 1) this.#playMove(moves[0]);
+    else if (this.hasAttribute('allow-illegal')) this.#playMove(from + to);
   }
 
   #choosePromotion(from, to) {
@@ -532,6 +540,11 @@ export class ArbiterBoard extends HTMLElement {
     }
     if (!this.#ensureStarted()) return;
     this.#send({ type: 'move', move: uci });
+    if (this.hasAttribute('allow-illegal') && !this.#state?.clock?.awaitingPress) {
+      // The core holds an illegal move until the press completes it; show it where it was put.
+      this.#entered = uci;
+      this.#refresh();
+    }
     if (this.hasAttribute('auto-press') && this.#state?.clock?.awaitingPress) this.#press();
   }
 
@@ -554,6 +567,7 @@ export class ArbiterBoard extends HTMLElement {
     // Art. 6.8: a player presses his own clock, after his move. A press on the running clock
     // with no move made is the core's to rule on; the page only offers it once a move is made.
     if (!s.clock.awaitingPress && !this.hasAttribute('free-press')) return;
+    this.#entered = null;
     this.#send({ type: 'press_clock', player: s.clock.running });
   }
 
@@ -663,12 +677,27 @@ export class ArbiterBoard extends HTMLElement {
   #refresh() {
     if (!this.#table) return;
     this.#state = this.#table.state();
+    if (this.#entered) this.#showEntered(this.#state, this.#entered);
     this.#render();
     const res = this.#state.result;
     if (res && !this.#lastResult) {
       this.#lastResult = res;
       this.dispatchEvent(new CustomEvent('gameover', { bubbles: true, composed: true, detail: res }));
     }
+  }
+
+  // An illegal move entered in `allow-illegal` mode stands on the board until the press.
+  #showEntered(s, uci) {
+    const [from, to] = [uci.slice(0, 2), uci.slice(2, 4)];
+    if (s.clock?.awaitingPress || !s.pieces[from]) {
+      this.#entered = null;
+      return;
+    }
+    s.pieces = { ...s.pieces, [to]: s.pieces[from] };
+    delete s.pieces[from];
+    s.lastMove = { from, to };
+    s.legalMoves = [];
+    s.clock.awaitingPress = true;
   }
 
   // ---------- rendering ----------

@@ -41,6 +41,7 @@ dialog.addEventListener('close', () => {
   board.toggleAttribute('auto-press', !!f.get('autopress'));
   board.toggleAttribute('speak', !!f.get('speak'));
   board.toggleAttribute('quickplay-finish', !!f.get('quickplay'));
+  board.toggleAttribute('allow-illegal', !!f.get('illegal'));
   board.newGame();
   showTitle();
 });

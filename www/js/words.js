@@ -112,16 +112,18 @@ const PRELUDES = {
  * A batch of rulings from one event, as sentences. A penalty that follows its cause at the same
  * instant is said in one sentence: "Illegal move e1e3 by Black: White gets 2 minutes."
  */
-export function rulingsWords(rulings) {
+export function rulingsWords(list) {
+  let rulings = [...list];
   const out = [];
   for (let i = 0; i < rulings.length; i++) {
     const r = rulings[i];
-    const next = rulings[i + 1];
     const prelude = PRELUDES[r.verdict?.kind];
-    if (prelude && next?.verdict?.kind === 'time_added' && next.at === r.at) {
-      const v = next.verdict;
-      out.push({ text: `${prelude(r.verdict)}: ${sideName(v.player)} gets ${spanWords(v.ms)}.`, law: next.law || r.law, ruling: r });
-      i++;
+    // The penalty may come after other rulings of the same instant (the position restored).
+    const j = rulings.findIndex((x, k) => k > i && x.verdict?.kind === 'time_added' && x.at === r.at);
+    if (prelude && j > i) {
+      const v = rulings[j].verdict;
+      out.push({ text: `${prelude(r.verdict)}: ${sideName(v.player)} gets ${spanWords(v.ms)}.`, law: rulings[j].law || r.law, ruling: r });
+      rulings = rulings.filter((_, k) => k !== j);
       continue;
     }
     out.push({ ...rulingWords(r), ruling: r });
