@@ -291,3 +291,41 @@ fn d06_2005_correct_claim_open_kind() {
         because: "not_established"
     }));
 }
+
+#[test]
+fn d02_2023_event_forbids_offers_before_move_thirty() {
+    let mut c = common_laws::config(Edition::Fide2023, 90, 30);
+    c.no_draw_before_move = Some(30);
+    let mut t = Table::new(c);
+    t.plays("e2e4 e7e5");
+    t.ok(Event::OfferDraw {
+        player: Color::White,
+    });
+    assert_eq!(
+        t.verdicts(),
+        vec![Verdict::DrawRefused {
+            player: Color::White
+        }]
+    );
+    assert!(
+        t.send(Event::AcceptDraw {
+            player: Color::Black
+        })
+        .is_err(),
+        "no offer stands"
+    );
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 30";
+    let mut c = common_laws::config(Edition::Fide2023, 90, 30);
+    c.no_draw_before_move = Some(30);
+    c.fen = Some(fen.into());
+    let mut t = Table::new(c);
+    t.ok(Event::OfferDraw {
+        player: Color::White,
+    });
+    assert_eq!(
+        t.verdicts(),
+        vec![Verdict::DrawOffered {
+            player: Color::White
+        }]
+    );
+}

@@ -44,6 +44,10 @@ pub struct GameConfig {
     /// The nominal end of the playing session, for early adjournment (2005 App. A1b).
     #[serde(default)]
     pub session_end: Option<Timestamp>,
+    /// The event forbids draw offers and agreements before this move number (2023 Art. 9.1.1;
+    /// the 2005 Laws have no such clause, so it is ignored for 2005).
+    #[serde(default)]
+    pub no_draw_before_move: Option<u16>,
 }
 
 impl GameConfig {
@@ -61,6 +65,7 @@ impl GameConfig {
             default_time: None,
             await_arrival: false,
             session_end: None,
+            no_draw_before_move: None,
         }
     }
 

@@ -538,6 +538,17 @@ impl Game {
             }
             Event::OfferDraw { player } => {
                 self.require_offer()?;
+                if let Some(first) = self.config.no_draw_before_move
+                    && self.edition() == Edition::Fide2023
+                    && self.board.fullmove_number() < first
+                {
+                    self.rule(
+                        at,
+                        Law::new(Edition::Fide2023, "Art. 9.1.1"),
+                        Verdict::DrawRefused { player: *player },
+                    );
+                    return Ok(());
+                }
                 if self.offer.is_none() {
                     self.offer = Some(*player);
                     self.rule(

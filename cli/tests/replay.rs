@@ -1,0 +1,89 @@
+//! `arbiter replay`: contract tests on the built binary.
+
+use std::process::Command;
+
+const LOG: &str = r#"{"schema":"arbiter-log","version":1,"config":{"edition":"2005","time_control":[{"moves":null,"time":5400000,"timing":{"kind":"increment","ms":2000}}]}}
+{"at":0,"event":{"type":"start"}}
+{"at":3000,"event":{"type":"move","move":"f2f3"}}
+{"at":3500,"event":{"type":"press_clock","player":"white"}}
+{"at":6000,"event":{"type":"move","move":"e7e5"}}
+{"at":6400,"event":{"type":"press_clock","player":"black"}}
+{"at":9000,"event":{"type":"move","move":"e1e3"}}
+{"at":9200,"event":{"type":"press_clock","player":"white"}}
+"#;
+
+fn run(args: &[&str], file: &str) -> (i32, String, String) {
+    let dir = std::env::temp_dir().join(format!("arbiter-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{}.jsonl", args.len()));
+    std::fs::write(&path, file).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("replay")
+        .args(args)
+        .arg(&path)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn replay_prints_each_ruling_then_the_state() {
+    let (code, out, _) = run(&[], LOG);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let laws: Vec<String> = lines
+        .iter()
+        .filter_map(|l| l.get("law"))
+        .map(|law| {
+            format!(
+                "{} {}",
+                law["edition"].as_str().unwrap(),
+                law["article"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(
+        laws,
+        [
+            "2005 Art. 6.5",
+            "2005 Art. 7.4a",
+            "2005 Art. 7.4a",
+            "2005 Art. 7.4b"
+        ]
+    );
+    let state = lines.last().unwrap();
+    assert_eq!(state["illegal_moves"], serde_json::json!([1, 0]));
+    assert_eq!(
+        state["black"]["remaining"],
+        serde_json::json!(5_400_000 - 2_900 + 2_000 + 120_000)
+    );
+    assert_eq!(state["obligation"]["kind"], "move_piece");
+}
+
+#[test]
+fn replay_pgn_carries_clock_times() {
+    let (code, out, _) = run(&["--pgn"], LOG);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("1. f3 {[%clk 1:29:58]} e5 {[%clk 1:29:59]} *"),
+        "{out}"
+    );
+}
+
+#[test]
+fn replay_names_the_bad_line() {
+    let bad = LOG.replace(
+        r#"{"at":6000,"event":{"type":"move","move":"e7e5"}}"#,
+        r#"{"at":6000,"event":{"type":"teleport"}}"#,
+    );
+    let (code, _, err) = run(&[], &bad);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 5"), "{err}");
+}
