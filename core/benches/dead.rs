@@ -119,7 +119,12 @@ fn time_peer(set: &[Query]) -> Timing {
 }
 
 fn compare(label: &str, set: &[Query]) {
-    let ours = time_ours(set, Budget::RULING).report(&format!("{label}: arbiter"));
+    // DEAD_BENCH_BUDGET=n overrides the node budget (the default is Budget::RULING).
+    let budget = std::env::var("DEAD_BENCH_BUDGET")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map_or(Budget::RULING, |nodes| Budget { nodes });
+    let ours = time_ours(set, budget).report(&format!("{label}: arbiter"));
     if std::env::var("DEAD_BENCH_PEER").as_deref() != Ok("off") {
         let peer = time_peer(set).report(&format!("{label}: chasolver"));
         println!(

@@ -5,6 +5,8 @@
 
 use cozy_chess::{Board, Color, Move, Piece};
 
+use super::closure::is_closed_without_mate;
+use super::fast::every_line_ends_without_mate;
 use super::helpmate::{Helpmate, Iteration, MoveList, is_mate_of, play_forced_moves};
 use super::material::cannot_mate_by_material;
 use super::semistatic::is_statically_unwinnable;
@@ -19,6 +21,10 @@ const FORCED_LIMIT: usize = 16;
 const QUICK_PER_DEPTH: u64 = 1_000;
 /// The main iterative deepening: this many nodes per unit of depth limit.
 const MAIN_PER_DEPTH: u64 = 7_000;
+/// Full-width depth of the cheap first proof (as in the quick check).
+const QUICK_FULL_WIDTH: u8 = 4;
+/// Most positions the exhaustive closure may collect.
+const CLOSURE_LIMIT: usize = 5_000;
 /// Share of the budget the main deepening may use before the blocked-position analysis.
 const MAIN_SHARE: u64 = 1_000_000;
 
@@ -67,6 +73,10 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
     if cannot_mate_by_material(&pos, winner) {
         return CanMate::No;
     }
+    // Cheap before any budgeted search: forced lines that run into material or stalemate.
+    if every_line_ends_without_mate(&pos, winner, QUICK_FULL_WIDTH) {
+        return CanMate::No;
+    }
 
     let mut left = budget.nodes;
 
@@ -83,7 +93,8 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
         return CanMate::No;
     }
 
-    let share = left.min(MAIN_SHARE);
+    // Keep enough back for the closure, which settles the locked positions search cannot.
+    let share = left.saturating_sub(CLOSURE_LIMIT as u64).min(MAIN_SHARE);
     let mut main = Helpmate::new(winner, share, true).keeping_table();
     match main.deepen(&pos, 2..=128, MAIN_PER_DEPTH) {
         Iteration::Mate(line) => return CanMate::Yes(with_prefix(&prefix, line)),
@@ -97,6 +108,13 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
     }
     if every_child_static(&pos, winner) {
         return CanMate::No;
+    }
+    // The closure costs about one node per position it collects: charge it to the budget.
+    if left >= CLOSURE_LIMIT as u64 {
+        left -= CLOSURE_LIMIT as u64;
+        if is_closed_without_mate(&pos, winner, CLOSURE_LIMIT) {
+            return CanMate::No;
+        }
     }
 
     let mut deep = Helpmate::new(winner, left, true).keeping_table();

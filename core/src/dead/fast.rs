@@ -29,7 +29,7 @@ fn has_blocked_pawn(board: &Board) -> bool {
 /// True when every line of at most `depth` plies from `board` ends (mate, stalemate or material
 /// shortcut) without `winner` giving mate. Gives up at the first line still open at the limit;
 /// moves are generated lazily, so a position where play goes on costs one line of moves.
-fn every_line_ends_without_mate(board: &Board, winner: Color, depth: u8) -> bool {
+pub(super) fn every_line_ends_without_mate(board: &Board, winner: Color, depth: u8) -> bool {
     if cannot_mate_by_material(board, winner) {
         return true;
     }

@@ -18,6 +18,7 @@
 //! Unlike the rest of the core, this module calls cozy-chess directly rather than through
 //! `movegen`: the search plays millions of moves and must not allocate per node.
 
+mod closure;
 mod driver;
 mod fast;
 mod helpmate;
