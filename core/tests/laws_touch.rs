@@ -267,3 +267,32 @@ fn t09_2023_claim_lost_once_claimant_touches_a_piece() {
         claim: ClaimKind::TouchMove
     }));
 }
+
+#[test]
+fn t07_2023_promotion_piece_is_final_once_released() {
+    let fen = "8/4P3/8/8/8/8/8/k6K w - - 0 1";
+    let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
+    t.lift("e7");
+    t.place("e8");
+    // The pawn comes off and a queen is set on e8: the promotion is made.
+    t.lift("e8");
+    t.ok(Event::Place {
+        square: sq("e8"),
+        piece: Some(arbiter_core::Piece::Queen),
+    });
+    t.lift("e8");
+    t.ok(Event::Place {
+        square: sq("e8"),
+        piece: Some(arbiter_core::Piece::Knight),
+    });
+    t.press();
+    let queen = "e7e8q".parse().unwrap();
+    assert_eq!(must_move(&mut t), Some(Obligation::Complete { mv: queen }));
+    t.lift("e8");
+    t.ok(Event::Place {
+        square: sq("e8"),
+        piece: Some(arbiter_core::Piece::Queen),
+    });
+    t.press();
+    assert_eq!(t.game.moves()[0].san, "e8=Q");
+}
