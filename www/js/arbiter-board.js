@@ -750,6 +750,8 @@ export class ArbiterBoard extends HTMLElement {
       face.classList.toggle('fallen', !!side.flag);
       face.classList.toggle('low', !side.flag && side.remaining < 10_000);
       face.querySelector('.flag').hidden = !side.flag;
+      // h:mm:ss needs smaller digits than m:ss to fit the same face.
+      face.classList.toggle('hours', side.remaining >= 3_600_000);
       face.querySelector('.meta').textContent = side.meta ?? '';
     }
     if (this.#live) {
