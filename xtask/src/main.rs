@@ -63,7 +63,11 @@ pub fn target_dir() -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => {
             let dir = PathBuf::from(dir);
-            if dir.is_absolute() { dir } else { root().join(dir) }
+            if dir.is_absolute() {
+                dir
+            } else {
+                root().join(dir)
+            }
         }
         None => root().join("target"),
     }
@@ -88,14 +92,22 @@ fn serve(bridge_args: &[String]) -> Result<()> {
     let url = format!("http://{listen}/");
     println!("Arbiter: the board and clock are at {url}");
     sh::open_browser_later(&url);
-    sh::run_inherit(std::process::Command::new(&bridge).args(&args).current_dir(root()))
+    sh::run_inherit(
+        std::process::Command::new(&bridge)
+            .args(&args)
+            .current_dir(root()),
+    )
 }
 
 fn test(rest: &[String]) -> Result<()> {
     // `--no-browser` runs only the Rust tests on the host; `--browser-only` only the page's.
     let host = !rest.iter().any(|a| a == "--browser-only");
     let browser = !rest.iter().any(|a| a == "--no-browser");
-    setup::install(if browser { setup::Needs::Browser } else { setup::Needs::Build })?;
+    setup::install(if browser {
+        setup::Needs::Browser
+    } else {
+        setup::Needs::Build
+    })?;
     let started = std::time::Instant::now();
 
     if host {
@@ -115,11 +127,19 @@ fn test(rest: &[String]) -> Result<()> {
         web::wasm_tests()?;
     }
 
-    if root().join("tests").join("e2e").join("package.json").is_file() {
+    if root()
+        .join("tests")
+        .join("e2e")
+        .join("package.json")
+        .is_file()
+    {
         sh::section("end-to-end tests in headless Chromium");
         web::e2e_tests()?;
     }
-    println!("xtask test: everything passed in {:.0} s", started.elapsed().as_secs_f64());
+    println!(
+        "xtask test: everything passed in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 

@@ -10,7 +10,8 @@ use std::process::Command;
 pub enum Needs {
     /// Building the page: the wasm32 target.
     Build,
-    /// Testing the page too: Debian's Chromium and ChromeDriver, binaryen's wasm-opt, Node.js.
+    /// Testing the page too: Debian's Chromium and ChromeDriver, Node.js, and the npm packages of
+    /// tests/e2e (playwright-core, and binaryen 132 whose wasm-opt shrinks the module).
     Browser,
 }
 
@@ -18,6 +19,12 @@ pub fn install(needs: Needs) -> Result<()> {
     wasm_target()?;
     if needs == Needs::Browser {
         debian_packages()?;
+        npm_packages()?;
+    } else if sh::found("npm") && npm_packages().is_err() {
+        // Serving works without wasm-opt, only with a bigger module.
+        println!(
+            "note: npm packages of tests/e2e not installed; the page is built without wasm-opt"
+        );
     }
     Ok(())
 }
@@ -29,8 +36,14 @@ fn wasm_target() -> Result<()> {
         .map(|o| String::from_utf8_lossy(&o.stdout).contains("wasm32-unknown-unknown"));
     match listed {
         Ok(true) => Ok(()),
-        Ok(false) => sh::run_inherit(Command::new("rustup").args(["target", "add", "wasm32-unknown-unknown"])),
-        Err(_) => bail!("rustup not found: install the wasm32-unknown-unknown target for your Rust toolchain"),
+        Ok(false) => sh::run_inherit(Command::new("rustup").args([
+            "target",
+            "add",
+            "wasm32-unknown-unknown",
+        ])),
+        Err(_) => bail!(
+            "rustup not found: install the wasm32-unknown-unknown target for your Rust toolchain"
+        ),
     }
 }
 
@@ -40,21 +53,32 @@ fn debian_packages() -> Result<()> {
     let wanted = [
         ("chromium", "/usr/bin/chromium"),
         ("chromium-driver", "/usr/bin/chromedriver"),
-        ("binaryen", "/usr/bin/wasm-opt"),
         ("nodejs", "/usr/bin/node"),
+        ("npm", "/usr/bin/npm"),
     ];
     let missing: Vec<&str> = wanted
         .iter()
         .filter(|(_, path)| !Path::new(path).exists())
         .map(|(pkg, _)| *pkg)
-        .filter(|pkg| !(*pkg == "nodejs" && sh::found("node")))
+        // Node.js may come from elsewhere than Debian (nodesource, nvm): any on PATH will do.
+        .filter(|pkg| {
+            !(*pkg == "nodejs" && sh::found("node")) && !(*pkg == "npm" && sh::found("npm"))
+        })
         .collect();
     if missing.is_empty() {
         return Ok(());
     }
-    let is_root = Command::new("id").arg("-u").output().map(|o| o.stdout.starts_with(b"0")).unwrap_or(false);
+    let is_root = Command::new("id")
+        .arg("-u")
+        .output()
+        .map(|o| o.stdout.starts_with(b"0"))
+        .unwrap_or(false);
     if !is_root {
-        bail!("missing Debian packages: {}; install them with: sudo apt-get install {}", missing.join(" "), missing.join(" "));
+        bail!(
+            "missing Debian packages: {}; install them with: sudo apt-get install {}",
+            missing.join(" "),
+            missing.join(" ")
+        );
     }
     sh::run_inherit(Command::new("apt-get").args(["update", "-q"]))?;
     sh::run_inherit(
@@ -62,5 +86,30 @@ fn debian_packages() -> Result<()> {
             .env("DEBIAN_FRONTEND", "noninteractive")
             .args(["install", "-y", "-q", "--no-install-recommends"])
             .args(&missing),
+    )
+}
+
+/// `npm ci` in tests/e2e, skipped when the installed tree already matches the lockfile.
+fn npm_packages() -> Result<()> {
+    let dir = crate::root().join("tests").join("e2e");
+    let lock = dir.join("package-lock.json");
+    if !lock.is_file() {
+        return Ok(());
+    }
+    let installed = dir.join("node_modules").join(".package-lock.json");
+    let fresh = match (std::fs::metadata(&lock), std::fs::metadata(&installed)) {
+        (Ok(l), Ok(i)) => matches!((l.modified(), i.modified()), (Ok(l), Ok(i)) if i >= l),
+        _ => false,
+    };
+    if fresh {
+        return Ok(());
+    }
+    if !sh::found("npm") {
+        bail!("npm not found: install Node.js 20 or newer (Debian: apt-get install nodejs npm)");
+    }
+    sh::run_inherit(
+        Command::new("npm")
+            .args(["ci", "--no-audit", "--no-fund"])
+            .current_dir(&dir),
     )
 }

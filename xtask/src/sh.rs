@@ -10,7 +10,9 @@ pub fn section(title: &str) {
 /// Run a command with the terminal's stdin/stdout/stderr, failing if it fails.
 pub fn run_inherit(cmd: &mut Command) -> Result<()> {
     println!("$ {}", describe(cmd));
-    let status = cmd.status().with_context(|| format!("could not start `{}`", describe(cmd)))?;
+    let status = cmd
+        .status()
+        .with_context(|| format!("could not start `{}`", describe(cmd)))?;
     if !status.success() {
         bail!("`{}` failed ({status})", describe(cmd));
     }
@@ -37,7 +39,8 @@ pub fn found(program: &str) -> bool {
 /// Open the user's browser on `url` once the server has had a moment to start; silently does
 /// nothing on a machine without a desktop (the URL is printed anyway).
 pub fn open_browser_later(url: &str) {
-    let has_desktop = std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
+    let has_desktop =
+        std::env::var_os("DISPLAY").is_some() || std::env::var_os("WAYLAND_DISPLAY").is_some();
     if !has_desktop || std::env::var_os("CI").is_some() {
         return;
     }

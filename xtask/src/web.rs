@@ -24,8 +24,15 @@ pub fn build(profile: Profile) -> Result<()> {
         ]);
     }
     sh::cargo(&args)?;
-    let dir = if profile == Profile::Release { "release" } else { "debug" };
-    let wasm = target_dir().join(WASM_TARGET).join(dir).join("arbiter_wasm.wasm");
+    let dir = if profile == Profile::Release {
+        "release"
+    } else {
+        "debug"
+    };
+    let wasm = target_dir()
+        .join(WASM_TARGET)
+        .join(dir)
+        .join("arbiter_wasm.wasm");
     let out = root().join("www").join("pkg");
     let argv: Vec<OsString> = vec![
         "wasm-bindgen".into(),
@@ -42,7 +49,12 @@ pub fn build(profile: Profile) -> Result<()> {
     // breaks this module's externref table (the page then fails with "WebAssembly.Table.set():
     // Argument 1 is invalid"), so only binaryen 132 from npm (tests/e2e, after `npm ci`) is used.
     let module = out.join("arbiter_wasm_bg.wasm");
-    let wasm_opt = root().join("tests").join("e2e").join("node_modules").join(".bin").join("wasm-opt");
+    let wasm_opt = root()
+        .join("tests")
+        .join("e2e")
+        .join("node_modules")
+        .join(".bin")
+        .join("wasm-opt");
     if profile == Profile::Release && wasm_opt.is_file() {
         // Memory packing splits the data into thousands of segments, which gzips worse than the
         // one segment it started from: measured 418 KB with it, 345 KB without.
@@ -66,7 +78,14 @@ pub fn wasm_tests() -> Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     sh::run_inherit(
         Command::new(cargo)
-            .args(["test", "--target", WASM_TARGET, "-p", "arbiter-wasm", "--tests"])
+            .args([
+                "test",
+                "--target",
+                WASM_TARGET,
+                "-p",
+                "arbiter-wasm",
+                "--tests",
+            ])
             .env("CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER", &runner)
             .env("CHROMEDRIVER", "/usr/bin/chromedriver")
             .current_dir(root()),
@@ -79,13 +98,14 @@ pub fn e2e_tests() -> Result<()> {
     if !sh::found("npm") {
         bail!("npm not found: install Node.js 20 or newer");
     }
-    let install = if dir.join("package-lock.json").is_file() { "ci" } else { "install" };
-    sh::run_inherit(Command::new("npm").args([install, "--no-audit", "--no-fund"]).current_dir(&dir))?;
     sh::run_inherit(
         Command::new("node")
             .args(["--test", "--test-concurrency=1"])
             .env("ARBITER_ROOT", root())
-            .env("ARBITER_BRIDGE", target_dir().join("debug").join("board-bridge"))
+            .env(
+                "ARBITER_BRIDGE",
+                target_dir().join("debug").join("board-bridge"),
+            )
             .current_dir(&dir),
     )
 }
