@@ -148,7 +148,7 @@ fn interleaved_ratio(pgn: &[u8], rounds: usize) -> (Option<f64>, f64) {
     let mut cpu_ratios = Vec::new();
     let mut wall_ratios = Vec::new();
     for _ in 0..rounds {
-        let mut measure = |f: &dyn Fn() -> Totals| {
+        let measure = |f: &dyn Fn() -> Totals| {
             let (cpu, wall) = (thread_cpu_ns(), Instant::now());
             black_box(f());
             let cpu = cpu.zip(thread_cpu_ns()).map(|(a, b)| (b - a) as f64);

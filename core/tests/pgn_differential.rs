@@ -69,7 +69,7 @@ impl Visitor for Peer {
 /// shakmaty insists on the right mark, so the oracle also tries the other form. A pawn move
 /// without its file stays a move straight ahead (App. E7), never a capture.
 fn lenient_move(san: &San, pos: &Chess) -> Option<Move> {
-    san.clone().to_move(pos).ok().or_else(|| match san.clone() {
+    san.to_move(pos).ok().or_else(|| match *san {
         San::Normal { role, file, .. } if role == Role::Pawn && file.is_none() => None,
         San::Normal {
             role,

@@ -74,11 +74,11 @@ impl GameCollector {
 
     /// Attaches a finished variation to the move it replaces: the last move of the enclosing line.
     fn close_line(&mut self) {
-        if let Some(variation) = self.open_lines.pop() {
-            if let Some(last) = self.line().last_mut() {
-                last.variations.push(variation);
-            }
-            // A variation before any move of its parent line has no move to hang on; drop it.
+        // A variation before any move of its parent line has no move to hang on; it is dropped.
+        if let Some(variation) = self.open_lines.pop()
+            && let Some(last) = self.line().last_mut()
+        {
+            last.variations.push(variation);
         }
     }
 }

@@ -122,10 +122,10 @@ enum Phase {
 
 /// After a token too long to hold: what ends the part we throw away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Discard {
-    ToCloseBrace,
-    ToNewline,
-    ToDelimiter,
+enum DiscardUpTo {
+    CloseBrace,
+    Newline,
+    Delimiter,
 }
 
 /// Outcome of looking at one token: done (resume at an offset), or wait for more bytes.
@@ -146,7 +146,7 @@ pub struct PgnReader {
     depth: u32,
     /// Skipping everything at variation depth >= this (0: the rest of the game).
     skip_from: Option<u32>,
-    discard: Option<Discard>,
+    discard: Option<DiscardUpTo>,
     scratch: Vec<u8>,
 }
 
@@ -233,9 +233,9 @@ impl PgnReader {
             return;
         }
         let discard = match self.carry.first() {
-            Some(b'{') => Discard::ToCloseBrace,
-            Some(b'[' | b';' | b'%') => Discard::ToNewline,
-            _ => Discard::ToDelimiter,
+            Some(b'{') => DiscardUpTo::CloseBrace,
+            Some(b'[' | b';' | b'%') => DiscardUpTo::Newline,
+            _ => DiscardUpTo::Delimiter,
         };
         self.report(visitor, SyntaxErrorKind::TokenTooLong);
         let dropped = std::mem::take(&mut self.carry);
@@ -487,18 +487,15 @@ impl PgnReader {
         };
         self.begin_movetext(visitor);
         let token = &data[at..at + len];
-        match byte {
-            b'$' => {
-                let nag = parse_u8(&token[1..]);
-                if nag.is_none() {
-                    self.report(visitor, SyntaxErrorKind::BadNag);
-                }
-                if let Some(nag) = nag.filter(|_| !self.is_skipping()) {
-                    visitor.nag(nag);
-                }
-                return Step::Resume(at + len);
+        if byte == b'$' {
+            let nag = parse_u8(&token[1..]);
+            if nag.is_none() {
+                self.report(visitor, SyntaxErrorKind::BadNag);
             }
-            _ => {}
+            if let Some(nag) = nag.filter(|_| !self.is_skipping()) {
+                visitor.nag(nag);
+            }
+            return Step::Resume(at + len);
         }
         // Trailing `!`/`?` glyphs are annotations, not part of the move.
         let glyphs = token
@@ -553,11 +550,11 @@ fn is_delimiter(byte: u8) -> bool {
     DELIMITERS[usize::from(byte)]
 }
 
-fn find_discard_end(data: &[u8], discard: Discard) -> Option<usize> {
+fn find_discard_end(data: &[u8], discard: DiscardUpTo) -> Option<usize> {
     match discard {
-        Discard::ToCloseBrace => data.iter().position(|&b| b == b'}').map(|i| i + 1),
-        Discard::ToNewline => data.iter().position(|&b| b == b'\n'),
-        Discard::ToDelimiter => data.iter().position(|&b| is_delimiter(b)),
+        DiscardUpTo::CloseBrace => data.iter().position(|&b| b == b'}').map(|i| i + 1),
+        DiscardUpTo::Newline => data.iter().position(|&b| b == b'\n'),
+        DiscardUpTo::Delimiter => data.iter().position(|&b| is_delimiter(b)),
     }
 }
 

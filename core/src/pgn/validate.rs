@@ -170,11 +170,10 @@ impl Visitor for GameChecker {
     }
 
     fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
-        if let Some(mv) = read_plain_san(text).and_then(|san| san.resolve(&self.position)) {
-            if self.position.play(mv).is_ok() {
-                self.moves += 1;
-                return ControlFlow::Continue(());
-            }
+        let fast = read_plain_san(text).and_then(|san| san.resolve(&self.position));
+        if fast.is_some_and(|mv| self.position.play(mv).is_ok()) {
+            self.moves += 1;
+            return ControlFlow::Continue(());
         }
         let Ok(text_str) = std::str::from_utf8(text) else {
             self.fail(

@@ -85,7 +85,7 @@ fn first_ply_of_fen(fen: &str) -> u32 {
     let number = fields
         .get(5)
         .and_then(|n| n.parse::<u32>().ok())
-        .filter(|&n| n >= 1 && n < 1 << 30)
+        .filter(|n| (1..1 << 30).contains(n))
         .unwrap_or(1);
     (number - 1) * 2 + u32::from(is_black)
 }
