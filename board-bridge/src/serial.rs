@@ -215,6 +215,8 @@ fn serve_port(
         Command::Reset,
         Command::Version,
         Command::SendBoard,
+        // The lever's position before the first press, so that press is seen as one.
+        Command::SendClock,
         Command::Update(UpdateMode::Nice),
     ] {
         c.encode(&mut out);

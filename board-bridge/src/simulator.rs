@@ -236,7 +236,7 @@ pub fn script_game(moves: &[Move], realism: Realism, pace: Pace) -> Vec<Action> 
             let mover_index = usize::from(color == Color::Black);
             clock_left_ms[mover_index] =
                 clock_left_ms[mover_index].saturating_sub(pace.think.as_millis() as u64);
-            out.push(Action::Clock(clock_times(clock_left_ms, color)));
+            out.push(Action::Clock(clock_after_press(clock_left_ms, color)));
         }
         out.push(Action::Pause(pace.think));
         if pos.play(mv).is_err() {
@@ -251,8 +251,8 @@ pub fn script_game(moves: &[Move], realism: Realism, pace: Pace) -> Vec<Action> 
     out
 }
 
-/// White's clock on the left. After `pressed` presses, the other side runs.
-fn clock_times(left_ms: [u64; 2], pressed: Color) -> ClockTimes {
+/// The clock's reading (White's clock on the left, times in ms) just after `pressed` pressed.
+pub fn clock_after_press(left_ms: [u64; 2], pressed: Color) -> ClockTimes {
     let side = |ms: u64| {
         let s = ms / 1000;
         SideTime {
@@ -276,7 +276,7 @@ fn clock_times(left_ms: [u64; 2], pressed: Color) -> ClockTimes {
 
 /// The clock before the first move: White (left) to run.
 pub fn initial_clock() -> ClockTimes {
-    clock_times([300_000, 300_000], Color::Black)
+    clock_after_press([300_000, 300_000], Color::Black)
 }
 
 fn squares_between(from: Square, to: Square) -> Vec<Square> {
@@ -351,7 +351,8 @@ impl FakeBoard {
         }
     }
 
-    /// When the last byte of each byte-writing action was written, in order.
+    /// When the last byte of each queued action that wrote bytes was written, in order (answers to
+    /// the bridge's commands are not counted).
     pub fn written(&self) -> Vec<Instant> {
         self.written.lock().map(|w| w.clone()).unwrap_or_default()
     }
@@ -441,13 +442,18 @@ impl Board {
                             square: sensor,
                             occupant,
                         });
+                        self.mark_written();
                     }
                 }
-                Action::Garbage(bytes) => self.write(&bytes),
+                Action::Garbage(bytes) => {
+                    self.write(&bytes);
+                    self.mark_written();
+                }
                 Action::Clock(times) => {
                     self.clock = Some(times);
                     if matches!(self.mode, Some(UpdateMode::Nice | UpdateMode::Full)) {
                         self.send(&BoardMessage::Clock(ClockReading::Times(times)));
+                        self.mark_written();
                     }
                 }
                 Action::Unplug(d) => {
@@ -472,9 +478,15 @@ impl Board {
     fn write(&mut self, bytes: &[u8]) {
         if let Some(pty) = self.pty.as_mut() {
             let _ = pty.master.write_all(bytes);
-            if let Ok(mut w) = self.written.lock() {
-                w.push(Instant::now());
-            }
+        }
+    }
+
+    /// Notes when a queued action's last byte went out (answers to commands are not counted).
+    fn mark_written(&mut self) {
+        if self.pty.is_some()
+            && let Ok(mut w) = self.written.lock()
+        {
+            w.push(Instant::now());
         }
     }
 

@@ -141,6 +141,16 @@ async fn art6_8a_with_a_clock_each_lever_press_completes_the_move_and_the_pgn_ha
     .await;
     assert_eq!(move_ucis(&all), expected()[..12]);
     assert!(of_type(&all, "move").iter().all(|m| m["clock_ms"].is_u64()));
+    // Each press completes its own move: no two moves arrive without a touch between them.
+    let kinds: Vec<&str> = all
+        .iter()
+        .filter_map(|m| m["type"].as_str())
+        .filter(|k| *k == "move" || *k == "touch")
+        .collect();
+    assert!(
+        !kinds.windows(2).any(|w| w == ["move", "move"]),
+        "a move waited for the next press: {kinds:?}"
+    );
     let (_, pgn) = bridge.get("/games.pgn");
     assert!(pgn.contains("[%clk 0:04:5"), "{pgn}");
 }
