@@ -469,10 +469,10 @@ impl Helpmate {
     fn search(&mut self, board: &Board, depth: u16, after_reward: bool) -> bool {
         let moves_left = self.max_depth.saturating_sub(depth);
         let key = self.table.as_ref().map(|_| PositionKey::of(board));
-        if let (Some(table), Some(key)) = (self.table.as_ref(), key.as_ref()) {
-            if table.get(key).is_some_and(|&seen| seen >= moves_left) {
-                return false;
-            }
+        if let (Some(table), Some(key)) = (self.table.as_ref(), key.as_ref())
+            && table.get(key).is_some_and(|&seen| seen >= moves_left)
+        {
+            return false;
         }
 
         let ply = self.line.len();

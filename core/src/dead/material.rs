@@ -37,9 +37,7 @@ pub fn cannot_mate_by_material(board: &Board, winner: Color) -> bool {
     if !knights.is_empty() || !pawns.is_empty() {
         return false;
     }
-    let one_colour =
-        bishops.is_subset(BitBoard::DARK_SQUARES) || bishops.is_subset(BitBoard::LIGHT_SQUARES);
-    one_colour
+    bishops.is_subset(BitBoard::DARK_SQUARES) || bishops.is_subset(BitBoard::LIGHT_SQUARES)
 }
 
 #[cfg(test)]
