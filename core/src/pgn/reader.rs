@@ -381,7 +381,13 @@ impl PgnReader {
         visitor: &mut V,
     ) -> Step {
         let body = &data[at + 1..];
-        let (text, next) = match body.iter().position(|&b| b == b'}') {
+        // One pass finds the end and counts the lines inside.
+        let mut newlines = 0;
+        let close = body.iter().position(|&b| {
+            newlines += u64::from(b == b'\n');
+            b == b'}'
+        });
+        let (text, next) = match close {
             Some(len) => (&body[..len], at + 1 + len + 1),
             None if eof => {
                 self.report(visitor, SyntaxErrorKind::UnterminatedComment);
@@ -396,7 +402,7 @@ impl PgnReader {
                 visitor.comment(text);
             }
         }
-        self.count_lines(text);
+        self.line += newlines;
         Step::Resume(next)
     }
 
@@ -507,7 +513,11 @@ impl PgnReader {
         // `12.e4` carries its move number glued on; results start with a digit too, but never
         // with digits and a dot, so they survive the stripping.
         let san = strip_move_number(body);
-        if let Some(result) = as_result(san) {
+        // Most tokens are moves: test the rarer kinds only when the first byte allows them.
+        let first = san.first().copied().unwrap_or(0);
+        if matches!(first, b'0'..=b'1' | b'*' | 0xC2)
+            && let Some(result) = as_result(san)
+        {
             // A result written inside a variation is an annotation, not the end of the game.
             if self.depth == 0 {
                 visitor.result(result);
@@ -518,7 +528,9 @@ impl PgnReader {
         if self.is_skipping() {
             return Step::Resume(at + len);
         }
-        if let Some(nag) = as_annotation(san) {
+        if matches!(first, b'+' | b'-' | b'=')
+            && let Some(nag) = as_annotation(san)
+        {
             // An evaluation symbol such as `+-` or `=`, not a move.
             visitor.nag(nag);
         } else if !san.is_empty() && visitor.san(san).is_break() {
