@@ -174,17 +174,35 @@ impl PgnReader {
 
     /// Reads the next chunk of the input. A token cut by the end of the chunk waits for the next.
     pub fn feed<V: Visitor + ?Sized>(&mut self, chunk: &[u8], visitor: &mut V) {
-        if self.carry.is_empty() {
-            let used = self.run(chunk, false, visitor);
-            self.keep_rest(&chunk[used..], visitor);
-        } else {
-            let mut data = std::mem::take(&mut self.carry);
-            data.extend_from_slice(chunk);
-            let used = self.run(&data, false, visitor);
-            data.drain(..used);
-            self.carry = data;
-            self.bound_carry(visitor);
+        let mut chunk = chunk;
+        if !self.carry.is_empty() {
+            // Complete the token cut by the last chunk with this chunk's first line only: most
+            // tokens end there, and the rest of the chunk is then read in place, uncopied.
+            let line_end = chunk
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(chunk.len(), |i| i + 1);
+            let (first_line, rest) = chunk.split_at(line_end);
+            self.run_carried(first_line, visitor);
+            chunk = rest;
+            if !self.carry.is_empty() {
+                // A token longer than a line (a comment): keep collecting it.
+                self.run_carried(chunk, visitor);
+                return;
+            }
         }
+        let used = self.run(chunk, false, visitor);
+        self.keep_rest(&chunk[used..], visitor);
+    }
+
+    /// Reads the carried bytes followed by `more`, keeping what is still incomplete.
+    fn run_carried<V: Visitor + ?Sized>(&mut self, more: &[u8], visitor: &mut V) {
+        let mut data = std::mem::take(&mut self.carry);
+        data.extend_from_slice(more);
+        let used = self.run(&data, false, visitor);
+        data.drain(..used);
+        self.carry = data;
+        self.bound_carry(visitor);
     }
 
     /// Ends the input: the last token is complete, and an open game ends.
