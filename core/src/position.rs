@@ -164,13 +164,19 @@ impl Position {
         if !self.is_legal(mv) {
             return Err(IllegalMove { mv });
         }
+        self.play_legal(mv);
+        Ok(())
+    }
+
+    /// Plays a move the caller has just proven legal (the PGN checker's candidate search), so
+    /// legality is not tested a second time on its hot path.
+    pub(crate) fn play_legal(&mut self, mv: Move) {
         let resets = movegen::play_legal(&mut self.board, mv);
         self.halfmove_clock = if resets {
             0
         } else {
             self.halfmove_clock.saturating_add(1)
         };
-        Ok(())
     }
 
     /// The position after a legal move.

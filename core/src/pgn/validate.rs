@@ -171,7 +171,15 @@ impl Visitor for GameChecker {
 
     fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
         let fast = read_plain_san(text).and_then(|san| san.resolve(&self.position));
-        if fast.is_some_and(|mv| self.position.play(mv).is_ok()) {
+        let played = match fast {
+            Some(Resolved::Proven(mv)) => {
+                self.position.play_legal(mv);
+                true
+            }
+            Some(Resolved::Unchecked(mv)) => self.position.play(mv).is_ok(),
+            None => false,
+        };
+        if played {
             self.moves += 1;
             return ControlFlow::Continue(());
         }
@@ -316,7 +324,7 @@ impl PlainSan {
     /// generating move lists. `None` when there is not exactly one legal candidate: the slow
     /// path then says whether the move is illegal or ambiguous, and why. A lone candidate is
     /// returned unchecked, since playing it checks it.
-    fn resolve(self, position: &Position) -> Option<Move> {
+    fn resolve(self, position: &Position) -> Option<Resolved> {
         let board = position.board();
         let us = position.side_to_move();
         match self {
@@ -328,7 +336,7 @@ impl PlainSan {
                 };
                 let mv = Move::new(king, Square::new(file, king.rank()));
                 (movegen::castling_side(board, mv) == Some(side) && movegen::is_legal(board, mv))
-                    .then_some(mv)
+                    .then_some(Resolved::Proven(mv))
             }
             PlainSan::Move {
                 piece,
@@ -349,11 +357,11 @@ impl PlainSan {
                 if sources.len() == 1 {
                     // One candidate: `Position::play` checks it anyway, so do not check twice.
                     let from = sources.into_iter().next()?;
-                    return Some(Move {
+                    return Some(Resolved::Unchecked(Move {
                         from,
                         to,
                         promotion,
-                    });
+                    }));
                 }
                 let mut found = None;
                 for from in sources {
@@ -369,8 +377,26 @@ impl PlainSan {
                         found = Some(mv);
                     }
                 }
-                found
+                found.map(Resolved::Proven)
             }
+        }
+    }
+}
+
+/// A move named by plain SAN, and whether finding it already proved it legal.
+#[derive(Clone, Copy)]
+enum Resolved {
+    /// Tested with `movegen::is_legal` while telling candidates apart.
+    Proven(Move),
+    /// The only piece that could make it; playing it still has to check it.
+    Unchecked(Move),
+}
+
+impl Resolved {
+    #[cfg(test)]
+    fn mv(self) -> Move {
+        match self {
+            Resolved::Proven(mv) | Resolved::Unchecked(mv) => mv,
         }
     }
 }
@@ -429,9 +455,16 @@ mod tests {
             "O-O-O", "O-O+", "exd6", "e6", "bxa8=Q", "b8=N#", "Nce2", "N1e2", "Nc3e2", "Rb1",
             "Kd1", "Ne2", "Kf2", "b8", "Nb1", "d4",
         ] {
+            // A move the search calls proven is played without a second check: it must be legal.
+            if let Some(Resolved::Proven(mv)) =
+                read_plain_san(text.as_bytes()).and_then(|s| s.resolve(&position))
+            {
+                assert!(position.is_legal(mv), "{text}");
+            }
             // As in `GameChecker::san`: a fast answer counts only once playing it succeeds.
             let fast = read_plain_san(text.as_bytes())
                 .and_then(|s| s.resolve(&position))
+                .map(Resolved::mv)
                 .filter(|&mv| position.is_legal(mv));
             let full = san::parse(&position, text, Language::English).ok();
             match fast {
