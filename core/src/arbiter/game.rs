@@ -326,6 +326,32 @@ impl Game {
         }
     }
 
+    /// A claim refused under `law`, with the reason in a word the page translates.
+    fn reject_claim(
+        &mut self,
+        at: Timestamp,
+        law: Law,
+        player: Color,
+        claim: ClaimKind,
+        because: &'static str,
+    ) {
+        self.rule(
+            at,
+            law,
+            Verdict::ClaimRejected {
+                player,
+                claim,
+                because,
+            },
+        );
+    }
+
+    /// A claim once decided is used up: the same breach cannot be claimed twice.
+    fn close_claim(&mut self, player: Color, claim: ClaimKind) {
+        self.open_claims
+            .retain(|&(c, k)| !(c == player && k == claim));
+    }
+
     fn rule(&mut self, at: Timestamp, law: Law, verdict: Verdict) {
         let ruling = Ruling { at, law, verdict };
         self.rulings.push(ruling.clone());
@@ -658,8 +684,7 @@ impl Game {
     }
 
     fn lapse(&mut self, at: Timestamp, player: Color, kind: ClaimKind) {
-        self.open_claims
-            .retain(|&(c, k)| !(c == player && k == kind));
+        self.close_claim(player, kind);
         let law = match kind {
             ClaimKind::TouchMove => self.profile.touch_claim_law(),
             _ => Law::of(self.edition(), "App. B5", "App. A.5.2"),
@@ -1024,14 +1049,12 @@ impl Game {
                     draws::fifty_moves_law(edition)
                 };
                 if self.touch.touched_own() {
-                    self.rule(
+                    self.reject_claim(
                         at,
                         draws::claim_after_touch_law(edition),
-                        Verdict::ClaimRejected {
-                            player,
-                            claim: kind,
-                            because: "touched_a_piece",
-                        },
+                        player,
+                        kind,
+                        "touched_a_piece",
                     );
                     return Ok(());
                 }
@@ -1039,15 +1062,7 @@ impl Game {
                     None => (self.board.clone(), self.quiet_plies, false),
                     Some(text) => match touch::legal_move(&self.board, *text) {
                         None => {
-                            self.rule(
-                                at,
-                                law,
-                                Verdict::ClaimRejected {
-                                    player,
-                                    claim: kind,
-                                    because: "intended_move_illegal",
-                                },
-                            );
+                            self.reject_claim(at, law, player, kind, "intended_move_illegal");
                             return Ok(());
                         }
                         Some(mv) => {
@@ -1089,15 +1104,7 @@ impl Game {
                     self.end(at, law, GameResult::Draw, reason);
                 } else {
                     let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
-                    self.rule(
-                        at,
-                        law,
-                        Verdict::ClaimRejected {
-                            player,
-                            claim: kind,
-                            because: "not_established",
-                        },
-                    );
+                    self.reject_claim(at, law, player, kind, "not_established");
                     self.clock.add_time(!player, ms);
                     self.rule(
                         at,
@@ -1121,15 +1128,7 @@ impl Game {
             Claim::WinOnTime => {
                 let law = self.profile.flag_law();
                 let Some(theirs) = self.clock.fell_at(!player, at) else {
-                    self.rule(
-                        at,
-                        law,
-                        Verdict::ClaimRejected {
-                            player,
-                            claim: kind,
-                            because: "flag_not_fallen",
-                        },
-                    );
+                    self.reject_claim(at, law, player, kind, "flag_not_fallen");
                     return Ok(());
                 };
                 self.clock.observe(at);
@@ -1144,20 +1143,11 @@ impl Game {
                         return Ok(());
                     }
                     if mine < theirs {
-                        self.rule(
-                            at,
-                            law,
-                            Verdict::ClaimRejected {
-                                player,
-                                claim: kind,
-                                because: "own_flag_fell_first",
-                            },
-                        );
+                        self.reject_claim(at, law, player, kind, "own_flag_fell_first");
                         return Ok(());
                     }
                 }
-                self.open_claims
-                    .retain(|&(c, k)| !(c == player && k == ClaimKind::WinOnTime));
+                self.close_claim(player, ClaimKind::WinOnTime);
                 self.rule(at, law, Verdict::FlagFell { player: !player });
                 self.decide_flag(!player, at);
                 Ok(())
@@ -1166,19 +1156,10 @@ impl Game {
                 let open = self.open_claims.contains(&(player, ClaimKind::IllegalMove));
                 let Some(irr) = self.irregular.clone().filter(|_| open) else {
                     let law = illegal::restore_law(edition);
-                    self.rule(
-                        at,
-                        law,
-                        Verdict::ClaimRejected {
-                            player,
-                            claim: kind,
-                            because: "nothing_to_claim",
-                        },
-                    );
+                    self.reject_claim(at, law, player, kind, "nothing_to_claim");
                     return Ok(());
                 };
-                self.open_claims
-                    .retain(|&(c, k)| !(c == player && k == ClaimKind::IllegalMove));
+                self.close_claim(player, ClaimKind::IllegalMove);
                 self.irregular = None;
                 self.rule(
                     at,
@@ -1207,19 +1188,10 @@ impl Game {
                 let open = self.open_claims.contains(&(player, ClaimKind::TouchMove));
                 let Some(breach) = self.breach.clone().filter(|_| open) else {
                     let law = self.profile.touch_claim_law();
-                    self.rule(
-                        at,
-                        law,
-                        Verdict::ClaimRejected {
-                            player,
-                            claim: kind,
-                            because: "nothing_to_claim",
-                        },
-                    );
+                    self.reject_claim(at, law, player, kind, "nothing_to_claim");
                     return Ok(());
                 };
-                self.open_claims
-                    .retain(|&(c, k)| !(c == player && k == ClaimKind::TouchMove));
+                self.close_claim(player, ClaimKind::TouchMove);
                 self.breach = None;
                 self.rule(
                     at,
