@@ -369,6 +369,35 @@ impl BoardChanges {
         }
     }
 
+    /// The capture a visually impaired player has made on his pegged board once he took the
+    /// captured piece off it (2005 App. F2.3a / 2023 App. D.2.3): one of his pieces and one of
+    /// the opponent's are out of their holes, nothing is set down yet, and exactly one legal
+    /// move takes the one with the other (a promotion is made only when the new piece is set).
+    pub fn capture_made(&self, board: &Board) -> Option<Move> {
+        if !self.moved.is_empty() || self.in_hand.len() != 2 {
+            return None;
+        }
+        let side = board.side_to_move();
+        let own = *self
+            .in_hand
+            .iter()
+            .find(|&&s| board.color_on(s) == Some(side))?;
+        let taken = *self
+            .in_hand
+            .iter()
+            .find(|&&s| board.color_on(s) == Some(!side))?;
+        let mut found = None;
+        for mv in legal_moves(board) {
+            if mv.from == own && captured_square(board, mv) == Some(taken) {
+                if found.is_some() || mv.promotion.is_some() {
+                    return None;
+                }
+                found = Some(mv);
+            }
+        }
+        found
+    }
+
     fn picture(&self, board: &Board) -> [Option<(Color, Piece)>; 64] {
         let mut squares = [None; 64];
         for sq in board.occupied() {

@@ -1,5 +1,6 @@
 //! How a game is set up, once, before its first event.
 
+use crate::Color;
 use crate::clock::{Millis, Mode, TimeControl, Timestamp};
 use crate::laws::{Edition, Profile};
 use serde::{Deserialize, Serialize};
@@ -48,6 +49,31 @@ pub struct GameConfig {
     /// the 2005 Laws have no such clause, so it is ignored for 2005).
     #[serde(default)]
     pub no_draw_before_move: Option<u16>,
+    /// The visually impaired players (2005 App. F / 2023 App. D), each with his aids. JSON:
+    /// `"visually_impaired": [{"player": "black", "tactile_board": true}]`; empty when left out.
+    #[serde(default)]
+    pub visually_impaired: Vec<Impairment>,
+    /// The language of algebraic notation in which announced moves may also be said, as a code
+    /// (`"de"`, `"en"`, see [`crate::notation::Language::code`]); English when left out. The
+    /// spoken form of App. F2.1 / D.2.1 is always understood.
+    #[serde(default)]
+    pub language: Option<String>,
+}
+
+/// A visually impaired player and his aids (2005 App. F1-F2 / 2023 App. D.1-D.2).
+///
+/// JSON field names are stable: `player` (`"white"` / `"black"`), `tactile_board` (bool,
+/// default false).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Impairment {
+    /// Who is visually impaired.
+    #[serde(with = "super::wire::color")]
+    pub player: Color,
+    /// Whether he plays on his own pegged (tactile) board, a second board beside the sighted
+    /// player's (F1 / D.1). His board's lifts and placements are then fed as his moves, under
+    /// F2.2-F2.3 / D.2.2-D.2.4; without it he moves by announcing (typed or spoken).
+    #[serde(default)]
+    pub tactile_board: bool,
 }
 
 impl GameConfig {
@@ -66,6 +92,8 @@ impl GameConfig {
             await_arrival: false,
             session_end: None,
             no_draw_before_move: None,
+            visually_impaired: Vec::new(),
+            language: None,
         }
     }
 
@@ -82,6 +110,18 @@ impl GameConfig {
             mode: self.mode(),
             arbiter_present: self.arbiter_present,
         }
+    }
+
+    /// Whether `player` is visually impaired (App. F / D applies to his moves).
+    pub fn is_impaired(&self, player: Color) -> bool {
+        self.visually_impaired.iter().any(|i| i.player == player)
+    }
+
+    /// Whether `player` is visually impaired and plays on a tactile board of his own.
+    pub fn has_tactile_board(&self, player: Color) -> bool {
+        self.visually_impaired
+            .iter()
+            .any(|i| i.player == player && i.tactile_board)
     }
 
     /// How late a player may arrive (2005 Art. 6.7: one hour; 2023 Art. 6.7.1: the event's

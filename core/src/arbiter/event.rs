@@ -120,6 +120,29 @@ pub enum Event {
     },
     /// Time passed with nothing at the board; the game checks its deadlines (flag falls).
     Tick,
+    /// A move said aloud (2005 App. F2.1 / 2023 App. D.2.1), in the spoken form ("Springer
+    /// Felix drei"), in algebraic notation of the game's language, or in coordinates.
+    ///
+    /// By the player on move it is his announcement: for a visually impaired player it makes
+    /// the move (F2.3c / D.2.3) unless his tactile board already shows one; for a sighted
+    /// player it is only words, his move is made on his board (F2.3 / D.2.5). By the other
+    /// player it is his repetition of the move just announced or completed (F2.1).
+    Announce {
+        /// Who speaks.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What was said.
+        text: String,
+    },
+    /// The player on move corrects a slip of the tongue in his announcement (2005 App. F2.6 /
+    /// 2023 App. D.2.8): accepted before the opponent's clock has started, refused after.
+    CorrectAnnouncement {
+        /// Who corrects.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The move as it should have been said.
+        text: String,
+    },
 }
 
 /// A player's claim.

@@ -8,7 +8,10 @@ use super::ruling::{GameResult, Reason, Ruling, Verdict};
 use super::wire::MoveText;
 use crate::clock::{Clock, Millis, Timestamp};
 use crate::dead::{Budget, CanMate, can_mate};
-use crate::laws::{Edition, Law, Profile, SealedEnvelope, adjourn, draws, illegal, quickplay};
+use crate::laws::{
+    Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay,
+};
+use crate::notation::Language;
 use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
 use crate::{Color, Piece};
 use cozy_chess::{Board, BoardBuilder, Move};
@@ -62,6 +65,12 @@ pub enum Refused {
     /// The envelope may be opened only with the replying player present (App. A7 / I.7).
     #[error("the player who must reply to the sealed move is not present")]
     ReplierAbsent,
+    /// An announced move could not be understood, or is not legal here (App. F2.1 / D.2.1).
+    #[error("announcement: {0}")]
+    Announcement(String),
+    /// A repetition was said, but no move has been announced or completed to repeat.
+    #[error("there is no announced move to repeat")]
+    NothingToRepeat,
     /// The envelope did not open.
     #[error("envelope: {0}")]
     Envelope(#[from] adjourn::EnvelopeError),
@@ -144,6 +153,10 @@ pub struct Game {
     pub(super) present: [bool; 2],
     pub(super) sealed: Option<(Color, SealedEnvelope)>,
     resumed: Option<Timestamp>,
+    /// The move the player on move has announced this turn (App. F2.1 / D.2.1).
+    pub(super) announced: Option<(Color, MoveText)>,
+    /// The position before the last completed move, to read the opponent's repetition of it.
+    before_last: Option<Board>,
     log: EventLog,
     queue: VecDeque<Ruling>,
     rulings: Vec<Ruling>,
@@ -193,6 +206,8 @@ impl Game {
             present,
             sealed: None,
             resumed: None,
+            announced: None,
+            before_last: None,
             queue: VecDeque::new(),
             rulings: Vec::new(),
         })
@@ -652,6 +667,8 @@ impl Game {
                 Ok(())
             }
             Event::Open { passphrase } => self.open(at, passphrase),
+            Event::Announce { player, text } => self.announce(at, *player, text),
+            Event::CorrectAnnouncement { player, text } => self.correct(at, *player, text),
         }
     }
 
@@ -705,6 +722,8 @@ impl Game {
                 {
                     // The illegal position cannot be played on: the arbiter restores it.
                     self.board = irr.before;
+                    self.before_last = None;
+                    self.announced = None;
                     self.history.pop();
                     self.rule(
                         at,
@@ -729,16 +748,54 @@ impl Game {
 
     fn press(&mut self, at: Timestamp, player: Color) {
         let edition = self.edition();
-        match self.changes.attempt(&self.board) {
+        let mut attempt = self.changes.attempt(&self.board);
+        if self.config.is_impaired(player) {
+            match attempt {
+                Attempt::Nothing | Attempt::Incomplete => match self.made_by_impaired(player) {
+                    Some(mv) => attempt = Attempt::Legal(mv),
+                    None => {
+                        // F2.3 / D.2.3: until the move is made the opponent's clock may not start.
+                        self.rule(
+                            at,
+                            blind::made_law(edition),
+                            Verdict::Notice {
+                                what: "move_not_made_clock_not_started",
+                            },
+                        );
+                        return;
+                    }
+                },
+                Attempt::Legal(mv) => {
+                    if let Some((_, said)) = self.announced
+                        && said != touch::to_text(&self.board, mv)
+                    {
+                        self.rule(
+                            at,
+                            blind::fix_board_law(edition),
+                            Verdict::Notice {
+                                what: "announcement_differs_from_board",
+                            },
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        match attempt {
             Attempt::Legal(mv) => {
                 let ob = self.obligation();
                 if !ob.allows(&self.board, mv) {
                     if self.profile.arbiter_enforces_touch() {
                         // The pieces stay where they are until the player puts them right.
                         self.touch.retract();
+                        let law = if self.config.has_tactile_board(player) {
+                            blind::touched_law(edition)
+                        } else {
+                            ob.law(edition)
+                        };
                         self.rule(
                             at,
-                            ob.law(edition),
+                            law,
                             Verdict::MustMove {
                                 player,
                                 obligation: ob,
@@ -833,6 +890,8 @@ impl Game {
         let san = cozy_chess::util::display_san_move(&self.board, mv).to_string();
         let irreversible = self.board.piece_on(mv.from) == Some(Piece::Pawn)
             || touch::captured_square(&self.board, mv).is_some();
+        self.before_last = Some(self.board.clone());
+        self.announced = None;
         self.board.play_unchecked(mv);
         if irreversible {
             self.quiet_plies = 0;
@@ -1173,6 +1232,8 @@ impl Game {
                     self.history.pop();
                 }
                 self.board = irr.before;
+                self.before_last = None;
+                self.announced = None;
                 self.clock.start(irr.offender, at);
                 let moves = self.clock.side(irr.offender).moves.saturating_sub(1);
                 self.clock.set_moves(irr.offender, moves);
@@ -1208,6 +1269,8 @@ impl Game {
                     self.clock.set_moves(breach.offender, moves);
                 }
                 self.board = breach.before;
+                self.before_last = None;
+                self.announced = None;
                 self.clock.start(breach.offender, at);
                 self.touch = TouchMove::new();
                 self.changes = BoardChanges::new();
@@ -1477,6 +1540,165 @@ impl Game {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+/// App. F / D: announcements and the visually impaired player's move.
+impl Game {
+    fn language(&self) -> Language {
+        self.config
+            .language
+            .as_deref()
+            .and_then(Language::from_code)
+            .unwrap_or(Language::English)
+    }
+
+    fn read(&self, board: &Board, text: &str) -> Result<MoveText, Refused> {
+        blind::read_announcement(board, self.quiet_plies, text, self.language())
+            .map_err(|e| Refused::Announcement(e.to_string()))
+    }
+
+    fn spoken(&self, board: &Board, mv: MoveText) -> String {
+        let pos = crate::Position::from_parts(board.clone(), self.quiet_plies);
+        crate::notation::spoken::format(
+            &pos,
+            crate::Move {
+                from: mv.from,
+                to: mv.to,
+                promotion: mv.promotion,
+            },
+        )
+    }
+
+    /// The move a visually impaired player's announcement makes on a game without his own
+    /// board: entered whole, as a screen enters it.
+    fn enter_announced(&mut self, at: Timestamp, mv: MoveText) {
+        if self.touch.touch(&self.board, mv.from) {
+            self.after_touch(at);
+        }
+        self.changes.enter(&self.board, mv);
+        if let Some(legal) = touch::legal_move(&self.board, mv) {
+            self.touch.release(touch::to_text(&self.board, legal));
+        }
+    }
+
+    /// The visually impaired player's move once made though his board shows no finished move:
+    /// the captured piece taken off his board (F2.3a / D.2.3), or the move announced (F2.3c).
+    fn made_by_impaired(&self, player: Color) -> Option<Move> {
+        if self.config.has_tactile_board(player)
+            && let Some(mv) = self.changes.capture_made(&self.board)
+        {
+            return Some(mv);
+        }
+        match self.announced {
+            Some((by, said)) if by == player => touch::legal_move(&self.board, said),
+            _ => None,
+        }
+    }
+
+    /// What the Laws prescribe when the two boards of a game with a visually impaired player
+    /// may differ (2005 App. F2.7-F2.8 / 2023 App. D.2.9): the scores and boards as found,
+    /// compared from this game's start, with the clock readings this game's log kept after
+    /// every half-move. See [`blind::reconcile`].
+    ///
+    /// # Errors
+    /// [`blind::ReconcileError`] when a board's placement cannot be read.
+    pub fn reconcile_boards(
+        &self,
+        impaired_score: &[MoveText],
+        sighted_score: &[MoveText],
+        impaired_board: &str,
+        sighted_board: &str,
+    ) -> Result<blind::Correction, blind::ReconcileError> {
+        let first = self.clock.control().period(0).time;
+        let initial = blind::ClockReading {
+            white: first,
+            black: first,
+        };
+        let after: Vec<Millis> = self.moves.iter().map(|m| m.clock_after).collect();
+        blind::reconcile(
+            self.edition(),
+            blind::TwoBoards {
+                start: &self.start,
+                impaired_score,
+                sighted_score,
+                impaired_board,
+                sighted_board,
+            },
+            Some((initial, &after)),
+        )
+    }
+
+    fn announce(&mut self, at: Timestamp, player: Color, text: &str) -> Result<(), Refused> {
+        self.require_play()?;
+        let edition = self.edition();
+        if player != self.on_move() {
+            // The opponent repeats the move announced, or the one just completed (F2.1).
+            let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
+                (Some((by, said)), _, _) if by == !player => (self.board.clone(), said),
+                (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
+                _ => return Err(Refused::NothingToRepeat),
+            };
+            let mv = self.read(&board, text)?;
+            self.rule(
+                at,
+                blind::announce_law(edition),
+                Verdict::AnnouncementRepeated {
+                    player,
+                    mv,
+                    agrees: mv == expected,
+                },
+            );
+            return Ok(());
+        }
+        let mv = self.read(&self.board, text)?;
+        let spoken = self.spoken(&self.board, mv);
+        let impaired = self.config.is_impaired(player);
+        if impaired && !self.config.has_tactile_board(player) {
+            self.enter_announced(at, mv);
+        }
+        self.announced = Some((player, mv));
+        self.rule(
+            at,
+            blind::announce_law(edition),
+            Verdict::Announced {
+                player,
+                mv,
+                spoken,
+                made: impaired,
+            },
+        );
+        Ok(())
+    }
+
+    fn correct(&mut self, at: Timestamp, player: Color, text: &str) -> Result<(), Refused> {
+        self.require_play()?;
+        let law = blind::correction_law(self.edition());
+        let refuse = |game: &mut Game, because| {
+            game.rule(at, law, Verdict::CorrectionRefused { player, because });
+            Ok(())
+        };
+        if player != self.on_move() {
+            // His move was completed: the opponent's clock has started.
+            return refuse(self, "opponent_clock_started");
+        }
+        if !self.announced.is_some_and(|(by, _)| by == player) {
+            return refuse(self, "nothing_announced");
+        }
+        let mv = self.read(&self.board, text)?;
+        if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {
+            // A slip of the tongue binds him to nothing: the piece he named is not touched.
+            self.touch = TouchMove::new();
+            self.enter_announced(at, mv);
+        }
+        self.announced = Some((player, mv));
+        let spoken = self.spoken(&self.board, mv);
+        self.rule(
+            at,
+            law,
+            Verdict::AnnouncementCorrected { player, mv, spoken },
+        );
         Ok(())
     }
 }

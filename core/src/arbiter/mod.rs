@@ -31,7 +31,7 @@ mod ruling;
 mod state;
 pub mod wire;
 
-pub use config::GameConfig;
+pub use config::{GameConfig, Impairment};
 pub use event::{Claim, ClaimKind, Decision, Event, Stamped};
 pub use export::clk;
 pub use game::{Game, PendingClaim, PlayedMove, Refused, ReplayError};

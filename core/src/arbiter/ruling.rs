@@ -265,6 +265,49 @@ pub enum Verdict {
         #[serde(rename = "move")]
         mv: MoveText,
     },
+    /// A move was announced (2005 App. F2.1 / 2023 App. D.2.1).
+    Announced {
+        /// Who announced it.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The move understood.
+        #[serde(rename = "move")]
+        mv: MoveText,
+        /// The move in the spoken form, for the opponent to repeat.
+        spoken: String,
+        /// Whether the announcement made the move (a visually impaired player's, F2.3c / D.2.3).
+        made: bool,
+    },
+    /// The opponent repeated the announced move (F2.1 / D.2.1).
+    AnnouncementRepeated {
+        /// Who repeated it.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The move he said.
+        #[serde(rename = "move")]
+        mv: MoveText,
+        /// Whether it is the move announced; if not, the players or the arbiter must clear it up.
+        agrees: bool,
+    },
+    /// A slip of the tongue was corrected before the opponent's clock started (F2.6 / D.2.8).
+    AnnouncementCorrected {
+        /// Who corrected.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The move now announced.
+        #[serde(rename = "move")]
+        mv: MoveText,
+        /// It in the spoken form.
+        spoken: String,
+    },
+    /// A correction came too late or had nothing to correct (F2.6 / D.2.8).
+    CorrectionRefused {
+        /// Who tried.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// Why, as a word the UI can translate: `opponent_clock_started`, `nothing_announced`.
+        because: &'static str,
+    },
     /// Something only the arbiter can judge (sensor boards cannot see hands or intent).
     Notice {
         /// What was seen, as a word the UI can translate.

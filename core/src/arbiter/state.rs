@@ -3,7 +3,7 @@
 use super::event::ClaimKind;
 use super::game::Game;
 use super::ruling::{GameResult, Reason};
-use super::wire;
+use super::wire::{self, MoveText};
 use crate::Color;
 use crate::clock::{Millis, Mode, Timestamp};
 use crate::laws::Edition;
@@ -15,6 +15,9 @@ use serde::Serialize;
 pub struct ClockView {
     /// Main time left at the instant asked about.
     pub remaining: Millis,
+    /// Time this side's clock has run over the whole game, for "time used" told on request
+    /// (2005 App. F2.9d / 2023 App. D.2.10).
+    pub used: Millis,
     /// Moves completed by pressing.
     pub moves: u32,
     /// Zero-based period.
@@ -82,6 +85,9 @@ pub struct State {
     pub sealed: bool,
     /// The result, once over.
     pub outcome: Option<Outcome>,
+    /// The move the player on move has announced and may still correct until his opponent's
+    /// clock starts (2005 App. F2.1, F2.6 / 2023 App. D.2.1, D.2.8).
+    pub announced: Option<MoveText>,
 }
 
 impl Game {
@@ -92,6 +98,7 @@ impl Game {
             let side = clock.side(c);
             ClockView {
                 remaining: clock.remaining(c, at),
+                used: clock.spent(c, at),
                 moves: side.moves,
                 period: side.period,
                 flag: clock.fell_at(c, at).is_some(),
@@ -129,6 +136,7 @@ impl Game {
             outcome: self
                 .result()
                 .map(|(result, reason)| Outcome { result, reason }),
+            announced: self.announced.map(|(_, mv)| mv),
         }
     }
 }

@@ -14,6 +14,9 @@ pub struct SideClock {
     /// Time used in the current turn during earlier running stretches (the clock was stopped
     /// and restarted within the turn, 2005 Art. 6.13).
     pub turn_used: Millis,
+    /// Time this side's clock ran in turns already closed (completed moves, and turns cut short
+    /// by an arbiter setting the clock), for "time used" (2005 App. F2.9d / 2023 App. D.2.10).
+    pub spent: Millis,
     /// Moves completed by pressing the clock (the clock's move counter).
     pub moves: u32,
     /// Zero-based index of the period this side is playing.
@@ -51,6 +54,7 @@ impl Clock {
         let side = SideClock {
             banked: first,
             turn_used: Millis(0),
+            spent: Millis(0),
             moves: 0,
             period: 0,
             moves_in_period: 0,
@@ -101,6 +105,16 @@ impl Clock {
             _ => 0,
         };
         Millis(side.turn_used.0.saturating_add(stretch))
+    }
+
+    /// Time `color`'s clock has run over the whole game up to `now`, the current turn included.
+    pub fn spent(&self, color: Color, now: Timestamp) -> Millis {
+        Millis(
+            self.side(color)
+                .spent
+                .0
+                .saturating_add(self.used(color, now).0),
+        )
     }
 
     /// Main time `color` has left at `now` (0 once the flag has fallen).
@@ -188,6 +202,7 @@ impl Clock {
         let control = self.control.clone();
         let side = self.side_mut(color);
         side.banked = Millis(left.0.saturating_add(added.0));
+        side.spent = Millis(side.spent.0.saturating_add(used.0));
         side.turn_used = Millis(0);
         side.moves = side.moves.saturating_add(1);
         side.moves_in_period = side.moves_in_period.saturating_add(1);
@@ -219,6 +234,7 @@ impl Clock {
     /// Sets `color`'s remaining main time to `time` at `at` (2005 Art. 6.11, 6.14 / 2023
     /// Art. 6.10.2, 7.1); the turn starts afresh from there.
     pub fn set_remaining(&mut self, color: Color, time: Millis, at: Timestamp) {
+        let used = self.used(color, at);
         let running = self.running;
         if let Some((c, _)) = running
             && c == color
@@ -227,6 +243,7 @@ impl Clock {
         }
         let side = self.side_mut(color);
         side.banked = time;
+        side.spent = Millis(side.spent.0.saturating_add(used.0));
         side.turn_used = Millis(0);
         side.fell_at = None;
     }

@@ -25,6 +25,7 @@
 
 pub mod adjourn;
 mod article;
+pub mod blind;
 pub mod draws;
 mod edition;
 pub mod illegal;
