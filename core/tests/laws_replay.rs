@@ -2,7 +2,9 @@
 //! and state as the live game; the log reader never panics and names the line at fault.
 
 use arbiter_core::Color;
-use arbiter_core::arbiter::{Claim, Decision, Event, EventLog, Game, GameConfig, Stamped};
+use arbiter_core::arbiter::{
+    Claim, Decision, Event, EventLog, Game, GameConfig, Impairment, Stamped,
+};
 use arbiter_core::clock::{Millis, Mode, Period, TimeControl, Timestamp, Timing};
 use arbiter_core::laws::Edition;
 
@@ -58,7 +60,32 @@ fn random_config(rng: &mut Rng) -> GameConfig {
         1 => Some(Mode::Blitz),
         _ => None,
     };
+    // A visually impaired player in a third of the games (App. F / D).
+    if rng.below(3) == 0 {
+        config.visually_impaired = vec![Impairment {
+            player: if rng.below(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            tactile_board: rng.below(2) == 0,
+        }];
+    }
     config
+}
+
+/// Something a player might say: a legal move now, or one of a few fixed words.
+fn random_words(rng: &mut Rng, game: &Game) -> String {
+    let moves = arbiter_core::touch::legal_moves(game.board());
+    match rng.below(4) {
+        0 if !moves.is_empty() => {
+            let mv = moves[rng.below(moves.len() as u64) as usize];
+            arbiter_core::touch::to_text(game.board(), mv).to_string()
+        }
+        1 => "Springer Felix drei".to_string(),
+        2 => "Kurze Rochade".to_string(),
+        _ => "Eva vier".to_string(),
+    }
 }
 
 fn random_event(rng: &mut Rng, game: &Game) -> Event {
@@ -68,7 +95,7 @@ fn random_event(rng: &mut Rng, game: &Game) -> Event {
         Color::Black
     };
     let square = arbiter_core::Square::index(rng.below(64) as usize);
-    match rng.below(20) {
+    match rng.below(23) {
         0..=5 => {
             // Mostly legal moves, so games get somewhere.
             let moves = arbiter_core::touch::legal_moves(game.board());
@@ -120,6 +147,18 @@ fn random_event(rng: &mut Rng, game: &Game) -> Event {
         16 => Event::Adjust { square },
         17 => Event::DeclineDraw { player },
         18 => Event::Tick,
+        19 => Event::Announce {
+            player: game.board().side_to_move(),
+            text: random_words(rng, game),
+        },
+        20 => Event::CorrectAnnouncement {
+            player,
+            text: random_words(rng, game),
+        },
+        21 => Event::Repeat {
+            player,
+            text: random_words(rng, game),
+        },
         _ => Event::Resign { player },
     }
 }

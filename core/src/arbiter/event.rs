@@ -126,12 +126,21 @@ pub enum Event {
     /// By the player on move it is his announcement: for a visually impaired player it makes
     /// the move (F2.3c / D.2.3) unless his tactile board already shows one; for a sighted
     /// player it is only words, his move is made on his board (F2.3 / D.2.5). By the other
-    /// player it is his repetition of the move just announced or completed (F2.1).
+    /// player it is his repetition of the move announced (F2.1), as [`Event::Repeat`].
     Announce {
         /// Who speaks.
         #[serde(with = "wire::color")]
         player: Color,
         /// What was said.
+        text: String,
+    },
+    /// The opponent repeats the move just announced or completed (2005 App. F2.1 / 2023
+    /// App. D.2.1), before or after the press that started his clock.
+    Repeat {
+        /// Who repeats.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// What he said.
         text: String,
     },
     /// The player on move corrects a slip of the tongue in his announcement (2005 App. F2.6 /

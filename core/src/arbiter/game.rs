@@ -668,6 +668,7 @@ impl Game {
             }
             Event::Open { passphrase } => self.open(at, passphrase),
             Event::Announce { player, text } => self.announce(at, *player, text),
+            Event::Repeat { player, text } => self.repeat(at, *player, text),
             Event::CorrectAnnouncement { player, text } => self.correct(at, *player, text),
         }
     }
@@ -1634,23 +1635,7 @@ impl Game {
         self.require_play()?;
         let edition = self.edition();
         if player != self.on_move() {
-            // The opponent repeats the move announced, or the one just completed (F2.1).
-            let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
-                (Some((by, said)), _, _) if by == !player => (self.board.clone(), said),
-                (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
-                _ => return Err(Refused::NothingToRepeat),
-            };
-            let mv = self.read(&board, text)?;
-            self.rule(
-                at,
-                blind::announce_law(edition),
-                Verdict::AnnouncementRepeated {
-                    player,
-                    mv,
-                    agrees: mv == expected,
-                },
-            );
-            return Ok(());
+            return self.repeat(at, player, text);
         }
         let mv = self.read(&self.board, text)?;
         let spoken = self.spoken(&self.board, mv);
@@ -1667,6 +1652,28 @@ impl Game {
                 mv,
                 spoken,
                 made: impaired,
+            },
+        );
+        Ok(())
+    }
+
+    /// The opponent repeats the move announced, or the one just completed (F2.1 / D.2.1).
+    fn repeat(&mut self, at: Timestamp, player: Color, text: &str) -> Result<(), Refused> {
+        self.require_play()?;
+        let edition = self.edition();
+        let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
+            (Some((by, said)), _, _) if by == !player => (self.board.clone(), said),
+            (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
+            _ => return Err(Refused::NothingToRepeat),
+        };
+        let mv = self.read(&board, text)?;
+        self.rule(
+            at,
+            blind::announce_law(edition),
+            Verdict::AnnouncementRepeated {
+                player,
+                mv,
+                agrees: mv == expected,
             },
         );
         Ok(())
