@@ -89,7 +89,13 @@ fn check_all(positions: &[Labelled], budget: Budget, path: &str) -> (usize, Vec<
                         failures.push(format!("{path}:{} {side:?}: UNSOUND cannot-mate", p.line));
                     }
                 }
-                CanMate::Undetermined => undetermined += 1,
+                CanMate::Undetermined => {
+                    undetermined += 1;
+                    // DEAD_LIST_UNDETERMINED=1 prints them, to study which groups stay open.
+                    if std::env::var_os("DEAD_LIST_UNDETERMINED").is_some() {
+                        println!("undetermined {}:{} {side:?}", p.line, i);
+                    }
+                }
             }
         }
     }

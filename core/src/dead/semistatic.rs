@@ -95,10 +95,13 @@ struct Mobility {
     region: Vec<u64>,
     /// Whether each unit can ever leave its square or be captured on it.
     movable: Vec<bool>,
+    /// The side whose mates are in question: lines where it has no legal move have ended
+    /// without its mate, so the loser's king need not be followed into them.
+    winner: Color,
 }
 
 impl Mobility {
-    fn of(board: &Board) -> Self {
+    fn of(board: &Board, winner: Color) -> Self {
         let mut units = Vec::with_capacity(32);
         for square in board.occupied() {
             // Every occupied square has a piece and a colour; skip defensively otherwise.
@@ -116,6 +119,7 @@ impl Mobility {
             units,
             region,
             movable,
+            winner,
         };
         mobility.saturate();
         mobility
@@ -132,6 +136,167 @@ impl Mobility {
         out
     }
 
+    /// Squares on which each unit could capture an enemy piece: where it can stand, except
+    /// that a pawn only captures diagonally forward (until it promotes), and takes en passant
+    /// the pawn beside the square it moves to (2005 Art. 3.7d).
+    fn capture_footprint(&self, i: usize) -> u64 {
+        let unit = self.units[i];
+        let region = self.region[i];
+        if unit.piece != Piece::Pawn || region == !0 {
+            return region;
+        }
+        let diagonal = region & pawn_attacks(region, unit.colour);
+        let en_passant = match unit.colour {
+            Color::White => south(diagonal & (RANK_1 << 40)),
+            Color::Black => north(diagonal & (RANK_1 << 16)),
+        };
+        diagonal | en_passant
+    }
+
+    /// Whether each unit may ever be captured: some enemy piece can capture on a square the
+    /// unit can stand on. Kings are never captured.
+    fn capturable(&self) -> Vec<bool> {
+        let mut footprint = [0u64; 2];
+        for (i, unit) in self.units.iter().enumerate() {
+            footprint[unit.colour as usize] |= self.capture_footprint(i);
+        }
+        self.units
+            .iter()
+            .enumerate()
+            .map(|(i, unit)| {
+                unit.piece != Piece::King
+                    && footprint[1 - unit.colour as usize] & self.region[i] != 0
+            })
+            .collect()
+    }
+
+    /// Squares each colour attacks at every moment of the rest of the game: attacked by a
+    /// piece that is never captured from every square it can stand on, with every square some
+    /// piece might stand on counted as a blocker of its lines (2005 Art. 3.9: a king never
+    /// stands on such a square).
+    fn always_attacked(&self, capturable: &[bool]) -> [u64; 2] {
+        let occupiable = self.region.iter().fold(0u64, |acc, r| acc | r);
+        let mut out = [0u64; 2];
+        for (i, unit) in self.units.iter().enumerate() {
+            if capturable[i] {
+                continue;
+            }
+            let mut always = !0u64;
+            for t in BitBoard(self.region[i]) {
+                let from = t.bitboard().0;
+                always &= match unit.piece {
+                    Piece::Bishop | Piece::Rook | Piece::Queen => {
+                        slider_reach(unit.piece, from, occupiable)
+                    }
+                    piece => contact_attacks(piece, unit.colour, from),
+                };
+                if always == 0 {
+                    break;
+                }
+            }
+            out[unit.colour as usize] |= always;
+        }
+        out
+    }
+
+    /// Squares on its own file a pawn can never reach because an enemy pawn ahead of it on
+    /// the same file is never captured and never leaves that file: as long as both stay on
+    /// the file, neither can pass the other (pawns only push into empty squares). Applies only
+    /// to a pawn that itself never leaves its file; one that captures away could come back
+    /// beyond the enemy pawn.
+    fn confronted(&self, i: usize, capturable: &[bool]) -> u64 {
+        let unit = self.units[i];
+        let file = unit.square.file().bitboard().0;
+        if unit.piece != Piece::Pawn || self.region[i] & !file != 0 {
+            return 0;
+        }
+        let mut closed = 0u64;
+        for (j, other) in self.units.iter().enumerate() {
+            if other.piece != Piece::Pawn
+                || other.colour == unit.colour
+                || capturable[j]
+                || self.region[j] & !file != 0
+            {
+                continue;
+            }
+            // Squares of the file at or beyond the enemy pawn's square, seen from this pawn.
+            let at = other.square.bitboard().0;
+            let beyond = match unit.colour {
+                Color::White if other.square.rank() > unit.square.rank() => {
+                    file & !at.wrapping_sub(1)
+                }
+                Color::Black if other.square.rank() < unit.square.rank() => {
+                    file & at.wrapping_shl(1).wrapping_sub(1)
+                }
+                _ => 0,
+            };
+            closed |= beyond;
+        }
+        closed
+    }
+
+    /// Squares attacked by `colour`'s non-king pieces that are never captured, from every
+    /// square they can stand on, counting contact attacks only (so that no piece standing
+    /// anywhere can block them).
+    fn always_touched(&self, colour: Color, capturable: &[bool]) -> u64 {
+        let mut out = 0;
+        for (i, unit) in self.units.iter().enumerate() {
+            if unit.colour != colour || unit.piece == Piece::King || capturable[i] {
+                continue;
+            }
+            let mut always = !0u64;
+            for t in BitBoard(self.region[i]) {
+                always &= contact_attacks(unit.piece, unit.colour, t.bitboard().0);
+            }
+            out |= always;
+        }
+        out
+    }
+
+    /// True when, after the loser's king steps onto `to`, the winner has no legal move at all
+    /// in any position the regions allow: the game then ends in stalemate (2005 Art. 5.2a) or
+    /// with the winner mated, never with the winner's mate, so that step leads nowhere useful.
+    /// Holds only when every piece of the winner but the king is walled in by pieces that
+    /// never move, and its king has no square to go to.
+    fn stalemates_winner(&self, to: u64, capturable: &[bool], stand_loser: u64) -> bool {
+        let winner = self.winner;
+        let steady = self.steady(None) & !to;
+        let steady_ours = self.steady(Some(winner)) & !to;
+        let mut king_region = 0;
+        for (i, unit) in self.units.iter().enumerate() {
+            if unit.colour != winner {
+                continue;
+            }
+            let here = unit.square.bitboard().0;
+            if unit.piece == Piece::King {
+                king_region = self.region[i];
+                continue;
+            }
+            if self.region[i] != here {
+                return false;
+            }
+            let walled = match unit.piece {
+                Piece::Pawn => {
+                    let push = pawn_push(here, winner);
+                    push & !(steady | to) == 0 && pawn_attacks(here, winner) & stand_loser == 0
+                }
+                Piece::Knight => knight_step(here) & !steady_ours == 0,
+                Piece::Bishop => diagonal_step(here) & !steady_ours == 0,
+                Piece::Rook => orthogonal_step(here) & !steady_ours == 0,
+                _ => king_step(here) & !steady_ours == 0,
+            };
+            if !walled {
+                return false;
+            }
+        }
+        let guarded = steady_ours | king_step(to) | self.always_touched(!winner, capturable);
+        // The winning king stands somewhere in its region, but not next to the losing king.
+        let possible = king_region & !king_step(to) & !to;
+        BitBoard(possible)
+            .into_iter()
+            .all(|k| king_step(k.bitboard().0) & !guarded == 0)
+    }
+
     fn saturate(&mut self) {
         loop {
             let steady_any = self.steady(None);
@@ -139,19 +304,15 @@ impl Mobility {
                 self.steady(Some(Color::White)),
                 self.steady(Some(Color::Black)),
             ];
-            // Squares a king of each colour can never enter: attacked by an enemy piece that never
-            // leaves its square (a king can only enter a square once it is not attacked).
-            let mut king_barred = [0u64; 2];
+            let capturable = self.capturable();
+            // Squares a king of each colour can never enter: always attacked by the enemy.
+            let attacked_by = self.always_attacked(&capturable);
+            let king_barred = [attacked_by[1], attacked_by[0]];
             // Squares some non-king piece of each colour can stand on (pawn capture targets).
             let mut stand = [0u64; 2];
             for (i, unit) in self.units.iter().enumerate() {
-                let c = unit.colour as usize;
-                if !self.movable[i] {
-                    king_barred[1 - c] |=
-                        contact_attacks(unit.piece, unit.colour, unit.square.bitboard().0);
-                }
                 if unit.piece != Piece::King {
-                    stand[c] |= self.region[i];
+                    stand[unit.colour as usize] |= self.region[i];
                 }
             }
 
@@ -163,6 +324,16 @@ impl Mobility {
                 // No self-capture: a square held for ever by a friendly piece is closed.
                 let open = !steady_of[c];
                 let grown = match unit.piece {
+                    Piece::King if unit.colour != self.winner => {
+                        let mut steps = king_step(reach) & open & !king_barred[c] & !reach;
+                        for t in BitBoard(steps) {
+                            let to = t.bitboard().0;
+                            if self.stalemates_winner(to, &capturable, stand[c]) {
+                                steps &= !to;
+                            }
+                        }
+                        steps
+                    }
                     Piece::King => king_step(reach) & open & !king_barred[c],
                     Piece::Knight => knight_step(reach) & open,
                     Piece::Bishop => diagonal_step(reach) & open,
@@ -180,7 +351,9 @@ impl Mobility {
                             // A push needs the square empty: whatever stands there now must be
                             // able to go. A capture needs an enemy non-king piece there; an en
                             // passant target is a square the enemy pawn could also have stopped on.
-                            let push = pawn_push(reach, unit.colour) & !steady_any;
+                            let push = pawn_push(reach, unit.colour)
+                                & !steady_any
+                                & !self.confronted(i, &capturable);
                             let take = pawn_attacks(reach, unit.colour) & stand[1 - c] & open;
                             push | take
                         }
@@ -288,7 +461,7 @@ pub(super) fn is_statically_unwinnable(board: &Board, winner: Color) -> bool {
         return false;
     }
 
-    let mobility = Mobility::of(board);
+    let mobility = Mobility::of(board, winner);
     let loser = !winner;
     let Some(loser_king) = mobility
         .units
@@ -368,6 +541,26 @@ mod tests {
         let b = board("8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1");
         assert!(is_statically_unwinnable(&b, Color::White));
         assert!(is_statically_unwinnable(&b, Color::Black));
+    }
+
+    #[test]
+    fn art_9_6_2005_pawns_facing_on_a_file_never_pass_each_other() {
+        // The pawns of the second rank can only meet the black pawns of the fifth; the kings are
+        // walled in on either side. Without the rule the a2 and a5 pawns would "pass" and promote.
+        let b = board("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - - 0 1");
+        assert!(is_statically_unwinnable(&b, Color::White));
+        assert!(is_statically_unwinnable(&b, Color::Black));
+    }
+
+    #[test]
+    fn art_6_10_2005_king_capture_that_only_stalemates_is_not_followed() {
+        // Black's king could take g2 only when White's king is on h4, which stalemates White
+        // (2005 Art. 5.2a); so g2 stands for ever and White's king stays locked in.
+        let b = board("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
+        assert!(is_statically_unwinnable(&b, Color::White));
+        // With White's pawn on g2 gone, nothing walls White in: not proven.
+        let open = board("1k6/b7/7p/5p1P/5p2/5PpK/8/8 w - - 0 1");
+        assert!(!is_statically_unwinnable(&open, Color::White));
     }
 
     #[test]
