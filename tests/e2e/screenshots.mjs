@@ -31,6 +31,25 @@ try {
   await desk.click('#open-arbiter');
   await shot(desk, 'desktop-panels', { fullPage: true });
 
+  // Accessible mode (2005 App. F): typed moves, an answer, the help open, focus on the grid.
+  const ear = await freshPage(browser, { width: 1280, height: 860, clockAt: Date.now() });
+  await openBoard(ear, `${server.url}/index.html`);
+  await ear.click('#accessible');
+  for (const t of ['e4', 'Eva fünf', 'Springer Felix drei', '/time']) {
+    await ear.keyboard.type(t);
+    await ear.keyboard.press('Enter');
+  }
+  await ear.locator('arbiter-board details.help summary').click();
+  await ear.locator('arbiter-board [data-square="f3"]').focus();
+  await ear.keyboard.press('ArrowUp');
+  await shot(ear, 'desktop-accessible', { fullPage: true });
+  const earPhone = await freshPage(browser, { width: 390, height: 844, touch: true });
+  await openBoard(earPhone, `${server.url}/index.html`);
+  await earPhone.click('#accessible');
+  await earPhone.keyboard.type('d4');
+  await earPhone.keyboard.press('Enter');
+  await shot(earPhone, 'phone-accessible', { fullPage: true });
+
   // Phone: blitz flag fall on the fake clock.
   const phone = await freshPage(browser, { width: 390, height: 844, touch: true, clockAt: Date.now() });
   await openBoard(phone, `${server.url}/index.html`);

@@ -9,15 +9,19 @@
 mod clock_display;
 mod dead;
 mod face;
+mod hearing;
+mod speaker;
 mod storage;
 mod table;
 pub mod timeline;
 mod types;
 mod view;
+mod words;
 
 pub use clock_display::ClockDisplay;
 pub use dead::can_mate_js;
 pub use face::face_text;
+pub use speaker::Speaker;
 pub use table::Table;
 
 use wasm_bindgen::prelude::*;

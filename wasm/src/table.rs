@@ -18,6 +18,7 @@ use wasm_bindgen::prelude::*;
 use crate::storage;
 use crate::timeline::{PageClocks, Timeline};
 use crate::view::{self, BoardView, color_name};
+use crate::words::SpokenForm;
 
 /// PBKDF2 rounds for a sealed move: enough to slow guessing, quick enough on a phone.
 const SEAL_ITERATIONS: u32 = 100_000;
@@ -28,6 +29,9 @@ const SEAL_ITERATIONS: u32 = 100_000;
 pub struct ShowOptions {
     /// App. E notation language code (`en`, `it`, `de`, `fig`...).
     pub lang: Option<String>,
+    /// How moves are heard: `appf` (2005 App. F2) or a language code; the notation language
+    /// when absent.
+    pub speech: Option<String>,
 }
 
 /// What is kept in `localStorage`: the log and the wall-clock instant of its zero.
@@ -49,6 +53,7 @@ pub(crate) struct TableInner {
     pub(crate) timeline: Timeline,
     show: ShowOptions,
     lang: Language,
+    form: SpokenForm,
     persist_key: Option<String>,
 }
 
@@ -360,6 +365,15 @@ impl Table {
         self.inner.borrow().game.log().to_jsonl()
     }
 
+    /// How moves are heard from now on: `appf` (2005 App. F2) or a language code.
+    #[wasm_bindgen(js_name = setSpeech)]
+    pub fn set_speech(&self, form: &str) {
+        let mut inner = self.inner.borrow_mut();
+        inner.form = SpokenForm::from_code(form);
+        inner.show.speech = Some(form.to_string());
+        inner.save();
+    }
+
     /// The wall-clock instant (ms since 1970) of the game's zero.
     #[wasm_bindgen(js_name = epochWallMs)]
     pub fn epoch_wall_ms(&self) -> f64 {
@@ -379,11 +393,13 @@ impl Table {
             .as_deref()
             .and_then(Language::from_code)
             .unwrap_or(Language::English);
+        let form = SpokenForm::from_code(show.speech.as_deref().unwrap_or(lang.code()));
         let inner = TableInner {
             game,
             timeline,
             show,
             lang,
+            form,
             persist_key,
         };
         Table {
@@ -474,6 +490,8 @@ struct SetupView<'a> {
     edition: arbiter_core::laws::Edition,
     time_control: &'a arbiter_core::clock::TimeControl,
     lang: &'a str,
+    /// `appf` or a language code: how moves are heard.
+    speech: &'static str,
 }
 
 #[derive(Serialize)]
@@ -522,14 +540,14 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
         Some(after) => {
             let mut with_pending = moves.clone();
             with_pending.extend(pending);
-            let mut v = view::board_view(&start, &with_pending, after, inner.lang);
+            let mut v = view::board_view(&start, &with_pending, after, inner.lang, inner.form);
             // The list and the ply count show completed moves only.
             v.moves.pop();
             v.ply -= 1;
             v.legal_moves.clear();
             v
         }
-        None => view::board_view(&start, &moves, &pos, inner.lang),
+        None => view::board_view(&start, &moves, &pos, inner.lang, inner.form),
     };
     if core.outcome.is_some() {
         board.legal_moves.clear();
@@ -596,6 +614,10 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
             edition,
             time_control: &config.time_control,
             lang: inner.lang.code(),
+            speech: match inner.form {
+                SpokenForm::AppF => "appf",
+                SpokenForm::Language(l) => l.code(),
+            },
         },
         core,
     }

@@ -24,8 +24,10 @@ export interface GameConfig {
   quickplay_finish?: boolean;
   mode?: "standard" | "rapid" | "blitz" | null;
 }
-/** Display options: App. E notation language. */
-export interface ShowOptions { lang?: "en" | "it" | "pt" | "es" | "fr" | "de" | "nl" | "fig" }
+/** Display options: App. E notation language; how moves are heard (`appf`: 2005 App. F2). */
+export interface ShowOptions { lang?: "en" | "it" | "pt" | "es" | "fr" | "de" | "nl" | "fig"; speech?: "appf" | "en" | "it" | "pt" | "es" | "fr" | "de" | "nl" }
+/** A move read from typed text: coordinates, the notation language, and the words to hear. */
+export interface ReadMove { uci: string; san: string; said: string }
 export type ClaimKind = "repetition" | "fifty_moves" | "win_on_time" | "illegal_move" | "touch_move" | "quickplay_finish";
 /** The core's Event, as JSON (`move` in coordinates, castling as the king's move: "e1g1"). */
 export type TableEvent =
@@ -50,7 +52,7 @@ export interface PageState {
   legalMoves: string[];
   check: string | null;
   lastMove: { from: string; to: string } | null;
-  moves: { ply: number; san: string; uci: string }[];
+  moves: { ply: number; san: string; uci: string; said: string }[];
   ply: number;
   clock: { white: SideClock; black: SideClock; running: Color | null; awaitingPress: boolean; started: boolean };
   players: { white: string; black: string };
@@ -58,7 +60,7 @@ export interface PageState {
   obligations: { kind: string; square: string | null; text: string; law: string }[];
   drawOffer: Color | null;
   result: { result: "1-0" | "0-1" | "1/2-1/2"; reason: string; law: string } | null;
-  setup: { edition: "2005" | "2023"; timeControl: Period[]; lang: string };
+  setup: { edition: "2005" | "2023"; timeControl: Period[]; lang: string; speech: string };
   core: Record<string, unknown>;
 }
 export interface CanMateAnswer { answer: "yes" | "no" | "undetermined"; line: string[] }

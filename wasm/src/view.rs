@@ -5,6 +5,8 @@
 use std::collections::BTreeMap;
 
 use arbiter_core::notation::{Language, san};
+
+use crate::words::{self, SpokenForm};
 use arbiter_core::{Color, Move, Piece, Position};
 use serde::Serialize;
 
@@ -17,6 +19,8 @@ pub struct MoveView {
     pub san: String,
     /// The move in coordinates (`e2e4`, castling `e1g1`, promotion `e7e8q`).
     pub uci: String,
+    /// The move as it is heard: App. F form or the language's words (`Springer Felix drei`).
+    pub said: String,
 }
 
 /// From- and to-square of the last move.
@@ -76,6 +80,7 @@ pub fn board_view(
     moves: &[Move],
     current: &Position,
     lang: Language,
+    form: SpokenForm,
 ) -> BoardView {
     let mut pieces = BTreeMap::new();
     for sq in arbiter_core::Square::ALL {
@@ -102,6 +107,7 @@ pub fn board_view(
             ply: first_ply + i as u32,
             san: text,
             uci: mv.to_string(),
+            said: words::say_move(&pos, mv, form),
         });
         if pos.play(mv).is_err() {
             // The core only logs legal moves; should one not replay, the list stops there
@@ -145,11 +151,15 @@ mod tests {
     #[test]
     fn fools_mate_shows_check_last_move_and_list() {
         let (start, moves, pos) = play(&["f2f3", "e7e5", "g2g4", "d8h4"]);
-        let v = board_view(&start, &moves, &pos, Language::English);
+        let v = board_view(&start, &moves, &pos, Language::English, SpokenForm::AppF);
         assert_eq!(v.turn, "white");
         assert_eq!(v.check.as_deref(), Some("e1"));
         assert!(v.legal_moves.is_empty(), "mate leaves no legal move");
         assert_eq!(v.moves.last().map(|m| m.san.as_str()), Some("Qh4#"));
+        assert_eq!(
+            v.moves.last().map(|m| m.said.as_str()),
+            Some("Dame Hector vier Matt")
+        );
         assert_eq!(v.moves[0].ply, 1);
         assert_eq!(v.ply, 4);
         assert_eq!(
@@ -166,8 +176,15 @@ mod tests {
     #[test]
     fn app_e_italian_letters_in_the_move_list() {
         let (start, moves, pos) = play(&["g1f3", "g8f6"]);
-        let v = board_view(&start, &moves, &pos, Language::Italian);
+        let v = board_view(
+            &start,
+            &moves,
+            &pos,
+            Language::Italian,
+            SpokenForm::Language(Language::Italian),
+        );
         assert_eq!(v.moves[0].san, "Cf3");
+        assert_eq!(v.moves[0].said, "cavallo f3");
         assert_eq!(v.legal_moves.len(), 22, "14 pawn, 7 knight and Rg1 moves");
     }
 }

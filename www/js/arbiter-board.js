@@ -13,6 +13,9 @@ import { pieceSvg, fromFenLetter } from './pieces.js';
 import { rulingsWords, resultWords, sideName } from './words.js';
 import { parseTimeControl } from './time-control.js';
 import { connectBridge, sanToPgn } from './live.js';
+import {
+  clocksWords, commandList, lastMovePrefix, moveNumberWords, readCommand, CLAIM_WORDS, GRID_KEYS,
+} from './hearing.js';
 
 const FILES = 'abcdefgh';
 const STYLE_URL = new URL('../css/arbiter-board.css', import.meta.url);
@@ -23,26 +26,38 @@ const TEMPLATE = `
 <link rel="stylesheet" href="${STYLE_URL}">
 <div class="arb" part="root">
   <div class="clock" part="clock">
-    <div class="face" data-clock="white" role="button" tabindex="0" aria-label="White's clock">
+    <div class="face" data-clock="white">
       <div class="who"><span class="dot"></span><span class="name">White</span></div>
       <div class="time" aria-live="off">–:––</div><div class="meta"></div><span class="flag" hidden title="Flag fallen">⚑</span>
     </div>
-    <div class="face" data-clock="black" role="button" tabindex="0" aria-label="Black's clock">
+    <div class="face" data-clock="black">
       <div class="who"><span class="dot"></span><span class="name">Black</span></div>
       <div class="time" aria-live="off">–:––</div><div class="meta"></div><span class="flag" hidden title="Flag fallen">⚑</span>
     </div>
   </div>
   <div class="board-wrap">
-    <div class="board" part="board" role="grid" aria-label="Chess board"></div>
+    <div class="board" part="board" role="grid" aria-label="Chess board" aria-describedby="grid-help"></div>
+    <p class="sr-only" id="grid-help">Arrow keys move between squares; Enter picks up a piece and puts it down; s, m, w, l, i and t say the square, its moves, the board, the last move, the move number and the clocks.</p>
     <div class="promo" hidden><div class="choices" role="dialog" aria-label="Promote to"></div></div>
   </div>
   <div class="side" part="side">
     <button class="press" type="button" data-action="press">Press clock <kbd>space</kbd></button>
-    <div class="status" aria-live="polite"></div>
-    <div class="rulings" aria-live="assertive"></div>
+    <form class="entry" part="entry" hidden>
+      <label for="entry-text">Move or command</label>
+      <div class="entry-row">
+        <input id="entry-text" name="text" autocomplete="off" autocapitalize="off" spellcheck="false"
+          enterkeyhint="send" aria-describedby="entry-hint">
+        <button type="submit">Enter</button>
+      </div>
+      <p class="hint" id="entry-hint">A move in your notation (Nf3, Cf3, g1f3) or said as in App. F (Springer Felix drei); /help lists the commands.</p>
+    </form>
+    <div class="announce" part="announce" role="log" aria-live="polite" aria-label="Announcements"></div>
+    <div class="status"></div>
+    <div class="rulings"></div>
     <ol class="moves" aria-label="Moves"></ol>
     <div class="actions">
       <button type="button" data-action="offer">Offer draw</button>
+      <button type="button" data-action="repeat" hidden>Repeat the announced move</button>
       <button type="button" data-action="accept" hidden>Accept draw</button>
       <button type="button" data-action="decline" hidden>Decline</button>
       <select data-action="claim" aria-label="Claim">
@@ -57,13 +72,17 @@ const TEMPLATE = `
         <option value="quickplay_finish">Quickplay finish (Art. 10.2)</option>
       </select>
       <button type="button" class="warn" data-action="resign">Resign</button>
-      <button type="button" data-action="flip" title="Flip board">⇅ Flip</button>
+      <button type="button" data-action="flip" aria-label="Flip board">⇅ Flip</button>
     </div>
+    <details class="help" part="help">
+      <summary>Keyboard and commands</summary>
+      <div class="help-body"></div>
+    </details>
   </div>
 </div>`;
 
 export class ArbiterBoard extends HTMLElement {
-  static observedAttributes = ['orientation', 'white', 'black'];
+  static observedAttributes = ['orientation', 'white', 'black', 'accessible', 'speech', 'speak'];
 
   #root;
   #wasm = null;
@@ -89,6 +108,7 @@ export class ArbiterBoard extends HTMLElement {
 
   async connectedCallback() {
     if (this.getAttribute('keyboard') !== 'off') window.addEventListener('keydown', this.#onKey);
+    this.#watchMarks();
     if (this.#table) return;
     try {
       this.#wasm = await loadArbiter();
@@ -116,6 +136,7 @@ export class ArbiterBoard extends HTMLElement {
 
   disconnectedCallback() {
     window.removeEventListener('keydown', this.#onKey);
+    clearInterval(this.#marksTimer);
     this.#display?.stop();
     this.#live?.close();
     this.#live = null;
@@ -145,7 +166,7 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   #liveRebuild() {
-    const show = { lang: this.getAttribute('lang') ?? 'en' };
+    const show = this.#show();
     let table;
     try {
       table = this.#wasm.Table.fromPgn(this.#setupFromAttributes(), show, sanToPgn(this.#liveSans));
@@ -206,8 +227,22 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   attributeChangedCallback(name) {
+    if (name === 'accessible') {
+      const on = this.hasAttribute('accessible');
+      this.#root.querySelector('.entry').hidden = !on;
+      // Shown, the announcements scroll: keyboard users must be able to reach them.
+      const log = this.#root.querySelector('.announce');
+      if (on) log.tabIndex = 0;
+      else log.removeAttribute('tabindex');
+    }
+    if (name === 'speak' && !this.hasAttribute('speak')) this.#speaker?.hush();
     if (!this.#state) return;
     if (name === 'orientation') this.#layoutSquares();
+    if (name === 'speech' && this.#table?.setSpeech) {
+      this.#table.setSpeech(this.getAttribute('speech') ?? this.getAttribute('lang') ?? 'en');
+      this.#refresh();
+      return;
+    }
     this.#render();
   }
 
@@ -225,6 +260,7 @@ export class ArbiterBoard extends HTMLElement {
   /** Starts a new game; `setup` as in the wasm `GameSetup` type (timeControl, edition, names...). */
   newGame(setup = this.#setupFromAttributes()) {
     this.#adopt(this.#newTable(setup));
+    this.#watchMarks();
   }
 
   /** PGN of the game so far. */
@@ -232,7 +268,7 @@ export class ArbiterBoard extends HTMLElement {
 
   /** Replaces the game with one read from PGN; throws with the reason when the PGN is refused. */
   importPgn(text) {
-    const table = this.#wasm.Table.fromPgn(this.#setupFromAttributes(), { lang: this.getAttribute('lang') ?? 'en' }, text);
+    const table = this.#wasm.Table.fromPgn(this.#setupFromAttributes(), this.#show(), text);
     this.#adopt(table);
   }
 
@@ -278,11 +314,22 @@ export class ArbiterBoard extends HTMLElement {
       quickplay_finish: this.hasAttribute('quickplay-finish'),
     };
     if (this.getAttribute('fen')) setup.fen = this.getAttribute('fen');
+    // 2005 App. F: the player of this screen plays by ear; his typed moves are announcements.
+    const me = this.#me();
+    if (me) setup.visually_impaired = [{ player: me, tactile_board: false }];
+    setup.language = a('lang', 'en') === 'fig' ? 'en' : a('lang', 'en');
     return setup;
   }
 
+  // Display options for the wasm Table: notation language and how moves are heard.
+  #show() {
+    const show = { lang: this.getAttribute('lang') ?? 'en' };
+    if (this.getAttribute('speech')) show.speech = this.getAttribute('speech');
+    return show;
+  }
+
   #newTable(setup) {
-    const table = new this.#wasm.Table(setup, { lang: this.getAttribute('lang') ?? 'en' });
+    const table = new this.#wasm.Table(setup, this.#show());
     const key = this.getAttribute('persist');
     if (key) table.persistTo(key);
     return table;
@@ -312,9 +359,15 @@ export class ArbiterBoard extends HTMLElement {
 
   // ---------- DOM ----------
 
+  // The board is a grid of eight rows (ranks) of eight cells, for screen readers as for the eye.
+  // Rows take no box of their own (display: contents), so the CSS grid lays out the cells.
   #buildSquares() {
     const board = this.#root.querySelector('.board');
     for (let rank = 8; rank >= 1; rank--) {
+      const row = document.createElement('div');
+      row.className = 'rank';
+      row.setAttribute('role', 'row');
+      row.dataset.rank = String(rank);
       for (let f = 0; f < 8; f++) {
         const name = FILES[f] + rank;
         const sq = document.createElement('div');
@@ -322,32 +375,126 @@ export class ArbiterBoard extends HTMLElement {
         sq.dataset.square = name;
         sq.setAttribute('role', 'gridcell');
         sq.setAttribute('aria-label', name);
+        sq.tabIndex = -1;
         this.#squares.set(name, sq);
-        board.append(sq);
+        row.append(sq);
       }
+      board.append(row);
     }
     this.#layoutSquares();
+    this.#squares.get(this.#focus).tabIndex = 0;
   }
 
   #layoutSquares() {
     const flipped = this.getAttribute('orientation') === 'black';
-    const order = [];
-    for (let r = 8; r >= 1; r--) for (let f = 0; f < 8; f++) order.push(FILES[f] + r);
-    if (flipped) order.reverse();
     const board = this.#root.querySelector('.board');
-    order.forEach((name, i) => {
-      const sq = this.#squares.get(name);
-      board.append(sq);
-      for (const c of sq.querySelectorAll('.coord')) c.remove();
-      const row = Math.floor(i / 8);
-      const col = i % 8;
-      if (col === 0) sq.insertAdjacentHTML('beforeend', `<span class="coord rank">${name[1]}</span>`);
-      if (row === 7) sq.insertAdjacentHTML('beforeend', `<span class="coord file">${name[0]}</span>`);
+    const rows = [...board.querySelectorAll('.rank')].sort((a, b) => (flipped ? 1 : -1) * (a.dataset.rank - b.dataset.rank));
+    rows.forEach((row, r) => {
+      board.append(row);
+      const files = flipped ? [...FILES].reverse() : [...FILES];
+      files.forEach((file, col) => {
+        const name = file + row.dataset.rank;
+        const sq = this.#squares.get(name);
+        row.append(sq);
+        for (const c of sq.querySelectorAll('.coord')) c.remove();
+        if (col === 0) sq.insertAdjacentHTML('beforeend', `<span class="coord rank" aria-hidden="true">${name[1]}</span>`);
+        if (r === 7) sq.insertAdjacentHTML('beforeend', `<span class="coord file" aria-hidden="true">${name[0]}</span>`);
+      });
     });
     // The clock faces follow the board: the player at the bottom has the left face.
     const clock = this.#root.querySelector('.clock');
     const bottom = flipped ? 'black' : 'white';
     clock.prepend(clock.querySelector(`[data-clock="${bottom}"]`));
+  }
+
+  // ---------- keyboard: the grid (roving tabindex) ----------
+
+  #focus = 'e2';
+
+  #moveFocus(name, focus = true) {
+    const old = this.#squares.get(this.#focus);
+    if (old) old.tabIndex = -1;
+    this.#focus = name;
+    const sq = this.#squares.get(name);
+    sq.tabIndex = 0;
+    if (focus) sq.focus();
+  }
+
+  // Arrow keys follow the board as drawn: "up" is away from the player at the bottom.
+  #step(name, key) {
+    const flipped = this.getAttribute('orientation') === 'black';
+    let f = FILES.indexOf(name[0]);
+    let r = Number(name[1]) - 1;
+    const sign = flipped ? -1 : 1;
+    switch (key) {
+      case 'ArrowUp': r += sign; break;
+      case 'ArrowDown': r -= sign; break;
+      case 'ArrowRight': f += sign; break;
+      case 'ArrowLeft': f -= sign; break;
+      case 'Home': f = flipped ? 7 : 0; break;
+      case 'End': f = flipped ? 0 : 7; break;
+      case 'PageUp': r = flipped ? 0 : 7; break;
+      case 'PageDown': r = flipped ? 7 : 0; break;
+      default: return null;
+    }
+    if (f < 0 || f > 7 || r < 0 || r > 7) return name;
+    return FILES[f] + (r + 1);
+  }
+
+  #gridKey(e) {
+    const sq = e.target.closest?.('[data-square]');
+    if (!sq || e.altKey || e.ctrlKey || e.metaKey) return;
+    const name = sq.dataset.square;
+    const next = this.#step(name, e.key);
+    if (next) {
+      e.preventDefault();
+      this.#moveFocus(next);
+      return;
+    }
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      this.#enterSquare(name);
+      return;
+    }
+    if (e.key === 'Escape') {
+      if (this.#selected) this.#announce(['Put down in mind; pick another square.']);
+      this.#select(null);
+      return;
+    }
+    const key = e.key.length === 1 ? e.key.toLowerCase() : '';
+    if ('kqrbnp'.includes(key) && key) {
+      e.preventDefault();
+      this.#answer(this.#wasm.sayPieces(this.#state.fen, key, true, this.#form()), this.#formLang());
+      return;
+    }
+    const ask = { s: () => this.#command('square', name), m: () => this.#command('from', name), w: () => this.#command('board'),
+      l: () => this.#command('last'), i: () => this.#command('number'), t: () => this.#command('time') }[key];
+    if (ask) {
+      e.preventDefault();
+      ask();
+    }
+  }
+
+  // Enter on a square: pick up one's own piece (a touch, Art. 4.3) or put the picked-up piece there.
+  #enterSquare(name) {
+    const s = this.#state;
+    if (!s || !this.#canMove()) {
+      this.#announce([s?.result ? 'The game is over.' : 'No move can be made now.'], { refused: true });
+      return;
+    }
+    const piece = this.#pieceOn(name);
+    const own = piece && piece[0] === s.turn;
+    if (this.#selected && this.#targets(this.#selected).includes(name) && !own) {
+      this.#tryMove(this.#selected, name);
+      return;
+    }
+    if (own) {
+      if (this.#selected !== name) this.#touch(name);
+      const targets = [...new Set(this.#targets(name))].sort();
+      this.#announce([`${this.#label(name)} picked up. ${targets.length ? `It can go to ${targets.join(', ')}.` : 'It has no legal move.'}`]);
+      return;
+    }
+    this.#announce([this.#selected ? `The piece cannot go to ${name}.` : `No piece of yours on ${name}.`], { refused: true });
   }
 
   #wire() {
@@ -372,6 +519,44 @@ export class ArbiterBoard extends HTMLElement {
         if (this.#state?.clock?.running === face.dataset.clock || !this.#state?.clock?.started) this.#press();
       });
     }
+    board.addEventListener('keydown', (e) => this.#gridKey(e));
+    board.addEventListener('focusin', (e) => {
+      const name = e.target.dataset?.square;
+      if (name && name !== this.#focus) this.#moveFocus(name, false);
+    });
+    this.#root.querySelector('.entry').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = e.target.elements.text;
+      const text = input.value;
+      input.value = '';
+      this.enter(text);
+    });
+    this.#root.querySelector('.help-body').append(this.#helpContent());
+  }
+
+  #helpContent() {
+    const frag = document.createDocumentFragment();
+    // Not headings: the element cannot know the heading levels of the page it is embedded in.
+    const h1 = document.createElement('p');
+    h1.className = 'help-title';
+    h1.textContent = 'On the board';
+    const keys = document.createElement('dl');
+    for (const [k, what] of GRID_KEYS) keys.insertAdjacentHTML('beforeend', `<dt>${k}</dt><dd>${what}</dd>`);
+    const h2 = document.createElement('p');
+    h2.className = 'help-title';
+    h2.textContent = 'In the move field';
+    const cmds = document.createElement('dl');
+    for (const c of commandList()) {
+      const dt = document.createElement('dt');
+      dt.textContent = c.keys.join(' ');
+      const dd = document.createElement('dd');
+      dd.textContent = c.what;
+      cmds.append(dt, dd);
+    }
+    const p = document.createElement('p');
+    p.textContent = 'A typed move is announced and completes the move: the clock is pressed with it (2005 App. F2.3). Times are said only when asked (App. F2.9d), unless the five-minute marks are chosen.';
+    frag.append(h1, keys, h2, cmds, p);
+    return frag;
   }
 
   #key(e) {
@@ -479,6 +664,7 @@ export class ArbiterBoard extends HTMLElement {
   #select(square) {
     this.#selected = square;
     this.#paintHints();
+    if (this.#state) this.#paintLabels(this.#state);
   }
 
   #tryMove(from, to) {
@@ -603,7 +789,287 @@ export class ArbiterBoard extends HTMLElement {
       case 'offer': return this.#send({ type: 'offer_draw', player: offerer });
       case 'accept': return s.drawOffer && this.#send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.#send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
+      // App. F2.1: the sighted opponent repeats the move the visually impaired player announced.
+      case 'repeat': return s.core?.announced && this.#send({ type: 'announce', player: OTHER[s.turn], text: String(s.core.announced) });
     }
+  }
+
+  // ---------- by ear and keyboard (2005 App. F) ----------
+
+  #labels = null;
+  #labelsFen = null;
+  #speaker = null;
+  #heard = [];
+  #lastAnnouncement = null;
+  #marksTimer = null;
+  #marksLeft = null;
+
+  /** Every text given to speech so far (`[{text, lang}]`), newest last: what a listener heard. */
+  get spoken() { return this.#heard.map((x) => ({ ...x })); }
+
+  /**
+   * Takes what a player typed: a command ("/time", "/s e4", "/claim repetition"; /help lists
+   * them) or a move in the notation language, in English SAN, in coordinates or in the App. F
+   * spoken form. A typed move is announced and completes the move: the clock is pressed with it
+   * (2005 App. F2.3). Every answer goes to the live region (and speech, with `speak`).
+   */
+  enter(text) {
+    const t = String(text ?? '').trim();
+    if (!this.#state) return;
+    if (!t) {
+      // Enter in the empty field presses the clock once a move is made (Space types a space).
+      if (this.#state.clock?.awaitingPress) this.#press();
+      else this.#announce(['Type a move or a command; /help lists them.'], { interrupt: true });
+      return;
+    }
+    const cmd = readCommand(t);
+    if (cmd) {
+      this.#command(cmd.name, cmd.arg);
+      return;
+    }
+    this.#typedMove(t);
+  }
+
+  #typedMove(text) {
+    const s = this.#state;
+    const me = this.#me();
+    // A visually impaired player's typed move is his announcement (2005 App. F2.1): the core
+    // makes it, and he presses the clock when sure of it; typed while his opponent is on move,
+    // it is his repetition of the opponent's move.
+    if (me && !s.result && !this.#declaring && this.#sealing === null) {
+      // The assistant of App. F2.9 types the sighted player's move too: he makes it on the board
+      // (F2.9a) and announces it to the blind player (F2.9b); the sighted player presses.
+      if (this.hasAttribute('assistant') && s.turn !== me) {
+        this.#assistSighted(text);
+        return;
+      }
+      this.#announceMove(text, me === s.turn && !!s.core?.announced && !!s.clock?.awaitingPress);
+      return;
+    }
+    if (!this.#canMove() && !(this.hasAttribute('allow-illegal') && !s.result)) {
+      this.#announce([s.result ? 'The game is over.' : s.clock?.awaitingPress ? 'Press the clock first: a move is made.' : 'No move can be made now.'], { refused: true });
+      return;
+    }
+    let read;
+    try {
+      read = this.#wasm.readMove(s.fen, text, s.setup.lang, this.#form());
+    } catch (err) {
+      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
+      return;
+    }
+    const declaring = !!this.#declaring;
+    this.#playMove(read.uci);
+    if (!declaring && this.#state?.clock?.awaitingPress && !this.#state.result) this.#press();
+  }
+
+  #assistSighted(text) {
+    const s = this.#state;
+    let read;
+    try {
+      read = this.#wasm.readMove(s.fen, text, s.setup.lang, this.#form());
+    } catch (err) {
+      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
+      return;
+    }
+    const player = s.turn;
+    this.#playMove(read.uci);
+    if (this.#state?.clock?.awaitingPress) this.#send({ type: 'announce', player, text: read.uci });
+  }
+
+  // App. F2.1 / F2.6: announce (or repeat, or correct) a move by the player of this screen.
+  #announceMove(text, correcting) {
+    const me = this.#me() ?? this.#state.turn;
+    const t = text.trim();
+    if (!t) {
+      this.#announce(['Which move? For example: /correct Eva drei'], { refused: true, interrupt: true });
+      return;
+    }
+    if (!correcting && !this.#ensureStarted()) return;
+    this.#send(correcting ? { type: 'correct_announcement', player: me, text: t } : { type: 'announce', player: me, text: t });
+  }
+
+  #command(name, arg = '') {
+    const s = this.#state;
+    if (!s) return;
+    const form = this.#form();
+    const lang = this.#formLang();
+    switch (name) {
+      // Times are said only when asked (2005 App. F2.9d), as durations, at this instant.
+      case 'time': return this.#answer(clocksWords(this.#table.state(), (ms) => this.#wasm.sayDuration(ms, 'en'), this.#me()));
+      case 'board': return this.#answer(this.#wasm.sayBoard(s.fen, form), lang);
+      case 'number': return this.#answer(moveNumberWords(s));
+      case 'last': {
+        const prefix = lastMovePrefix(s);
+        if (!prefix) return this.#answer('No move has been played yet.');
+        return this.#announce([prefix, [`${s.moves[s.moves.length - 1].said}.`, lang]], { interrupt: true });
+      }
+      case 'square': {
+        const sq = arg.trim().toLowerCase();
+        if (!/^[a-h][1-8]$/.test(sq)) return this.#announce(['Which square? For example: /s e4'], { refused: true, interrupt: true });
+        return this.#answer(this.#label(sq), lang);
+      }
+      case 'pieces': {
+        const a = arg.trim();
+        const both = a.startsWith('*');
+        const letter = both ? a.slice(1) : a;
+        try {
+          return this.#answer(this.#wasm.sayPieces(s.fen, letter, both, form), lang);
+        } catch (err) {
+          return this.#announce([String(err?.message ?? err)], { refused: true, interrupt: true });
+        }
+      }
+      case 'from': {
+        const sq = arg.trim().toLowerCase() || this.#focus;
+        if (!/^[a-h][1-8]$/.test(sq)) return this.#announce(['Which square? For example: /m g1'], { refused: true, interrupt: true });
+        if (!this.#pieceOn(sq)) return this.#answer(`${this.#label(sq)}.`, lang);
+        const targets = (s.legalMoves ?? []).filter((m) => m.startsWith(sq)).map((m) => m.slice(2, 4));
+        const moves = [...new Set(targets)].sort();
+        return this.#announce([[`${this.#label(sq)}:`, lang], moves.length ? `can go to ${moves.join(', ')}.` : 'no legal move.'], { interrupt: true });
+      }
+      case 'press': {
+        if (!s.clock?.awaitingPress && s.clock?.started) return this.#announce(['Make a move first.'], { refused: true, interrupt: true });
+        return this.#press();
+      }
+      case 'draw': return this.#action(s.drawOffer && s.drawOffer !== s.turn ? 'accept' : 'offer');
+      case 'decline': return this.#action('decline');
+      case 'resign': return this.#action('resign');
+      case 'claim': return this.#typedClaim(arg);
+      case 'correct': return this.#announceMove(arg, true);
+      case 'again': {
+        if (!this.#lastAnnouncement) return this.#answer('Nothing has been announced yet.');
+        return this.#announce(this.#lastAnnouncement, { interrupt: true });
+      }
+      case 'help': return this.#answer(`Commands: ${commandList().map((c) => `${c.keys[0]}, ${c.what}`).join('; ')}.`);
+      default: return this.#announce([`Unknown command /${arg}. Type /help for the list.`], { refused: true, interrupt: true });
+    }
+  }
+
+  // "/claim repetition", "/claim fifty", "/claim repetition Nf3" (declared move, Art. 9.2a).
+  #typedClaim(arg) {
+    const [word = '', ...rest] = arg.trim().split(/\s+/);
+    const kind = CLAIM_WORDS[word.toLowerCase()];
+    if (!kind) {
+      this.#announce(['Claim what? repetition, fifty, time, illegal, touch or quickplay.'], { refused: true, interrupt: true });
+      return;
+    }
+    const moveText = rest.join(' ');
+    if (!moveText) {
+      this.#claim(kind);
+      return;
+    }
+    if (kind !== 'repetition' && kind !== 'fifty_moves') {
+      this.#announce(['Only a repetition or fifty-move claim declares a move.'], { refused: true, interrupt: true });
+      return;
+    }
+    const s = this.#state;
+    let read;
+    try {
+      read = this.#wasm.readMove(s.fen, moveText, s.setup.lang, this.#form());
+    } catch (err) {
+      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
+      return;
+    }
+    this.#send({ type: 'claim', player: s.turn, claim: { kind, intended: read.uci } });
+  }
+
+  #me() {
+    const p = this.getAttribute('player');
+    return p === 'white' || p === 'black' ? p : null;
+  }
+
+  // How moves are heard: `speech="appf"` (2005 App. F2), else the words of the notation language.
+  #form() {
+    return this.#state?.setup?.speech ?? this.getAttribute('speech') ?? this.getAttribute('lang') ?? 'en';
+  }
+
+  #formLang() {
+    return this.#wasm?.speechLang(this.#form()) ?? 'en';
+  }
+
+  #label(square) {
+    return this.#labels?.[square] ?? square;
+  }
+
+  #answer(text, lang = 'en') {
+    this.#announce([[text, lang]], { interrupt: true });
+  }
+
+  // Everything players should hear goes here: the live region (screen readers read it) and, with
+  // `speak`, speech. `parts` are English strings or [text, lang] pairs (a move said in App. F form
+  // is German).
+  #announce(parts, { law = '', refused = false, interrupt = false } = {}) {
+    const pieces = parts.map((p) => (Array.isArray(p) ? p : [p, 'en']));
+    const text = pieces.map(([t]) => t).join(' ');
+    const log = this.#root.querySelector('.announce');
+    const line = document.createElement('p');
+    line.textContent = law ? `${text} (${law})` : text;
+    if (refused) line.className = 'refused';
+    log.append(line);
+    while (log.children.length > 30) log.firstChild.remove();
+    this.#lastAnnouncement = pieces;
+    // With an assistant (App. F2.9d) the player hears only what he asks for: answers are spoken,
+    // moves and rulings are written for the assistant to tell.
+    const quiet = this.hasAttribute('assistant') && !interrupt;
+    if (this.hasAttribute('speak') && !quiet) this.#speakParts(pieces, interrupt);
+  }
+
+  #speakParts(pieces, interrupt) {
+    if (!this.#wasm) return;
+    const rate = Number(this.getAttribute('speech-rate') ?? 1);
+    this.#speaker ??= new this.#wasm.Speaker(rate);
+    pieces.forEach(([text, lang], i) => {
+      const said = text.replace('½-½', 'draw');
+      this.#heard.push({ text: said, lang });
+      if (this.#heard.length > 200) this.#heard.shift();
+      if (i === 0 && interrupt) this.#speaker.interrupt(said, lang);
+      else this.#speaker.say(said, lang);
+    });
+  }
+
+  #paintLabels(s) {
+    const form = this.#form();
+    const key = `${s.fen}|${form}`;
+    if (this.#labelsFen !== key) {
+      try {
+        this.#labels = this.#wasm.squareLabels(s.fen, form);
+        this.#labelsFen = key;
+      } catch {
+        this.#labels = null;
+      }
+    }
+    const last = s.lastMove ? [s.lastMove.from, s.lastMove.to] : [];
+    for (const [name, sq] of this.#squares) {
+      const notes = [];
+      if (name === this.#selected) notes.push('picked up');
+      else if (s.touched === name) notes.push('touched');
+      if (s.check === name) notes.push('in check');
+      if (last.includes(name)) notes.push('last move');
+      sq.setAttribute('aria-label', [this.#label(name), ...notes].join(', '));
+      sq.setAttribute('aria-selected', name === this.#selected ? 'true' : 'false');
+    }
+  }
+
+  // The marks of a tactile clock (App. F2.4), said when the `time-marks` attribute asks for them:
+  // every five minutes, then every minute of the last five (the core's `laws::blind` finds them).
+  #watchMarks() {
+    clearInterval(this.#marksTimer);
+    this.#marksLeft = null;
+    if (!this.hasAttribute('time-marks')) return;
+    this.#marksTimer = setInterval(() => {
+      const c = this.#table?.state()?.clock;
+      if (!c || !this.#wasm) return;
+      const left = { white: c.white.remaining, black: c.black.remaining };
+      const before = this.#marksLeft;
+      this.#marksLeft = left;
+      if (!before || !c.running) return;
+      const me = this.#me();
+      for (const color of ['white', 'black']) {
+        const mark = this.#wasm.tactileMarkPassed(before[color], left[color]);
+        if (!mark) continue;
+        const who = !me ? `${sideName(color)} has` : color === me ? 'You have' : 'Your opponent has';
+        this.#announce([`${who} ${this.#wasm.sayDuration(mark.remaining, 'en')} left.`]);
+      }
+    }, 500);
   }
 
   // ---------- the table ----------
@@ -630,6 +1096,8 @@ export class ArbiterBoard extends HTMLElement {
     this.#display?.draw();
     if (after && after.moves.length > before) {
       const last = after.moves[after.moves.length - 1];
+      // App. F2.1: every move is announced.
+      this.#announce([`${last.ply % 2 === 1 ? 'White' : 'Black'}:`, [`${last.said}.`, this.#formLang()]]);
       this.dispatchEvent(new CustomEvent('move', {
         bubbles: true, composed: true,
         detail: { uci: last.uci, san: last.san, ply: last.ply, fen: after.fen },
@@ -641,12 +1109,11 @@ export class ArbiterBoard extends HTMLElement {
   #announceAll(rulings) {
     for (const words of rulingsWords(rulings)) {
       this.#say(words);
-      this.#speak(words.text);
       this.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
     }
   }
 
-  #say({ text, law }, refused = false) {
+  #say({ text, law, parts }, refused = false) {
     const list = this.#root.querySelector('.rulings');
     const div = document.createElement('div');
     div.className = `ruling${refused ? ' refused' : ''}`;
@@ -659,15 +1126,8 @@ export class ArbiterBoard extends HTMLElement {
     }
     list.prepend(div);
     while (list.children.length > 6) list.lastChild.remove();
-  }
-
-  // With the `speak` attribute, rulings are read aloud (players at a board, blind players:
-  // 2005 App. F). Speech is best effort: a browser without it simply stays silent.
-  #speak(text) {
-    if (!this.hasAttribute('speak') || !('speechSynthesis' in window)) return;
-    const u = new SpeechSynthesisUtterance(text.replace('½-½', 'draw'));
-    u.lang = 'en';
-    window.speechSynthesis.speak(u);
+    // Rulings and refusals are heard too (the live region; speech with `speak`).
+    this.#announce(parts ?? [text], { law, refused });
   }
 
   #fatal(text) {
@@ -714,6 +1174,7 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   #paintBoard(s) {
+    this.#paintLabels(s);
     const last = s.lastMove ? [s.lastMove.from, s.lastMove.to] : [];
     for (const [name, sq] of this.#squares) {
       const p = s.pieces[name];
@@ -848,6 +1309,8 @@ export class ArbiterBoard extends HTMLElement {
     q('accept').hidden = !offer || over;
     q('decline').hidden = !offer || over;
     q('resign').disabled = over;
+    const me = this.#me();
+    q('repeat').hidden = over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
   }
 }

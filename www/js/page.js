@@ -42,6 +42,18 @@ dialog.addEventListener('close', () => {
   board.toggleAttribute('speak', !!f.get('speak'));
   board.toggleAttribute('quickplay-finish', !!f.get('quickplay'));
   board.toggleAttribute('allow-illegal', !!f.get('illegal'));
+  board.toggleAttribute('time-marks', !!f.get('marks'));
+  board.toggleAttribute('assistant', !!f.get('assistant') && !!f.get('player'));
+  if (f.get('speech')) board.setAttribute('speech', String(f.get('speech')));
+  else board.removeAttribute('speech');
+  const player = String(f.get('player') ?? '');
+  if (player) {
+    board.setAttribute('player', player);
+    board.setAttribute('orientation', player);
+    setAccessible(true);
+  } else {
+    board.removeAttribute('player');
+  }
   board.newGame();
   showTitle();
 });
@@ -53,6 +65,30 @@ function showTitle() {
   $('game-title').textContent = `${s.players.white} – ${s.players.black} · ${tc} · FIDE ${s.setup?.edition ?? ''} Laws`;
 }
 board.addEventListener('ready', showTitle);
+
+// ---------- accessible mode (2005 App. F) ----------
+
+// The first control of the page, as blind players expect it; remembered in this browser.
+const a11yButton = $('accessible');
+function setAccessible(on) {
+  board.toggleAttribute('accessible', on);
+  a11yButton.setAttribute('aria-pressed', String(on));
+  try {
+    localStorage.setItem('arbiter.accessible', on ? '1' : '0');
+  } catch {
+    // private mode: the choice lasts for this visit only
+  }
+}
+a11yButton.addEventListener('click', () => {
+  const on = !board.hasAttribute('accessible');
+  setAccessible(on);
+  if (on) board.shadowRoot.querySelector('.entry input')?.focus();
+});
+try {
+  if (localStorage.getItem('arbiter.accessible') === '1') setAccessible(true);
+} catch {
+  // no storage: start in the ordinary mode
+}
 
 // ---------- PGN ----------
 

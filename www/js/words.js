@@ -97,10 +97,30 @@ export function rulingWords(ruling) {
     case 'sealed': text = `${who} has sealed a move; the game is adjourned.`; break;
     case 'envelope_opened': text = `The envelope is opened: ${v.move}.`; break;
     case 'notice': text = `${NOTICES[v.what] ?? String(v.what).replaceAll('_', ' ')}.`; break;
+    // 2005 App. F2.1, F2.6: announcements, their repetition and correction. The spoken form is
+    // German (Anna ... Hector, eins ... acht) and is heard in a German voice.
+    case 'announced':
+      return spokenParts(`${who} announces:`, v.spoken, ruling.law);
+    case 'announcement_corrected':
+      return spokenParts(`${who} corrects the announcement:`, v.spoken, ruling.law);
+    case 'announcement_repeated':
+      text = v.agrees
+        ? `${who} repeats the move.`
+        : `${who} repeated ${v.move}, which is not the move announced: the players put it right, with the arbiter if need be.`;
+      break;
+    case 'correction_refused':
+      text = v.because === 'opponent_clock_started'
+        ? `${who}'s correction comes too late: the opponent's clock has started.`
+        : `${who} has announced nothing to correct.`;
+      break;
     default: text = String(v.kind ?? 'ruling').replaceAll('_', ' ');
   }
   // "Illegal move: White gets 2 minutes." reads better than two lines for the same instant.
   return { text, law: ruling.law ?? '' };
+}
+
+function spokenParts(prefix, spoken, law) {
+  return { text: `${prefix} ${spoken}.`, law: law ?? '', parts: [prefix, [`${spoken}.`, 'de']] };
 }
 
 const PRELUDES = {

@@ -1,0 +1,261 @@
+// Blind and visually impaired players (2005 App. F) on the real page, with the keyboard only:
+// no mouse event is sent in this file. What a screen reader would read is the live region's
+// text ("Announcements"); what speech would say is the element's `spoken` list.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { serve, launch, freshPage, openBoard, state } from './harness.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = require.resolve('axe-core/axe.min.js');
+
+let server;
+let browser;
+const T0 = new Date('2026-03-01T10:00:00Z').getTime();
+
+const bare = (attrs) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>by ear</title>
+<script type="module" src="/js/arbiter-board.js"></script>
+<main><arbiter-board ${attrs}></arbiter-board></main></html>`;
+
+before(async () => {
+  server = await serve(undefined, {
+    '/ear.html': bare('accessible time-control="15+10" edition="2005"'),
+    '/marks.html': bare('accessible time-marks player="white" time-control="6+0" edition="2023"'),
+    '/appf.html': bare('accessible speak speech="appf" time-control="15+10" edition="2023"'),
+    '/vi.html': bare('accessible player="white" time-control="15+10" edition="2005"'),
+  });
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const live = (page) => page.locator('arbiter-board .announce').textContent();
+const lastLine = (page) => page.evaluate(() => {
+  const lines = document.querySelector('arbiter-board').shadowRoot.querySelectorAll('.announce p');
+  return lines[lines.length - 1]?.textContent ?? '';
+});
+const active = (page) => page.evaluate(() => {
+  let el = document.activeElement;
+  while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+  return { tag: el?.tagName, square: el?.dataset?.square ?? null, id: el?.id ?? '', label: el?.getAttribute?.('aria-label') ?? '' };
+});
+
+/** Types into the move field (focused) and presses Enter. */
+async function enter(page, text) {
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Moves the keyboard focus, by Tab or Shift+Tab only, until `pred(active)` holds. */
+async function tabTo(page, pred, back = false) {
+  for (let i = 0; i < 40; i++) {
+    if (pred(await active(page))) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error('focus never reached the wanted control');
+}
+
+test('app_f2_1 a full game by keyboard only: SAN, coordinates, App. F words and the board grid; every move announced', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  // The accessible mode is the first control after the home link.
+  await tabTo(page, (a) => a.id === 'accessible');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.getAttribute('#accessible', 'aria-pressed'), 'true');
+  assert.equal((await active(page)).id, 'entry-text', 'focus goes to the move field');
+
+  await enter(page, 'e4');
+  assert.equal(await lastLine(page), 'White: pawn e4.');
+  await enter(page, 'Eva fünf'); // App. F spoken form, umlaut and all
+  assert.equal(await lastLine(page), 'Black: pawn e5.');
+
+  // White's bishop by the grid: from the move field back to the board, arrows, Enter, Enter.
+  await tabTo(page, (a) => !!a.square, true);
+  assert.equal((await active(page)).square, 'e2');
+  assert.equal((await active(page)).label, 'e2, empty');
+  for (const key of ['ArrowRight', 'ArrowDown']) await page.keyboard.press(key);
+  assert.deepEqual(await active(page).then((a) => [a.square, a.label]), ['f1', 'f1, white bishop']);
+  await page.keyboard.press('Enter');
+  assert.equal(await lastLine(page), 'f1, white bishop picked up. It can go to a6, b5, c4, d3, e2.');
+  for (const key of ['ArrowUp', 'ArrowUp', 'ArrowUp', 'ArrowLeft', 'ArrowLeft', 'ArrowLeft']) await page.keyboard.press(key);
+  assert.equal((await active(page)).square, 'c4');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space'); // Art. 6.8: the press completes the move
+  assert.equal(await lastLine(page), 'White: bishop c4.');
+  assert.match((await active(page)).label, /^c4, white bishop, last move$/);
+
+  // Back to the move field; the rest typed in several notations.
+  await tabTo(page, (a) => a.id === 'entry-text');
+  await enter(page, 'b8c6');
+  await enter(page, 'Qh5');
+  await enter(page, 'Nf6?'); // App. E annotation is tolerated
+  const before = (await state(page)).moves.length;
+  await enter(page, 'Qxf8'); // not a legal move: refused, nothing played
+  assert.match(await lastLine(page), /^Not a move: .*Qxf8.*not a legal move/);
+  assert.equal((await state(page)).moves.length, before);
+  await enter(page, 'Dame schlägt Felix sieben');
+  const text = await live(page);
+  assert.match(text, /White: queen takes f7, checkmate\./);
+  assert.match(text, /1-0: White wins by checkmate\. \(2005 Art\. 5\.1a?\)/);
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
+  assert.equal(s.result.result, '1-0');
+  assert.equal(page.lastError, undefined);
+});
+
+test('app_f2_9d both clocks said as durations on request only; app_f2_4 five-minute marks when chosen', async () => {
+  const page = await freshPage(browser, { clockAt: T0 });
+  await openBoard(page, `${server.url}/marks.html`);
+  await page.clock.pauseAt(T0 + 10_000);
+  await page.locator('arbiter-board #entry-text').focus();
+  await enter(page, 'e4'); // White plays by ear: his typed move is his announcement
+  await enter(page, ''); // and Enter in the empty field presses the clock
+  await page.clock.runFor(28_400);
+  // Nothing about time was said while the clock ran (the marks come only at 5 minutes).
+  assert.doesNotMatch(await live(page), /minute|second/);
+  await enter(page, '/time');
+  const said = await lastLine(page);
+  assert.equal(said, 'You: 6 minutes. Opponent: 5 minutes 31 seconds. You have made 1 move, your opponent 0 moves. Black\'s clock is running.');
+  assert.doesNotMatch(said, /\d:\d\d/, 'never a clock time ("5:31" is read as a time of day)');
+  // The tactile clock's dot at five minutes left (2005 App. F2.4), said once.
+  await page.clock.runFor(32_000);
+  assert.equal(await lastLine(page), 'Your opponent has 5 minutes left.');
+  await page.clock.runFor(60_000);
+  assert.equal(await lastLine(page), 'Your opponent has 4 minutes left.');
+  const marks = (await live(page)).match(/minutes? left/g) ?? [];
+  assert.equal(marks.length, 2);
+  // The same answer from the board grid with "t".
+  await tabTo(page, (a) => !!a.square, true);
+  await page.keyboard.press('t');
+  assert.match(await lastLine(page), /^You: 6 minutes\. Opponent: 3 minutes 5\d seconds\./);
+});
+
+test('art9_2 claims and queries typed: a declared repetition, the board, a square, the pieces, the last move', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/ear.html`);
+  await page.locator('arbiter-board #entry-text').focus();
+  for (const mv of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1']) await enter(page, mv);
+  await enter(page, '/l');
+  assert.equal(await lastLine(page), 'Last move: 4. White: knight g1.');
+  await enter(page, '/i');
+  assert.equal(await lastLine(page), 'Move 4, Black to move.');
+  await enter(page, '/s g8');
+  assert.equal(await lastLine(page), 'g8, empty');
+  await enter(page, '/p *n');
+  assert.equal(await lastLine(page), 'white knight: b1, g1. black knight: b8, f6');
+  await enter(page, '/m f6');
+  assert.equal(await lastLine(page), 'f6, black knight: can go to d5, e4, g4, g8, h5.');
+  await enter(page, 'board');
+  assert.match(await lastLine(page), /^white king: e1\. white queen: d1\. white rook: a1, h1\. .* black pawn: a7, b7, c7, d7, e7, f7, g7, h7$/);
+  // 2005 Art. 9.2a: Black declares Ng8, which repeats the position a third time.
+  await enter(page, '/claim repetition Ng8');
+  const text = await live(page);
+  assert.match(text, /drawn by threefold repetition\. \(2005 Art\. 9\.2/);
+  assert.equal((await state(page)).result.result, '1/2-1/2');
+  await enter(page, '/frobnicate');
+  assert.equal(await lastLine(page), 'Unknown command /frobnicate. Type /help for the list.');
+});
+
+test('app_f2_1 App. F form: moves heard as "Springer Felix drei", in German speech; squares labelled the same way', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/appf.html`);
+  await page.locator('arbiter-board #entry-text').focus();
+  await enter(page, 'Nf3');
+  await enter(page, 'Springer Felix sechs');
+  await enter(page, 'g3');
+  await enter(page, 'g6');
+  await enter(page, 'Bg2');
+  await enter(page, 'Bg7');
+  await enter(page, 'O-O');
+  const lines = (await page.evaluate(() => [...document.querySelector('arbiter-board').shadowRoot.querySelectorAll('.announce p')].map((p) => p.textContent)))
+    .filter((l) => /^(White|Black): /.test(l));
+  assert.deepEqual(lines.slice(0, 2), ['White: Springer Felix drei.', 'Black: Springer Felix sechs.']);
+  assert.equal(lines.at(-1), 'White: Kurze Rochade.');
+  const spoken = (await page.evaluate(() => document.querySelector('arbiter-board').spoken)).filter((x) => !/clock is running/.test(x.text));
+  assert.deepEqual(spoken.slice(0, 2), [{ text: 'White:', lang: 'en' }, { text: 'Springer Felix drei.', lang: 'de' }]);
+  const label = await page.locator('arbiter-board [data-square="f3"]').getAttribute('aria-label');
+  assert.equal(label, 'Felix drei, Springer weiß');
+});
+
+async function axe(page, what) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  assert.deepEqual(found, [], `axe-core violations, ${what}`);
+}
+
+test('axe-core finds no violations: start, dialog open, game running in accessible mode, game over, phone width', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await axe(page, 'page at the start');
+  await page.keyboard.press('Tab');
+  await tabTo(page, (a) => a.id === 'new-game');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('dialog[open]');
+  await axe(page, 'new-game dialog open');
+  await page.keyboard.press('Escape');
+  await tabTo(page, (a) => a.id === 'accessible');
+  await page.keyboard.press('Enter');
+  await enter(page, 'f3');
+  await enter(page, 'e5');
+  await page.locator('arbiter-board details.help summary').focus();
+  await page.keyboard.press('Enter');
+  await axe(page, 'game running, accessible mode, help open');
+  await page.locator('arbiter-board #entry-text').focus();
+  await enter(page, 'g4');
+  await enter(page, 'Qh4');
+  assert.equal((await state(page)).result.result, '0-1');
+  await axe(page, 'game over');
+
+  const phone = await freshPage(browser, { width: 390, height: 844, touch: true });
+  await openBoard(phone, `${server.url}/index.html`);
+  await axe(phone, 'phone width');
+  await phone.locator('#accessible').focus();
+  await phone.keyboard.press('Enter');
+  await axe(phone, 'phone width, accessible mode');
+});
+
+test('app_f2_1 app_f2_6 announcement, repetition and correction: the blind player types, the sighted one repeats', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/vi.html`);
+  const field = page.locator('arbiter-board #entry-text');
+  await field.focus();
+  // White plays by ear: his typed move is his announcement, and the core makes it (F2.3).
+  await enter(page, 'Springer Felix drei');
+  assert.equal(await lastLine(page), 'White announces: Springer Felix drei. (2005 App. F2.1)');
+  let s = await state(page);
+  assert.equal(s.clock.awaitingPress, true, 'made, not yet completed');
+  assert.equal(s.core.announced, 'g1f3');
+  // A slip of the tongue, corrected before the opponent's clock starts (F2.6).
+  await enter(page, 'Springer Cesar drei');
+  assert.equal(await lastLine(page), 'White corrects the announcement: Springer Cesar drei. (2005 App. F2.6)');
+  // The sighted opponent repeats it (F2.1), from the keyboard too.
+  await page.locator('arbiter-board [data-action="repeat"]').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await lastLine(page), 'Black repeats the move. (2005 App. F2.1)');
+  await field.focus();
+  await enter(page, ''); // Enter in the empty field presses the clock
+  assert.equal(await lastLine(page), 'White: knight c3.');
+  s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.uci), ['b1c3']);
+  assert.equal(s.clock.running, 'black');
+  // Black (sighted) moves on the board grid, and the move is announced to White.
+  await page.locator('arbiter-board [data-square="e7"]').focus();
+  await page.keyboard.press('Enter');
+  // Down the board as White sees it: Black's pawn advances towards White.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  assert.equal(await lastLine(page), 'Black: pawn e5.');
+  await field.focus();
+  // Too late: once his clock press has started the opponent's clock, no correction (F2.6).
+  await enter(page, 'd4');
+  await enter(page, '');
+  await enter(page, '/correct d3');
+  assert.equal(await lastLine(page), "White's correction comes too late: the opponent's clock has started. (2005 App. F2.6)");
+  assert.deepEqual((await state(page)).moves.map((m) => m.uci), ['b1c3', 'e7e5', 'd2d4']);
+  assert.equal(page.lastError, undefined);
+});
