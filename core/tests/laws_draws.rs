@@ -4,7 +4,7 @@ mod common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Claim, ClaimKind, Event, Reason, Verdict};
-use arbiter_core::clock::Millis;
+use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::Edition;
 use arbiter_core::touch::Obligation;
 use common_laws::Table;
@@ -328,4 +328,53 @@ fn d02_2023_event_forbids_offers_before_move_thirty() {
             player: Color::White
         }]
     );
+}
+
+#[test]
+fn d09_2005_wrong_claim_stands_as_draw_offer_opponent_accepts() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.plays("e2e4 e7e5");
+    t.claim(Color::White, Claim::Repetition { intended: None });
+    let rulings = t.take();
+    assert_eq!(rulings[0].law.to_string(), "2005 Art. 9.1c");
+    assert_eq!(
+        rulings[0].verdict,
+        Verdict::DrawOffered {
+            player: Color::White
+        }
+    );
+    assert!(
+        rulings
+            .iter()
+            .any(|r| matches!(r.verdict, Verdict::ClaimRejected { .. }))
+    );
+    t.ok(Event::AcceptDraw {
+        player: Color::Black,
+    });
+    assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
+    assert_eq!(reason(&t), Some(Reason::Agreement));
+    t.replays();
+}
+
+#[test]
+fn d09_2023_claim_offer_declined_by_playing_on() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.plays("g1f3 g8f6");
+    t.claim(
+        Color::White,
+        Claim::FiftyMoves {
+            intended: Some("f3g1".parse().unwrap()),
+        },
+    );
+    assert!(t.laws().contains(&"2023 Art. 9.1.2.3".to_string()));
+    assert_eq!(
+        t.game.state(Timestamp(t.now)).draw_offer,
+        Some(Color::White)
+    );
+    t.take();
+    t.play("f3g1");
+    // Black moves on instead of accepting: the offer lapses.
+    t.play("f6g8");
+    assert_eq!(t.game.state(Timestamp(t.now)).draw_offer, None);
+    assert!(t.result().is_none());
 }

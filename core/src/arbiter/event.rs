@@ -143,6 +143,13 @@ pub enum Event {
         /// What he said.
         text: String,
     },
+    /// A player asks the arbiter to be shown the scoresheet (2023 App. A.4.3 / B.2.3: at most
+    /// five times in a supervised rapid or blitz game; the 2005 Laws set no limit).
+    AskScoresheet {
+        /// Who asks.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
     /// The player on move corrects a slip of the tongue in his announcement (2005 App. F2.6 /
     /// 2023 App. D.2.8): accepted before the opponent's clock has started, refused after.
     CorrectAnnouncement {

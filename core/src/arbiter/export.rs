@@ -64,6 +64,10 @@ impl Game {
                 Color::Black => {}
             }
             let _ = write!(out, "{} {{[%clk {}]}} ", mv.san, clk(mv.clock_after));
+            if mv.draw_offer {
+                // App. E / C.12: the offer is written "(=)" after the move.
+                out.push_str("{(=)} ");
+            }
             if mv.by == Color::Black {
                 number += 1;
             }

@@ -91,6 +91,9 @@ pub struct PlayedMove {
     pub san: String,
     /// The mover's time on the clock after the press, for `[%clk]`.
     pub clock_after: Millis,
+    /// The mover offered a draw with this move: both players write "(=)" after it (2005
+    /// Art. 8.1, App. E / 2023 Art. 8.1.5, 9.1.2.2, App. C.12).
+    pub draw_offer: bool,
 }
 
 /// A completed illegal move left standing while the opponent may claim (rapid / blitz).
@@ -157,6 +160,10 @@ pub struct Game {
     pub(super) announced: Option<(Color, MoveText)>,
     /// The position before the last completed move, to read the opponent's repetition of it.
     before_last: Option<Board>,
+    /// The player on move offered a draw: the move he is making carries the "(=)".
+    offer_with_move: Option<Color>,
+    /// Requests to see the scoresheet: White, Black (RB-07).
+    scoresheet_requests: [u32; 2],
     log: EventLog,
     queue: VecDeque<Ruling>,
     rulings: Vec<Ruling>,
@@ -208,6 +215,8 @@ impl Game {
             resumed: None,
             announced: None,
             before_last: None,
+            offer_with_move: None,
+            scoresheet_requests: [0, 0],
             queue: VecDeque::new(),
             rulings: Vec::new(),
         })
@@ -592,6 +601,7 @@ impl Game {
                 }
                 if self.offer.is_none() {
                     self.offer = Some(*player);
+                    self.mark_offer(*player);
                     self.rule(
                         at,
                         draws::offer_law(self.edition()),
@@ -669,6 +679,21 @@ impl Game {
             Event::Open { passphrase } => self.open(at, passphrase),
             Event::Announce { player, text } => self.announce(at, *player, text),
             Event::Repeat { player, text } => self.repeat(at, *player, text),
+            Event::AskScoresheet { player } => {
+                self.require_play()?;
+                let slot = &mut self.scoresheet_requests[*player as usize];
+                *slot = slot.saturating_add(1);
+                let count = *slot;
+                if let Some((limit, law)) = self.profile.scoresheet_requests() {
+                    let verdict = Verdict::ScoresheetRequest {
+                        player: *player,
+                        count,
+                        granted: count <= limit,
+                    };
+                    self.rule(at, law, verdict);
+                }
+                Ok(())
+            }
             Event::CorrectAnnouncement { player, text } => self.correct(at, *player, text),
         }
     }
@@ -736,6 +761,19 @@ impl Game {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Where the "(=)" of an offer goes in the record: with the move being made when the
+    /// offerer is on move (the regular time, 2005 Art. 9.1b / 2023 Art. 9.1.2.1), else with his
+    /// last move if it is the last one played.
+    fn mark_offer(&mut self, player: Color) {
+        if self.on_move() == player {
+            self.offer_with_move = Some(player);
+        } else if let Some(last) = self.moves.last_mut()
+            && last.by == player
+        {
+            last.draw_offer = true;
         }
     }
 
@@ -907,6 +945,7 @@ impl Game {
             text,
             san,
             clock_after: self.clock.side(player).banked,
+            draw_offer: self.offer_with_move.take() == Some(player),
         });
         self.touch = TouchMove::new();
         self.changes = BoardChanges::new();
@@ -1163,6 +1202,17 @@ impl Game {
                     };
                     self.end(at, law, GameResult::Draw, reason);
                 } else {
+                    // The claim was also a draw offer (D-09), which outlives the rejection: the
+                    // opponent may still accept it, or decline it as any offer.
+                    if self.offer.is_none() {
+                        self.offer = Some(player);
+                        self.mark_offer(player);
+                        self.rule(
+                            at,
+                            draws::claim_is_offer_law(edition),
+                            Verdict::DrawOffered { player },
+                        );
+                    }
                     let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
                     self.reject_claim(at, law, player, kind, "not_established");
                     self.clock.add_time(!player, ms);

@@ -265,6 +265,16 @@ pub enum Verdict {
         #[serde(rename = "move")]
         mv: MoveText,
     },
+    /// A request to see the scoresheet, counted (2023 App. A.4.3 / B.2.3).
+    ScoresheetRequest {
+        /// Who asked.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// His requests so far, this one included.
+        count: u32,
+        /// Shown (the first five), or refused as a distraction of the opponent.
+        granted: bool,
+    },
     /// A move was announced (2005 App. F2.1 / 2023 App. D.2.1).
     Announced {
         /// Who announced it.

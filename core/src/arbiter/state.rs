@@ -6,7 +6,7 @@ use super::ruling::{GameResult, Reason};
 use super::wire::{self, MoveText};
 use crate::Color;
 use crate::clock::{Millis, Mode, Timestamp};
-use crate::laws::Edition;
+use crate::laws::{Edition, recording};
 use crate::touch::Obligation;
 use serde::Serialize;
 
@@ -24,6 +24,10 @@ pub struct ClockView {
     pub period: usize,
     /// Whether this side's flag has fallen by then.
     pub flag: bool,
+    /// Whether this side must still record the moves (2005 / 2023 Art. 8.4: not once under
+    /// five minutes in a period, in 2023 only without an addition of 30 s or more; never in
+    /// rapid and blitz).
+    pub must_record: bool,
 }
 
 /// An open claim: `player` may claim `claim`.
@@ -102,6 +106,12 @@ impl Game {
                 moves: side.moves,
                 period: side.period,
                 flag: clock.fell_at(c, at).is_some(),
+                must_record: recording::must_record(
+                    self.config().edition,
+                    self.profile().mode,
+                    clock.period_low(c, at),
+                    clock.control().period(side.period).timing,
+                ),
             }
         };
         let board = self.board();

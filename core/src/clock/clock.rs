@@ -17,6 +17,9 @@ pub struct SideClock {
     /// Time this side's clock ran in turns already closed (completed moves, and turns cut short
     /// by an arbiter setting the clock), for "time used" (2005 App. F2.9d / 2023 App. D.2.10).
     pub spent: Millis,
+    /// The least main time this side had at any press in the current period (for the duty to
+    /// record, 2005 / 2023 Art. 8.4: "at some stage in a period").
+    pub period_low: Millis,
     /// Moves completed by pressing the clock (the clock's move counter).
     pub moves: u32,
     /// Zero-based index of the period this side is playing.
@@ -55,6 +58,7 @@ impl Clock {
             banked: first,
             turn_used: Millis(0),
             spent: Millis(0),
+            period_low: first,
             moves: 0,
             period: 0,
             moves_in_period: 0,
@@ -115,6 +119,11 @@ impl Clock {
                 .0
                 .saturating_add(self.used(color, now).0),
         )
+    }
+
+    /// The least main time `color` has had in his current period, up to `now`.
+    pub fn period_low(&self, color: Color, now: Timestamp) -> Millis {
+        self.side(color).period_low.min(self.remaining(color, now))
     }
 
     /// Main time `color` has left at `now` (0 once the flag has fallen).
@@ -201,6 +210,7 @@ impl Clock {
         };
         let control = self.control.clone();
         let side = self.side_mut(color);
+        side.period_low = side.period_low.min(left);
         side.banked = Millis(left.0.saturating_add(added.0));
         side.spent = Millis(side.spent.0.saturating_add(used.0));
         side.turn_used = Millis(0);
@@ -212,6 +222,7 @@ impl Clock {
             side.moves_in_period = 0;
             let time = control.period(side.period).time;
             side.banked = Millis(side.banked.0.saturating_add(time.0));
+            side.period_low = side.banked;
             period_started = Some((side.period, time));
         }
         self.running = Some((!color, at));

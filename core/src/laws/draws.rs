@@ -38,6 +38,11 @@ pub fn offer_law(edition: Edition) -> Law {
     Law::of(edition, "Art. 9.1b", "Art. 9.1.2")
 }
 
+/// A claim under Art. 9.2 or 9.3 counts as a draw offer (2005 Art. 9.1c / 2023 Art. 9.1.2.3).
+pub fn claim_is_offer_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 9.1c", "Art. 9.1.2.3")
+}
+
 /// Draw by agreement.
 pub fn agreement_law(edition: Edition) -> Law {
     Law::of(edition, "Art. 5.2c", "Art. 5.2.3")

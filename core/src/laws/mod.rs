@@ -21,6 +21,11 @@
 //!   loses except in 2005 rapid / blitz, where B7 needs the claimant's flag up and B8 draws.
 //! - Pressing without a move (I-08) is an illegal move only in 2023 (7.5.3); in 2005 it is
 //!   only noted for the arbiter.
+//! - A draw claim as an offer (D-09): Art. 9 is not in the source texts; we cite 2005
+//!   Art. 9.1c (the English 2005 text as we know it; verify) and 2023 Art. 9.1.2.3. The offer
+//!   outlives a rejected claim, so the opponent may still accept it.
+//! - Duty to record: 2005 frees a player once under five minutes in a period whatever
+//!   the addition, 2023 only without an addition of 30 s or more, as the checklist reads.
 //! - Sealed move: 2005 exceptions are the flag (6.10) and 9.6 only, as A8 lists.
 
 pub mod adjourn;
@@ -31,6 +36,7 @@ mod edition;
 pub mod illegal;
 pub mod quickplay;
 mod rapid_blitz;
+pub mod recording;
 
 pub use adjourn::SealedEnvelope;
 pub use article::{Article, Law};

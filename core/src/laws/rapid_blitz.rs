@@ -74,4 +74,18 @@ impl Profile {
     pub fn automatic_draws(&self) -> bool {
         self.edition == Edition::Fide2023
     }
+
+    /// The limit on requests to see the scoresheet and its article: 2023 supervised rapid
+    /// (App. A.4.3) and blitz (B.2.3, through A.4) allow five; other games set none.
+    pub fn scoresheet_requests(&self) -> Option<(u32, Law)> {
+        match (self.edition, self.mode, self.arbiter_present) {
+            (Edition::Fide2023, Mode::Rapid, true) => {
+                Some((5, Law::new(self.edition, "App. A.4.3")))
+            }
+            (Edition::Fide2023, Mode::Blitz, true) => {
+                Some((5, Law::new(self.edition, "App. B.2.3")))
+            }
+            _ => None,
+        }
+    }
 }

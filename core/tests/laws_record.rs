@@ -1,0 +1,134 @@
+//! Recording the moves (Art. 8) and the scoresheet: rows and RB-07.
+
+mod common_laws;
+
+use arbiter_core::Color;
+use arbiter_core::arbiter::{Event, Verdict};
+use arbiter_core::clock::{Millis, Mode, Timestamp};
+use arbiter_core::laws::Edition;
+use common_laws::{Table, config};
+
+#[test]
+fn r03_2005_draw_offer_written_after_the_move_it_came_with() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.plays("e2e4 e7e5");
+    // White offers while making his move (Art. 9.1b), Black declines by moving.
+    t.ok(Event::Move {
+        mv: "g1f3".parse().unwrap(),
+    });
+    t.ok(Event::OfferDraw {
+        player: Color::White,
+    });
+    t.press();
+    t.play("b8c6");
+    // Black offers after pressing: the offer goes with his last move.
+    t.ok(Event::OfferDraw {
+        player: Color::Black,
+    });
+    let marks: Vec<bool> = t.game.moves().iter().map(|m| m.draw_offer).collect();
+    assert_eq!(marks, [false, false, true, true]);
+    let pgn = t.game.to_pgn();
+    assert!(pgn.contains("2. Nf3 {[%clk 1:30:55]} {(=)} Nc6"), "{pgn}");
+    assert_eq!(pgn.matches("(=)").count(), 2, "{pgn}");
+    t.replays();
+}
+
+#[test]
+fn r03_2023_no_mark_without_an_offer() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.plays("d2d4 d7d5 c2c4");
+    assert!(t.game.moves().iter().all(|m| !m.draw_offer));
+    assert!(!t.game.to_pgn().contains("(=)"));
+}
+
+fn must_record(t: &Table, c: Color, at: u64) -> bool {
+    let s = t.game.state(Timestamp(at));
+    match c {
+        Color::White => s.white.must_record,
+        Color::Black => s.black.must_record,
+    }
+}
+
+#[test]
+fn r04_2023_under_five_minutes_free_only_without_thirty_second_increment() {
+    // 90+30: at 3:00 left White must still record.
+    let t = Table::new(config(Edition::Fide2023, 90, 30));
+    assert!(must_record(&t, Color::White, t.now + 87 * 60_000));
+    // 90+0: at 4:59 he may stop.
+    let t = Table::new(config(Edition::Fide2023, 90, 0));
+    let at = t.now + 85 * 60_000 + 1_000;
+    assert_eq!(
+        t.game.clock().remaining(Color::White, Timestamp(at)),
+        Millis(299_000)
+    );
+    assert!(!must_record(&t, Color::White, at));
+    assert!(must_record(&t, Color::White, at - 2_000), "at 5:01 he must");
+    assert!(
+        must_record(&t, Color::Black, at),
+        "Black's clock is not running"
+    );
+}
+
+#[test]
+fn r04_2005_under_five_minutes_free_whatever_the_increment_for_the_rest_of_the_period() {
+    // 90+30 at 3:00: free in 2005, whatever the increment.
+    let t = Table::new(config(Edition::Fide2005, 90, 30));
+    assert!(!must_record(&t, Color::White, t.now + 87 * 60_000));
+    // A large increment brings him back over five minutes; he stays free for the period.
+    let mut t2 = Table::new(config(Edition::Fide2005, 90, 200));
+    t2.wait(87 * 60_000);
+    t2.play("e2e4");
+    t2.play("e7e5");
+    assert!(t2.game.clock().remaining(Color::White, Timestamp(t2.now)) > Millis(5 * 60_000));
+    assert!(
+        !must_record(&t2, Color::White, t2.now),
+        "once under five, free"
+    );
+    assert!(must_record(&t2, Color::Black, t2.now));
+}
+
+#[test]
+fn r04_2005_rapid_never_obliged_to_record() {
+    let t = Table::with(Edition::Fide2005, 25, 0, None, true, Some(Mode::Rapid));
+    assert!(!must_record(&t, Color::White, t.now));
+    assert!(!must_record(&t, Color::Black, t.now));
+}
+
+fn requests(t: &mut Table, player: Color, n: usize) -> Vec<(String, u32, bool)> {
+    for _ in 0..n {
+        t.ok(Event::AskScoresheet { player });
+    }
+    t.take()
+        .into_iter()
+        .filter_map(|r| match r.verdict {
+            Verdict::ScoresheetRequest { count, granted, .. } => {
+                Some((r.law.to_string(), count, granted))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn rb07_2023_supervised_rapid_sixth_scoresheet_request_refused() {
+    let mut t = Table::with(Edition::Fide2023, 25, 10, None, true, Some(Mode::Rapid));
+    let seen = requests(&mut t, Color::Black, 6);
+    let granted: Vec<bool> = seen.iter().map(|s| s.2).collect();
+    assert_eq!(granted, [true, true, true, true, true, false]);
+    assert_eq!(seen[5], ("2023 App. A.4.3".to_string(), 6, false));
+    // White's count is his own.
+    let white = requests(&mut t, Color::White, 1);
+    assert_eq!(white, [("2023 App. A.4.3".to_string(), 1, true)]);
+    t.replays();
+}
+
+#[test]
+fn rb07_2023_limit_applies_to_supervised_blitz_not_to_standard_or_2005() {
+    let mut t = Table::with(Edition::Fide2023, 5, 3, None, true, Some(Mode::Blitz));
+    let seen = requests(&mut t, Color::White, 6);
+    assert_eq!(seen[5], ("2023 App. B.2.3".to_string(), 6, false));
+    let mut t = Table::standard(Edition::Fide2023);
+    assert!(requests(&mut t, Color::White, 6).is_empty());
+    let mut t = Table::with(Edition::Fide2005, 25, 0, None, true, Some(Mode::Rapid));
+    assert!(requests(&mut t, Color::White, 6).is_empty());
+}
