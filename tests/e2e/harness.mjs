@@ -4,6 +4,8 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -117,4 +119,48 @@ export function state(page, board = 'arbiter-board') {
 /** The text of a clock face. */
 export function faceText(page, color, board = 'arbiter-board') {
   return page.locator(`${board} [data-clock="${color}"] .time`).textContent();
+}
+
+/** The board-bridge binary named by ARBITER_BRIDGE, or null (tests that need it are skipped). */
+export const BRIDGE = process.env.ARBITER_BRIDGE && fs.existsSync(process.env.ARBITER_BRIDGE) ? process.env.ARBITER_BRIDGE : null;
+
+async function freePort() {
+  const srv = net.createServer();
+  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address();
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the real bridge (`board-bridge --simulate pgn`) on a free port, letting `origin` open
+ * its WebSocket; resolves once it serves. Returns `{ws, stop()}`.
+ */
+export async function startBridge(pgnFile, origin, extra = []) {
+  const port = await freePort();
+  const child = spawn(BRIDGE, ['--simulate', pgnFile, '--listen', `127.0.0.1:${port}`, '--allow-origin', origin, ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`board-bridge did not start: ${out}`)), 20_000);
+    const look = (chunk) => {
+      out += chunk;
+      if (out.includes('serving')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+    child.on('exit', (code) => reject(new Error(`board-bridge exited (${code}): ${out}`)));
+  });
+  return {
+    ws: `ws://127.0.0.1:${port}/ws`,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
 }

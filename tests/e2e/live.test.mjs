@@ -2,7 +2,10 @@
 // bridge's protocol v1): snapshot, moves, touches, the physical clock, reconnect with last_seq.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, freshPage, openBoard, state, square, faceText } from './harness.mjs';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, launch, freshPage, openBoard, state, square, faceText, BRIDGE, startBridge } from './harness.mjs';
 
 let server;
 let browser;
@@ -57,4 +60,31 @@ test('live_mode spectator page mirrors the bridge: snapshot, move, touch, clock;
   await page.waitForFunction(() => true);
   await new Promise((r) => setTimeout(r, 1500));
   assert.deepEqual(hellos.at(-1), { type: 'hello', last_seq: 15 });
+});
+
+test('live_mode against the real bridge binary (board-bridge --simulate): the page mirrors the game and announces each move', { skip: !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary' }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
+  const pgn = path.join(dir, 'game.pgn');
+  fs.writeFileSync(pgn, '[Event "e2e"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n');
+  const bridge = await startBridge(pgn, server.url);
+  try {
+    const page = await freshPage(browser);
+    await page.goto(`${server.url}/live.html`);
+    await page.evaluate((ws) => {
+      const el = document.createElement('arbiter-board');
+      el.setAttribute('live', ws);
+      el.setAttribute('accessible', '');
+      el.id = 'real';
+      document.body.replaceChildren(el);
+    }, bridge.ws);
+    await page.waitForFunction(() => document.querySelector('#real')?.state?.moves?.length === 5, null, { timeout: 30_000 });
+    const s = await state(page, '#real');
+    assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+    const heard = await page.locator('#real .announce').textContent();
+    assert.match(heard, /White: pawn e4\..*Black: knight c6\..*White: bishop b5\./);
+    assert.equal(page.lastError, undefined);
+  } finally {
+    await bridge.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

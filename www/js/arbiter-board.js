@@ -188,6 +188,8 @@ export class ArbiterBoard extends HTMLElement {
         this.#liveSans = this.#liveSans.slice(0, Math.max(0, (m.ply ?? before + 1) - 1));
         this.#liveSans.push(m.san);
         this.#liveRebuild();
+        const last = this.#state?.moves?.at(-1);
+        if (last) this.#announce([`${last.ply % 2 === 1 ? 'White' : 'Black'}:`, [`${last.said}.`, this.#formLang()]]);
         this.dispatchEvent(new CustomEvent('move', {
           bubbles: true, composed: true, detail: { uci: m.uci, san: m.san, ply: m.ply, fen: m.fen },
         }));
@@ -546,6 +548,7 @@ export class ArbiterBoard extends HTMLElement {
     h2.className = 'help-title';
     h2.textContent = 'In the move field';
     const cmds = document.createElement('dl');
+    cmds.className = 'stack';
     for (const c of commandList()) {
       const dt = document.createElement('dt');
       dt.textContent = c.keys.join(' ');

@@ -93,7 +93,7 @@ export function commandList() {
 export const GRID_KEYS = [
   ['Arrow keys', 'move from square to square (Home / End: the ends of the rank)'],
   ['Enter', 'pick up the piece on the square (touch, Art. 4.3), or put the picked-up piece there'],
-  ['Escape', 'put the picked-up piece back in mind: nothing is touched twice'],
+  ['Escape', 'let go of the picked-up piece on the page (the touch still counts, Art. 4.3)'],
   ['Space', 'press the clock'],
   ['s', 'say the square and what stands on it'],
   ['m', 'the legal moves of the piece on the square'],
