@@ -3,7 +3,8 @@
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{
-    Claim, Decision, Event, EventLog, Game, GameConfig, Impairment, Stamped,
+    Claim, Decision, Event, EventLog, Game, GameConfig, Impairment, RestoreCause, SetupFault,
+    Stamped,
 };
 use arbiter_core::clock::{Millis, Mode, Period, TimeControl, Timestamp, Timing};
 use arbiter_core::laws::Edition;
@@ -133,7 +134,18 @@ fn random_event(rng: &mut Rng, game: &Game) -> Event {
             },
         },
         15 => Event::Arbiter {
-            decision: match rng.below(5) {
+            decision: match rng.below(7) {
+                5 => Decision::Restore {
+                    ply: rng.below(game.moves().len() as u64 + 2) as usize,
+                    cause: RestoreCause::Displaced,
+                },
+                6 => Decision::SetupFault {
+                    fault: match rng.below(3) {
+                        0 => SetupFault::WrongSetup,
+                        1 => SetupFault::ColoursReversed,
+                        _ => SetupFault::ClockSetting,
+                    },
+                },
                 0 => Decision::Accept,
                 1 => Decision::Reject,
                 2 => Decision::Postpone,

@@ -248,4 +248,44 @@ pub enum Decision {
     StopClock,
     /// Restart the clock of the player on move.
     StartClock,
+    /// Set the game back to the position after `ply` half-moves, with the clocks and move
+    /// counters as they stood then (I-01: 2005 Art. 6.14 / 2023 Art. 7.1; I-15, a piece found
+    /// on a wrong square: 2005 Art. 7.5 / 2023 Art. 7.6).
+    Restore {
+        /// Half-moves to keep.
+        ply: usize,
+        /// Why.
+        #[serde(default)]
+        cause: RestoreCause,
+    },
+    /// A fault of the setup found during the game (Art. 7.1-7.2 / 2023 7.2-7.3, and the claim
+    /// windows of 2005 App. B4 / 2023 App. A.5.1).
+    SetupFault {
+        /// Which.
+        fault: SetupFault,
+    },
+}
+
+/// Why the arbiter restores an earlier position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RestoreCause {
+    /// His own decision, e.g. after an error in the clocks or the record (6.14 / 7.1).
+    #[default]
+    Arbiter,
+    /// A piece found displaced or on a wrong square (2005 Art. 7.5 / 2023 Art. 7.6): the
+    /// position before the irregularity.
+    Displaced,
+}
+
+/// A fault of the setup.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SetupFault {
+    /// The pieces were not set up correctly at the start (2005 Art. 7.1a / 2023 Art. 7.2.1).
+    WrongSetup,
+    /// The game began with colours reversed (2005 Art. 7.2 / 2023 Art. 7.3).
+    ColoursReversed,
+    /// The clock was set wrongly (2005 Art. 6.11 / 2023 Art. 6.10.2).
+    ClockSetting,
 }

@@ -2,7 +2,7 @@
 //! accepted, into the log, so replaying the log reproduces the game exactly.
 
 use super::config::GameConfig;
-use super::event::{Claim, ClaimKind, Decision, Event, Stamped};
+use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
 use super::log::EventLog;
 use super::ruling::{GameResult, Reason, Ruling, Verdict};
 use super::wire::MoveText;
@@ -71,6 +71,14 @@ pub enum Refused {
     /// A repetition was said, but no move has been announced or completed to repeat.
     #[error("there is no announced move to repeat")]
     NothingToRepeat,
+    /// The arbiter asked for a position the game never had.
+    #[error("there is no half-move {ply}: the game has {plies}")]
+    NoSuchPly {
+        /// The half-move asked for.
+        ply: usize,
+        /// Half-moves played.
+        plies: usize,
+    },
     /// The envelope did not open.
     #[error("envelope: {0}")]
     Envelope(#[from] adjourn::EnvelopeError),
@@ -1467,6 +1475,11 @@ impl Game {
                 );
                 Ok(())
             }
+            Decision::Restore { ply, cause } => self.restore(at, *ply, *cause),
+            Decision::SetupFault { fault } => {
+                self.setup_fault(at, *fault);
+                Ok(())
+            }
             Decision::StartClock => {
                 if self.started.is_none() {
                     return Err(Refused::NotStarted);
@@ -1592,6 +1605,186 @@ impl Game {
             }
         }
         Ok(())
+    }
+}
+
+/// Going back: restored positions and cancelled games (Art. 6.14, 7 / 2023 Art. 7).
+impl Game {
+    /// The position after `ply` half-moves, with the clocks and move counters of then.
+    fn restore(&mut self, at: Timestamp, ply: usize, cause: RestoreCause) -> Result<(), Refused> {
+        if self.started.is_none() {
+            return Err(Refused::NotStarted);
+        }
+        if ply > self.moves.len() {
+            return Err(Refused::NoSuchPly {
+                ply,
+                plies: self.moves.len(),
+            });
+        }
+        let edition = self.edition();
+        let kept: Vec<PlayedMove> = self.moves[..ply].to_vec();
+        let mut board = self.start.clone();
+        let mut history = vec![board.clone()];
+        let mut quiet = u32::from(board.halfmove_clock());
+        for played in &kept {
+            // Every recorded move was legal where it was played.
+            let Some(mv) = touch::legal_move(&board, played.text) else {
+                break;
+            };
+            let irreversible = board.piece_on(mv.from) == Some(Piece::Pawn)
+                || touch::captured_square(&board, mv).is_some();
+            board.play_unchecked(mv);
+            if irreversible {
+                quiet = 0;
+                history.clear();
+            } else {
+                quiet += 1;
+            }
+            history.push(board.clone());
+        }
+        let first = self.clock.control().period(0).time;
+        let initial = blind::ClockReading {
+            white: first,
+            black: first,
+        };
+        let after: Vec<Millis> = kept.iter().map(|m| m.clock_after).collect();
+        let reading = blind::readings_at(&self.start, initial, &after, ply).unwrap_or(initial);
+        let count = |c: Color| kept.iter().filter(|m| m.by == c).count() as u32;
+        let moves = [count(Color::White), count(Color::Black)];
+        let was_running = self.clock.running().is_some();
+        self.board = board;
+        self.history = history;
+        self.quiet_plies = quiet;
+        self.moves = kept;
+        self.clock.stop(at);
+        self.clock.set_remaining(Color::White, reading.white, at);
+        self.clock.set_remaining(Color::Black, reading.black, at);
+        self.clock.set_moves(Color::White, moves[0]);
+        self.clock.set_moves(Color::Black, moves[1]);
+        self.clear_turn();
+        let law = match cause {
+            RestoreCause::Arbiter => Law::of(edition, "Art. 6.14", "Art. 7.1"),
+            RestoreCause::Displaced => Law::of(edition, "Art. 7.5", "Art. 7.6"),
+        };
+        let fen = self.board.to_string();
+        self.rule(
+            at,
+            law,
+            Verdict::PositionRestored {
+                fen,
+                obligation: Obligation::Free,
+            },
+        );
+        self.rule(
+            at,
+            Law::of(edition, "Art. 6.14", "Art. 7.1"),
+            Verdict::ClocksSet {
+                white: reading.white,
+                black: reading.black,
+                moves,
+            },
+        );
+        if was_running {
+            self.clock.start(self.on_move(), at);
+        }
+        Ok(())
+    }
+
+    /// Forgets everything of the turn in progress: touches, pieces in the air, obligations,
+    /// claims about the last move, announcements.
+    fn clear_turn(&mut self) {
+        self.touch = TouchMove::new();
+        self.changes = BoardChanges::new();
+        self.forced = None;
+        self.irregular = None;
+        self.breach = None;
+        self.open_claims.retain(|&(_, k)| k == ClaimKind::WinOnTime);
+        self.announced = None;
+        self.before_last = None;
+        self.offer_with_move = None;
+    }
+
+    fn setup_fault(&mut self, at: Timestamp, fault: SetupFault) {
+        let edition = self.edition();
+        let each = self
+            .clock
+            .side(Color::White)
+            .moves
+            .min(self.clock.side(Color::Black).moves);
+        if let Some((limit, law)) = self.profile.setup_claim_window()
+            && each >= limit
+        {
+            // Too late to complain: the game goes on as it stands.
+            self.rule(
+                at,
+                law,
+                Verdict::Notice {
+                    what: "setup_fault_too_late",
+                },
+            );
+            return;
+        }
+        match fault {
+            SetupFault::WrongSetup => self.new_game(
+                at,
+                Law::of(edition, "Art. 7.1a", "Art. 7.2.1"),
+                "wrong_setup",
+                false,
+            ),
+            SetupFault::ColoursReversed => {
+                let law = Law::of(edition, "Art. 7.2", "Art. 7.3");
+                // 2023: fewer than ten moves each, a new game with the right colours; 2005 and
+                // from ten moves on, the game goes on (in 2005 unless the arbiter decides
+                // otherwise: he may still cancel it as for a wrong setup).
+                if edition == Edition::Fide2023 && each < 10 {
+                    self.new_game(at, law, "colours_reversed", true);
+                } else {
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::Notice {
+                            what: "colours_reversed_play_on",
+                        },
+                    );
+                }
+            }
+            SetupFault::ClockSetting => self.rule(
+                at,
+                Law::of(edition, "Art. 6.11", "Art. 6.10.2"),
+                Verdict::Notice {
+                    what: "clock_setting_to_be_corrected",
+                },
+            ),
+        }
+    }
+
+    /// Cancels the game and sets up a new one from the start; the log and rulings go on, and
+    /// the arbiter's `start` begins the new game.
+    fn new_game(&mut self, at: Timestamp, law: Law, because: &'static str, swap: bool) {
+        let mut config = self.config.clone();
+        if swap {
+            std::mem::swap(&mut config.white, &mut config.black);
+            for vi in &mut config.visually_impaired {
+                vi.player = !vi.player;
+            }
+        }
+        // The setup was accepted when this game was made, so it is accepted again.
+        let Ok(mut fresh) = Game::new(config) else {
+            return;
+        };
+        fresh.log = std::mem::replace(&mut self.log, EventLog::new(self.config.clone()));
+        fresh.rulings = std::mem::take(&mut self.rulings);
+        fresh.queue = std::mem::take(&mut self.queue);
+        fresh.last_at = self.last_at;
+        *self = fresh;
+        self.rule(
+            at,
+            law,
+            Verdict::NewGame {
+                because,
+                colours_swapped: swap,
+            },
+        );
     }
 }
 

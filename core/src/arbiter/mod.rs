@@ -32,7 +32,7 @@ mod state;
 pub mod wire;
 
 pub use config::{GameConfig, Impairment};
-pub use event::{Claim, ClaimKind, Decision, Event, Stamped};
+pub use event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
 pub use export::clk;
 pub use game::{Game, PendingClaim, PlayedMove, Refused, ReplayError};
 pub use log::{EventLog, LogError, LogErrorKind, SCHEMA, VERSION};

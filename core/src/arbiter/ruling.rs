@@ -265,6 +265,23 @@ pub enum Verdict {
         #[serde(rename = "move")]
         mv: MoveText,
     },
+    /// Both clocks were set, with the move counters (2005 Art. 6.14 / 2023 Art. 7.1).
+    ClocksSet {
+        /// White's remaining time.
+        white: Millis,
+        /// Black's remaining time.
+        black: Millis,
+        /// Moves completed: White, Black.
+        moves: [u32; 2],
+    },
+    /// The game is cancelled and a new one begins from the start with fresh clocks; the
+    /// arbiter starts it (2005 Art. 7.1a, 7.2 / 2023 Art. 7.2.1, 7.3).
+    NewGame {
+        /// Why, as a word the UI can translate: `wrong_setup`, `colours_reversed`.
+        because: &'static str,
+        /// Whether the players change colours (names swapped) for the new game.
+        colours_swapped: bool,
+    },
     /// A request to see the scoresheet, counted (2023 App. A.4.3 / B.2.3).
     ScoresheetRequest {
         /// Who asked.

@@ -75,6 +75,21 @@ impl Profile {
         self.edition == Edition::Fide2023
     }
 
+    /// The moves each player may make before faults of the setup, the board's orientation and
+    /// the clock's setting can no longer be claimed: three in 2005 rapid and blitz (App. B4,
+    /// C2), ten in 2023 unsupervised rapid and blitz (App. A.5.1, B.3). `None` where the
+    /// arbiter deals with them whenever found.
+    pub fn setup_claim_window(&self) -> Option<(u32, Law)> {
+        match (self.edition, self.mode) {
+            (_, Mode::Standard) => None,
+            (Edition::Fide2005, _) => Some((3, Law::new(self.edition, "App. B4"))),
+            (Edition::Fide2023, _) if !self.arbiter_present => {
+                Some((10, Law::new(self.edition, "App. A.5.1")))
+            }
+            (Edition::Fide2023, _) => None,
+        }
+    }
+
     /// The limit on requests to see the scoresheet and its article: 2023 supervised rapid
     /// (App. A.4.3) and blitz (B.2.3, through A.4) allow five; other games set none.
     pub fn scoresheet_requests(&self) -> Option<(u32, Law)> {
