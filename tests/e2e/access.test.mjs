@@ -23,6 +23,7 @@ before(async () => {
     '/marks.html': bare('accessible time-marks player="white" time-control="6+0" edition="2023"'),
     '/appf.html': bare('accessible speak speech="appf" time-control="15+10" edition="2023"'),
     '/vi.html': bare('accessible player="white" time-control="15+10" edition="2005"'),
+    '/assist.html': bare('accessible assistant speak player="black" time-control="15+10" edition="2005"'),
   });
   browser = await launch();
 });
@@ -258,4 +259,31 @@ test('app_f2_1 app_f2_6 announcement, repetition and correction: the blind playe
   assert.equal(await lastLine(page), "White's correction comes too late: the opponent's clock has started. (2005 App. F2.6)");
   assert.deepEqual((await state(page)).moves.map((m) => m.uci), ['b1c3', 'e7e5', 'd2d4']);
   assert.equal(page.lastError, undefined);
+});
+
+test('app_f2_9 the assistant types both players\' moves; speech says only what the player asks', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/assist.html`);
+  await page.locator('arbiter-board #entry-text').focus();
+  // The blind player (Black) is not on move: the assistant makes White's move on the board
+  // (F2.9a) and announces it (F2.9b); the sighted player presses his clock.
+  await enter(page, 'Nf3');
+  assert.equal(await lastLine(page), 'White announces: Springer Felix drei. (2005 App. F2.1)');
+  await page.locator('arbiter-board .press').focus();
+  await page.keyboard.press('Enter');
+  assert.equal(await lastLine(page), 'White: knight f3.');
+  // The blind player's move, said to the assistant and typed: announced and made (F2.3); the
+  // assistant starts the opponent's clock (F2.9c) with Enter in the empty field.
+  await page.locator('arbiter-board #entry-text').focus();
+  await enter(page, 'd5');
+  assert.equal(await lastLine(page), 'Black announces: David fuenf. (2005 App. F2.1)');
+  await enter(page, '');
+  assert.equal(await lastLine(page), 'Black: pawn d5.');
+  assert.deepEqual((await state(page)).moves.map((m) => m.uci), ['g1f3', 'd7d5']);
+  // F2.9d: nothing was spoken unasked; the answer to a request is.
+  assert.deepEqual(await page.evaluate(() => document.querySelector('arbiter-board').spoken), []);
+  await enter(page, '/t');
+  const spoken = await page.evaluate(() => document.querySelector('arbiter-board').spoken);
+  assert.equal(spoken.length, 1);
+  assert.match(spoken[0].text, /^You: 15 minutes( \d+ seconds?)?\. Opponent: 15 minutes( \d+ seconds?)?\. You have made 1 move, your opponent 1 move\./);
 });

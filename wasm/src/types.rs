@@ -22,6 +22,10 @@ export interface GameConfig {
   arbiter_present?: boolean;
   fen?: string | null;
   quickplay_finish?: boolean;
+  /** 2005 App. F: the visually impaired players; `tactile_board` when he has his own board. */
+  visually_impaired?: { player: Color; tactile_board?: boolean }[];
+  /** Notation language announced moves may be said in (App. F2.1 understands the spoken form always). */
+  language?: string | null;
   mode?: "standard" | "rapid" | "blitz" | null;
 }
 /** Display options: App. E notation language; how moves are heard (`appf`: 2005 App. F2). */
@@ -37,10 +41,14 @@ export type TableEvent =
   | { type: "move"; move: string }
   | { type: "press_clock" | "offer_draw" | "accept_draw" | "decline_draw" | "resign" | "arrive"; player: Color }
   | { type: "claim"; player: Color; claim: { kind: ClaimKind; intended?: string | null } }
+  /** 2005 App. F2.1 / F2.6: a move said (announced by the mover, repeated by the opponent, corrected). */
+  | { type: "announce" | "repeat" | "correct_announcement"; player: Color; text: string }
   | { type: "arbiter"; decision:
       | { kind: "accept" | "reject" | "postpone" | "stop_clock" | "start_clock" }
       | { kind: "add_time"; player: Color; ms: number }
-      | { kind: "set_clock"; white: number; black: number } };
+      | { kind: "set_clock"; white: number; black: number }
+      /** Back to the position after `ply` half-moves, clocks as they stood then (Art. 6.14 / 7.5). */
+      | { kind: "restore"; ply: number; cause?: "arbiter" | "displaced" } };
 /** A ruling: when (ms on the game's time line), the Law ("2005 Art. 7.4b") and the verdict. */
 export interface Ruling { at: number; law: string; verdict: { kind: string; player?: Color; [field: string]: unknown } }
 export interface SideClock { remaining: number; moves: number; period: number; flag: boolean; meta: string }

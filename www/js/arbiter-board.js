@@ -294,6 +294,29 @@ export class ArbiterBoard extends HTMLElement {
     this.#send({ type: 'open', passphrase: String(passphrase) });
   }
 
+  /**
+   * The arbiter sets up a position (2005 Art. 6.14 / 2023 Art. 7.1; 2005 Art. 7.5 / 2023 Art.
+   * 7.6): `{ply, cause}` goes back to the position after `ply` half-moves, with the clocks as they
+   * stood then (the core's `restore` decision; `cause` is `arbiter` or `displaced`); `{fen}`
+   * starts over from that position with the clocks as they stand now.
+   */
+  restorePosition({ ply = null, fen = null, cause = 'arbiter' } = {}) {
+    if (fen) {
+      const now = this.#table.state().clock;
+      let config;
+      try {
+        config = { ...JSON.parse(this.#table.log().split('\n')[0]).config, fen: String(fen).trim() };
+        this.#adopt(this.#newTable(config));
+      } catch (err) {
+        this.#say({ text: `The position could not be set: ${err?.message ?? err}`, law: '' }, true);
+        return null;
+      }
+      this.#send({ type: 'start' });
+      return this.#send({ type: 'arbiter', decision: { kind: 'set_clock', white: now.white.remaining, black: now.black.remaining } });
+    }
+    return this.#send({ type: 'arbiter', decision: { kind: 'restore', ply: Number(ply), cause } });
+  }
+
   /** Sends one event (see the wasm `TableEvent` type); returns the rulings it caused. */
   send(event) { return this.#send(event); }
 
@@ -793,7 +816,7 @@ export class ArbiterBoard extends HTMLElement {
       case 'accept': return s.drawOffer && this.#send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.#send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
       // App. F2.1: the sighted opponent repeats the move the visually impaired player announced.
-      case 'repeat': return s.core?.announced && this.#send({ type: 'announce', player: OTHER[s.turn], text: String(s.core.announced) });
+      case 'repeat': return s.core?.announced && this.#send({ type: 'repeat', player: OTHER[s.turn], text: String(s.core.announced) });
     }
   }
 
@@ -888,7 +911,9 @@ export class ArbiterBoard extends HTMLElement {
       return;
     }
     if (!correcting && !this.#ensureStarted()) return;
-    this.#send(correcting ? { type: 'correct_announcement', player: me, text: t } : { type: 'announce', player: me, text: t });
+    // Not on move, his words repeat the opponent's move (F2.1): the core checks they agree.
+    const type = correcting ? 'correct_announcement' : me === this.#state.turn ? 'announce' : 'repeat';
+    this.#send({ type, player: me, text: t });
   }
 
   #command(name, arg = '') {

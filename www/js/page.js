@@ -140,6 +140,33 @@ $('pgn-import').addEventListener('click', () => {
 $('open-arbiter').addEventListener('click', () => {
   const panel = $('arbiter-panel');
   panel.hidden = !panel.hidden;
+  if (!panel.hidden) fillPlies();
+});
+
+// The plies the arbiter can go back to (2005 Art. 6.14 / 2023 Art. 7.1), from the move list.
+function fillPlies() {
+  const select = $('restore-ply');
+  const moves = board.state?.moves ?? [];
+  select.replaceChildren(new Option('the start', '0'));
+  moves.forEach((m, i) => {
+    const no = Math.ceil(m.ply / 2);
+    select.append(new Option(`after ${no}${m.ply % 2 === 1 ? '.' : '...'} ${m.san}`, String(i + 1)));
+  });
+  select.value = String(moves.length);
+}
+for (const ev of ['move', 'ready', 'ruling']) {
+  board.addEventListener(ev, () => {
+    if (!$('arbiter-panel').hidden) fillPlies();
+  });
+}
+$('restore').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const f = new FormData(e.target);
+  board.restorePosition({ ply: Number(f.get('ply')), cause: String(f.get('cause')) });
+});
+$('set-fen').addEventListener('submit', (e) => {
+  e.preventDefault();
+  board.restorePosition({ fen: String(new FormData(e.target).get('fen')) });
 });
 for (const b of document.querySelectorAll('[data-decision]')) {
   b.addEventListener('click', () => board.send({ type: 'arbiter', decision: { kind: b.dataset.decision } }));

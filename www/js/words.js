@@ -81,7 +81,13 @@ export function rulingWords(ruling) {
     case 'must_move': text = `Touch-move: ${who} must move the touched piece; the other move is taken back.`; break;
     case 'touch_move_breach': text = `${who} broke touch-move; the opponent may claim.`; break;
     case 'illegal_move': text = `Illegal move ${v.move} by ${who} (illegal move no. ${v.count}).`; break;
-    case 'position_restored': text = 'The position before the illegal move is restored.'; break;
+    case 'position_restored':
+      // The same verdict serves an illegal move (Art. 7.4a / 7.5.1) and the arbiter's restoring
+      // of an earlier position (Art. 6.14 / 7.1, 7.5 / 7.6): the Law says which.
+      text = /Art\. 7\.4a|Art\. 7\.5\.1/.test(ruling.law ?? '')
+        ? 'The position before the illegal move is restored.'
+        : 'An earlier position is restored, with the clocks as they stood then.';
+      break;
     case 'claim_open': text = `${who} may claim ${claim}.`; break;
     case 'claim_lapsed': text = `${who}'s claim of ${claim} has lapsed.`; break;
     case 'claim_accepted': text = `${who}'s claim of ${claim} is upheld.`; break;
@@ -93,6 +99,7 @@ export function rulingWords(ruling) {
     case 'draw_declined': text = `${who} declines the draw.`; break;
     case 'draw_refused': text = `No draw by agreement yet: each player must have moved.`; break;
     case 'clock_stopped': text = 'The clocks are stopped.'; break;
+    case 'clocks_set': text = `The clocks are set: White ${spanWords(v.white)}, Black ${spanWords(v.black)}.`; break;
     case 'clock_started': text = `${who}'s clock is running.`; break;
     case 'sealed': text = `${who} has sealed a move; the game is adjourned.`; break;
     case 'envelope_opened': text = `The envelope is opened: ${v.move}.`; break;
