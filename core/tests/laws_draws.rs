@@ -1,4 +1,4 @@
-//! Completion of the game and draws (Art. 5, 9): rows E-01 to E-05, D-01 and D-03 to D-08.
+//! Completion of the game and draws (Art. 5, 9): rows E-01 to E-05, D-01 and D-03 to D-09.
 
 mod common_laws;
 

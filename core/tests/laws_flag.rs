@@ -1,6 +1,6 @@
 //! The clock in the game (Art. 6; 2005 App. B6-B8; 2023 App. A.5; quickplay finish, 2005
 //! Art. 10 / App. D, 2023 Guidelines III): rows C-02, C-03, C-04, C-11, C-12, C-13, RB-04,
-//! RB-06, Q-01, Q-02, Q-04.
+//! RB-06, Q-01, Q-02, Q-03, Q-04.
 
 mod common_laws;
 
@@ -363,4 +363,72 @@ fn c14_2023_arbiter_sets_clocks_and_adds_time() {
     });
     assert_eq!(t.remaining(Color::White), 82 * 60_000);
     assert!(t.laws().contains(&"2023 Art. 12.9".to_string()));
+}
+
+#[test]
+fn q03_2023_increment_request_declined_by_opponent_granted_by_arbiter() {
+    let mut t = quickplay(Edition::Fide2023, 60, true);
+    t.plays("e2e4 e7e5");
+    // Each play takes 2 s of the mover's clock; White is left with 1:30.
+    t.wait(60 * 60_000 - 90_000 - 2_000);
+    assert_eq!(t.remaining(Color::White), 90_000);
+    t.take();
+    t.claim(Color::White, Claim::QuickplayIncrement);
+    let rulings = t.take();
+    assert_eq!(rulings[0].law.to_string(), "2023 Guidelines III.4");
+    assert_eq!(
+        rulings[0].verdict,
+        Verdict::DrawOffered {
+            player: Color::White
+        }
+    );
+    assert!(matches!(rulings[1].verdict, Verdict::ClaimPending { .. }));
+    // The clock waits for the arbiter; Black declines the offer.
+    assert_eq!(t.game.clock().running(), None);
+    t.ok(Event::DeclineDraw {
+        player: Color::Black,
+    });
+    let black = t.remaining(Color::Black);
+    t.decide(Decision::Accept);
+    assert!(t.verdicts().contains(&Verdict::TimeAdded {
+        player: Color::Black,
+        ms: Millis::minutes(2)
+    }));
+    assert_eq!(t.remaining(Color::Black), black + 120_000);
+    // Both now get five seconds a move.
+    let white = t.remaining(Color::White);
+    t.play("g1f3");
+    assert_eq!(t.remaining(Color::White), white - 2_000 + 5_000);
+    let black = t.remaining(Color::Black);
+    t.play("b8c6");
+    assert_eq!(t.remaining(Color::Black), black - 2_000 + 5_000);
+    t.replays();
+}
+
+#[test]
+fn q03_2023_increment_request_accepted_as_draw_offer() {
+    let mut t = quickplay(Edition::Fide2023, 60, true);
+    t.plays("e2e4 e7e5");
+    t.wait(59 * 60_000);
+    t.claim(Color::White, Claim::QuickplayIncrement);
+    t.ok(Event::AcceptDraw {
+        player: Color::Black,
+    });
+    assert_eq!(t.game.result().map(|r| r.1), Some(Reason::Agreement));
+}
+
+#[test]
+fn q03_2005_no_increment_request_in_the_2005_laws() {
+    let mut t = quickplay(Edition::Fide2005, 60, true);
+    t.wait(59 * 60_000);
+    t.take();
+    t.claim(Color::White, Claim::QuickplayIncrement);
+    assert!(matches!(
+        t.verdicts()[..],
+        [Verdict::ClaimRejected {
+            because: "not_in_edition",
+            ..
+        }]
+    ));
+    assert!(t.game.clock().running().is_some());
 }

@@ -185,6 +185,9 @@ pub enum Claim {
     TouchMove,
     /// A draw claim in a quickplay finish (2005 Art. 10.2 / App. D / 2023 Guidelines III.5-6).
     QuickplayFinish,
+    /// In a quickplay finish, a request for a five-second increment for both players; it is
+    /// also a draw offer (2023 Guidelines III.4; the 2005 Laws have no such request).
+    QuickplayIncrement,
 }
 
 impl Claim {
@@ -197,6 +200,7 @@ impl Claim {
             Claim::IllegalMove => ClaimKind::IllegalMove,
             Claim::TouchMove => ClaimKind::TouchMove,
             Claim::QuickplayFinish => ClaimKind::QuickplayFinish,
+            Claim::QuickplayIncrement => ClaimKind::QuickplayIncrement,
         }
     }
 }
@@ -217,6 +221,8 @@ pub enum ClaimKind {
     TouchMove,
     /// Quickplay finish.
     QuickplayFinish,
+    /// Five-second increment in a quickplay finish (2023 Guidelines III.4).
+    QuickplayIncrement,
 }
 
 /// A decision of the arbiter.

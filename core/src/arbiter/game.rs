@@ -514,6 +514,15 @@ impl Game {
     fn require_offer(&self) -> Result<(), Refused> {
         match self.require_play() {
             Err(Refused::Adjourned) => Ok(()),
+            // The request for an increment is itself an offer the opponent answers while the
+            // arbiter waits (2023 Guidelines III.4).
+            Err(Refused::ClaimPending)
+                if self
+                    .pending
+                    .is_some_and(|p| p.claim == ClaimKind::QuickplayIncrement) =>
+            {
+                Ok(())
+            }
             other => other,
         }
     }
@@ -1345,6 +1354,7 @@ impl Game {
                 );
                 Ok(())
             }
+            Claim::QuickplayIncrement => self.request_increment(at, player),
             Claim::QuickplayFinish => {
                 if self.on_move() != player {
                     return Err(Refused::NotOnMove(color_name(player)));
@@ -1412,6 +1422,9 @@ impl Game {
                 let Some(pending) = self.pending else {
                     return Err(Refused::NoPendingClaim);
                 };
+                if pending.claim == ClaimKind::QuickplayIncrement {
+                    return self.decide_increment(at, pending.player, decision);
+                }
                 let law = quickplay::claim_law(edition);
                 let (player, claim) = (pending.player, pending.claim);
                 match decision {
@@ -1494,6 +1507,91 @@ impl Game {
                 Ok(())
             }
         }
+    }
+
+    /// 2023 Guidelines III.4: with under two minutes left in a quickplay finish, the player on
+    /// move asks for a five-second increment for both; the request is a draw offer, and the
+    /// arbiter decides once the opponent has answered it.
+    fn request_increment(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
+        if self.on_move() != player {
+            return Err(Refused::NotOnMove(color_name(player)));
+        }
+        let edition = self.edition();
+        let kind = ClaimKind::QuickplayIncrement;
+        let law = quickplay::increment_law(edition);
+        let side = self.clock.side(player);
+        let control = self.clock.control();
+        let applies = quickplay::applies(
+            self.config.quickplay_finish,
+            self.profile.mode,
+            control.is_last_period(side.period),
+            control.has_addition(side.period),
+        );
+        let because = if edition == Edition::Fide2005 {
+            Some("not_in_edition")
+        } else if !applies {
+            Some("not_applicable")
+        } else if self.clock.fell_at(player, at).is_some() {
+            Some("flag_fell")
+        } else if self.clock.remaining(player, at) >= quickplay::CLAIM_BELOW {
+            Some("two_minutes_or_more_left")
+        } else {
+            None
+        };
+        if let Some(because) = because {
+            self.reject_claim(at, law, player, kind, because);
+            return Ok(());
+        }
+        if self.offer.is_none() {
+            self.offer = Some(player);
+            self.mark_offer(player);
+            self.rule(at, law, Verdict::DrawOffered { player });
+        }
+        self.clock.stop(at);
+        self.pending = Some(PendingClaim {
+            player,
+            claim: kind,
+            postponed: false,
+        });
+        self.rule(
+            at,
+            law,
+            Verdict::ClaimPending {
+                player,
+                claim: kind,
+            },
+        );
+        Ok(())
+    }
+
+    fn decide_increment(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        decision: &Decision,
+    ) -> Result<(), Refused> {
+        let law = quickplay::increment_law(self.edition());
+        let claim = ClaimKind::QuickplayIncrement;
+        match decision {
+            Decision::Accept => {
+                self.pending = None;
+                self.offer = None;
+                self.rule(at, law, Verdict::ClaimAccepted { player, claim });
+                self.clock
+                    .set_timing_from_now(crate::clock::Timing::Increment(
+                        quickplay::REQUESTED_INCREMENT,
+                    ));
+                // The opponent gets two minutes, as for a rejected quickplay claim.
+                self.bonus_and_restart(at, player, law);
+            }
+            Decision::Reject => {
+                self.pending = None;
+                self.reject_claim(at, law, player, claim, "arbiter");
+                self.clock.start(self.on_move(), at);
+            }
+            _ => return Err(Refused::NoPendingClaim),
+        }
+        Ok(())
     }
 
     fn bonus_and_restart(&mut self, at: Timestamp, claimant: Color, law: Law) {

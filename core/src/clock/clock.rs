@@ -233,6 +233,20 @@ impl Clock {
         }
     }
 
+    /// From now on every period either side is still to play uses `timing` (an increment
+    /// granted in a quickplay finish, 2023 Guidelines III.4).
+    pub fn set_timing_from_now(&mut self, timing: Timing) {
+        let first = self.white.period.min(self.black.period);
+        let mut periods = self.control.periods().to_vec();
+        for period in periods.iter_mut().skip(first) {
+            period.timing = timing;
+        }
+        // Only the timing changed, so the control stays as valid as it was.
+        if let Ok(control) = TimeControl::new(periods) {
+            self.control = control;
+        }
+    }
+
     /// Adds `time` to `color` (an arbiter's decision or a penalty, e.g. 2005 Art. 7.4b).
     pub fn add_time(&mut self, color: Color, time: Millis) {
         let side = self.side_mut(color);

@@ -27,3 +27,11 @@ pub fn claim_law(edition: Edition) -> Law {
 pub fn unsupervised_law(edition: Edition) -> Law {
     Law::of(edition, "App. D1", "Guidelines III.6")
 }
+
+/// The increment both players get when a request under 2023 Guidelines III.4 is granted.
+pub const REQUESTED_INCREMENT: Millis = Millis::seconds(5);
+
+/// The article for the request of an increment (2023 only).
+pub fn increment_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 10.2", "Guidelines III.4")
+}
