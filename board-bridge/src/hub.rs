@@ -300,6 +300,16 @@ impl Hub {
         out
     }
 
+    /// Every message published so far, read back (a restarted bridge replays the game's events).
+    pub fn bodies(&self) -> Vec<Body> {
+        self.lock()
+            .entries
+            .iter()
+            .filter_map(|e| serde_json::from_str::<Envelope>(&e.json).ok())
+            .map(|e| e.body)
+            .collect()
+    }
+
     /// The last sequence number published.
     pub fn last_seq(&self) -> u64 {
         self.lock().entries.last().map_or(0, |e| e.seq)

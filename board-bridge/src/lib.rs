@@ -3,6 +3,7 @@
 //!
 //! * [`serial`]: ports, handshake, keep-alive, reconnect with backoff.
 //! * [`session`]: bytes to touches and moves, published to the [`hub`].
+//! * [`referee`]: the Laws engine (`arbiter_core::arbiter::Game`) fed by boards and pages.
 //! * [`hub`]: sequence numbers, the event log on disk, snapshot plus tail for (re)connecting pages.
 //! * [`server`]: `/ws`, `/games.pgn`, `/events.jsonl` and the page's assets.
 //! * [`simulator`]: a DGT board in a pseudo-terminal, playing a PGN with realism switches.
@@ -11,6 +12,7 @@ pub mod assets;
 pub mod hub;
 pub mod pgn;
 pub mod protocol;
+pub mod referee;
 pub mod serial;
 pub mod server;
 pub mod session;

@@ -5,12 +5,18 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
+use arbiter_core::Color;
+use arbiter_core::arbiter::{GameConfig, Impairment};
+use arbiter_core::clock::{Millis, TimeControl, Timing};
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::reconstruct::Completion;
+use arbiter_core::laws::Edition;
+use axum::serve::ListenerExt;
 use board_bridge::hub::Hub;
+use board_bridge::referee::{self, Referee};
 use board_bridge::serial::{LinkSettings, PortChoice};
 use board_bridge::server::{ServerSettings, router};
-use board_bridge::session::Session;
+use board_bridge::session::{Seat, Session};
 use board_bridge::simulator::{self, FakeBoard, Pace, Realism};
 use clap::Parser;
 
@@ -39,9 +45,68 @@ struct Cli {
     /// Quiet time after the last sensor change before a move counts as made, ms (no clock).
     #[arg(long, default_value_t = 250)]
     settle_ms: u64,
-    /// A DGT clock is attached: its lever press completes each move (2005 Art. 6.8a).
+    /// A DGT clock is attached: its lever press completes each move (2005 Art. 6.8a), and it
+    /// shows the game's clock.
     #[arg(long)]
     clock: bool,
+    /// Without a clock, a move settled on the board waits for a press on the page instead of
+    /// completing itself (casual play is the default).
+    #[arg(long)]
+    no_auto_press: bool,
+    /// Edition of the Laws: 2005 or 2023.
+    #[arg(long, default_value = "2005")]
+    edition: String,
+    /// Minutes on each clock.
+    #[arg(long, default_value_t = 90)]
+    minutes: u64,
+    /// Seconds added after each move (Fischer increment).
+    #[arg(long, default_value_t = 30)]
+    increment: u64,
+    /// The whole game setup as the core's GameConfig JSON (overrides edition and times).
+    #[arg(long, value_name = "FILE")]
+    game_config: Option<PathBuf>,
+    /// The second board of a visually impaired player (2005 App. F1), on this serial port.
+    #[arg(long, value_name = "PATH")]
+    blind_port: Option<String>,
+    /// The colour of the visually impaired player on the second board.
+    #[arg(long, default_value = "black")]
+    blind_color: String,
+}
+
+fn game_config(cli: &Cli) -> anyhow::Result<GameConfig> {
+    if let Some(path) = &cli.game_config {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        return serde_json::from_str(&text)
+            .with_context(|| format!("{} is not a game setup", path.display()));
+    }
+    let edition = match cli.edition.as_str() {
+        "2005" => Edition::Fide2005,
+        "2023" => Edition::Fide2023,
+        other => anyhow::bail!("--edition {other}: expected 2005 or 2023"),
+    };
+    let timing = if cli.increment == 0 {
+        Timing::None
+    } else {
+        Timing::Increment(Millis::seconds(cli.increment))
+    };
+    Ok(GameConfig::new(
+        edition,
+        TimeControl::sudden_death(Millis::minutes(cli.minutes), timing),
+    ))
+}
+
+fn spawn_link(name: &str, port: PortChoice, session: Session, hub: &Hub) -> anyhow::Result<()> {
+    let clock = hub.clone();
+    std::thread::Builder::new()
+        .name(name.into())
+        .spawn(move || {
+            board_bridge::serial::run(port, LinkSettings::default(), session, move || {
+                clock.now_ms()
+            })
+        })
+        .with_context(|| format!("starting the {name} thread"))?;
+    Ok(())
 }
 
 fn main() -> anyhow::Result<()> {
@@ -71,6 +136,8 @@ fn main() -> anyhow::Result<()> {
             .context("opening a pseudo-terminal")?;
         let realism = Realism {
             clock: cli.clock,
+            // Castling rook first breaks touch-move (2005 Art. 4.4b); the demo plays it right.
+            rook_first_castling: false,
             unplug_after_ply: None,
             ..Realism::all()
         };
@@ -88,16 +155,43 @@ fn main() -> anyhow::Result<()> {
         PortChoice::Path(cli.port.clone())
     };
 
-    let session = Session::new(hub.clone(), completion);
-    let clock_hub = hub.clone();
-    std::thread::Builder::new()
-        .name("serial".into())
-        .spawn(move || {
-            board_bridge::serial::run(port, LinkSettings::default(), session, move || {
-                clock_hub.now_ms()
-            })
-        })
-        .context("starting the serial thread")?;
+    let mut config = game_config(&cli)?;
+    let blind = match cli.blind_color.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => anyhow::bail!("--blind-color {other}: expected white or black"),
+    };
+    if cli.blind_port.is_some() && !config.visually_impaired.iter().any(|i| i.player == blind) {
+        config.visually_impaired.push(Impairment {
+            player: blind,
+            tactile_board: true,
+        });
+    }
+    let referee = Referee::new(hub.clone(), config, !cli.no_auto_press)
+        .map_err(|e| anyhow::anyhow!("game setup: {e}"))?;
+    let referee = std::sync::Arc::new(std::sync::Mutex::new(referee));
+    let main_seat = if cli.blind_port.is_some() {
+        Seat::Main { sighted: !blind }
+    } else {
+        Seat::Only
+    };
+    let session = Session::seated(hub.clone(), referee.clone(), completion, main_seat);
+    spawn_link("serial", port, session, &hub)?;
+    if let Some(path) = &cli.blind_port {
+        // The visually impaired player's board has no clock of its own: his move counts as made
+        // once it stands on the board (App. F2.3), so it completes itself after the settle time.
+        let seat = Seat::Blind { player: blind };
+        let settle = Completion::Settle {
+            settle_ms: cli.settle_ms,
+        };
+        let session = Session::seated(hub.clone(), referee.clone(), settle, seat);
+        spawn_link(
+            "blind-serial",
+            PortChoice::Path(path.clone()),
+            session,
+            &hub,
+        )?;
+    }
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -114,7 +208,22 @@ fn main() -> anyhow::Result<()> {
             eprintln!("board-bridge: no page built in (www/ was empty at build time); serving the stream only");
         }
         eprintln!("board-bridge: serving http://{addr}/ (stream at ws://{addr}/ws)");
-        let app = router(hub, addr, &settings);
+        // Flag falls and other deadlines of the game, when nothing else happens.
+        let (ticker_hub, ticker_referee) = (hub.clone(), referee.clone());
+        tokio::spawn(async move {
+            loop {
+                let now = ticker_hub.now_ms();
+                let next = referee::lock(&ticker_referee).poll_deadline();
+                let wait = next.map_or(500, |d| d.saturating_sub(now).clamp(1, 500));
+                tokio::time::sleep(Duration::from_millis(wait)).await;
+                referee::lock(&ticker_referee).tick(ticker_hub.now_ms());
+            }
+        });
+        let app = router(hub, referee, addr, &settings);
+        // Each message is one small frame that must leave at once: no Nagle delay.
+        let listener = listener.tap_io(|tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(listener, app)
             .with_graceful_shutdown(async {
                 let _ = tokio::signal::ctrl_c().await;

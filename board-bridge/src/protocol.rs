@@ -59,16 +59,55 @@ pub enum Body {
         /// The position after them.
         fen: String,
     },
-    /// Something the Laws have to say about the board: the article and what to do.
+    /// Something the Laws have to say: the article and what follows. Rulings of the Laws engine
+    /// carry its verdict; rulings on the board's placement carry the squares that differ and the
+    /// placement to restore.
     Ruling {
         /// Edition and article, e.g. `2005 Art. 7.5`.
         law: String,
-        /// What was found.
+        /// What was found (the verdict's kind for the engine's rulings).
         kind: String,
         /// Squares that differ from the position to restore.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
         squares: Vec<String>,
         /// The placement to restore (FEN board field).
-        restore: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        restore: Option<String>,
+        /// The engine's verdict as its JSON (`arbiter_core::arbiter::Verdict`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        verdict: Option<serde_json::Value>,
+        /// Which board it concerns when two are in play (`main` or `blind`).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        board: Option<String>,
+    },
+    /// An event the Laws engine accepted, with the instant it was stamped: the game's event
+    /// log, replayed when the bridge restarts.
+    Event {
+        /// The core's stamped event (`arbiter_core::arbiter::Stamped<Event>`).
+        event: arbiter_core::arbiter::Stamped<arbiter_core::arbiter::Event>,
+        /// Who sent it: `board`, `blind_board`, or a page's role.
+        source: String,
+    },
+    /// The game's state after an accepted event (`arbiter_core::arbiter::State`): clocks,
+    /// touch-move obligation, claims, result.
+    State {
+        /// The state as the core serialises it.
+        state: serde_json::Value,
+    },
+    /// The two boards of a game with a visually impaired player (2005 App. F1) do not show the
+    /// same game, or (with `correction.kind` = `in_step`) show it again.
+    Discrepancy {
+        /// Edition and article of the correction (F2.7 or F2.8), when there is one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        law: Option<String>,
+        /// What the Laws say to do: the core's `laws::blind::Correction` as its JSON
+        /// (`fix_boards` with the boards and the position to set, `retrace` with the ply both
+        /// scores agree on, the position and the clock readings then, or `in_step`).
+        correction: serde_json::Value,
+        /// What the sighted player's board shows (FEN board field).
+        main: String,
+        /// What the visually impaired player's board shows.
+        blind: String,
     },
     /// The clock cabled to the board.
     Clock {
@@ -109,6 +148,9 @@ impl Body {
             Body::Move { .. } => "move",
             Body::Takeback { .. } => "takeback",
             Body::Ruling { .. } => "ruling",
+            Body::Event { .. } => "event",
+            Body::State { .. } => "state",
+            Body::Discrepancy { .. } => "discrepancy",
             Body::Clock { .. } => "clock",
             Body::Board { .. } => "board",
             Body::Error { .. } => "error",
@@ -139,7 +181,7 @@ pub struct Snapshot {
     pub placement: Option<String>,
 }
 
-/// What a page may send: its last sequence number, when it (re)connects or at any time.
+/// What a page may send.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
@@ -149,4 +191,38 @@ pub enum ClientMessage {
         #[serde(default)]
         last_seq: u64,
     },
+    /// An event for the Laws engine (`arbiter_core::arbiter::Event` as its JSON, without a
+    /// timestamp: the bridge stamps it with its own monotonic clock).
+    Event {
+        /// The event.
+        event: serde_json::Value,
+    },
+    /// Casual play: a move made on the board completes itself, as if the clock were pressed.
+    AutoPress {
+        /// On or off.
+        on: bool,
+    },
+}
+
+/// A message for one page only, not numbered and not logged (a refused request).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    /// [`PROTOCOL_VERSION`].
+    pub v: u32,
+    /// Always `error`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// What was refused and why.
+    pub message: String,
+}
+
+impl Reply {
+    /// A refusal.
+    pub fn error(message: impl Into<String>) -> Self {
+        Self {
+            v: PROTOCOL_VERSION,
+            kind: "error".into(),
+            message: message.into(),
+        }
+    }
 }

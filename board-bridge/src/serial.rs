@@ -259,7 +259,7 @@ fn serve_port(
         let now = now_ms();
         session.handle_deadline(now);
         out.clear();
-        while let Some(c) = session.poll_command() {
+        while let Some(c) = session.poll_command(now) {
             c.encode(&mut out);
         }
         if now >= next_keepalive {

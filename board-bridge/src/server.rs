@@ -20,9 +20,10 @@ use axum::routing::get;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::hub::Hub;
-use crate::protocol::ClientMessage;
+use crate::protocol::{ClientMessage, Reply};
+use crate::referee::{self, Role, SharedReferee};
 
-/// The largest message a page may send; pages only send a hello.
+/// The largest message a page may send (a hello or one event).
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
 
 /// How the server is set up.
@@ -37,11 +38,17 @@ pub struct ServerSettings {
 #[derive(Clone)]
 struct App {
     hub: Hub,
+    referee: SharedReferee,
     origins: Arc<HashSet<String>>,
 }
 
 /// The router for a bridge listening on `addr`.
-pub fn router(hub: Hub, addr: SocketAddr, settings: &ServerSettings) -> Router {
+pub fn router(
+    hub: Hub,
+    referee: SharedReferee,
+    addr: SocketAddr,
+    settings: &ServerSettings,
+) -> Router {
     let mut origins: HashSet<String> = settings
         .allowed_origins
         .iter()
@@ -56,6 +63,7 @@ pub fn router(hub: Hub, addr: SocketAddr, settings: &ServerSettings) -> Router {
     }
     let app = App {
         hub,
+        referee,
         origins: Arc::new(origins),
     };
     let router = Router::new()
@@ -72,6 +80,8 @@ pub fn router(hub: Hub, addr: SocketAddr, settings: &ServerSettings) -> Router {
 #[derive(serde::Deserialize)]
 struct WsQuery {
     last_seq: Option<u64>,
+    /// `white`, `black`, `assistant` or `spectator` (the default).
+    role: Option<String>,
 }
 
 async fn ws_upgrade(
@@ -92,20 +102,68 @@ async fn ws_upgrade(
                 .into_response();
         }
     }
+    let role = match q.role.as_deref() {
+        None => Role::Spectator,
+        Some(text) => match Role::parse(text) {
+            Some(role) => role,
+            None => {
+                return (
+                    StatusCode::BAD_REQUEST,
+                    format!("role {text:?} is not white, black, assistant or spectator"),
+                )
+                    .into_response();
+            }
+        },
+    };
     ws.max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
-        .on_upgrade(move |socket| stream(socket, app.hub, q.last_seq))
+        .on_upgrade(move |socket| stream(socket, app, q.last_seq, role))
 }
 
 /// How long a page that did not say its last sequence number in the URL gets to send a hello.
 const HELLO_WAIT: Duration = Duration::from_millis(300);
 
-async fn stream(mut socket: WebSocket, hub: Hub, last_seq: Option<u64>) {
+/// What a page's message asks for, answered by the referee; `Some` is a refusal for this page.
+fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<String> {
+    match message {
+        ClientMessage::Hello { .. } => None,
+        ClientMessage::AutoPress { on } => {
+            if role == Role::Spectator {
+                return Some("spectators cannot change the game's settings".into());
+            }
+            referee::lock(&app.referee).set_auto_press(on);
+            None
+        }
+        ClientMessage::Event { event } => {
+            let event: arbiter_core::arbiter::Event = match serde_json::from_value(event) {
+                Ok(e) => e,
+                Err(e) => return Some(format!("not an event: {e}")),
+            };
+            let now = app.hub.now_ms();
+            let mut r = referee::lock(&app.referee);
+            if let Some(why) = role.refuses(&event, r.side_to_move()) {
+                return Some(why);
+            }
+            r.submit(now, event, role.name())
+                .err()
+                .map(|e| format!("refused by the game: {e}"))
+        }
+    }
+}
+
+async fn stream(mut socket: WebSocket, app: App, last_seq: Option<u64>, role: Role) {
+    let hub = app.hub.clone();
+    // A page that sends something else first gets it answered after the snapshot.
+    let mut first = None;
     let last_seq = match last_seq {
         Some(s) => s,
         None => match tokio::time::timeout(HELLO_WAIT, socket.recv()).await {
             Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<ClientMessage>(&t) {
                 Ok(ClientMessage::Hello { last_seq }) => last_seq,
+                Ok(other) => {
+                    first = Some(other);
+                    0
+                }
                 Err(_) => 0,
             },
             Ok(None | Some(Err(_))) => return,
@@ -120,6 +178,14 @@ async fn stream(mut socket: WebSocket, hub: Hub, last_seq: Option<u64>) {
         return;
     }
     let mut sent = last_seq;
+    if let Some(message) = first
+        && let Some(why) = take_client_message(&app, role, message)
+    {
+        let reply = serde_json::to_string(&Reply::error(why)).unwrap_or_default();
+        if socket.send(Message::Text(reply.into())).await.is_err() {
+            return;
+        }
+    }
     for e in tail {
         if socket
             .send(Message::Text(Utf8Bytes::from(&*e.json)))
@@ -153,13 +219,24 @@ async fn stream(mut socket: WebSocket, hub: Hub, last_seq: Option<u64>) {
             },
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(t))) => {
-                    // A hello mid-stream asks for a resend from that point.
-                    if let Ok(ClientMessage::Hello { last_seq }) = serde_json::from_str(&t) {
-                        for e in hub.tail(last_seq) {
-                            if socket.send(Message::Text(Utf8Bytes::from(&*e.json))).await.is_err() {
-                                return;
+                    let refusal = match serde_json::from_str::<ClientMessage>(&t) {
+                        // A hello mid-stream asks for a resend from that point.
+                        Ok(ClientMessage::Hello { last_seq }) => {
+                            for e in hub.tail(last_seq) {
+                                if socket.send(Message::Text(Utf8Bytes::from(&*e.json))).await.is_err() {
+                                    return;
+                                }
+                                sent = sent.max(e.seq);
                             }
-                            sent = sent.max(e.seq);
+                            None
+                        }
+                        Ok(message) => take_client_message(&app, role, message),
+                        Err(e) => Some(format!("not a message: {e}")),
+                    };
+                    if let Some(why) = refusal {
+                        let reply = serde_json::to_string(&Reply::error(why)).unwrap_or_default();
+                        if socket.send(Message::Text(reply.into())).await.is_err() {
+                            return;
                         }
                     }
                 }

@@ -1,28 +1,82 @@
-//! One board's session: bytes from the serial port in, messages to the hub out. It decodes with
-//! the core's DGT codec, reconstructs touches and moves, and publishes them; it takes no Laws
-//! decision of its own. Time comes in as milliseconds, so tests drive it without sleeping.
+//! One board's session: bytes from the serial port in, messages to the hub and events to the
+//! Laws engine out. The board's own picture of the game is reconstructed here (touches at once,
+//! moves from whole placements, `arbiter_core::dgt::reconstruct`); what the pieces mean under the
+//! Laws is the [`Referee`]'s game's to say, and the reconstructor follows the game when they
+//! differ. Time comes in as milliseconds, so tests drive it without sleeping.
 
-use arbiter_core::Square;
+use arbiter_core::arbiter::{Event, MoveText};
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::clock::ClockSide;
 use arbiter_core::dgt::codec::{BoardMessage, Command, DecodeError, Decoder};
-use arbiter_core::dgt::reconstruct::{Completion, Mismatch, Reading, Reconstructor, TouchKind};
-use arbiter_core::laws::{Edition, Law};
-use arbiter_core::notation::{Language, san, uci};
-use arbiter_core::position::Position;
-use arbiter_core::{Color, Piece};
+use arbiter_core::dgt::reconstruct::{
+    Completion, Mismatch, Reading, Reconstructor, TouchKind, attempted_move,
+};
+use arbiter_core::laws::Law;
+use arbiter_core::{Color, Piece, Square};
 
 use crate::hub::Hub;
 use crate::protocol::Body;
+use crate::referee::{self, BoardView, SharedReferee, Which};
 
-/// Decodes, reconstructs and publishes for one game.
+/// Which moves a board makes for the game, when two boards serve one game (2005 App. F1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seat {
+    /// The only board: both players' moves are made on it.
+    Only,
+    /// The sighted player's board: his moves are made here, the opponent's reproduced.
+    Main {
+        /// The sighted player.
+        sighted: Color,
+    },
+    /// The visually impaired player's board: his moves are made here (a piece lifted out of its
+    /// hole is touched, App. F2.2), the opponent's reproduced (F2.7).
+    Blind {
+        /// The visually impaired player.
+        player: Color,
+    },
+}
+
+impl Seat {
+    /// Whether moves of `color` made on this board are the game's moves.
+    pub fn makes(self, color: Color) -> bool {
+        match self {
+            Seat::Only => true,
+            Seat::Main { sighted } => sighted == color,
+            Seat::Blind { player } => player == color,
+        }
+    }
+
+    /// The name of the board in messages and in the event log's `source`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Seat::Only | Seat::Main { .. } => "board",
+            Seat::Blind { .. } => "blind_board",
+        }
+    }
+}
+
+/// Decodes, reconstructs, publishes and referees one board.
 pub struct Session {
     hub: Hub,
+    referee: SharedReferee,
+    seat: Seat,
     decoder: Decoder,
     rec: Reconstructor,
     completion: Completion,
-    edition: Edition,
-    clock_ms: (u64, u64),
+    /// The game's base position the reconstructor was last set to, as FEN.
+    base_fen: String,
+    /// Which display of a DGT clock is White's: the side running before the first move.
+    white_side: ClockSide,
+    clock_attached: bool,
+    clock_epoch_sent: u64,
+    /// Lifts of the colour not on move, before the player on move has lifted anything: the
+    /// opponent starting early or a sensor blinking. They become touches when his turn comes,
+    /// unless the piece was put back first.
+    held_lifts: Vec<(Square, Color)>,
+    own_lifted: bool,
+    game_plies: usize,
+    /// What this board last reported to the two-board comparison.
+    last_view: Option<BoardView>,
     /// Dropped-byte reports are rate-limited so a noisy line cannot flood the log.
     dropped_reported: u32,
 }
@@ -41,37 +95,51 @@ fn orientation_name(o: Orientation) -> String {
 }
 
 impl Session {
-    /// A session continuing the game the hub holds (empty for a new game).
-    pub fn new(hub: Hub, completion: Completion) -> Self {
-        let state = hub.state();
-        let mut pos = Position::startpos();
-        let mut moves = Vec::new();
-        for m in &state.moves {
-            match uci::parse(&pos, &m.uci) {
-                Ok(mv) if pos.play(mv).is_ok() => moves.push(mv),
-                _ => break,
-            }
-        }
-        let orientation = match state.orientation.as_deref() {
+    /// A session for the only board of a game, continuing the game the referee holds.
+    pub fn new(hub: Hub, referee: SharedReferee, completion: Completion) -> Self {
+        Self::seated(hub, referee, completion, Seat::Only)
+    }
+
+    /// A session for a board in `seat`.
+    pub fn seated(hub: Hub, referee: SharedReferee, completion: Completion, seat: Seat) -> Self {
+        let (base, moves) = {
+            let r = referee::lock(&referee);
+            (r.base().clone(), r.moves().to_vec())
+        };
+        let orientation = match hub.state().orientation.as_deref() {
             Some("rotated") => Some(Orientation::Rotated),
             Some("normal") => Some(Orientation::Normal),
             _ => None,
         };
-        let rec = Reconstructor::resume(completion, Position::startpos(), &moves, orientation);
+        let base_fen = base.fen();
+        let rec = Reconstructor::resume(completion, base, &moves, orientation);
         Self {
             hub,
+            referee,
+            seat,
             decoder: Decoder::default(),
             rec,
             completion,
-            edition: Edition::Fide2005,
-            clock_ms: (0, 0),
+            base_fen,
+            white_side: ClockSide::Left,
+            clock_attached: completion == Completion::ClockPress,
+            clock_epoch_sent: 0,
+            held_lifts: Vec::new(),
+            own_lifted: false,
+            game_plies: moves.len(),
+            last_view: None,
             dropped_reported: 0,
         }
     }
 
-    /// The moves so far.
-    pub fn position(&self) -> &Position {
-        self.rec.position()
+    /// The board's picture of the game.
+    pub fn reconstructor(&self) -> &Reconstructor {
+        &self.rec
+    }
+
+    /// The board's seat.
+    pub fn seat(&self) -> Seat {
+        self.seat
     }
 
     /// The board was (re)connected on `port`: forget half-read bytes and the old picture; the
@@ -79,6 +147,8 @@ impl Session {
     pub fn handle_connected(&mut self, port: &str) {
         self.decoder.reset();
         self.rec.reset_board();
+        // A clock that was unplugged with the board shows stale times: show the game's again.
+        self.clock_epoch_sent = 0;
         self.hub.publish(Body::Board {
             connected: true,
             placement: None,
@@ -98,7 +168,7 @@ impl Session {
             port: None,
         });
         self.hub.publish(Body::Error {
-            message: format!("board disconnected: {why}"),
+            message: format!("{} disconnected: {why}", self.seat.name()),
         });
     }
 
@@ -125,7 +195,7 @@ impl Session {
         // The first few are worth showing; after that they only fill the log.
         if self.dropped_reported <= 20 {
             self.hub.publish(Body::Error {
-                message: format!("bytes from the board dropped: {e}"),
+                message: format!("bytes from the {} dropped: {e}", self.seat.name()),
             });
         }
     }
@@ -141,9 +211,21 @@ impl Session {
         self.drain(now);
     }
 
-    /// Commands the session wants sent to the board.
-    pub fn poll_command(&mut self) -> Option<Command> {
-        self.rec.poll_command()
+    /// Commands the session wants sent to the board: the reconstructor's requests, and the
+    /// game's clock for an attached DGT clock whenever it changed course.
+    pub fn poll_command(&mut self, now: u64) -> Option<Command> {
+        if let Some(c) = self.rec.poll_command() {
+            return Some(c);
+        }
+        if !self.clock_attached || !self.rec.has_dump() {
+            return None;
+        }
+        let r = referee::lock(&self.referee);
+        if r.clock_epoch() == self.clock_epoch_sent {
+            return None;
+        }
+        self.clock_epoch_sent = r.clock_epoch();
+        Some(Command::Clock(r.clock_display(now, self.white_side)))
     }
 
     fn publish_board(&mut self) {
@@ -155,32 +237,69 @@ impl Session {
         });
     }
 
-    fn drain(&mut self, _now: u64) {
+    fn drain(&mut self, now: u64) {
+        let mut pressed = false;
         while let Some(reading) = self.rec.poll() {
-            self.publish_reading(reading);
+            if matches!(reading, Reading::ClockPress { .. }) {
+                pressed = true;
+            } else {
+                self.take_reading(now, reading, pressed);
+            }
         }
+        if pressed {
+            // The lever goes down on the running side: the player whose clock runs pressed.
+            let mut r = referee::lock(&self.referee);
+            let player = r.side_to_move();
+            let _ = r.submit(now, Event::PressClock { player }, self.seat.name());
+        }
+        self.follow_game(now);
     }
 
-    fn publish_reading(&mut self, reading: Reading) {
-        let body = match reading {
-            Reading::Touch { touch, .. } => Body::Touch {
-                action: if touch.kind == TouchKind::Lift {
-                    "lift"
-                } else {
-                    "place"
+    /// Moves on the board complete themselves: no clock, and casual play or a seat whose
+    /// player announces (App. F2.3: the move counts as made, the opponent's clock starts).
+    fn completes_itself(&self, r: &referee::Referee) -> bool {
+        matches!(self.completion, Completion::Settle { .. })
+            && (r.auto_press() || matches!(self.seat, Seat::Blind { .. }))
+    }
+
+    fn submit(&self, r: &mut referee::Referee, now: u64, event: Event) {
+        // A refusal (game not started, over, a claim pending) is the game's answer and is
+        // already in its state; the board keeps streaming what it sees.
+        let _ = r.submit(now, event, self.seat.name());
+    }
+
+    fn take_reading(&mut self, now: u64, reading: Reading, pressed: bool) {
+        match reading {
+            Reading::Touch { touch, .. } => {
+                // The sensors' news goes out first: nothing below may delay it.
+                self.hub.publish(Body::Touch {
+                    action: if touch.kind == TouchKind::Lift {
+                        "lift"
+                    } else {
+                        "place"
+                    }
+                    .into(),
+                    square: touch.square.to_string(),
+                    piece: piece_name(touch.color, touch.piece),
+                });
+                match touch.kind {
+                    TouchKind::Lift => self.lifted(now, touch.square, touch.color),
+                    TouchKind::Place => self.held_lifts.retain(|h| h.0 != touch.square),
                 }
-                .into(),
-                square: touch.square.to_string(),
-                piece: piece_name(touch.color, touch.piece),
-            },
+            }
             Reading::ClockTimes {
                 left_ms,
                 right_ms,
                 running,
                 ..
             } => {
-                self.clock_ms = (left_ms, right_ms);
-                Body::Clock {
+                if let Some(side) = running
+                    && referee::lock(&self.referee).game().moves().is_empty()
+                {
+                    // Before the first move White's clock runs, so the running side is his.
+                    self.white_side = side;
+                }
+                self.hub.publish(Body::Clock {
                     left_ms,
                     right_ms,
                     running: running.map(|s| {
@@ -191,84 +310,187 @@ impl Session {
                         }
                         .into()
                     }),
+                });
+            }
+            Reading::ClockPress { .. } => {}
+            Reading::Orientation(o) => {
+                self.hub.publish(Body::Board {
+                    connected: true,
+                    placement: Some(self.rec.physical().to_fen_board()),
+                    orientation: Some(orientation_name(o)),
+                    port: None,
+                });
+                let mut r = referee::lock(&self.referee);
+                if !r.in_play() && r.game().moves().is_empty() {
+                    // The pieces stand in the initial position: the game begins (2005 Art. 6.5).
+                    self.submit(&mut r, now, Event::Start);
                 }
             }
-            Reading::ClockPress { .. } => return,
-            Reading::Orientation(o) => Body::Board {
-                connected: true,
-                placement: Some(self.rec.physical().to_fen_board()),
-                orientation: Some(orientation_name(o)),
-                port: None,
-            },
             Reading::Move { mv, ply, .. } => {
-                let history_pos = self.position_before(ply);
-                let san_text = san::format(&history_pos, mv, Language::English);
-                let clock_ms = match self.completion {
-                    Completion::ClockPress => {
-                        // The mover pressed; which display is theirs depends on where the clock
-                        // stands, so the smaller reading change is not guessed here: report the
-                        // side whose clock just stopped.
-                        Some(if ply % 2 == 1 {
-                            self.clock_ms.0
-                        } else {
-                            self.clock_ms.1
-                        })
-                    }
-                    Completion::Settle { .. } => None,
+                let mut r = referee::lock(&self.referee);
+                if ply != r.moves().len() + 1 {
+                    // The board is catching up with moves the game already has.
+                    return;
+                }
+                let mover = r.position().side_to_move();
+                if !self.seat.makes(mover) {
+                    // The opponent's move reproduced on this board (App. F2.7): it is the game's
+                    // move only once the game has it.
+                    return;
+                }
+                let text = MoveText {
+                    from: mv.from,
+                    to: mv.to,
+                    promotion: mv.promotion,
                 };
-                Body::Move {
-                    ply,
-                    uci: mv.to_string(),
-                    san: san_text,
-                    fen: self.position_after(ply).fen(),
-                    clock_ms,
+                self.submit(&mut r, now, Event::Move { mv: text });
+                if !pressed && self.completes_itself(&r) {
+                    self.submit(&mut r, now, Event::PressClock { player: mover });
                 }
             }
-            Reading::Takeback { to_ply, .. } => Body::Takeback {
-                to_ply,
-                fen: self.position_after(to_ply).fen(),
-            },
+            Reading::Takeback { .. } => {
+                // Only the game takes moves back; the board is set to follow it below.
+            }
             Reading::Mismatch {
                 kind,
                 squares,
                 restore,
                 ..
             } => {
-                let (law, kind) = match kind {
-                    Mismatch::NotInitialPosition => {
-                        (Law::new(self.edition, "Art. 7.1a"), "not_initial_position")
+                let edition = referee::lock(&self.referee).game().config().edition;
+                let (law, name) = match kind {
+                    Mismatch::NotInitialPosition => (
+                        Law::of(edition, "Art. 7.1a", "Art. 7.2.1"),
+                        "not_initial_position",
+                    ),
+                    Mismatch::Displaced => {
+                        (Law::of(edition, "Art. 7.5", "Art. 7.4.1"), "displaced")
                     }
-                    Mismatch::Displaced => (Law::new(self.edition, "Art. 7.5"), "displaced"),
                 };
-                Body::Ruling {
+                self.hub.publish(Body::Ruling {
                     law: law.to_string(),
-                    kind: kind.into(),
+                    kind: name.into(),
                     squares: squares.iter().map(Square::to_string).collect(),
-                    restore: restore.to_fen_board(),
+                    restore: Some(restore.to_fen_board()),
+                    verdict: None,
+                    board: (self.seat != Seat::Only).then(|| self.seat.name().to_owned()),
+                });
+                if kind == Mismatch::Displaced {
+                    self.tried_illegal(now, pressed);
                 }
             }
-            Reading::Restored { .. } => Body::Board {
-                connected: true,
-                placement: Some(self.rec.physical().to_fen_board()),
-                orientation: self.rec.orientation().map(orientation_name),
-                port: None,
-            },
-        };
-        self.hub.publish(body);
+            Reading::Restored { .. } => self.publish_board(),
+        }
     }
 
-    fn position_after(&self, ply: usize) -> Position {
-        let mut pos = Position::startpos();
-        for &mv in self.rec.moves().iter().take(ply) {
-            if pos.play(mv).is_err() {
-                break;
+    /// The pieces show one piece of the player on move gone to a square no legal move reaches:
+    /// hand the attempt to the game, which rules on it when it is completed (2005 Art. 7.4a).
+    fn tried_illegal(&mut self, now: u64, pressed: bool) {
+        let mut r = referee::lock(&self.referee);
+        if self.rec.moves().len() != r.moves().len() {
+            return;
+        }
+        let mover = r.position().side_to_move();
+        if !self.seat.makes(mover) {
+            return;
+        }
+        let Some(text) = attempted_move(r.position(), &self.rec.physical()) else {
+            return;
+        };
+        self.submit(&mut r, now, Event::Move { mv: text });
+        if !pressed && self.completes_itself(&r) {
+            self.submit(&mut r, now, Event::PressClock { player: mover });
+        }
+    }
+
+    fn lifted(&mut self, now: u64, square: Square, color: Color) {
+        let mut r = referee::lock(&self.referee);
+        let on_move = r.side_to_move();
+        if !self.seat.makes(on_move) {
+            // On the board where the opponent's move is only reproduced, hands are not touches.
+            return;
+        }
+        if color == on_move || self.own_lifted {
+            self.own_lifted |= color == on_move;
+            self.submit(&mut r, now, Event::Lift { square });
+        } else {
+            self.held_lifts.push((square, color));
+        }
+    }
+
+    /// Keeps the board's picture in step with the game: a move the game refused or set back, or
+    /// a takeback it did not allow, is undone in the picture, and the board is told what to
+    /// restore. A board that has not yet reproduced the game's last moves is left to do so.
+    fn follow_game(&mut self, now: u64) {
+        let mut r = referee::lock(&self.referee);
+        let played = r.game().moves().len();
+        if played != self.game_plies {
+            self.game_plies = played;
+            self.own_lifted = false;
+            // Lifts held for the new player on move become his touches, if his piece is still
+            // up in the air on that square.
+            let held = std::mem::take(&mut self.held_lifts);
+            let on_move = r.side_to_move();
+            for (square, color) in held {
+                if color == on_move
+                    && r.position().piece_on(square).map(|p| p.0) == Some(color)
+                    && self.rec.physical().get(square) == arbiter_core::dgt::board::Occupant::Empty
+                {
+                    self.own_lifted = true;
+                    self.submit(&mut r, now, Event::Lift { square });
+                }
             }
         }
-        pos
+        let game = r.moves();
+        let seen = self.rec.moves();
+        let base_fen = r.base().fen();
+        let in_step = base_fen == self.base_fen
+            && if seen.len() <= game.len() {
+                game.starts_with(seen)
+            } else {
+                // One move made on the board and waiting for a press on the page.
+                seen.len() == game.len() + 1
+                    && seen.starts_with(game)
+                    && !self.completes_itself(&r)
+                    && self.completion != Completion::ClockPress
+            };
+        if !in_step {
+            let (base, moves) = (r.base().clone(), game.to_vec());
+            drop(r);
+            self.base_fen = base_fen;
+            self.rec.rebase(now, base, &moves);
+            while let Some(reading) = self.rec.poll() {
+                self.take_reading(now, reading, false);
+            }
+        } else {
+            drop(r);
+        }
+        self.compare_boards();
     }
 
-    fn position_before(&self, ply: usize) -> Position {
-        self.position_after(ply.saturating_sub(1))
+    /// With two boards, a settled board is compared with the other one (App. F2.7-F2.8).
+    fn compare_boards(&mut self) {
+        let which = match self.seat {
+            Seat::Only => return,
+            Seat::Main { .. } => Which::Main,
+            Seat::Blind { .. } => Which::Blind,
+        };
+        if !self.rec.has_dump()
+            || self.rec.orientation().is_none()
+            || self.rec.poll_deadline().is_some()
+        {
+            // Pieces may still be in a hand: compare once the board is quiet.
+            return;
+        }
+        let view = BoardView {
+            score: self.rec.moves().to_vec(),
+            placement: self.rec.physical().to_fen_board(),
+        };
+        if self.last_view.as_ref() == Some(&view) {
+            return;
+        }
+        self.last_view = Some(view.clone());
+        referee::lock(&self.referee).board_settled(which, view);
     }
 }
 

@@ -29,6 +29,7 @@ use cozy_chess::{Color, Piece, Square};
 use super::board::{BoardDump, DgtSquare, Occupant, Orientation, Placement};
 use super::clock::{ClockReading, ClockSide};
 use super::codec::{BoardMessage, Command};
+use crate::arbiter::MoveText;
 use crate::movegen::Move;
 use crate::position::Position;
 
@@ -166,6 +167,9 @@ pub struct Reconstructor {
     last_change: Option<u64>,
     /// The placement the last mismatch was reported for, so it is reported once.
     reported: Option<Placement>,
+    /// A placement showing a move the game refused: not read as that move again until the
+    /// pieces change.
+    refused: Option<Placement>,
     lever: Option<ClockSide>,
     out: VecDeque<Reading>,
     commands: VecDeque<Command>,
@@ -195,6 +199,7 @@ impl Reconstructor {
             moves: Vec::new(),
             last_change: None,
             reported: None,
+            refused: None,
             lever: None,
             out: VecDeque::new(),
             commands: VecDeque::new(),
@@ -394,6 +399,32 @@ impl Reconstructor {
         Ok(())
     }
 
+    /// The game (the Laws engine) decided the moves so far differently from what the board
+    /// showed: a move refused under touch-move, an illegal move set back, a takeback not allowed,
+    /// an irregular move left standing (`start` is then the game's position after it).
+    /// The reconstructor follows the game; if the board now differs from it, the difference is
+    /// reported at once with the position to restore (2005 Art. 7.4a / 7.5).
+    pub fn rebase(&mut self, at: u64, start: Position, moves: &[Move]) {
+        self.history.clear();
+        self.history.push(start);
+        self.moves.clear();
+        for &mv in moves {
+            if self.push_move(mv).is_err() {
+                break;
+            }
+        }
+        self.reported = None;
+        if !self.has_dump || self.orientation.is_none() {
+            return;
+        }
+        let current = Placement::from_board(self.position().board());
+        let seen = self.physical();
+        if seen != current {
+            self.refused = Some(seen);
+            self.report(at, Mismatch::Displaced, current);
+        }
+    }
+
     /// Compares the settled placement with what the game allows.
     fn evaluate(&mut self, at: u64, trigger: Trigger) {
         let accepts_moves =
@@ -419,9 +450,10 @@ impl Reconstructor {
             }
             return;
         }
-        if !accepts_moves {
+        if !accepts_moves || self.refused == Some(seen) {
             return;
         }
+        self.refused = None;
         if let Some(mv) = successor_to(self.position(), &seen) {
             self.confirm(at, mv);
             return;
@@ -508,6 +540,46 @@ impl Reconstructor {
         }
         false
     }
+}
+
+/// The move a player tried when `seen` matches no legal move from `position`: the one piece of
+/// the side to move that left its square and the square it now stands on (or the square of the
+/// opponent's piece it replaced). `None` when the picture is not one piece moved (pieces knocked
+/// over, several moved, a piece still in the hand). Its promotion is read from the board.
+pub fn attempted_move(position: &Position, seen: &Placement) -> Option<MoveText> {
+    let current = Placement::from_board(position.board());
+    let side = position.side_to_move();
+    let changed = current.diff(seen);
+    let mut from = None;
+    let mut to = None;
+    for &s in &changed {
+        let own = |o: Occupant| matches!(o, Occupant::Piece(c, _) if c == side);
+        match (own(current.get(s)), own(seen.get(s))) {
+            (true, false) if from.replace(s).is_some() => return None,
+            (false, true) if to.replace(s).is_some() => return None,
+            (true, true) => return None,
+            _ => {}
+        }
+    }
+    let (from, to) = (from?, to?);
+    // Everything else that changed must be an opponent's piece taken off (a capture).
+    let others_ok = changed.iter().all(|&s| {
+        s == from
+            || s == to
+            || (seen.get(s) == Occupant::Empty && current.get(s) != Occupant::Empty)
+    });
+    if !others_ok {
+        return None;
+    }
+    let promotion = match (current.get(from), seen.get(to)) {
+        (Occupant::Piece(_, Piece::Pawn), Occupant::Piece(_, p)) if p != Piece::Pawn => Some(p),
+        _ => None,
+    };
+    Some(MoveText {
+        from,
+        to,
+        promotion,
+    })
 }
 
 /// The legal move from `position` that leaves exactly `seen` on the board.

@@ -1,0 +1,477 @@
+//! The Laws engine inside the bridge: one [`Game`] per bridge, fed by the board(s) and by pages.
+//! Every event is stamped with the hub's monotonic clock, handed to the game, logged (so a
+//! restarted bridge replays the game exactly) and followed by what the game says: rulings, the
+//! moves it completed, and its state.
+//!
+//! The board's sensors decide *what* was done (moves are reconstructed by
+//! `arbiter_core::dgt::reconstruct` from whole placements); the game decides what it *means*
+//! under the Laws (touch-move, illegal moves, the clock, the result). When the two disagree the
+//! game wins and the board is told what to restore.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use arbiter_core::arbiter::{Event, Game, GameConfig, MoveText, Refused, Stamped};
+use arbiter_core::clock::Timestamp;
+use arbiter_core::dgt::clock::{ClockCommand, ClockSide, DisplayTime};
+use arbiter_core::laws::blind::Correction;
+use arbiter_core::position::Position;
+use arbiter_core::{Color, Move};
+
+use crate::hub::Hub;
+use crate::protocol::Body;
+
+/// The game and its publication.
+pub struct Referee {
+    game: Game,
+    hub: Hub,
+    /// The last instant handed to the game; later inputs are stamped no earlier, since the
+    /// boards' threads and the pages race for the lock.
+    last_at: u64,
+    /// The position the completed moves below start from: the game's start, or the game's
+    /// position after an irregular move left standing (which no move list can express).
+    base: Position,
+    /// The game's completed moves from `base`.
+    moves: Vec<Move>,
+    /// The game's position (`base` plus `moves`).
+    position: Position,
+    /// How many of the game's completed moves were published.
+    published: usize,
+    /// Moves made on the board complete themselves (casual play without a clock).
+    auto_press: bool,
+    /// Bumped whenever the game's clock changes course (start, press, stop, time set).
+    clock_epoch: u64,
+    clock_seen: (Option<Color>, usize, String),
+    /// What each of two boards last showed when settled: main, blind.
+    views: [Option<BoardView>; 2],
+    /// The last correction published for two boards, so each is published once.
+    last_correction: Option<serde_json::Value>,
+}
+
+/// What a board showed once settled: the moves it shows played (its player's score) and its
+/// placement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardView {
+    /// The moves the board has shown, from the game's base position.
+    pub score: Vec<Move>,
+    /// Its placement (FEN board field).
+    pub placement: String,
+}
+
+/// Which of two boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    /// The sighted player's board.
+    Main,
+    /// The visually impaired player's board.
+    Blind,
+}
+
+/// The referee shared by the boards' threads and the pages' tasks.
+pub type SharedReferee = Arc<Mutex<Referee>>;
+
+/// Locks a shared referee. A panic while holding it cannot leave the game half-updated (the
+/// game refuses or takes an event whole), so a poisoned lock is used as it is.
+pub fn lock(referee: &SharedReferee) -> MutexGuard<'_, Referee> {
+    referee.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+fn position_of(game: &Game) -> Position {
+    Position::from_fen(&game.board().to_string()).unwrap_or_else(|_| Position::startpos())
+}
+
+impl Referee {
+    /// A referee for a game set up by `config`, continuing the events the hub's log holds.
+    ///
+    /// # Errors
+    /// The setup's FEN is not a legal position.
+    pub fn new(hub: Hub, config: GameConfig, auto_press: bool) -> Result<Self, Refused> {
+        let mut game = Game::new(config)?;
+        let base = position_of(&game);
+        let mut last_at = 0;
+        for body in hub.bodies() {
+            if let Body::Event { event, .. } = body {
+                last_at = last_at.max(event.at.0);
+                // An event the log holds was accepted once; a refusal now means the setup
+                // changed between runs, and the game goes on from what it could take.
+                let _ = game.handle(event);
+            }
+        }
+        while game.poll_ruling().is_some() {}
+        let mut me = Self {
+            published: game.moves().len(),
+            game,
+            hub,
+            last_at,
+            base: base.clone(),
+            moves: Vec::new(),
+            position: base,
+            auto_press,
+            clock_epoch: 0,
+            clock_seen: (None, 0, String::new()),
+            views: [None, None],
+            last_correction: None,
+        };
+        let played: Vec<_> = me.game.moves().iter().map(|m| m.text).collect();
+        for text in played {
+            me.follow(text);
+        }
+        me.resync();
+        Ok(me)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The position the completed moves start from.
+    pub fn base(&self) -> &Position {
+        &self.base
+    }
+
+    /// The completed moves from [`Self::base`].
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The game's position now.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Whether moves on the board complete themselves.
+    pub fn auto_press(&self) -> bool {
+        self.auto_press
+    }
+
+    /// Casual play on or off.
+    pub fn set_auto_press(&mut self, on: bool) {
+        self.auto_press = on;
+    }
+
+    /// Changes whenever the game's clock changes course.
+    pub fn clock_epoch(&self) -> u64 {
+        self.clock_epoch
+    }
+
+    /// Whether the game has started and is not over.
+    pub fn in_play(&self) -> bool {
+        self.game.state(Timestamp(self.last_at)).outcome.is_none()
+            && self
+                .game
+                .log()
+                .events()
+                .iter()
+                .any(|e| e.event == Event::Start)
+    }
+
+    /// Hands `event` to the game at `now` (or the last instant, if later), publishes it with its
+    /// `source` when accepted, then everything it caused.
+    ///
+    /// # Errors
+    /// The game's refusal; nothing is published for the event then.
+    pub fn submit(&mut self, now: u64, event: Event, source: &str) -> Result<(), Refused> {
+        let at = now.max(self.last_at);
+        let logged = self.game.log().events().len();
+        let result = self.game.handle(Stamped {
+            at: Timestamp(at),
+            event,
+        });
+        self.publish_logged(logged, source);
+        self.flush(at, result.is_ok());
+        result
+    }
+
+    /// Time has reached `now`: flag falls and other deadlines.
+    pub fn tick(&mut self, now: u64) {
+        let at = now.max(self.last_at);
+        if self.game.poll_deadline().is_none_or(|d| d.0 > at) {
+            return;
+        }
+        let logged = self.game.log().events().len();
+        self.game.handle_deadline(Timestamp(at));
+        self.publish_logged(logged, "clock");
+        self.flush(at, true);
+    }
+
+    /// When [`Self::tick`] should next be called, ms.
+    pub fn poll_deadline(&self) -> Option<u64> {
+        self.game.poll_deadline().map(|t| t.0)
+    }
+
+    /// The command that shows the game's clock on a DGT clock whose `white_side` is White's.
+    pub fn clock_display(&self, now: u64, white_side: ClockSide) -> ClockCommand {
+        let state = self.game.state(Timestamp(now.max(self.last_at)));
+        let white = DisplayTime::from_millis(state.white.remaining.0);
+        let black = DisplayTime::from_millis(state.black.remaining.0);
+        let black_side = match white_side {
+            ClockSide::Left => ClockSide::Right,
+            ClockSide::Right => ClockSide::Left,
+        };
+        let (left, right) = match white_side {
+            ClockSide::Left => (white, black),
+            ClockSide::Right => (black, white),
+        };
+        ClockCommand::SetAndRun {
+            left,
+            right,
+            running: state.running.map(|c| {
+                if c == Color::White {
+                    white_side
+                } else {
+                    black_side
+                }
+            }),
+        }
+    }
+
+    /// Publishes the events the game logged since `from` (the event itself, or the tick a
+    /// refused event still caused), so replaying the published log gives the same game.
+    fn publish_logged(&mut self, from: usize, source: &str) {
+        let fresh: Vec<Stamped<Event>> = self.game.log().events()[from..].to_vec();
+        for event in fresh {
+            self.last_at = self.last_at.max(event.at.0);
+            self.hub.publish(Body::Event {
+                event,
+                source: source.to_owned(),
+            });
+        }
+    }
+
+    /// Publishes the rulings, the newly completed moves and the state.
+    fn flush(&mut self, at: u64, changed: bool) {
+        while let Some(ruling) = self.game.poll_ruling() {
+            let verdict = serde_json::to_value(&ruling.verdict).ok();
+            let kind = verdict
+                .as_ref()
+                .and_then(|v| v["kind"].as_str())
+                .unwrap_or("ruling")
+                .to_owned();
+            self.hub.publish(Body::Ruling {
+                law: ruling.law.to_string(),
+                kind,
+                squares: Vec::new(),
+                restore: None,
+                verdict,
+                board: None,
+            });
+        }
+        let played = self.game.moves().len();
+        for ply in self.published..played {
+            let done = &self.game.moves()[ply];
+            let (text, san, clock_ms) = (done.text, done.san.clone(), done.clock_after.0);
+            self.follow(text);
+            self.hub.publish(Body::Move {
+                ply: ply + 1,
+                uci: text.to_string(),
+                san,
+                fen: self.position.fen(),
+                clock_ms: Some(clock_ms),
+            });
+        }
+        self.published = played;
+        self.resync();
+        if changed {
+            let state = self.game.state(Timestamp(at));
+            let seen = (state.running, played, state.fen.clone());
+            if seen != self.clock_seen {
+                self.clock_seen = seen;
+                self.clock_epoch += 1;
+            }
+            if let Ok(state) = serde_json::to_value(&state) {
+                self.hub.publish(Body::State { state });
+            }
+        }
+    }
+
+    fn follow(&mut self, text: MoveText) {
+        // Both write castling as the king's move, so the fields carry over as they are.
+        let mv = Move {
+            from: text.from,
+            to: text.to,
+            promotion: text.promotion,
+        };
+        if self.position.play(mv).is_ok() {
+            self.moves.push(mv);
+        }
+    }
+
+    /// An irregular move left standing (rapid / blitz, until claimed) changes the game's
+    /// position without a completed move: start the move list afresh from there.
+    fn resync(&mut self) {
+        let fen = self.game.board().to_string();
+        if self.position.fen() != fen {
+            self.base = position_of(&self.game);
+            self.position = self.base.clone();
+            self.moves.clear();
+        }
+    }
+
+    /// A board of two settled showing `view`: compares both boards and the scores under
+    /// App. F2.7-F2.8 and publishes a `discrepancy` when the verdict changes. The sighted
+    /// player's score is the game's record; the visually impaired player's is what his board
+    /// has shown (his own moves and the reproductions he felt). A board that has only not yet
+    /// reproduced the move just made on the other one is not a discrepancy.
+    pub fn board_settled(&mut self, which: Which, view: BoardView) {
+        self.views[which as usize] = Some(view);
+        let [Some(main), Some(blind)] = &self.views else {
+            return;
+        };
+        let Some(vi) = self
+            .game
+            .config()
+            .visually_impaired
+            .first()
+            .map(|i| i.player)
+        else {
+            return;
+        };
+        let record = &self.moves;
+        let n = record.len();
+        let last_by_vi = n > 0 && self.color_of_ply(n - 1) == vi;
+        let before_last = (n > 0).then(|| {
+            let mut p = self.base.clone();
+            for &mv in &record[..n - 1] {
+                let _ = p.play(mv);
+            }
+            arbiter_core::dgt::board::Placement::from_board(p.board()).to_fen_board()
+        });
+        let lags = |v: &BoardView, moved_elsewhere: bool| {
+            moved_elsewhere
+                && v.score.len() + 1 == n
+                && record.starts_with(&v.score)
+                && before_last.as_deref() == Some(v.placement.as_str())
+        };
+        let (main_lags, blind_lags) = (lags(main, last_by_vi), lags(blind, !last_by_vi));
+        let text = |m: &Move| MoveText {
+            from: m.from,
+            to: m.to,
+            promotion: m.promotion,
+        };
+        let sighted_score: Vec<MoveText> = record.iter().map(text).collect();
+        let impaired_score: Vec<MoveText> = if blind_lags {
+            sighted_score.clone()
+        } else {
+            blind.score.iter().map(text).collect()
+        };
+        let current =
+            arbiter_core::dgt::board::Placement::from_board(self.position.board()).to_fen_board();
+        let shown = |v: &BoardView, lagging: bool| {
+            if lagging {
+                current.clone()
+            } else {
+                v.placement.clone()
+            }
+        };
+        let (main_text, blind_text) = (main.placement.clone(), blind.placement.clone());
+        let correction = match self.game.reconcile_boards(
+            &impaired_score,
+            &sighted_score,
+            &shown(blind, blind_lags),
+            &shown(main, main_lags),
+        ) {
+            Ok(c) => c,
+            Err(e) => {
+                self.hub.publish(Body::Error {
+                    message: format!("two boards: {e}"),
+                });
+                return;
+            }
+        };
+        let law = match &correction {
+            Correction::FixBoards { law, .. } | Correction::Retrace { law, .. } => {
+                Some(law.to_string())
+            }
+            _ => None,
+        };
+        let Ok(value) = serde_json::to_value(&correction) else {
+            return;
+        };
+        let first_in_step = self.last_correction.is_none() && correction == Correction::InStep;
+        if first_in_step || self.last_correction.as_ref() == Some(&value) {
+            return;
+        }
+        self.last_correction = Some(value.clone());
+        self.hub.publish(Body::Discrepancy {
+            law,
+            correction: value,
+            main: main_text,
+            blind: blind_text,
+        });
+    }
+
+    fn color_of_ply(&self, index: usize) -> Color {
+        let first = self.base.side_to_move();
+        if index % 2 == 0 { first } else { !first }
+    }
+
+    /// The colour on move in the game.
+    pub fn side_to_move(&self) -> Color {
+        self.position.side_to_move()
+    }
+}
+
+/// Who is allowed to send what from a page (2005 App. F2.9 for the assistant).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    /// Watches only.
+    Spectator,
+    /// A player: only his own events.
+    Player(Color),
+    /// The assistant of a visually impaired player: acts for both sides.
+    Assistant,
+}
+
+impl Role {
+    /// The role a `/ws?role=` value names.
+    pub fn parse(text: &str) -> Option<Role> {
+        Some(match text {
+            "spectator" => Role::Spectator,
+            "white" => Role::Player(Color::White),
+            "black" => Role::Player(Color::Black),
+            "assistant" => Role::Assistant,
+            _ => return None,
+        })
+    }
+
+    /// The role's name, as the event log's `source`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Spectator => "spectator",
+            Role::Player(Color::White) => "white",
+            Role::Player(Color::Black) => "black",
+            Role::Assistant => "assistant",
+        }
+    }
+
+    /// Why this role may not send `event` with `on_move` to move, or `None` if it may.
+    pub fn refuses(self, event: &Event, on_move: Color) -> Option<String> {
+        let me = match self {
+            Role::Spectator => return Some("spectators cannot send events".into()),
+            Role::Assistant => return None,
+            Role::Player(c) => c,
+        };
+        let name = |c: Color| arbiter_core::arbiter::wire::color::name(c);
+        let owner = match event {
+            Event::Arrive { player }
+            | Event::PressClock { player }
+            | Event::OfferDraw { player }
+            | Event::AcceptDraw { player }
+            | Event::DeclineDraw { player }
+            | Event::Resign { player }
+            | Event::Claim { player, .. }
+            | Event::Seal { player, .. } => Some(*player),
+            // Hands on the pieces belong to the player on move.
+            Event::Lift { .. }
+            | Event::Place { .. }
+            | Event::Adjust { .. }
+            | Event::Move { .. } => Some(on_move),
+            Event::Start | Event::Tick => None,
+            _ => return Some("only the arbiter or the assistant may send this event".into()),
+        };
+        match owner {
+            Some(c) if c != me => Some(format!("a {} player cannot act for {}", name(me), name(c))),
+            _ => None,
+        }
+    }
+}
