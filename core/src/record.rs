@@ -158,6 +158,14 @@ impl GameRecord {
         Ok(())
     }
 
+    /// Enters an illegal move left standing (rapid and blitz, where only the opponent's claim
+    /// counts, 2005 App. B5, C3 / 2023 App. A.5.2): `after` is the position it gave, which
+    /// no legal move leads to; [`GameRecord::undo`] takes it back when it is claimed.
+    pub(crate) fn play_irregular(&mut self, mv: Move, after: Position) {
+        self.positions.push(after);
+        self.moves.push(mv);
+    }
+
     /// Takes back the last move (e.g. an illegal move the arbiter corrects, Art. 7). Returns it.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;

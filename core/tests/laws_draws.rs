@@ -1,4 +1,4 @@
-//! Completion of the game and draws (Art. 5, 9): rows E-01 to E-05, D-01 and D-03 to D-09.
+//! Completion of the game and draws (Art. 5, 9): rows E-01 to E-05, D-01 and D-03 to D-10.
 
 mod common_laws;
 
@@ -376,5 +376,70 @@ fn d09_2023_claim_offer_declined_by_playing_on() {
     // Black moves on instead of accepting: the offer lapses.
     t.play("f6g8");
     assert_eq!(t.game.state(Timestamp(t.now)).draw_offer, None);
+    assert!(t.result().is_none());
+}
+
+fn evidence(t: &mut Table) -> Vec<(String, ClaimKind, Vec<usize>)> {
+    t.take()
+        .into_iter()
+        .filter_map(|r| match r.verdict {
+            Verdict::DrawEvidence { claim, plies } => Some((r.law.to_string(), claim, plies)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn d10_2023_upheld_repetition_claim_names_the_plies_for_the_arbiter() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.plays("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    t.take();
+    t.claim(
+        Color::Black,
+        Claim::Repetition {
+            intended: Some("f6g8".parse().unwrap()),
+        },
+    );
+    assert_eq!(
+        evidence(&mut t),
+        [(
+            "2023 Art. 11.12".to_string(),
+            ClaimKind::Repetition,
+            vec![0, 4, 8]
+        )]
+    );
+    assert_eq!(reason(&t), Some(Reason::Repetition));
+}
+
+#[test]
+fn d10_2005_upheld_fifty_move_claim_names_the_quiet_run() {
+    // 49 quiet moves each behind, White's intended move completes the fifty.
+    let fen = "8/8/4k3/8/8/4K3/8/R7 w - - 99 80";
+    let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
+    t.take();
+    t.claim(
+        Color::White,
+        Claim::FiftyMoves {
+            intended: Some("a1a2".parse().unwrap()),
+        },
+    );
+    assert_eq!(
+        evidence(&mut t),
+        [(
+            "2005 Art. 9.3".to_string(),
+            ClaimKind::FiftyMoves,
+            vec![0, 1]
+        )]
+    );
+    assert_eq!(reason(&t), Some(Reason::FiftyMoves));
+}
+
+#[test]
+fn d10_2023_rejected_claim_gives_no_evidence() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.plays("g1f3 g8f6 f3g1 f6g8");
+    t.take();
+    t.claim(Color::White, Claim::Repetition { intended: None });
+    assert!(evidence(&mut t).is_empty());
     assert!(t.result().is_none());
 }

@@ -48,10 +48,10 @@ impl Game {
         let _ = writeln!(out, "[TimeControl \"{}\"]", time_control_tag(self));
         if self.config().fen.is_some() {
             let _ = writeln!(out, "[SetUp \"1\"]");
-            let _ = writeln!(out, "[FEN \"{}\"]", self.start);
+            let _ = writeln!(out, "[FEN \"{}\"]", self.record.start().board());
         }
         out.push('\n');
-        let mut number = self.start.fullmove_number();
+        let mut number = self.record.start().board().fullmove_number();
         let mut first = true;
         for mv in self.moves() {
             match mv.by {

@@ -6,14 +6,16 @@ use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, 
 use super::log::EventLog;
 use super::ruling::{GameResult, Reason, Ruling, Verdict};
 use super::wire::MoveText;
+use crate::Color;
 use crate::clock::{Clock, Millis, Timestamp};
 use crate::dead::{Budget, CanMate, can_mate};
 use crate::laws::{
     Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay,
 };
 use crate::notation::Language;
+use crate::position::Position;
+use crate::record::{ClaimEvidence, ClaimVerdict, GameRecord};
 use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
-use crate::{Color, Piece};
 use cozy_chess::{Board, BoardBuilder, Move};
 use std::collections::VecDeque;
 use thiserror::Error;
@@ -143,10 +145,9 @@ pub struct PendingClaim {
 pub struct Game {
     config: GameConfig,
     profile: Profile,
-    pub(super) board: Board,
-    pub(super) start: Board,
-    history: Vec<Board>,
-    pub(super) quiet_plies: u32,
+    /// The positions since the start and the moves between them: the one place that knows
+    /// the position on the board and its repetitions (Art. 9.2, 9.3, 9.6).
+    pub(super) record: GameRecord,
     pub(super) clock: Clock,
     pub(super) started: Option<Timestamp>,
     last_at: Timestamp,
@@ -190,7 +191,6 @@ impl Game {
                 .map_err(|e| Refused::BadFen(format!("{e:?}: {fen}")))?,
         };
         let clock = Clock::new(config.time_control.clone());
-        let quiet_plies = u32::from(board.halfmove_clock());
         let present = if config.await_arrival {
             [false, false]
         } else {
@@ -200,10 +200,10 @@ impl Game {
             profile: config.profile(),
             log: EventLog::new(config.clone()),
             config,
-            start: board.clone(),
-            history: vec![board.clone()],
-            board,
-            quiet_plies,
+            record: GameRecord::new(Position::from_parts(
+                board.clone(),
+                u32::from(board.halfmove_clock()),
+            )),
             clock,
             started: None,
             last_at: Timestamp(0),
@@ -270,7 +270,7 @@ impl Game {
 
     /// The current position.
     pub fn board(&self) -> &Board {
-        &self.board
+        self.record.current().board()
     }
 
     /// The moves completed so far.
@@ -483,14 +483,14 @@ impl Game {
     /// moves (2005 Art. 6.10 / 2023 Art. 6.9).
     fn decide_flag(&mut self, loser: Color, at: Timestamp) {
         let law = Law::of(self.edition(), "Art. 6.10", "Art. 6.9");
-        match can_mate(&self.board, !loser, Budget::RULING) {
+        match can_mate(self.record.current().board(), !loser, Budget::RULING) {
             CanMate::No => self.end(at, law, GameResult::Draw, Reason::TimeButCannotMate),
             _ => self.end(at, law, GameResult::win(!loser), Reason::Time),
         }
     }
 
     fn on_move(&self) -> Color {
-        self.board.side_to_move()
+        self.record.current().board().side_to_move()
     }
 
     fn require_play(&self) -> Result<(), Refused> {
@@ -556,7 +556,7 @@ impl Game {
             Event::Lift { square } => {
                 self.require_play()?;
                 self.changes.lift(*square);
-                if self.touch.touch(&self.board, *square) {
+                if self.touch.touch(self.record.current().board(), *square) {
                     self.after_touch(at);
                 }
                 Ok(())
@@ -573,8 +573,9 @@ impl Game {
                     );
                     return Ok(());
                 }
-                if let Attempt::Legal(mv) = self.changes.attempt(&self.board) {
-                    self.touch.release(touch::to_text(&self.board, mv));
+                if let Attempt::Legal(mv) = self.changes.attempt(self.record.current().board()) {
+                    self.touch
+                        .release(touch::to_text(self.record.current().board(), mv));
                 }
                 Ok(())
             }
@@ -585,12 +586,13 @@ impl Game {
             }
             Event::Move { mv } => {
                 self.require_play()?;
-                if self.touch.touch(&self.board, mv.from) {
+                if self.touch.touch(self.record.current().board(), mv.from) {
                     self.after_touch(at);
                 }
-                self.changes.enter(&self.board, *mv);
-                if let Some(legal) = touch::legal_move(&self.board, *mv) {
-                    self.touch.release(touch::to_text(&self.board, legal));
+                self.changes.enter(self.record.current().board(), *mv);
+                if let Some(legal) = touch::legal_move(self.record.current().board(), *mv) {
+                    self.touch
+                        .release(touch::to_text(self.record.current().board(), legal));
                 }
                 Ok(())
             }
@@ -607,7 +609,7 @@ impl Game {
                 self.require_offer()?;
                 if let Some(first) = self.config.no_draw_before_move
                     && self.edition() == Edition::Fide2023
-                    && self.board.fullmove_number() < first
+                    && self.record.current().board().fullmove_number() < first
                 {
                     self.rule(
                         at,
@@ -670,7 +672,8 @@ impl Game {
                 }
                 let edition = self.edition();
                 let cannot_mate = edition == Edition::Fide2023
-                    && can_mate(&self.board, !*player, Budget::RULING) == CanMate::No;
+                    && can_mate(self.record.current().board(), !*player, Budget::RULING)
+                        == CanMate::No;
                 let law = Law::of(edition, "Art. 5.1b", "Art. 5.1.2");
                 let result = if cannot_mate {
                     GameResult::Draw
@@ -763,11 +766,10 @@ impl Game {
                 if let Some(irr) = self.irregular.take()
                     && irr.stuck
                 {
-                    // The illegal position cannot be played on: the arbiter restores it.
-                    self.board = irr.before;
+                    // The illegal position cannot be played on (it never entered the record,
+                    // which still shows the position before it): the arbiter restores it.
                     self.before_last = None;
                     self.announced = None;
-                    self.history.pop();
                     self.rule(
                         at,
                         illegal::restore_law(self.edition()),
@@ -798,13 +800,13 @@ impl Game {
     pub fn obligation(&self) -> Obligation {
         match &self.forced {
             Some(ob) => ob.clone(),
-            None => self.touch.obligation(&self.board),
+            None => self.touch.obligation(self.record.current().board()),
         }
     }
 
     fn press(&mut self, at: Timestamp, player: Color) {
         let edition = self.edition();
-        let mut attempt = self.changes.attempt(&self.board);
+        let mut attempt = self.changes.attempt(self.record.current().board());
         if self.config.is_impaired(player) {
             match attempt {
                 Attempt::Nothing | Attempt::Incomplete => match self.made_by_impaired(player) {
@@ -823,7 +825,7 @@ impl Game {
                 },
                 Attempt::Legal(mv) => {
                     if let Some((_, said)) = self.announced
-                        && said != touch::to_text(&self.board, mv)
+                        && said != touch::to_text(self.record.current().board(), mv)
                     {
                         self.rule(
                             at,
@@ -840,7 +842,7 @@ impl Game {
         match attempt {
             Attempt::Legal(mv) => {
                 let ob = self.obligation();
-                if !ob.allows(&self.board, mv) {
+                if !ob.allows(self.record.current().board(), mv) {
                     if self.profile.arbiter_enforces_touch() {
                         // The pieces stay where they are until the player puts them right.
                         self.touch.retract();
@@ -861,7 +863,7 @@ impl Game {
                     }
                     self.breach = Some(Breach {
                         offender: player,
-                        before: self.board.clone(),
+                        before: self.record.current().board().clone(),
                         obligation: ob.clone(),
                     });
                     self.rule(
@@ -886,7 +888,7 @@ impl Game {
             }
             Attempt::UnfinishedPromotion(mv) if edition == Edition::Fide2023 => {
                 // 7.5.2: the pawn becomes a queen, and the press counts as an illegal move.
-                let text = touch::to_text(&self.board, mv);
+                let text = touch::to_text(self.record.current().board(), mv);
                 self.complete(at, player, mv);
                 self.illegal(
                     at,
@@ -899,7 +901,7 @@ impl Game {
                 );
             }
             Attempt::UnfinishedPromotion(mv) => {
-                let text = touch::to_text(&self.board, mv);
+                let text = touch::to_text(self.record.current().board(), mv);
                 self.illegal(
                     at,
                     player,
@@ -913,8 +915,8 @@ impl Game {
             Attempt::Illegal(text) => self.illegal(at, player, text, true),
             Attempt::Nothing if edition == Edition::Fide2023 => {
                 let text = MoveText {
-                    from: self.board.king(player),
-                    to: self.board.king(player),
+                    from: self.record.current().board().king(player),
+                    to: self.record.current().board().king(player),
                     promotion: None,
                 };
                 self.illegal(at, player, text, false);
@@ -942,20 +944,12 @@ impl Game {
 
     /// Plays `mv` (legal) for `player` and presses his clock.
     fn complete(&mut self, at: Timestamp, player: Color, mv: Move) {
-        let text = touch::to_text(&self.board, mv);
-        let san = cozy_chess::util::display_san_move(&self.board, mv).to_string();
-        let irreversible = self.board.piece_on(mv.from) == Some(Piece::Pawn)
-            || touch::captured_square(&self.board, mv).is_some();
-        self.before_last = Some(self.board.clone());
+        let text = touch::to_text(self.record.current().board(), mv);
+        let san = cozy_chess::util::display_san_move(self.record.current().board(), mv).to_string();
+        self.before_last = Some(self.record.current().board().clone());
         self.announced = None;
-        self.board.play_unchecked(mv);
-        if irreversible {
-            self.quiet_plies = 0;
-            self.history.clear();
-        } else {
-            self.quiet_plies += 1;
-        }
-        self.history.push(self.board.clone());
+        // `mv` was found legal in this position, so the record takes it.
+        let _ = self.record.play(as_move(text));
         let press = self.clock.press(player, at);
         self.moves.push(PlayedMove {
             by: player,
@@ -991,12 +985,12 @@ impl Game {
     fn check_end(&mut self, at: Timestamp) {
         let edition = self.edition();
         let mut any = false;
-        self.board.generate_moves(|_| {
+        self.record.current().board().generate_moves(|_| {
             any = true;
             true
         });
         if !any {
-            if self.board.checkers().is_empty() {
+            if self.record.current().board().checkers().is_empty() {
                 self.end(
                     at,
                     draws::stalemate_law(edition),
@@ -1004,7 +998,7 @@ impl Game {
                     Reason::Stalemate,
                 );
             } else {
-                let winner = !self.board.side_to_move();
+                let winner = !self.record.current().board().side_to_move();
                 self.end(
                     at,
                     draws::checkmate_law(edition),
@@ -1015,12 +1009,12 @@ impl Game {
             return;
         }
         if self.profile.automatic_draws() {
-            if self.occurrences(&self.board) >= draws::FIVEFOLD {
+            if self.record.repetition_count() >= draws::FIVEFOLD {
                 let law = Law::new(edition, "Art. 9.6.1");
                 self.end(at, law, GameResult::Draw, Reason::FivefoldRepetition);
                 return;
             }
-            if self.quiet_plies >= draws::SEVENTY_FIVE_MOVES {
+            if self.record.current().halfmove_clock() >= draws::SEVENTY_FIVE_MOVES {
                 let law = Law::new(edition, "Art. 9.6.2");
                 self.end(at, law, GameResult::Draw, Reason::SeventyFiveMoves);
                 return;
@@ -1028,7 +1022,7 @@ impl Game {
         }
         // The quick check proves most dead positions in a few move generations; a full search
         // after every move would cost hundreds of microseconds.
-        if crate::dead::is_dead_quick(&self.board) {
+        if crate::dead::is_dead_quick(self.record.current().board()) {
             self.end(
                 at,
                 draws::dead_position_law(edition),
@@ -1036,13 +1030,6 @@ impl Game {
                 Reason::DeadPosition,
             );
         }
-    }
-
-    fn occurrences(&self, board: &Board) -> usize {
-        self.history
-            .iter()
-            .filter(|b| b.same_position(board))
-            .count()
     }
 
     /// A completed illegal move by `player`. `restorable`: the board was left unchanged (the
@@ -1065,11 +1052,12 @@ impl Game {
             return;
         }
         // Only the opponent's claim counts: the move stands for now and the clock moves on.
-        let before = self.board.clone();
-        let stuck = match after_illegal(&self.board, mv) {
+        let before = self.record.current().board().clone();
+        let stuck = match after_illegal(self.record.current().board(), mv) {
             Some(after) => {
-                self.board = after;
-                self.history.push(self.board.clone());
+                let halfmoves = self.record.current().halfmove_clock() + 1;
+                self.record
+                    .play_irregular(as_move(mv), Position::from_parts(after, halfmoves));
                 false
             }
             None => true,
@@ -1103,14 +1091,14 @@ impl Game {
         let (penalty, law) = illegal::penalty(self.profile, count);
         if let Some(mv) = replace {
             let mut touch = TouchMove::new();
-            touch.touch(&self.board, mv.from);
-            if self.board.color_on(mv.to) == Some(!offender) {
-                touch.touch(&self.board, mv.to);
+            touch.touch(self.record.current().board(), mv.from);
+            if self.record.current().board().color_on(mv.to) == Some(!offender) {
+                touch.touch(self.record.current().board(), mv.to);
             }
-            let obligation = touch.obligation(&self.board);
+            let obligation = touch.obligation(self.record.current().board());
             self.forced = Some(obligation.clone());
             self.touch = touch;
-            let fen = self.board.to_string();
+            let fen = self.record.current().board().to_string();
             self.rule(
                 at,
                 illegal::restore_law(self.edition()),
@@ -1133,10 +1121,11 @@ impl Game {
                 self.end(at, law, GameResult::win(!offender), Reason::IllegalMoves)
             }
             illegal::Penalty::LossUnlessCannotMate => {
-                let result = match can_mate(&self.board, !offender, Budget::RULING) {
-                    CanMate::No => GameResult::Draw,
-                    _ => GameResult::win(!offender),
-                };
+                let result =
+                    match can_mate(self.record.current().board(), !offender, Budget::RULING) {
+                        CanMate::No => GameResult::Draw,
+                        _ => GameResult::win(!offender),
+                    };
                 self.end(at, law, result, Reason::IllegalMoves);
             }
         }
@@ -1174,36 +1163,31 @@ impl Game {
                     );
                     return Ok(());
                 }
-                let (board, quiet, fresh) = match intended {
-                    None => (self.board.clone(), self.quiet_plies, false),
-                    Some(text) => match touch::legal_move(&self.board, *text) {
-                        None => {
-                            self.reject_claim(at, law, player, kind, "intended_move_illegal");
-                            return Ok(());
-                        }
-                        Some(mv) => {
-                            let irreversible = self.board.piece_on(mv.from) == Some(Piece::Pawn)
-                                || touch::captured_square(&self.board, mv).is_some();
-                            let mut b = self.board.clone();
-                            b.play_unchecked(mv);
-                            (
-                                b,
-                                if irreversible {
-                                    0
-                                } else {
-                                    self.quiet_plies + 1
-                                },
-                                true,
-                            )
-                        }
-                    },
-                };
-                let valid = if kind == ClaimKind::Repetition {
-                    self.occurrences(&board) + usize::from(fresh) >= 3
+                if let Some(text) = intended
+                    && touch::legal_move(self.record.current().board(), *text).is_none()
+                {
+                    self.reject_claim(at, law, player, kind, "intended_move_illegal");
+                    return Ok(());
+                }
+                let intended_move = intended.map(as_move);
+                let verdict = if kind == ClaimKind::Repetition {
+                    self.record.claim_repetition(intended_move, edition)
                 } else {
-                    quiet >= 100
+                    self.record.claim_fifty_moves(intended_move, edition)
                 };
-                if valid {
+                if let ClaimVerdict::Valid { evidence, .. } = verdict {
+                    // D-10: the plies that prove it, for the arbiter to check (2023 Art. 11.12).
+                    let plies = match evidence {
+                        ClaimEvidence::Repetition { plies } => plies,
+                        ClaimEvidence::FiftyMoves { halfmoves } => {
+                            let last = self.record.ply_count() + usize::from(intended.is_some());
+                            vec![last.saturating_sub(halfmoves as usize), last]
+                        }
+                    };
+                    let evidence_law = match edition {
+                        Edition::Fide2005 => law,
+                        Edition::Fide2023 => Law::new(edition, "Art. 11.12"),
+                    };
                     self.rule(
                         at,
                         law,
@@ -1211,6 +1195,11 @@ impl Game {
                             player,
                             claim: kind,
                         },
+                    );
+                    self.rule(
+                        at,
+                        evidence_law,
+                        Verdict::DrawEvidence { claim: kind, plies },
                     );
                     let reason = if kind == ClaimKind::Repetition {
                         Reason::Repetition
@@ -1297,9 +1286,8 @@ impl Game {
                     },
                 );
                 if !irr.stuck {
-                    self.history.pop();
+                    self.record.undo();
                 }
-                self.board = irr.before;
                 self.before_last = None;
                 self.announced = None;
                 self.clock.start(irr.offender, at);
@@ -1331,19 +1319,18 @@ impl Game {
                     },
                 );
                 // Take the offending move back; the offender must now fulfil the obligation.
-                self.history.pop();
+                self.record.undo();
                 if self.moves.pop().is_some() {
                     let moves = self.clock.side(breach.offender).moves.saturating_sub(1);
                     self.clock.set_moves(breach.offender, moves);
                 }
-                self.board = breach.before;
                 self.before_last = None;
                 self.announced = None;
                 self.clock.start(breach.offender, at);
                 self.touch = TouchMove::new();
                 self.changes = BoardChanges::new();
                 self.forced = Some(breach.obligation.clone());
-                let fen = self.board.to_string();
+                let fen = self.record.current().board().to_string();
                 self.rule(
                     at,
                     breach.obligation.law(edition),
@@ -1674,11 +1661,13 @@ impl Game {
             .trim()
             .parse::<MoveText>()
             .ok()
-            .and_then(|t| touch::legal_move(&self.board, t))
-            .or_else(|| cozy_chess::util::parse_san_move(&self.board, text.trim()).ok());
+            .and_then(|t| touch::legal_move(self.record.current().board(), t))
+            .or_else(|| {
+                cozy_chess::util::parse_san_move(self.record.current().board(), text.trim()).ok()
+            });
         match parsed {
             Some(mv) => {
-                let shown = touch::to_text(&self.board, mv);
+                let shown = touch::to_text(self.record.current().board(), mv);
                 self.rule(
                     at,
                     Law::of(edition, "App. A7", "Guidelines I.7"),
@@ -1690,9 +1679,9 @@ impl Game {
                 // A8 / I.8: an ambiguous, wrong or illegal sealed move loses, unless the
                 // position is dead or the replier had already lost on time.
                 let law = Law::of(edition, "App. A8", "Guidelines I.8");
-                let dead = [Color::White, Color::Black]
-                    .iter()
-                    .all(|&c| can_mate(&self.board, c, Budget::RULING) == CanMate::No);
+                let dead = [Color::White, Color::Black].iter().all(|&c| {
+                    can_mate(self.record.current().board(), c, Budget::RULING) == CanMate::No
+                });
                 if dead {
                     self.end(at, law, GameResult::Draw, Reason::DeadPosition);
                 } else if self.clock.side(!sealer).fell_at.is_some() {
@@ -1721,24 +1710,12 @@ impl Game {
         }
         let edition = self.edition();
         let kept: Vec<PlayedMove> = self.moves[..ply].to_vec();
-        let mut board = self.start.clone();
-        let mut history = vec![board.clone()];
-        let mut quiet = u32::from(board.halfmove_clock());
+        let mut record = GameRecord::new(self.record.start().clone());
         for played in &kept {
-            // Every recorded move was legal where it was played.
-            let Some(mv) = touch::legal_move(&board, played.text) else {
+            // Every completed move was legal where it was played.
+            if record.play(as_move(played.text)).is_err() {
                 break;
-            };
-            let irreversible = board.piece_on(mv.from) == Some(Piece::Pawn)
-                || touch::captured_square(&board, mv).is_some();
-            board.play_unchecked(mv);
-            if irreversible {
-                quiet = 0;
-                history.clear();
-            } else {
-                quiet += 1;
             }
-            history.push(board.clone());
         }
         let first = self.clock.control().period(0).time;
         let initial = blind::ClockReading {
@@ -1746,13 +1723,12 @@ impl Game {
             black: first,
         };
         let after: Vec<Millis> = kept.iter().map(|m| m.clock_after).collect();
-        let reading = blind::readings_at(&self.start, initial, &after, ply).unwrap_or(initial);
+        let reading = blind::readings_at(self.record.start().board(), initial, &after, ply)
+            .unwrap_or(initial);
         let count = |c: Color| kept.iter().filter(|m| m.by == c).count() as u32;
         let moves = [count(Color::White), count(Color::Black)];
         let was_running = self.clock.running().is_some();
-        self.board = board;
-        self.history = history;
-        self.quiet_plies = quiet;
+        self.record = record;
         self.moves = kept;
         self.clock.stop(at);
         self.clock.set_remaining(Color::White, reading.white, at);
@@ -1764,7 +1740,7 @@ impl Game {
             RestoreCause::Arbiter => Law::of(edition, "Art. 6.14", "Art. 7.1"),
             RestoreCause::Displaced => Law::of(edition, "Art. 7.5", "Art. 7.6"),
         };
-        let fen = self.board.to_string();
+        let fen = self.record.current().board().to_string();
         self.rule(
             at,
             law,
@@ -1897,12 +1873,13 @@ impl Game {
     }
 
     fn read(&self, board: &Board, text: &str) -> Result<MoveText, Refused> {
-        blind::read_announcement(board, self.quiet_plies, text, self.language())
+        let halfmoves = self.record.current().halfmove_clock();
+        blind::read_announcement(board, halfmoves, text, self.language())
             .map_err(|e| Refused::Announcement(e.to_string()))
     }
 
     fn spoken(&self, board: &Board, mv: MoveText) -> String {
-        let pos = crate::Position::from_parts(board.clone(), self.quiet_plies);
+        let pos = Position::from_parts(board.clone(), self.record.current().halfmove_clock());
         crate::notation::spoken::format(
             &pos,
             crate::Move {
@@ -1916,12 +1893,13 @@ impl Game {
     /// The move a visually impaired player's announcement makes on a game without his own
     /// board: entered whole, as a screen enters it.
     fn enter_announced(&mut self, at: Timestamp, mv: MoveText) {
-        if self.touch.touch(&self.board, mv.from) {
+        if self.touch.touch(self.record.current().board(), mv.from) {
             self.after_touch(at);
         }
-        self.changes.enter(&self.board, mv);
-        if let Some(legal) = touch::legal_move(&self.board, mv) {
-            self.touch.release(touch::to_text(&self.board, legal));
+        self.changes.enter(self.record.current().board(), mv);
+        if let Some(legal) = touch::legal_move(self.record.current().board(), mv) {
+            self.touch
+                .release(touch::to_text(self.record.current().board(), legal));
         }
     }
 
@@ -1929,12 +1907,14 @@ impl Game {
     /// the captured piece taken off his board (F2.3a / D.2.3), or the move announced (F2.3c).
     fn made_by_impaired(&self, player: Color) -> Option<Move> {
         if self.config.has_tactile_board(player)
-            && let Some(mv) = self.changes.capture_made(&self.board)
+            && let Some(mv) = self.changes.capture_made(self.record.current().board())
         {
             return Some(mv);
         }
         match self.announced {
-            Some((by, said)) if by == player => touch::legal_move(&self.board, said),
+            Some((by, said)) if by == player => {
+                touch::legal_move(self.record.current().board(), said)
+            }
             _ => None,
         }
     }
@@ -1962,7 +1942,7 @@ impl Game {
         blind::reconcile(
             self.edition(),
             blind::TwoBoards {
-                start: &self.start,
+                start: self.record.start().board(),
                 impaired_score,
                 sighted_score,
                 impaired_board,
@@ -1978,8 +1958,8 @@ impl Game {
         if player != self.on_move() {
             return self.repeat(at, player, text);
         }
-        let mv = self.read(&self.board, text)?;
-        let spoken = self.spoken(&self.board, mv);
+        let mv = self.read(self.record.current().board(), text)?;
+        let spoken = self.spoken(self.record.current().board(), mv);
         let impaired = self.config.is_impaired(player);
         if impaired && !self.config.has_tactile_board(player) {
             self.enter_announced(at, mv);
@@ -2003,7 +1983,9 @@ impl Game {
         self.require_play()?;
         let edition = self.edition();
         let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
-            (Some((by, said)), _, _) if by == !player => (self.board.clone(), said),
+            (Some((by, said)), _, _) if by == !player => {
+                (self.record.current().board().clone(), said)
+            }
             (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
             _ => return Err(Refused::NothingToRepeat),
         };
@@ -2034,20 +2016,29 @@ impl Game {
         if !self.announced.is_some_and(|(by, _)| by == player) {
             return refuse(self, "nothing_announced");
         }
-        let mv = self.read(&self.board, text)?;
+        let mv = self.read(self.record.current().board(), text)?;
         if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {
             // A slip of the tongue binds him to nothing: the piece he named is not touched.
             self.touch = TouchMove::new();
             self.enter_announced(at, mv);
         }
         self.announced = Some((player, mv));
-        let spoken = self.spoken(&self.board, mv);
+        let spoken = self.spoken(self.record.current().board(), mv);
         self.rule(
             at,
             law,
             Verdict::AnnouncementCorrected { player, mv, spoken },
         );
         Ok(())
+    }
+}
+
+/// A move as the record writes it (castling as the king's move, like [`MoveText`]).
+fn as_move(text: MoveText) -> crate::Move {
+    crate::Move {
+        from: text.from,
+        to: text.to,
+        promotion: text.promotion,
     }
 }
 

@@ -191,6 +191,16 @@ pub enum Verdict {
         /// What.
         claim: ClaimKind,
     },
+    /// What proves an upheld draw claim, for the arbiter to check (D-10; 2023 Art. 11.12):
+    /// for a repetition the plies (0 = the start) at which the position stood, the claimed
+    /// occurrence last (one past the record for an intended move); for fifty moves the first
+    /// and last ply of the run without capture or pawn move.
+    DrawEvidence {
+        /// Which claim.
+        claim: ClaimKind,
+        /// The plies.
+        plies: Vec<usize>,
+    },
     /// A claim was rejected.
     ClaimRejected {
         /// Who claimed.

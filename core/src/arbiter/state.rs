@@ -141,7 +141,7 @@ impl Game {
                 claim: p.claim,
             }),
             illegal_moves: self.illegal_counts,
-            quiet_plies: self.quiet_plies,
+            quiet_plies: self.record.current().halfmove_clock(),
             sealed: self.sealed.is_some(),
             outcome: self
                 .result()
