@@ -6,10 +6,11 @@
 //! Every chess decision is the core's (`arbiter-core`, on cozy-chess); this crate only converts,
 //! stamps time and touches the browser.
 
+mod bridge;
 mod clock_display;
 mod dead;
 mod face;
-mod hearing;
+pub mod hearing;
 mod speaker;
 mod storage;
 mod table;
@@ -18,9 +19,11 @@ mod types;
 mod view;
 mod words;
 
+pub use bridge::BridgeClient;
 pub use clock_display::ClockDisplay;
 pub use dead::can_mate_js;
 pub use face::face_text;
+pub use hearing::{read_move_js, say_duration, square_labels, tactile_mark_passed};
 pub use speaker::Speaker;
 pub use table::Table;
 

@@ -2,7 +2,7 @@
 //! the core's rulings and state out, localStorage persistence, the frame-driven clock faces.
 #![cfg(target_arch = "wasm32")]
 
-use arbiter_wasm::{ClockDisplay, Table, can_mate_js, face_text};
+use arbiter_wasm::{BridgeClient, ClockDisplay, Speaker, Table, can_mate_js, face_text};
 use js_sys::{Array, Reflect};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
@@ -218,4 +218,85 @@ fn art6_10_can_mate_for_a_worker() {
     assert_ne!(get(&yes, "answer").as_string().as_deref(), Some("no"));
     assert!(can_mate_js("not a fen", "white", 10.0).is_err());
     assert!(can_mate_js("8/8/8/4k3/8/8/8/4KQ2 w - - 0 1", "green", 10.0).is_err());
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[wasm_bindgen_test]
+fn app_f2_1_moves_typed_in_the_spoken_form_or_any_notation() {
+    for (text, lang) in [
+        ("Springer Felix drei", "en"),
+        ("Sf3", "de"),
+        ("Cf3", "it"),
+        ("g1f3", "fr"),
+    ] {
+        let read = arbiter_wasm::read_move_js(START, text, lang, "appf")
+            .map_err(JsValue::from)
+            .expect("a legal move");
+        assert_eq!(
+            get(&read, "uci").as_string().as_deref(),
+            Some("g1f3"),
+            "{text}"
+        );
+        assert_eq!(
+            get(&read, "said").as_string().as_deref(),
+            Some("Springer Felix drei")
+        );
+    }
+    let refused = arbiter_wasm::read_move_js(START, "Springer Felix fuenf", "en", "en");
+    let message = get(&JsValue::from(refused.err().expect("refused")), "message");
+    assert!(
+        message
+            .as_string()
+            .is_some_and(|m| m.contains("not a legal move")),
+        "{message:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn app_f2_square_labels_and_durations_for_the_ear() {
+    let labels = arbiter_wasm::square_labels(START, "en")
+        .map_err(JsValue::from)
+        .expect("a position");
+    assert_eq!(
+        get(&labels, "g1").as_string().as_deref(),
+        Some("g1, white knight")
+    );
+    assert_eq!(get(&labels, "e4").as_string().as_deref(), Some("e4, empty"));
+    assert_eq!(
+        arbiter_wasm::say_duration(272_999.0, "en"),
+        "4 minutes 32 seconds"
+    );
+    assert_eq!(
+        arbiter_wasm::say_duration(272_999.0, "appf"),
+        "4 Minuten 32 Sekunden"
+    );
+    let mark = arbiter_wasm::tactile_mark_passed(300_400.0, 299_900.0);
+    assert_eq!(get(&mark, "remaining").as_f64(), Some(300_000.0));
+    assert!(arbiter_wasm::tactile_mark_passed(299_900.0, 299_400.0).is_undefined());
+}
+
+#[wasm_bindgen_test]
+fn speech_and_bridge_client_are_best_effort() {
+    // Chromium has speech synthesis even headless (with or without voices): queuing works.
+    let speaker = Speaker::new(1.0);
+    assert!(speaker.available());
+    assert!(speaker.say("Springer Felix drei", "de"));
+    speaker.hush();
+    // A client without callbacks is refused with its reason; one with them does not throw even
+    // when nothing listens at the address, and closes cleanly.
+    let err = BridgeClient::new("ws://127.0.0.1:9/ws", js("{}"))
+        .err()
+        .expect("refused");
+    let message = get(&JsValue::from(err), "message")
+        .as_string()
+        .unwrap_or_default();
+    assert!(message.contains("on.snapshot"), "{message}");
+    let on = js_sys::Object::new();
+    let noop = js_sys::Function::new_no_args("");
+    Reflect::set(&on, &"snapshot".into(), &noop).expect("set");
+    Reflect::set(&on, &"message".into(), &noop).expect("set");
+    let client = BridgeClient::new("ws://127.0.0.1:9/ws", on.into()).expect("a client");
+    assert!(!client.send(js(r#"{"type":"hello"}"#)), "not open yet");
+    client.close();
 }

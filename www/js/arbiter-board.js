@@ -12,7 +12,7 @@ import { loadArbiter } from './engine.js';
 import { pieceSvg, fromFenLetter } from './pieces.js';
 import { rulingsWords, resultWords, sideName } from './words.js';
 import { parseTimeControl } from './time-control.js';
-import { connectBridge, sanToPgn } from './live.js';
+import { sanToPgn } from './live.js';
 import {
   clocksWords, commandList, lastMovePrefix, moveNumberWords, readCommand, CLAIM_WORDS, GRID_KEYS,
 } from './hearing.js';
@@ -154,7 +154,8 @@ export class ArbiterBoard extends HTMLElement {
     const url = attr && attr !== 'live' && attr !== ''
       ? attr
       : `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-    this.#live = connectBridge(url, {
+    // The WebSocket client is the wasm module's (web-sys): it reconnects and drops repeats.
+    this.#live = new this.#wasm.BridgeClient(url, {
       snapshot: (s) => {
         this.#liveSans = [...(s.san ?? [])];
         this.#liveRebuild();
