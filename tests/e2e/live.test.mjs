@@ -88,3 +88,37 @@ test('live_mode against the real bridge binary (board-bridge --simulate): the pa
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('live_mode with a seat: a player page sends events to the real bridge, hears its rulings and asks the clocks', { skip: !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary' }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
+  const pgn = path.join(dir, 'game.pgn');
+  fs.writeFileSync(pgn, '[Event "e2e"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n');
+  const bridge = await startBridge(pgn, server.url);
+  try {
+    const page = await freshPage(browser);
+    await page.goto(`${server.url}/live.html`);
+    await page.evaluate((ws) => {
+      const el = document.createElement('arbiter-board');
+      el.setAttribute('live', ws);
+      el.setAttribute('seat', 'black');
+      el.setAttribute('accessible', '');
+      el.id = 'seat';
+      document.body.replaceChildren(el);
+    }, bridge.ws);
+    await page.waitForFunction(() => document.querySelector('#seat')?.state?.moves?.length === 3, null, { timeout: 30_000 });
+    await page.locator('#seat #entry-text').focus();
+    // The draw offer goes to the bridge as {type: "event"}; its ruling comes back in the stream.
+    await page.keyboard.type('/draw');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /Black offers a draw/.test(document.querySelector('#seat').shadowRoot.querySelector('.announce').textContent), null, { timeout: 10_000 });
+    // The clocks come from the bridge's state messages, said as durations.
+    await page.keyboard.type('/time');
+    await page.keyboard.press('Enter');
+    const lines = await page.evaluate(() => [...document.querySelector('#seat').shadowRoot.querySelectorAll('.announce p')].map((p) => p.textContent));
+    assert.match(lines.at(-1), /^You: 1 hour 30 minutes( \d+ seconds?)?\. Opponent: 1 hour (29|30) minutes( \d+ seconds?)?\. You have made 1 move, your opponent 2 moves\./);
+    assert.equal(page.lastError, undefined);
+  } finally {
+    await bridge.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -146,14 +146,24 @@ export class ArbiterBoard extends HTMLElement {
 
   #live = null;
   #liveSans = [];
+  #liveState = null;
+
+  #seat() {
+    const seat = this.getAttribute('seat');
+    return ['white', 'black', 'assistant'].includes(seat) ? seat : null;
+  }
 
   // Spectators and players at a sensor board see the physical game; this screen only mirrors it.
   #startLive() {
     this.setAttribute('readonly', '');
     const attr = this.getAttribute('live');
-    const url = attr && attr !== 'live' && attr !== ''
+    let url = attr && attr !== 'live' && attr !== ''
       ? attr
       : `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    // A seat (white, black, assistant) lets this page act in the bridge's game: its events go
+    // to the bridge, which stamps, rules and streams them back to every page.
+    const seat = this.#seat();
+    if (seat) url += `${url.includes('?') ? '&' : '?'}role=${seat}`;
     // The WebSocket client is the wasm module's (web-sys): it reconnects and drops repeats.
     this.#live = new this.#wasm.BridgeClient(url, {
       snapshot: (s) => {
@@ -214,7 +224,15 @@ export class ArbiterBoard extends HTMLElement {
         }
         break;
       }
+      case 'state':
+        this.#liveState = m.state ?? null;
+        break;
       case 'ruling': {
+        if (m.verdict) {
+          // A ruling of the bridge's Laws engine: the same words as a local game's.
+          this.#announceAll([{ at: 0, law: m.law, verdict: m.verdict }]);
+          break;
+        }
         const words = { text: `The position must be restored${m.squares?.length ? ` on ${m.squares.join(', ')}` : ''} (${String(m.kind).replaceAll('_', ' ')}).`, law: m.law };
         this.#say(words, true);
         this.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
@@ -859,6 +877,10 @@ export class ArbiterBoard extends HTMLElement {
 
   #typedMove(text) {
     const s = this.#state;
+    if (this.#live) {
+      this.#liveMove(text);
+      return;
+    }
     const me = this.#me();
     // A visually impaired player's typed move is his announcement (2005 App. F2.1): the core
     // makes it, and he presses the clock when sure of it; typed while his opponent is on move,
@@ -887,6 +909,25 @@ export class ArbiterBoard extends HTMLElement {
     const declaring = !!this.#declaring;
     this.#playMove(read.uci);
     if (!declaring && this.#state?.clock?.awaitingPress && !this.#state.result) this.#press();
+  }
+
+  // Live with a seat: the move goes to the bridge's game. The assistant announces it for the
+  // player on move (App. F2.9b); a player makes his move and presses his clock.
+  #liveMove(text) {
+    const s = this.#state;
+    const seat = this.#seat();
+    let read;
+    try {
+      read = this.#wasm.readMove(s.fen, text, s.setup.lang, this.#form());
+    } catch (err) {
+      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
+      return;
+    }
+    if (seat === 'assistant') {
+      this.#send({ type: 'announce', player: s.turn, text: read.uci });
+      return;
+    }
+    if (this.#send({ type: 'move', move: read.uci })) this.#send({ type: 'press_clock', player: s.turn });
   }
 
   #assistSighted(text) {
@@ -924,7 +965,11 @@ export class ArbiterBoard extends HTMLElement {
     const lang = this.#formLang();
     switch (name) {
       // Times are said only when asked (2005 App. F2.9d), as durations, at this instant.
-      case 'time': return this.#answer(clocksWords(this.#table.state(), (ms) => this.#wasm.sayDuration(ms, 'en'), this.#me()));
+      case 'time': {
+        const now = this.#live ? this.#liveClocks() : this.#table.state();
+        if (!now) return this.#answer('The bridge has not sent the clocks yet.');
+        return this.#answer(clocksWords(now, (ms) => this.#wasm.sayDuration(ms, 'en'), this.#me()));
+      }
       case 'board': return this.#answer(this.#wasm.sayBoard(s.fen, form), lang);
       case 'number': return this.#answer(moveNumberWords(s));
       case 'last': {
@@ -1001,8 +1046,15 @@ export class ArbiterBoard extends HTMLElement {
     this.#send({ type: 'claim', player: s.turn, claim: { kind, intended: read.uci } });
   }
 
+  // The clocks of the bridge's game, from its last `state` message, shaped as the page's state.
+  #liveClocks() {
+    const st = this.#liveState;
+    if (!st?.white || !st?.black) return null;
+    return { clock: { white: st.white, black: st.black, running: st.running ?? null, started: true } };
+  }
+
   #me() {
-    const p = this.getAttribute('player');
+    const p = this.getAttribute('player') ?? this.getAttribute('seat');
     return p === 'white' || p === 'black' ? p : null;
   }
 
@@ -1105,6 +1157,17 @@ export class ArbiterBoard extends HTMLElement {
 
   // Returns the rulings, or null when the core refused the event (its reason is shown).
   #send(event) {
+    if (this.#live) {
+      if (!this.#seat()) {
+        this.#announce(['This page only watches the game.'], { refused: true, interrupt: true });
+        return null;
+      }
+      if (!this.#live.send({ type: 'event', event })) {
+        this.#announce(['Not connected to the board bridge.'], { refused: true, interrupt: true });
+        return null;
+      }
+      return [];
+    }
     if (!this.#table) return null;
     let rulings;
     try {
