@@ -287,3 +287,38 @@ test('app_f2_9 the assistant types both players\' moves; speech says only what t
   assert.equal(spoken.length, 1);
   assert.match(spoken[0].text, /^You: 15 minutes( \d+ seconds?)?\. Opponent: 15 minutes( \d+ seconds?)?\. You have made 1 move, your opponent 1 move\./);
 });
+
+test('app_f the new-game dialog by keyboard: a player by ear (Black), App. F words; his board turned to him', async () => {
+  const page = await freshPage(browser);
+  await openBoard(page, `${server.url}/index.html`);
+  await tabTo(page, (a) => a.id === 'new-game');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('dialog[open]');
+  await page.locator('select[name="speech"]').focus();
+  await page.keyboard.press('ArrowDown'); // "as App. F says"
+  await page.locator('select[name="player"]').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown'); // Black
+  await page.locator('#ng-start').focus();
+  await page.keyboard.press('Enter');
+  const board = page.locator('arbiter-board');
+  assert.equal(await board.getAttribute('player'), 'black');
+  assert.equal(await board.getAttribute('orientation'), 'black');
+  assert.equal(await board.getAttribute('speech'), 'appf');
+  assert.equal(await page.getAttribute('#accessible', 'aria-pressed'), 'true');
+  // White (sighted) plays on the grid; Black hears it in the App. F form.
+  await page.locator('arbiter-board [data-square="g1"]').focus();
+  await page.keyboard.press('Enter');
+  // Seen from Black's side White's pieces stand at the top: "up" from g1 is the edge, "down"
+  // runs g2, g3, and "right" is towards the a-file: f3.
+  await page.keyboard.press('ArrowUp');
+  assert.equal((await active(page)).square, 'g1');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await active(page)).square, 'g3');
+  await page.keyboard.press('ArrowRight');
+  assert.equal((await active(page)).square, 'f3');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Space');
+  assert.equal(await lastLine(page), 'White: Springer Felix drei.');
+});

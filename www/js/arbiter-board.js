@@ -1087,6 +1087,7 @@ export class ArbiterBoard extends HTMLElement {
     if (refused) line.className = 'refused';
     log.append(line);
     while (log.children.length > 30) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
     this.#lastAnnouncement = pieces;
     // With an assistant (App. F2.9d) the player hears only what he asks for: answers are spoken,
     // moves and rulings are written for the assistant to tell.
