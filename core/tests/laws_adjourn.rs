@@ -1,9 +1,9 @@
-//! Adjourned games (2005 App. A; 2023 Guidelines I): rows.
+//! Adjourned games (2005 App. A; 2023 Guidelines I): rows.
 
 mod common_laws;
 
 use arbiter_core::Color;
-use arbiter_core::arbiter::{Event, Reason, Refused, Verdict};
+use arbiter_core::arbiter::{Decision, Event, Reason, Refused, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, adjourn};
 use common_laws::{Table, config};
@@ -219,4 +219,84 @@ fn a07_2005_late_sealer_is_left_to_the_arbiter() {
             what: "sealer_late_arbiter_opens_envelope"
         }]
     );
+}
+
+#[test]
+fn a03_2005_envelope_record_holds_position_times_sealer_and_offer() {
+    let mut c = config(Edition::Fide2005, 90, 0);
+    c.white = "Ada".to_string();
+    c.black = "Bo".to_string();
+    let mut t = Table::new(c);
+    t.wait(10_000);
+    t.plays("e2e4 e7e5");
+    assert!(
+        t.game.envelope_record(Timestamp(t.now)).is_none(),
+        "nothing sealed yet"
+    );
+    t.wait(5_000);
+    t.ok(Event::OfferDraw {
+        player: Color::White,
+    });
+    let fen = t.fen();
+    t.ok(Event::Seal {
+        player: Color::White,
+        envelope: envelope("Nf3"),
+    });
+    let record = t.game.envelope_record(Timestamp(t.now + 60_000)).unwrap();
+    assert_eq!(
+        (record.white.as_str(), record.black.as_str()),
+        ("Ada", "Bo")
+    );
+    assert_eq!(record.fen, fen, "the position before the sealed move");
+    assert_eq!(record.sealer, Color::White);
+    assert_eq!((record.move_number, record.ply), (2, 2));
+    // White: 12 s for e4, then 5 s + the offer's second + the seal's second; Black: 2 s.
+    assert_eq!(record.used, [Millis(19_000), Millis(2_000)]);
+    assert_eq!(
+        record.remaining,
+        [Millis(5_400_000 - 19_000), Millis(5_400_000 - 2_000)]
+    );
+    assert_eq!(record.draw_offer, Some(Color::White));
+    assert_eq!(record.digest.len(), 64);
+    let json = serde_json::to_string(&record).unwrap();
+    assert!(!json.contains("Nf3") && !json.contains("g1f3"), "{json}");
+    // The digest changes with any field: another sealer time gives another digest.
+    let mut t2 = sealed_game(Edition::Fide2005, None, "Nf3");
+    t2.wait(1);
+    let other = t2.game.envelope_record(Timestamp(t2.now)).unwrap();
+    assert_ne!(other.digest, record.digest);
+}
+
+#[test]
+fn a08_2005_lost_envelope_resumes_from_adjourned_position_sealer_plays_his_move() {
+    let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+    let (white, black) = (t.remaining(Color::White), t.remaining(Color::Black));
+    let fen = t.fen();
+    t.ok(Event::Resume);
+    t.take();
+    t.decide(Decision::EnvelopeLost);
+    assert_eq!(t.laws(), ["2005 App. A11"]);
+    assert_eq!(t.fen(), fen);
+    assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
+    assert_eq!(t.remaining(Color::White), white);
+    t.play("g1f3");
+    assert_eq!(t.remaining(Color::Black), black);
+    assert_eq!(t.game.moves().len(), 3);
+    assert!(!t.game.state(Timestamp(t.now)).sealed);
+    t.replays();
+}
+
+#[test]
+fn a08_2023_lost_envelope_only_when_sealed() {
+    let mut t = Table::standard(Edition::Fide2023);
+    assert_eq!(
+        t.send(Event::Arbiter {
+            decision: Decision::EnvelopeLost
+        }),
+        Err(Refused::NotSealed)
+    );
+    let mut t = sealed_game(Edition::Fide2023, None, "Nf3");
+    t.take();
+    t.decide(Decision::EnvelopeLost);
+    assert_eq!(t.laws(), ["2023 Guidelines I.12"]);
 }

@@ -264,6 +264,10 @@ pub enum Decision {
         #[serde(default)]
         cause: RestoreCause,
     },
+    /// The sealed envelope is lost (2005 App. A11 / 2023 Guidelines I.12): play resumes from
+    /// the adjourned position with the recorded times, and the sealer makes on the board the
+    /// move he says he sealed.
+    EnvelopeLost,
     /// A fault of the setup found during the game (Art. 7.1-7.2 / 2023 7.2-7.3, and the claim
     /// windows of 2005 App. B4 / 2023 App. A.5.1).
     SetupFault {

@@ -1476,6 +1476,22 @@ impl Game {
                 Ok(())
             }
             Decision::Restore { ply, cause } => self.restore(at, *ply, *cause),
+            Decision::EnvelopeLost => {
+                let Some((sealer, _)) = self.sealed.take() else {
+                    return Err(Refused::NotSealed);
+                };
+                self.resumed = None;
+                self.present = [true, true];
+                self.clock.start(sealer, at);
+                self.rule(
+                    at,
+                    Law::of(edition, "App. A11", "Guidelines I.12"),
+                    Verdict::Notice {
+                        what: "envelope_lost_sealer_plays_his_sealed_move",
+                    },
+                );
+                Ok(())
+            }
             Decision::SetupFault { fault } => {
                 self.setup_fault(at, *fault);
                 Ok(())

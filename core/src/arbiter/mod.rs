@@ -23,6 +23,7 @@
 //! ```
 
 mod config;
+mod envelope;
 mod event;
 mod export;
 mod game;
@@ -32,6 +33,7 @@ mod state;
 pub mod wire;
 
 pub use config::{GameConfig, Impairment};
+pub use envelope::EnvelopeRecord;
 pub use event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
 pub use export::clk;
 pub use game::{Game, PendingClaim, PlayedMove, Refused, ReplayError};
