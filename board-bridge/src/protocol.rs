@@ -104,6 +104,10 @@ pub enum Body {
         /// (`fix_boards` with the boards and the position to set, `retrace` with the ply both
         /// scores agree on, the position and the clock readings then, or `in_step`).
         correction: serde_json::Value,
+        /// The board that has yet to reproduce the move just made on the other (`main` or
+        /// `blind`), when one has.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        awaiting: Option<String>,
         /// What the sighted player's board shows (FEN board field).
         main: String,
         /// What the visually impaired player's board shows.

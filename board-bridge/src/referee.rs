@@ -44,7 +44,7 @@ pub struct Referee {
     /// What each of two boards last showed when settled: main, blind.
     views: [Option<BoardView>; 2],
     /// The last correction published for two boards, so each is published once.
-    last_correction: Option<serde_json::Value>,
+    last_correction: Option<(serde_json::Value, Option<String>)>,
 }
 
 /// What a board showed once settled: the moves it shows played (its player's score) and its
@@ -387,14 +387,21 @@ impl Referee {
         let Ok(value) = serde_json::to_value(&correction) else {
             return;
         };
+        let awaiting = match (main_lags, blind_lags) {
+            (true, _) => Some("main".to_owned()),
+            (_, true) => Some("blind".to_owned()),
+            _ => None,
+        };
+        let key = (value.clone(), awaiting.clone());
         let first_in_step = self.last_correction.is_none() && correction == Correction::InStep;
-        if first_in_step || self.last_correction.as_ref() == Some(&value) {
+        if first_in_step || self.last_correction.as_ref() == Some(&key) {
             return;
         }
-        self.last_correction = Some(value.clone());
+        self.last_correction = Some(key);
         self.hub.publish(Body::Discrepancy {
             law,
             correction: value,
+            awaiting,
             main: main_text,
             blind: blind_text,
         });

@@ -67,6 +67,7 @@ pub struct Session {
     base_fen: String,
     /// Which display of a DGT clock is White's: the side running before the first move.
     white_side: ClockSide,
+    white_side_read: bool,
     clock_attached: bool,
     clock_epoch_sent: u64,
     /// Lifts of the colour not on move, before the player on move has lifted anything: the
@@ -122,6 +123,7 @@ impl Session {
             completion,
             base_fen,
             white_side: ClockSide::Left,
+            white_side_read: false,
             clock_attached: completion == Completion::ClockPress,
             clock_epoch_sent: 0,
             held_lifts: Vec::new(),
@@ -294,10 +296,13 @@ impl Session {
                 ..
             } => {
                 if let Some(side) = running
+                    && !self.white_side_read
                     && referee::lock(&self.referee).game().moves().is_empty()
                 {
                     // Before the first move White's clock runs, so the running side is his.
+                    // Read once: a later reading may already show his press.
                     self.white_side = side;
+                    self.white_side_read = true;
                 }
                 self.hub.publish(Body::Clock {
                     left_ms,

@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation, Placement};
-use arbiter_core::dgt::clock::{ClockReading, ClockTimes, SideTime};
+use arbiter_core::dgt::clock::{ClockCommand, ClockReading, ClockTimes, SideTime};
 use arbiter_core::dgt::codec::{BoardMessage, Command, UpdateMode};
 use arbiter_core::movegen::{Castling, Move};
 use arbiter_core::notation::{Language, san};
@@ -302,6 +302,7 @@ pub struct FakeBoard {
     path: PathBuf,
     tx: mpsc::Sender<Action>,
     written: Arc<Mutex<Vec<Instant>>>,
+    shown: Arc<Mutex<Vec<ClockCommand>>>,
 }
 
 impl FakeBoard {
@@ -318,7 +319,9 @@ impl FakeBoard {
         let pty = Pty::open(path)?;
         let (tx, rx) = mpsc::channel();
         let written = Arc::new(Mutex::new(Vec::new()));
+        let shown = Arc::new(Mutex::new(Vec::new()));
         let mut board = Board {
+            shown: shown.clone(),
             pty: Some(pty),
             path: path.to_owned(),
             placement,
@@ -335,6 +338,7 @@ impl FakeBoard {
             path: path.to_owned(),
             tx,
             written,
+            shown,
         })
     }
 
@@ -349,6 +353,12 @@ impl FakeBoard {
             // The board thread only stops when this handle is dropped.
             let _ = self.tx.send(a);
         }
+    }
+
+    /// The commands the bridge sent to the clock cabled to this board, oldest first: what its
+    /// display was told to show.
+    pub fn clock_commands(&self) -> Vec<ClockCommand> {
+        self.shown.lock().map(|w| w.clone()).unwrap_or_default()
     }
 
     /// When the last byte of each queued action that wrote bytes was written, in order (answers to
@@ -387,6 +397,7 @@ impl Pty {
 }
 
 struct Board {
+    shown: Arc<Mutex<Vec<ClockCommand>>>,
     pty: Option<Pty>,
     path: PathBuf,
     placement: Placement,
@@ -537,6 +548,11 @@ impl Board {
             Command::SendClock => {
                 if let Some(t) = self.clock {
                     self.send(&BoardMessage::Clock(ClockReading::Times(t)));
+                }
+            }
+            Command::Clock(c) => {
+                if let Ok(mut shown) = self.shown.lock() {
+                    shown.push(c);
                 }
             }
             _ => {}

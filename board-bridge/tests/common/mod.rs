@@ -183,3 +183,55 @@ pub fn assert_no_gap(msgs: &[Value], after: u64) {
         assert_eq!(*s, after + 1 + i as u64, "sequence broken at {i}: {seqs:?}");
     }
 }
+
+/// Opens the stream as `role` (`white`, `black`, `assistant`, `spectator`), no Origin.
+pub async fn connect_as(addr: &str, role: &str) -> Result<Ws, String> {
+    let url = format!("ws://{addr}/ws?role={role}&last_seq=0");
+    let (ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(ws)
+}
+
+/// Sends one text frame.
+pub async fn send(ws: &mut Ws, text: &str) {
+    ws.send(Message::Text(text.into())).await.expect("send");
+}
+
+/// Reads until a message satisfies `want`, for up to `wait` in all; returns it and everything
+/// read before it.
+pub async fn wait_for(
+    ws: &mut Ws,
+    wait: Duration,
+    want: impl Fn(&Value) -> bool,
+) -> (Option<Value>, Vec<Value>) {
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut seen = Vec::new();
+    loop {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        if left.is_zero() {
+            return (None, seen);
+        }
+        match next(ws, left).await {
+            Some(v) if want(&v) => return (Some(v), seen),
+            Some(v) => seen.push(v),
+            None => return (None, seen),
+        }
+    }
+}
+
+/// A piece carried from one square to another on a simulated board, as a hand does it.
+pub fn carry(
+    from: arbiter_core::Square,
+    to: arbiter_core::Square,
+    piece: arbiter_core::dgt::board::Occupant,
+) -> Vec<board_bridge::simulator::Action> {
+    use arbiter_core::dgt::board::Occupant;
+    use board_bridge::simulator::Action;
+    vec![
+        Action::Set(from, Occupant::Empty),
+        Action::Pause(Duration::from_millis(20)),
+        Action::Set(to, piece),
+        Action::Pause(Duration::from_millis(20)),
+    ]
+}

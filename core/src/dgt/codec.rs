@@ -21,7 +21,7 @@
 use std::collections::VecDeque;
 
 use super::board::{BoardDump, DgtSquare, Occupant};
-use super::clock::{ClockCommand, ClockReading};
+use super::clock::{ClockCommand, ClockReading, ClockSide, DisplayTime};
 
 /// A message the board sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -376,6 +376,22 @@ impl Command {
                     (0x2B, [0x03, 0x0B, units, ..]) => Some(ClockCommand::Beep(*units)),
                     (0x2B, [0x03, 0x03, ..]) => Some(ClockCommand::EndDisplay),
                     (0x2B, [0x03, 0x09, ..]) => Some(ClockCommand::Version),
+                    (0x2B, [0x03, 0x0A, lh, lm, ls, rh, rm, rs, flags, ..]) => {
+                        let time = |hours: u8, minutes: u8, seconds: u8| DisplayTime {
+                            hours,
+                            minutes,
+                            seconds,
+                        };
+                        Some(ClockCommand::SetAndRun {
+                            left: time(*lh, *lm, *ls),
+                            right: time(*rh, *rm, *rs),
+                            running: match flags & 0x03 {
+                                0x01 => Some(ClockSide::Left),
+                                0x02 => Some(ClockSide::Right),
+                                _ => None,
+                            },
+                        })
+                    }
                     _ => None,
                 };
                 // Clock payloads the simulator need not understand are acknowledged as raw.

@@ -1,0 +1,359 @@
+//! The Laws engine behind the bridge, end to end: a real `board-bridge` process, simulated DGT
+//! boards on real pseudo-terminals, and real WebSocket clients. Two boards for a visually
+//! impaired player (2005 App. F), pages sending events by role, and the game's clock shown on a
+//! DGT clock. Timing is generous because the machine is shared; nothing asserts speed.
+
+mod common;
+
+use std::time::Duration;
+
+use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
+use arbiter_core::dgt::clock::{ClockCommand, ClockSide};
+use arbiter_core::{Color, Piece, Square};
+use board_bridge::simulator::{self, Action, FakeBoard, Pace, Realism};
+use common::*;
+use serde_json::Value;
+
+const WAIT: Duration = Duration::from_secs(15);
+
+fn white(p: Piece) -> Occupant {
+    Occupant::Piece(Color::White, p)
+}
+
+fn black(p: Piece) -> Occupant {
+    Occupant::Piece(Color::Black, p)
+}
+
+fn is_move(uci: impl Into<String>) -> impl Fn(&Value) -> bool {
+    let uci = uci.into();
+    move |m| m["type"] == "move" && m["uci"] == uci.as_str()
+}
+
+/// Reads until `want`; everything read goes into `all`. Panics with what was seen if it never
+/// comes.
+async fn expect(
+    ws: &mut Ws,
+    all: &mut Vec<Value>,
+    what: &str,
+    want: impl Fn(&Value) -> bool,
+) -> Value {
+    let (found, before) = wait_for(ws, WAIT, want).await;
+    all.extend(before);
+    let found = found.unwrap_or_else(|| panic!("{what} never came; saw {all:#?}"));
+    all.push(found.clone());
+    found
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn app_f2_7_two_boards_one_game_a_wrong_reproduction_is_found_and_put_right() {
+    let scratch = Scratch::new("two-boards");
+    let start = || Placement::start();
+    let main = FakeBoard::start(&scratch.path("main"), start(), Orientation::Normal).expect("pty");
+    let blind =
+        FakeBoard::start(&scratch.path("blind"), start(), Orientation::Normal).expect("pty");
+    let blind_path = blind.path().to_string_lossy().into_owned();
+    let bridge = Bridge::start(
+        main.path(),
+        free_port(),
+        &[
+            "--blind-port",
+            &blind_path,
+            "--blind-color",
+            "black",
+            "--settle-ms",
+            "150",
+        ],
+    );
+    let mut ws = connect_as(&bridge.addr, "spectator")
+        .await
+        .expect("connect");
+    let mut all = Vec::new();
+    let settle = || tokio::time::sleep(Duration::from_millis(600));
+
+    expect(&mut ws, &mut all, "the start", |m| {
+        m["kind"] == "clock_started"
+    })
+    .await;
+
+    // 1. e4 on the sighted player's board, then reproduced on the tactile board.
+    main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    expect(&mut ws, &mut all, "1. e4", is_move("e2e4")).await;
+    blind.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    settle().await;
+    // 1... e5 made on the tactile board: it counts as made once the pawn is in its new hole,
+    // and the opponent's clock starts with no press (App. F2.3).
+    blind.queue(carry(Square::E7, Square::E5, black(Piece::Pawn)));
+    let m = expect(&mut ws, &mut all, "1... e5", is_move("e7e5")).await;
+    assert_eq!(m["ply"], 2);
+    main.queue(carry(Square::E7, Square::E5, black(Piece::Pawn)));
+    settle().await;
+    // 2. Nf3, which the assistant reproduces wrongly: the queen's knight to c3.
+    main.queue(carry(Square::G1, Square::F3, white(Piece::Knight)));
+    expect(&mut ws, &mut all, "2. Nf3", is_move("g1f3")).await;
+    blind.queue(carry(Square::B1, Square::C3, white(Piece::Knight)));
+    let d = expect(&mut ws, &mut all, "the discrepancy", |m| {
+        m["type"] == "discrepancy"
+    })
+    .await;
+    assert_eq!(
+        d["correction"]["kind"],
+        "fix_boards",
+        "{d}; before: {:#?}",
+        of_type(&all, "discrepancy")
+    );
+    assert_eq!(
+        d["correction"]["boards"],
+        serde_json::json!(["impaired"]),
+        "{d}"
+    );
+    assert_eq!(d["correction"]["ply"], 3, "{d}");
+    assert_eq!(d["law"], "2005 App. F2.7", "{d}");
+    assert!(
+        d["correction"]["fen"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b")),
+        "the position the score leads to: {d}"
+    );
+    assert_eq!(
+        d["main"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R"
+    );
+    assert_eq!(
+        d["blind"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR"
+    );
+    // The tactile board is put right: the knight back to b1, the other one to f3.
+    blind.queue(carry(Square::C3, Square::B1, white(Piece::Knight)));
+    blind.queue(carry(Square::G1, Square::F3, white(Piece::Knight)));
+    let r = expect(&mut ws, &mut all, "the boards back in step", |m| {
+        m["type"] == "discrepancy"
+            && m["correction"]["kind"] == "in_step"
+            && m.get("awaiting").is_none()
+    })
+    .await;
+    assert_eq!(r["main"], r["blind"]);
+    // And the game goes on from the tactile board.
+    blind.queue(carry(Square::B8, Square::C6, black(Piece::Knight)));
+    let m = expect(&mut ws, &mut all, "2... Nc6", is_move("b8c6")).await;
+    assert_eq!(m["san"], "Nc6");
+
+    assert_eq!(
+        move_ucis(&all),
+        ["e2e4", "e7e5", "g1f3", "b8c6"],
+        "the wrong knight was never a move of the game"
+    );
+    // Only the wrong knight was a discrepancy: a board still to reproduce the move just made on
+    // the other one is not (while the tactile board was being put right it passed through the
+    // position before 2. Nf3, which is only "awaiting" the reproduction).
+    let found: Vec<_> = of_type(&all, "discrepancy")
+        .iter()
+        .map(|d| d["correction"]["kind"].as_str().unwrap_or("").to_owned())
+        .collect();
+    assert_eq!(
+        found.first().map(String::as_str),
+        Some("fix_boards"),
+        "{found:?}"
+    );
+    assert!(
+        found[1..].iter().all(|k| k == "in_step"),
+        "{:#?}",
+        of_type(&all, "discrepancy")
+    );
+    let touches_f22: Vec<_> = of_type(&all, "ruling")
+        .into_iter()
+        .filter(|r| r["kind"] == "must_move" || r["kind"] == "touch_move_breach")
+        .collect();
+    assert!(
+        touches_f22.is_empty(),
+        "no false touch-move: {touches_f22:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn page_events_by_role_spectators_none_players_their_own_colour_assistant_both() {
+    let scratch = Scratch::new("roles");
+    // No board at all: the port does not exist, and the bridge keeps looking for it.
+    let bridge = Bridge::start(
+        &scratch.path("no-board"),
+        free_port(),
+        // Standard play, so the arbiter acts on an illegal move at once (2005 Art. 7.4a).
+        &["--minutes", "90", "--increment", "0"],
+    );
+    let addr = bridge.addr.clone();
+    let mut spectator = connect_as(&addr, "spectator").await.expect("spectator");
+    let mut whites = connect_as(&addr, "white").await.expect("white");
+    let mut blacks = connect_as(&addr, "black").await.expect("black");
+    let mut assistant = connect_as(&addr, "assistant").await.expect("assistant");
+    let error = |m: &Value| m["type"] == "error";
+    let event = |e: &str| format!(r#"{{"type":"event","event":{e}}}"#);
+
+    send(&mut spectator, &event(r#"{"type":"start"}"#)).await;
+    let (e, _) = wait_for(&mut spectator, WAIT, error).await;
+    let e = e.expect("a spectator's event is refused");
+    assert!(
+        e["message"].as_str().unwrap_or("").contains("spectator"),
+        "{e}"
+    );
+    assert!(e.get("seq").is_none(), "a refusal goes to that page only");
+
+    send(&mut whites, &event(r#"{"type":"start"}"#)).await;
+    let (s, _) = wait_for(&mut whites, WAIT, |m| m["kind"] == "clock_started").await;
+    assert_eq!(s.expect("started")["law"], "2005 Art. 6.5");
+
+    // Black may not move for White.
+    send(&mut blacks, &event(r#"{"type":"move","move":"e2e4"}"#)).await;
+    let (e, _) = wait_for(&mut blacks, WAIT, error).await;
+    let e = e.expect("refused");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("black player cannot act for white"),
+        "{e}"
+    );
+    // White moves and presses (2005 Art. 6.8a: the press completes the move).
+    send(&mut whites, &event(r#"{"type":"move","move":"e2e4"}"#)).await;
+    send(
+        &mut whites,
+        &event(r#"{"type":"press_clock","player":"white"}"#),
+    )
+    .await;
+    let (m, _) = wait_for(&mut whites, WAIT, is_move("e2e4")).await;
+    let m = m.expect("1. e4");
+    assert_eq!(
+        (m["ply"].as_u64(), m["san"].as_str()),
+        (Some(1), Some("e4"))
+    );
+    assert!(
+        m["clock_ms"]
+            .as_u64()
+            .is_some_and(|ms| ms <= 5_400_000 && ms > 5_390_000)
+    );
+    // White cannot press Black's clock.
+    send(
+        &mut whites,
+        &event(r#"{"type":"press_clock","player":"black"}"#),
+    )
+    .await;
+    let (e, _) = wait_for(&mut whites, WAIT, error).await;
+    assert!(e.is_some(), "white pressing for black is refused");
+    // The assistant acts for the player on move (App. F2.9).
+    send(&mut assistant, &event(r#"{"type":"move","move":"e7e5"}"#)).await;
+    send(
+        &mut assistant,
+        &event(r#"{"type":"press_clock","player":"black"}"#),
+    )
+    .await;
+    let (m, _) = wait_for(&mut spectator, WAIT, is_move("e7e5")).await;
+    assert_eq!(m.expect("1... e5")["san"], "e5");
+    // An illegal move completed from a page is ruled on by the Laws: set back (2005 Art. 7.4a).
+    send(&mut whites, &event(r#"{"type":"move","move":"e1e3"}"#)).await;
+    send(
+        &mut whites,
+        &event(r#"{"type":"press_clock","player":"white"}"#),
+    )
+    .await;
+    let (r, _) = wait_for(&mut spectator, WAIT, |m| m["kind"] == "illegal_move").await;
+    let r = r.expect("the illegal move is ruled on");
+    assert_eq!(r["law"], "2005 Art. 7.4a");
+    assert_eq!(r["verdict"]["player"], "white");
+    let (r, _) = wait_for(&mut spectator, WAIT, |m| m["kind"] == "position_restored").await;
+    assert!(
+        r.expect("and the position restored")["verdict"]["fen"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w")),
+    );
+    // Junk is answered, not acted on.
+    send(&mut assistant, "not json").await;
+    let (e, _) = wait_for(&mut assistant, WAIT, error).await;
+    assert!(e.is_some());
+    let (_, events) = bridge.get("/events.jsonl");
+    let sources: Vec<Value> = events
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|m| m["type"] == "event")
+        .map(|m| m["source"].clone())
+        .collect();
+    assert!(sources.contains(&Value::from("assistant")) && sources.contains(&Value::from("white")));
+    assert!(
+        !sources.contains(&Value::from("spectator")) && !sources.contains(&Value::from("black"))
+    );
+}
+
+fn set_and_run(c: &ClockCommand) -> Option<(u32, u32, Option<ClockSide>)> {
+    let secs = |t: &arbiter_core::dgt::clock::DisplayTime| {
+        u32::from(t.hours) * 3600 + u32::from(t.minutes) * 60 + u32::from(t.seconds)
+    };
+    match c {
+        ClockCommand::SetAndRun {
+            left,
+            right,
+            running,
+        } => Some((secs(left), secs(right), *running)),
+        _ => None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art6_8a_lever_presses_complete_moves_and_the_game_clock_drives_the_dgt_display() {
+    let scratch = Scratch::new("clock-display");
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    // White's clock runs on the left before the first move, so the left display is White's.
+    board.queue([Action::Clock(simulator::initial_clock())]);
+    let bridge = Bridge::start(
+        board.path(),
+        free_port(),
+        &["--clock", "--minutes", "5", "--increment", "3"],
+    );
+    let mut ws = connect_as(&bridge.addr, "spectator")
+        .await
+        .expect("connect");
+    let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
+    let realism = Realism {
+        clock: true,
+        ..Realism::default()
+    };
+    let pace = Pace {
+        step: Duration::from_millis(10),
+        think: Duration::from_millis(400),
+        unplugged: Duration::from_millis(600),
+    };
+    board.queue(simulator::script_game(&moves[..2], realism, pace));
+    let (m, _) = wait_for(&mut ws, WAIT, is_move(moves[1].to_string())).await;
+    m.expect("both moves completed by their presses");
+    // The display follows within the serial loop's next turn.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    let shown = loop {
+        let shown: Vec<_> = board
+            .clock_commands()
+            .iter()
+            .filter_map(set_and_run)
+            .collect();
+        if shown.len() >= 3 || std::time::Instant::now() > deadline {
+            break shown;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let running: Vec<_> = shown.iter().map(|s| s.2).collect();
+    assert_eq!(
+        running,
+        [
+            Some(ClockSide::Left),
+            Some(ClockSide::Right),
+            Some(ClockSide::Left)
+        ],
+        "White's clock, then Black's after White's press, then White's: {shown:?}"
+    );
+    // After White's press: White has 5:00 less the time he used plus 3 s, Black a full 5:00.
+    let (left, right, _) = shown[1];
+    assert!((300..=303).contains(&left), "White's display {left} s");
+    assert!(
+        (299..=300).contains(&right),
+        "Black's display {right} s, running since the press"
+    );
+}
