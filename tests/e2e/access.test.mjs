@@ -251,7 +251,13 @@ test('app_f2_1 app_f2_6 announcement, repetition and correction: the blind playe
   await page.keyboard.press('Enter');
   await page.keyboard.press('Space');
   assert.equal(await lastLine(page), 'Black: pawn e5.');
+  // White repeats it (F2.1); on move now, he says so with /r, as a typed move would be his own.
+  // A wrong repetition is said to disagree.
   await field.focus();
+  await enter(page, '/r David sechs');
+  assert.match(await lastLine(page), /^White repeated d7d6, which is not the move announced/);
+  await enter(page, '/r Eva fuenf');
+  assert.equal(await lastLine(page), 'White repeats the move. (2005 App. F2.1)');
   // Too late: once his clock press has started the opponent's clock, no correction (F2.6).
   await enter(page, 'd4');
   await enter(page, '');

@@ -1009,6 +1009,10 @@ export class ArbiterBoard extends HTMLElement {
       case 'resign': return this.#action('resign');
       case 'claim': return this.#typedClaim(arg);
       case 'correct': return this.#announceMove(arg, true);
+      case 'repeat': {
+        if (!arg.trim()) return this.#announce(['Which move? For example: /r Eva fuenf'], { refused: true, interrupt: true });
+        return this.#send({ type: 'repeat', player: this.#me() ?? OTHER[s.turn], text: arg.trim() });
+      }
       case 'again': {
         if (!this.#lastAnnouncement) return this.#answer('Nothing has been announced yet.');
         return this.#announce(this.#lastAnnouncement, { interrupt: true });

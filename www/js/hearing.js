@@ -65,6 +65,7 @@ const COMMANDS = [
   ['decline', ['decline'], 'decline the draw offered'],
   ['resign', ['resign'], 'resign the game'],
   ['claim', ['claim'], 'claim: "/claim repetition", "/claim fifty", "/claim time", "/claim illegal", "/claim touch", "/claim quickplay"; a declared move after it: "/claim repetition Nf3"'],
+  ['repeat', ['repeat', 'r'], 'repeat the opponent\'s move after it is completed (App. F2.1): "/r Eva fuenf"'],
   ['correct', ['correct'], 'correct your announced move before pressing the clock (App. F2.6): "/correct Eva drei"'],
   ['again', ['again', 'a'], 'hear the last announcement again'],
   ['help', ['help', 'h', '?'], 'this list'],
