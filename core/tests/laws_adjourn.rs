@@ -300,3 +300,50 @@ fn a08_2023_lost_envelope_only_when_sealed() {
     t.decide(Decision::EnvelopeLost);
     assert_eq!(t.laws(), ["2023 Guidelines I.12"]);
 }
+
+fn clock_error(t: &mut Table, player: Color) -> Vec<(String, Verdict)> {
+    t.take();
+    t.decide(Decision::ResumptionClockError { player });
+    t.take()
+        .into_iter()
+        .map(|r| (r.law.to_string(), r.verdict))
+        .collect()
+}
+
+#[test]
+fn a08_2005_clock_error_at_resumption_corrected_only_before_the_first_move() {
+    let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+    assert_eq!(
+        t.send(Event::Arbiter {
+            decision: Decision::ResumptionClockError {
+                player: Color::Black
+            }
+        }),
+        Err(Refused::NotResumed)
+    );
+    arrive(&mut t, &[Color::White, Color::Black]);
+    t.ok(Event::Resume);
+    t.ok(Event::Open {
+        passphrase: PASS.into(),
+    });
+    let corrected = (
+        "2005 App. A12".to_string(),
+        Verdict::Notice {
+            what: "clock_error_to_be_corrected",
+        },
+    );
+    let stands = (
+        "2005 App. A12".to_string(),
+        Verdict::Notice {
+            what: "clock_error_stands",
+        },
+    );
+    assert_eq!(clock_error(&mut t, Color::Black), [corrected.clone()]);
+    t.play("b8c6");
+    assert_eq!(clock_error(&mut t, Color::Black), [stands.clone()]);
+    // The sealed move was not White's first move of the session.
+    assert_eq!(clock_error(&mut t, Color::White), [corrected]);
+    t.play("f1b5");
+    assert_eq!(clock_error(&mut t, Color::White), [stands]);
+    t.replays();
+}

@@ -1,4 +1,4 @@
-//! Recording the moves (Art. 8) and the scoresheet: rows and RB-07.
+//! Recording the moves (Art. 8) and the scoresheet: rows and RB-07.
 
 mod common_laws;
 
@@ -131,4 +131,44 @@ fn rb07_2023_limit_applies_to_supervised_blitz_not_to_standard_or_2005() {
     assert!(requests(&mut t, Color::White, 6).is_empty());
     let mut t = Table::with(Edition::Fide2005, 25, 0, None, true, Some(Mode::Rapid));
     assert!(requests(&mut t, Color::White, 6).is_empty());
+}
+
+fn written_in_advance(t: &mut Table, player: Color, mv: &str) -> bool {
+    t.take();
+    t.ok(Event::Write {
+        player,
+        mv: mv.parse().unwrap(),
+    });
+    t.verdicts().contains(&Verdict::Notice {
+        what: "move_written_in_advance",
+    })
+}
+
+#[test]
+fn r02_2005_no_move_written_before_it_is_made() {
+    let mut t = Table::standard(Edition::Fide2005);
+    assert!(written_in_advance(&mut t, Color::White, "e2e4"));
+    t.ok(Event::Move {
+        mv: "e2e4".parse().unwrap(),
+    });
+    // Made on the board, not yet completed: he may write it.
+    assert!(!written_in_advance(&mut t, Color::White, "e2e4"));
+    t.press();
+    // Black writes White's move, then his own only once made.
+    assert!(!written_in_advance(&mut t, Color::Black, "e2e4"));
+    assert!(written_in_advance(&mut t, Color::Black, "c7c5"));
+    t.play("c7c5");
+    assert!(!written_in_advance(&mut t, Color::Black, "c7c5"));
+    assert!(!written_in_advance(&mut t, Color::White, "c7c5"));
+}
+
+#[test]
+fn r02_2023_writing_in_advance_names_the_article() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.ok(Event::Write {
+        player: Color::White,
+        mv: "d2d4".parse().unwrap(),
+    });
+    assert_eq!(t.laws(), ["2023 Art. 8.1.2"]);
+    t.replays();
 }

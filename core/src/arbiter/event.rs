@@ -143,6 +143,17 @@ pub enum Event {
         /// What he said.
         text: String,
     },
+    /// A player writes a move on his (electronic) scoresheet. Only a move already made may be
+    /// written (2005 Art. 8.1 / 2023 Art. 8.1.2); the intended move of a draw claim and the
+    /// sealed move are written through [`Event::Claim`] and [`Event::Seal`].
+    Write {
+        /// Who writes.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// The move written.
+        #[serde(rename = "move")]
+        mv: MoveText,
+    },
     /// A player asks the arbiter to be shown the scoresheet (2023 App. A.4.3 / B.2.3: at most
     /// five times in a supervised rapid or blitz game; the 2005 Laws set no limit).
     AskScoresheet {
@@ -268,6 +279,14 @@ pub enum Decision {
     /// the adjourned position with the recorded times, and the sealer makes on the board the
     /// move he says he sealed.
     EnvelopeLost,
+    /// A player points out a wrong time on a clock at the resumption of an adjourned game
+    /// (2005 App. A12 / 2023 Guidelines I.13): corrected if he has not yet made his first move
+    /// since the envelope was opened, else it stands unless the arbiter sets the clocks.
+    ResumptionClockError {
+        /// Who points it out.
+        #[serde(with = "wire::color")]
+        player: Color,
+    },
     /// A fault of the setup found during the game (Art. 7.1-7.2 / 2023 7.2-7.3, and the claim
     /// windows of 2005 App. B4 / 2023 App. A.5.1).
     SetupFault {

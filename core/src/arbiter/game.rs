@@ -73,6 +73,9 @@ pub enum Refused {
     /// A repetition was said, but no move has been announced or completed to repeat.
     #[error("there is no announced move to repeat")]
     NothingToRepeat,
+    /// The game was not resumed from an adjournment.
+    #[error("the game was not resumed from an adjournment")]
+    NotResumed,
     /// The arbiter asked for a position the game never had.
     #[error("there is no half-move {ply}: the game has {plies}")]
     NoSuchPly {
@@ -171,6 +174,8 @@ pub struct Game {
     before_last: Option<Board>,
     /// The player on move offered a draw: the move he is making carries the "(=)".
     offer_with_move: Option<Color>,
+    /// The clocks' move counters when an adjourned game resumed (App. A12 / I.13).
+    resumed_counts: Option<[u32; 2]>,
     /// Requests to see the scoresheet: White, Black (RB-07).
     scoresheet_requests: [u32; 2],
     log: EventLog,
@@ -225,6 +230,7 @@ impl Game {
             before_last: None,
             offer_with_move: None,
             scoresheet_requests: [0, 0],
+            resumed_counts: None,
             queue: VecDeque::new(),
             rulings: Vec::new(),
         })
@@ -699,6 +705,27 @@ impl Game {
             Event::Open { passphrase } => self.open(at, passphrase),
             Event::Announce { player, text } => self.announce(at, *player, text),
             Event::Repeat { player, text } => self.repeat(at, *player, text),
+            Event::Write { player, mv } => {
+                self.require_offer()?;
+                // Each player writes his own moves and his opponent's (Art. 8.1 / 8.1.1): the
+                // last move of either side may be written once completed.
+                let completed = self.moves.iter().rev().take(2).any(|m| m.text == *mv);
+                let made_now = self.on_move() == *player
+                    && matches!(
+                        self.changes.attempt(self.record.current().board()),
+                        Attempt::Legal(m) if touch::to_text(self.record.current().board(), m) == *mv
+                    );
+                if !(completed || made_now) {
+                    self.rule(
+                        at,
+                        Law::of(self.edition(), "Art. 8.1", "Art. 8.1.2"),
+                        Verdict::Notice {
+                            what: "move_written_in_advance",
+                        },
+                    );
+                }
+                Ok(())
+            }
             Event::AskScoresheet { player } => {
                 self.require_play()?;
                 let slot = &mut self.scoresheet_requests[*player as usize];
@@ -1476,6 +1503,23 @@ impl Game {
                 Ok(())
             }
             Decision::Restore { ply, cause } => self.restore(at, *ply, *cause),
+            Decision::ResumptionClockError { player } => {
+                let Some(counts) = self.resumed_counts else {
+                    return Err(Refused::NotResumed);
+                };
+                let i = *player as usize;
+                let what = if self.move_counts()[i] <= counts[i] {
+                    "clock_error_to_be_corrected"
+                } else {
+                    "clock_error_stands"
+                };
+                self.rule(
+                    at,
+                    Law::of(edition, "App. A12", "Guidelines I.13"),
+                    Verdict::Notice { what },
+                );
+                Ok(())
+            }
             Decision::EnvelopeLost => {
                 let Some((sealer, _)) = self.sealed.take() else {
                     return Err(Refused::NotSealed);
@@ -1483,6 +1527,10 @@ impl Game {
                 self.resumed = None;
                 self.present = [true, true];
                 self.clock.start(sealer, at);
+                // His move from the lost envelope is still the sealed one, not a first move.
+                let mut counts = self.move_counts();
+                counts[sealer as usize] += 1;
+                self.resumed_counts = Some(counts);
                 self.rule(
                     at,
                     Law::of(edition, "App. A11", "Guidelines I.12"),
@@ -1690,6 +1738,7 @@ impl Game {
                     Verdict::EnvelopeOpened { mv: shown },
                 );
                 self.complete(at, sealer, mv);
+                self.resumed_counts = Some(self.move_counts());
             }
             None => {
                 // A8 / I.8: an ambiguous, wrong or illegal sealed move loses, unless the
@@ -1778,6 +1827,14 @@ impl Game {
             self.clock.start(self.on_move(), at);
         }
         Ok(())
+    }
+
+    /// Moves completed on the clock: White, Black.
+    fn move_counts(&self) -> [u32; 2] {
+        [
+            self.clock.side(Color::White).moves,
+            self.clock.side(Color::Black).moves,
+        ]
     }
 
     /// Forgets everything of the turn in progress: touches, pieces in the air, obligations,
