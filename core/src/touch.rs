@@ -320,6 +320,24 @@ impl BoardChanges {
         self.in_hand.is_empty() && self.moved.is_empty()
     }
 
+    /// Whether more pieces are off the board than any move lifts (2005 Art. 7.3 / 2023
+    /// Art. 7.4.1: displaced pieces): a move lifts one own piece (king and rook when castling)
+    /// and at most one of the opponent's.
+    pub fn displaced(&self, board: &Board) -> bool {
+        let side = board.side_to_move();
+        let own: Vec<Square> = self
+            .in_hand
+            .iter()
+            .copied()
+            .filter(|&s| board.color_on(s) == Some(side))
+            .collect();
+        let theirs = self.in_hand.len() - own.len();
+        let castling_pair = own.len() == 2
+            && own.iter().any(|&s| board.piece_on(s) == Some(Piece::King))
+            && own.iter().any(|&s| board.piece_on(s) == Some(Piece::Rook));
+        theirs > 1 || own.len() > 2 || (own.len() == 2 && (!castling_pair || theirs > 0))
+    }
+
     /// A piece was lifted from `square`.
     pub fn lift(&mut self, square: Square) {
         if let Some(i) = self.moved.iter().position(|m| m.1 == square) {

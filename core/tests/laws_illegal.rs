@@ -1,5 +1,5 @@
 //! Irregularities and illegal moves (Art. 7; 2005 App. B2, B5, C3; 2023 App. A.3, A.5):
-//! rows I-06, I-07, I-08, I-10, I-11, I-12, I-13.
+//! rows I-05, I-06, I-07, I-08, I-10, I-11, I-12, I-13.
 
 mod common_laws;
 
@@ -266,4 +266,50 @@ fn i13_2023_unclaimed_illegal_move_stands_after_the_reply() {
     t.claim(Color::Black, Claim::IllegalMove);
     assert!(t.fen().contains("1N"), "{}", t.fen());
     assert_eq!(t.side(), Color::White);
+}
+
+#[test]
+fn i05_2005_knocked_over_pieces_put_back_on_own_time() {
+    let mut t = Table::standard(Edition::Fide2005);
+    t.plays("e2e4 e7e5");
+    // White's sleeve knocks two pawns off the board, and he presses.
+    t.lift("d2");
+    t.lift("c2");
+    t.take();
+    let white = t.remaining(Color::White);
+    t.press();
+    assert_eq!(t.laws(), ["2005 Art. 7.3"]);
+    assert!(t.verdicts().contains(&Verdict::Notice {
+        what: "pieces_displaced_restore_on_own_time"
+    }));
+    assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
+    t.wait(20_000);
+    assert!(t.remaining(Color::White) < white - 20_000, "his own time");
+    // He puts them back and plays; the sensors cannot tell a knock from a touch, so the
+    // first pawn lifted is the one he moves (Art. 4.3a).
+    t.place("c2");
+    t.place("d2");
+    t.lift("d2");
+    t.place("d4");
+    t.press();
+    assert_eq!(t.game.moves().len(), 3);
+    assert_eq!(t.game.moves()[2].san, "d4");
+}
+
+#[test]
+fn i05_2023_a_capture_in_progress_is_not_displacement() {
+    let mut t = Table::standard(Edition::Fide2023);
+    t.plays("e2e4 d7d5");
+    t.lift("d5");
+    t.lift("e4");
+    t.take();
+    t.press();
+    assert_eq!(
+        t.laws(),
+        ["2023 Art. 6.2.1"],
+        "pressed before the move was made"
+    );
+    t.place("d5");
+    t.press();
+    assert_eq!(t.game.moves()[2].san, "exd5");
 }

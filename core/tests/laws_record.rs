@@ -1,10 +1,10 @@
-//! Recording the moves (Art. 8) and the scoresheet: rows and RB-07.
+//! Recording the moves (Art. 8) and the scoresheet: rows and RB-07.
 
 mod common_laws;
 
 use arbiter_core::Color;
-use arbiter_core::arbiter::{Event, Verdict};
-use arbiter_core::clock::{Millis, Mode, Timestamp};
+use arbiter_core::arbiter::{Event, GameConfig, Verdict};
+use arbiter_core::clock::{Millis, Mode, Period, TimeControl, Timestamp, Timing};
 use arbiter_core::laws::Edition;
 use common_laws::{Table, config};
 
@@ -171,4 +171,55 @@ fn r02_2023_writing_in_advance_names_the_article() {
     });
     assert_eq!(t.laws(), ["2023 Art. 8.1.2"]);
     t.replays();
+}
+
+fn two_periods() -> Table {
+    let control = TimeControl::new(vec![
+        Period {
+            moves: Some(5),
+            time: Millis::minutes(10),
+            timing: Timing::None,
+        },
+        Period {
+            moves: None,
+            time: Millis::minutes(5),
+            timing: Timing::None,
+        },
+    ])
+    .unwrap();
+    Table::new(GameConfig::new(Edition::Fide2005, control))
+}
+
+const LINE: [&str; 10] = [
+    "g1f3", "g8f6", "b1c3", "b8c6", "e2e3", "e7e6", "d2d3", "d7d6", "c1d2", "c8d7",
+];
+
+#[test]
+fn r05_2005_clock_move_counter_settles_whether_the_control_was_reached() {
+    // White spends 1:59 a move: his fifth press comes at 9:55, inside the control.
+    let mut t = two_periods();
+    for (i, mv) in LINE.iter().enumerate() {
+        if i % 2 == 0 {
+            t.wait(117_000);
+        }
+        t.play(mv);
+    }
+    let s = t.game.state(Timestamp(t.now));
+    assert_eq!((s.white.moves, s.white.period, s.white.flag), (5, 1, false));
+    assert_eq!(s.white.remaining, Millis(5_000 + 5 * 60_000));
+    assert!(t.result().is_none());
+    // The same game with a slower fifth move: the counter shows four moves at the fall.
+    let mut t = two_periods();
+    for (i, mv) in LINE[..8].iter().enumerate() {
+        if i % 2 == 0 {
+            t.wait(117_000);
+        }
+        t.play(mv);
+    }
+    t.wait(150_000);
+    t.tick();
+    let s = t.game.state(Timestamp(t.now));
+    assert_eq!((s.white.moves, s.white.period, s.white.flag), (4, 0, true));
+    assert_eq!(t.result().as_deref(), Some("0-1"));
+    assert!(t.laws().contains(&"2005 Art. 6.10".to_string()));
 }

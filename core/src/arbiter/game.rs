@@ -957,6 +957,17 @@ impl Game {
                     },
                 );
             }
+            Attempt::Incomplete if self.changes.displaced(self.record.current().board()) => {
+                // More pieces off the board than any move lifts: pieces were displaced, and the
+                // player puts them back on his own time (2005 Art. 7.3 / 2023 Art. 7.4.1).
+                self.rule(
+                    at,
+                    Law::of(edition, "Art. 7.3", "Art. 7.4.1"),
+                    Verdict::Notice {
+                        what: "pieces_displaced_restore_on_own_time",
+                    },
+                );
+            }
             Attempt::Incomplete => {
                 self.rule(
                     at,
