@@ -357,3 +357,62 @@ async fn art6_8a_lever_presses_complete_moves_and_the_game_clock_drives_the_dgt_
         "Black's display {right} s, running since the press"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art4_4b_castling_rook_first_binds_the_rook_and_the_board_is_told_what_to_restore() {
+    let scratch = Scratch::new("rook-first");
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", "150"]);
+    let mut ws = connect_as(&bridge.addr, "spectator")
+        .await
+        .expect("connect");
+    let mut all = Vec::new();
+    expect(&mut ws, &mut all, "the start", |m| {
+        m["kind"] == "clock_started"
+    })
+    .await;
+    let opening = [
+        (Square::E2, Square::E4, white(Piece::Pawn), "e2e4"),
+        (Square::E7, Square::E5, black(Piece::Pawn), "e7e5"),
+        (Square::G1, Square::F3, white(Piece::Knight), "g1f3"),
+        (Square::B8, Square::C6, black(Piece::Knight), "b8c6"),
+        (Square::F1, Square::C4, white(Piece::Bishop), "f1c4"),
+        (Square::F8, Square::C5, black(Piece::Bishop), "f8c5"),
+    ];
+    for (from, to, piece, uci) in opening {
+        board.queue(carry(from, to, piece));
+        expect(&mut ws, &mut all, uci, is_move(uci)).await;
+    }
+    // The rook first, then the king: touching the rook first rules castling out (2005 Art.
+    // 4.4b), so the rook must move; the king stays where the Laws put it.
+    board.queue(carry(Square::H1, Square::F1, white(Piece::Rook)));
+    board.queue(carry(Square::E1, Square::G1, white(Piece::King)));
+    let r = expect(&mut ws, &mut all, "the touch-move ruling", |m| {
+        m["kind"] == "must_move"
+    })
+    .await;
+    assert_eq!(r["law"], "2005 Art. 4.4b", "{r}");
+    assert_eq!(r["verdict"]["obligation"]["square"], "h1", "{r}");
+    let d = expect(&mut ws, &mut all, "what to restore", |m| {
+        m["kind"] == "displaced"
+    })
+    .await;
+    assert_eq!(
+        d["restore"],
+        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R"
+    );
+    assert_eq!(d["squares"], serde_json::json!(["e1", "f1", "g1", "h1"]));
+    // Put back, then the rook moves, as the Laws require.
+    board.queue(carry(Square::G1, Square::E1, white(Piece::King)));
+    board.queue(carry(Square::F1, Square::H1, white(Piece::Rook)));
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    board.queue(carry(Square::H1, Square::F1, white(Piece::Rook)));
+    let m = expect(&mut ws, &mut all, "Rf1", is_move("h1f1")).await;
+    assert_eq!(m["ply"], 7);
+    assert!(!move_ucis(&all).contains(&"e1g1".to_owned()));
+}

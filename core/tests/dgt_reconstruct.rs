@@ -528,3 +528,81 @@ fn a_resumed_game_finds_its_place_and_orientation() {
         1
     );
 }
+
+#[test]
+fn art4_3_a_move_the_game_refused_is_set_back_and_not_read_again_until_the_pieces_change() {
+    let mut t = Table::start();
+    t.slide(Square::E2, Square::E4);
+    t.wait(SETTLE + 10);
+    assert_eq!(t.moves(), ["e2e4"]);
+    // The Laws engine refused e4 (say, another piece was touched first): follow the game.
+    t.readings.clear();
+    let now = t.now;
+    t.rec.rebase(now, Position::startpos(), &[]);
+    t.drain();
+    let restore = t.readings.iter().find_map(|r| match r {
+        Reading::Mismatch {
+            kind: Mismatch::Displaced,
+            squares,
+            restore,
+            ..
+        } => Some((squares.clone(), *restore)),
+        _ => None,
+    });
+    assert_eq!(
+        restore,
+        Some((vec![Square::E2, Square::E4], Placement::start())),
+        "the board is told what to restore"
+    );
+    // A full dump of the same pieces does not read e4 again.
+    t.dump();
+    t.wait(SETTLE + 10);
+    assert!(t.moves().is_empty(), "{:?}", t.moves());
+    // The pawn goes back and d4 is played instead: that is read.
+    t.slide(Square::E4, Square::E2);
+    t.wait(SETTLE + 10);
+    t.slide(Square::D2, Square::D4);
+    t.wait(SETTLE + 10);
+    assert_eq!(t.moves(), ["d2d4"]);
+}
+
+#[test]
+fn art7_4a_the_attempted_illegal_move_is_read_from_the_pieces() {
+    use arbiter_core::dgt::reconstruct::attempted_move;
+    let start = Position::startpos();
+    let mut seen = Placement::start();
+    // The king jumps two squares forward through his own pawn: one own piece moved.
+    seen.set(Square::E1, Occupant::Empty);
+    seen.set(Square::E3, Occupant::Piece(Color::White, Piece::King));
+    let tried = attempted_move(&start, &seen).expect("one piece moved");
+    assert_eq!(tried.to_string(), "e1e3");
+    // A knight onto an enemy pawn's square it cannot reach: a capture attempt.
+    let after = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+        .expect("fen");
+    let mut seen = Placement::from_board(after.board());
+    seen.set(Square::G1, Occupant::Empty);
+    seen.set(Square::E5, Occupant::Piece(Color::White, Piece::Knight));
+    assert_eq!(
+        attempted_move(&after, &seen).map(|m| m.to_string()),
+        Some("g1e5".to_owned())
+    );
+    // Two own pieces moved, or a piece only lifted: no single attempt to rule on.
+    let mut seen = Placement::start();
+    seen.set(Square::E2, Occupant::Empty);
+    seen.set(Square::D2, Occupant::Empty);
+    seen.set(Square::E4, Occupant::Piece(Color::White, Piece::Pawn));
+    seen.set(Square::D4, Occupant::Piece(Color::White, Piece::Pawn));
+    assert_eq!(attempted_move(&start, &seen), None);
+    let mut seen = Placement::start();
+    seen.set(Square::G1, Occupant::Empty);
+    assert_eq!(attempted_move(&start, &seen), None);
+    // A pawn reaching the last rank as a new piece names it.
+    let late = Position::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").expect("fen");
+    let mut seen = Placement::from_board(late.board());
+    seen.set(Square::E7, Occupant::Empty);
+    seen.set(Square::D8, Occupant::Piece(Color::White, Piece::Queen));
+    assert_eq!(
+        attempted_move(&late, &seen).map(|m| m.to_string()),
+        Some("e7d8q".to_owned())
+    );
+}
