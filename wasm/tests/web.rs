@@ -244,7 +244,7 @@ fn app_f2_1_moves_typed_in_the_spoken_form_or_any_notation() {
         );
     }
     let refused = arbiter_wasm::read_move_js(START, "Springer Felix fuenf", "en", "en");
-    let message = get(&JsValue::from(refused.err().expect("refused")), "message");
+    let message = get(&JsValue::from(refused.expect_err("refused")), "message");
     assert!(
         message
             .as_string()
