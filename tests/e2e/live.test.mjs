@@ -81,8 +81,20 @@ test('live_mode against the real bridge binary (board-bridge --simulate): the pa
     const s = await state(page, '#real');
     assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
     const heard = await page.locator('#real .announce').textContent();
-    // Moves made before the page connected come in the snapshot; later ones are announced.
+    // Moves made before the page connected come in the snapshot (said as a summary when there
+    // are any); later ones are announced one by one.
     assert.match(heard, /Black: knight c6\..*White: bishop b5\./);
+    // A page joining now hears where the game stands.
+    const late = await freshPage(browser);
+    await late.goto(`${server.url}/live.html`);
+    await late.evaluate((ws) => {
+      const el = document.createElement('arbiter-board');
+      el.setAttribute('live', ws);
+      el.id = 'late';
+      document.body.replaceChildren(el);
+    }, bridge.ws);
+    await late.waitForFunction(() => document.querySelector('#late')?.state?.moves?.length === 5, null, { timeout: 30_000 });
+    assert.match(await late.locator('#late .announce').textContent(), /Game in progress, last move 3\. White: bishop b5\. Move 3, Black to move\./);
     assert.equal(page.lastError, undefined);
   } finally {
     await bridge.stop();

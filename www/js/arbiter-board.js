@@ -169,6 +169,12 @@ export class ArbiterBoard extends HTMLElement {
       snapshot: (s) => {
         this.#liveSans = [...(s.san ?? [])];
         this.#liveRebuild();
+        // Someone joining a game in progress hears where it stands, as he would ask it.
+        const st = this.#state;
+        const last = st?.moves?.at(-1);
+        if (last) {
+          this.#announce([`Game in progress, ${lastMovePrefix(st).replace(/^Last move: /, 'last move ')}`, [`${last.said}.`, this.#formLang()], moveNumberWords(st)]);
+        }
         if (s.connected === false) this.#say({ text: 'No board connected to the bridge.', law: '' }, true);
       },
       message: (m) => this.#liveMessage(m),
