@@ -338,9 +338,15 @@ fn a08_2005_clock_error_at_resumption_corrected_only_before_the_first_move() {
             what: "clock_error_stands",
         },
     );
-    assert_eq!(clock_error(&mut t, Color::Black), [corrected.clone()]);
+    assert_eq!(
+        clock_error(&mut t, Color::Black),
+        std::slice::from_ref(&corrected)
+    );
     t.play("b8c6");
-    assert_eq!(clock_error(&mut t, Color::Black), [stands.clone()]);
+    assert_eq!(
+        clock_error(&mut t, Color::Black),
+        std::slice::from_ref(&stands)
+    );
     // The sealed move was not White's first move of the session.
     assert_eq!(clock_error(&mut t, Color::White), [corrected]);
     t.play("f1b5");

@@ -486,7 +486,7 @@ fn b08_2005_time_told_as_a_duration_never_as_a_clock_time() {
 
 #[test]
 fn b08_2023_tactile_clock_marks_every_five_minutes_then_each_minute() {
-    let mut t = Table::new(config(Edition::Fide2023, 17, 0));
+    let t = Table::new(config(Edition::Fide2023, 17, 0));
     // White thinks for 17 minutes; the page reads the clock every 700 ms.
     let mut marks = Vec::new();
     let mut before = t.game.state(Timestamp(t.now)).white.remaining;

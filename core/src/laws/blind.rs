@@ -114,9 +114,9 @@ const MINUTE: u64 = 60_000;
 const FIVE: u64 = 5 * MINUTE;
 
 fn mark(remaining: u64) -> TactileMark {
-    let dots = if remaining % (3 * FIVE) == 0 {
+    let dots = if remaining.is_multiple_of(3 * FIVE) {
         2
-    } else if remaining % FIVE == 0 {
+    } else if remaining.is_multiple_of(FIVE) {
         1
     } else {
         0
