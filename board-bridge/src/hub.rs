@@ -220,6 +220,12 @@ impl Hub {
         inner.offset_ms + inner.started.elapsed().as_millis() as u64
     }
 
+    /// Microseconds on the hub's clock; `now_us() / 1000` is [`Self::now_ms`].
+    pub fn now_us(&self) -> u64 {
+        let inner = self.lock();
+        inner.offset_ms * 1000 + inner.started.elapsed().as_micros() as u64
+    }
+
     /// Publishes `body`: numbers it, logs it, and sends it to every page. Returns its number.
     pub fn publish(&self, body: Body) -> u64 {
         let mut inner = self.lock();

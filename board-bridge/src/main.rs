@@ -102,7 +102,7 @@ fn spawn_link(name: &str, port: PortChoice, session: Session, hub: &Hub) -> anyh
         .name(name.into())
         .spawn(move || {
             board_bridge::serial::run(port, LinkSettings::default(), session, move || {
-                clock.now_ms()
+                clock.now_us()
             })
         })
         .with_context(|| format!("starting the {name} thread"))?;

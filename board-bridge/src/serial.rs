@@ -163,12 +163,14 @@ pub fn find_board() -> Option<(String, Box<dyn SerialPort>)> {
 }
 
 /// Runs the link forever: find or open the port, handshake, read, and reconnect after any loss.
-/// `now_ms` is the clock the session's times are read from.
+/// `now_us` is the clock the session's times are read from, in microseconds: the session works
+/// in milliseconds, but the wait for a settle deadline is timed to the microsecond so a move is
+/// confirmed when its settle time ends, not up to a millisecond later.
 pub fn run(
     choice: PortChoice,
     settings: LinkSettings,
     mut session: Session,
-    now_ms: impl Fn() -> u64,
+    now_us: impl Fn() -> u64,
 ) -> ! {
     let mut backoff = settings.min_backoff;
     let mut reported_missing = false;
@@ -181,7 +183,7 @@ pub fn run(
             Ok((path, mut port)) => {
                 reported_missing = false;
                 backoff = settings.min_backoff;
-                let why = serve_port(&path, port.as_mut(), &settings, &mut session, &now_ms);
+                let why = serve_port(&path, port.as_mut(), &settings, &mut session, &now_us);
                 session.handle_disconnected(&why.to_string());
             }
             Err(e) => {
@@ -202,8 +204,9 @@ fn serve_port(
     port: &mut dyn SerialPort,
     settings: &LinkSettings,
     session: &mut Session,
-    now_ms: &impl Fn() -> u64,
+    now_us: &impl Fn() -> u64,
 ) -> LinkError {
+    let now_ms = || now_us() / 1000;
     let io = |source| LinkError::Port {
         port: path.to_owned(),
         source,
@@ -232,12 +235,12 @@ fn serve_port(
     let mut heard = false;
     let mut buf = [0u8; 1024];
     loop {
-        let now = now_ms();
         let wake = session
             .poll_deadline()
             .map_or(next_keepalive, |d| d.min(next_keepalive));
-        let wait = wake.saturating_sub(now).clamp(1, 1000);
-        if let Err(e) = port.set_timeout(Duration::from_millis(wait)) {
+        // The instant the millisecond clock reaches `wake`, to the microsecond.
+        let wait = (wake * 1000).saturating_sub(now_us()).clamp(50, 1_000_000);
+        if let Err(e) = port.set_timeout(Duration::from_micros(wait)) {
             return io(e.into());
         }
         match port.read(&mut buf) {
