@@ -549,6 +549,18 @@ fn b10_2005_moves_completed_and_time_used_on_request_only() {
         r.verdict,
         Verdict::TimeAdded { .. } | Verdict::TimeCharged { .. }
     )));
+    // White: 108 s used, 90:00 - 1:48 + 3 x 30 s left; Black: 142.5 s used.
+    assert_eq!(
+        blind::time_on_request(&s, Color::Black, Language::English),
+        "you: 1 hour 29 minutes 7 seconds left, 2 minutes 22 seconds used; \
+         opponent: 1 hour 29 minutes 42 seconds left, 1 minute 48 seconds used; 3 moves"
+    );
+    assert_eq!(
+        blind::time_on_request(&s, Color::White, Language::German),
+        "Sie: 1 Stunde 29 Minuten 42 Sekunden Restzeit, 1 Minute 48 Sekunden verbraucht; \
+         Gegner: 1 Stunde 29 Minuten 7 Sekunden Restzeit, 2 Minuten 22 Sekunden verbraucht; \
+         3 Züge"
+    );
     assert_eq!(
         blind::on_request_law(Edition::Fide2005).to_string(),
         "2005 App. F2.9d"

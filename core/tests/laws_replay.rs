@@ -96,7 +96,7 @@ fn random_event(rng: &mut Rng, game: &Game) -> Event {
         Color::Black
     };
     let square = arbiter_core::Square::index(rng.below(64) as usize);
-    match rng.below(23) {
+    match rng.below(24) {
         0..=5 => {
             // Mostly legal moves, so games get somewhere.
             let moves = arbiter_core::touch::legal_moves(game.board());
@@ -170,6 +170,28 @@ fn random_event(rng: &mut Rng, game: &Game) -> Event {
         21 => Event::Repeat {
             player,
             text: random_words(rng, game),
+        },
+        22 => match rng.below(5) {
+            0 => Event::Write {
+                player,
+                mv: format!(
+                    "{square}{}",
+                    arbiter_core::Square::index(rng.below(64) as usize)
+                )
+                .parse()
+                .unwrap(),
+            },
+            1 => Event::AskScoresheet { player },
+            2 => Event::Claim {
+                player,
+                claim: Claim::QuickplayIncrement,
+            },
+            3 => Event::Arbiter {
+                decision: Decision::EnvelopeLost,
+            },
+            _ => Event::Arbiter {
+                decision: Decision::ResumptionClockError { player },
+            },
         },
         _ => Event::Resign { player },
     }

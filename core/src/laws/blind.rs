@@ -14,10 +14,10 @@
 
 use super::{Edition, Law};
 use crate::Color;
-use crate::arbiter::MoveText;
+use crate::arbiter::{MoveText, State};
 use crate::clock::Millis;
 use crate::movegen;
-use crate::notation::{Language, SanError, san, spoken};
+use crate::notation::{Language, SanError, duration, san, spoken};
 use crate::position::Position;
 use cozy_chess::Board;
 use serde::Serialize;
@@ -96,6 +96,34 @@ pub fn read_announcement(
         return Ok(text);
     }
     Err(spoken_error)
+}
+
+/// What a visually impaired player is told when he asks (2005 App. F2.9d / 2023 App. D.2.10,
+/// and the talking clock of D.2.6.1): his time left and used, his opponent's, and the moves
+/// he has completed, as durations in words (German and English; other languages get the
+/// English frame around their own duration words).
+pub fn time_on_request(state: &State, player: Color, lang: Language) -> String {
+    let (own, theirs) = match player {
+        Color::White => (&state.white, &state.black),
+        Color::Black => (&state.black, &state.white),
+    };
+    let (you, opponent, left, used) = match lang {
+        Language::German => ("Sie", "Gegner", "Restzeit", "verbraucht"),
+        _ => ("you", "opponent", "left", "used"),
+    };
+    let side = |view: &crate::arbiter::ClockView| {
+        format!(
+            "{} {left}, {} {used}",
+            duration::say(view.remaining, lang),
+            duration::say(view.used, lang)
+        )
+    };
+    format!(
+        "{you}: {}; {opponent}: {}; {}",
+        side(own),
+        side(theirs),
+        duration::say_moves(own.moves, lang)
+    )
 }
 
 /// A mark of the tactile clock's dial that the minute hand has reached (F2.4a / D.2.6.2): a
