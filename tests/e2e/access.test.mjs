@@ -187,7 +187,7 @@ async function axe(page, what) {
   assert.deepEqual(found, [], `axe-core violations, ${what}`);
 }
 
-test('axe-core finds no violations: start, dialog open, game running in accessible mode, game over, phone width', async () => {
+test('axe-core finds no violations: start, dialog open, game running in accessible mode, game over, phone width, embedded', async () => {
   const page = await freshPage(browser);
   await openBoard(page, `${server.url}/index.html`);
   await axe(page, 'page at the start');
@@ -216,6 +216,10 @@ test('axe-core finds no violations: start, dialog open, game running in accessib
   await phone.locator('#accessible').focus();
   await phone.keyboard.press('Enter');
   await axe(phone, 'phone width, accessible mode');
+
+  const embedded = await freshPage(browser);
+  await openBoard(embedded, `${server.url}/embed.html`);
+  await axe(embedded, 'the element embedded in a plain page');
 });
 
 test('app_f2_1 app_f2_6 announcement, repetition and correction: the blind player types, the sighted one repeats', async () => {
