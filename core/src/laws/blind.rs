@@ -180,9 +180,9 @@ pub fn mark_passed(before: Millis, after: Millis) -> Option<TactileMark> {
     let candidate = if a < MINUTE {
         MINUTE
     } else if a <= FIVE {
-        a.div_ceil(MINUTE) * MINUTE
+        a.div_ceil(MINUTE).saturating_mul(MINUTE)
     } else {
-        a.div_ceil(FIVE) * FIVE
+        a.div_ceil(FIVE).saturating_mul(FIVE)
     };
     (candidate < before.0).then(|| mark(candidate))
 }
@@ -458,6 +458,12 @@ mod tests {
         assert_eq!(p(3 * MINUTE, 4 * MINUTE), None, "time went up");
         assert_eq!(p(MINUTE + 1, 30_000), Some(1));
         assert_eq!(p(50_000, 30_000), None);
+    }
+
+    #[test]
+    fn marks_never_overflow() {
+        assert_eq!(mark_passed(Millis(u64::MAX), Millis(u64::MAX - 1)), None);
+        assert!(next_mark(Millis(u64::MAX)).is_some());
     }
 
     #[test]

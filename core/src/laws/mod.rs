@@ -26,6 +26,16 @@
 //!   outlives a rejected claim, so the opponent may still accept it.
 //! - Duty to record (R-04): 2005 frees a player once under five minutes in a period whatever
 //!   the addition, 2023 only without an addition of 30 s or more, as the checklist reads.
+//! - App. F / D (B-04): a visually impaired player's press before his move is made is only
+//!   noted under F2.3 / D.2.3 and his clock runs on; in 2023 it is not the illegal move of
+//!   7.5.3, since D.2.3 says the opponent's clock may not start yet. F2.3a (the captured piece
+//!   removed) makes the move only once his own piece is out of its hole too, so that the move
+//!   is known; a promotion is made only when the new piece is set.
+//! - App. F2.7-F2.8 / D.2.9 (B-07): boards are compared by their pieces only; a score that
+//!   reaches an illegal move ends there, so the scores "differ" from that move on.
+//! - Colours reversed (I-04): 2005 Art. 7.2 lets play go on "unless the arbiter decides
+//!   otherwise"; the core goes on and leaves a cancellation to the arbiter's wrong-setup
+//!   decision.
 //! - Sealed move (A-06): 2005 exceptions are the flag (6.10) and 9.6 only, as A8 lists.
 
 pub mod adjourn;
