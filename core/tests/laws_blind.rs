@@ -566,3 +566,22 @@ fn b10_2005_moves_completed_and_time_used_on_request_only() {
         "2005 App. F2.9d"
     );
 }
+
+#[test]
+fn b04_2023_tactile_board_move_stands_when_the_announcement_differs() {
+    let mut t = impaired(Edition::Fide2023, Color::White, true, None);
+    t.lift("g1");
+    t.place("f3");
+    announce(&mut t, Color::White, "Springer Hector drei");
+    t.take();
+    press(&mut t, Color::White);
+    let rulings = t.take();
+    assert_eq!(rulings[0].law.to_string(), "2023 App. D.2.9");
+    assert_eq!(
+        rulings[0].verdict,
+        Verdict::Notice {
+            what: "announcement_differs_from_board"
+        }
+    );
+    assert_eq!(t.game.moves()[0].san, "Nf3", "the move on his board");
+}
