@@ -3,7 +3,7 @@
 //! the label says a mate exists is unsound and fails; so does a "can mate" answer whose helpmate
 //! line does not replay to a mate, or that contradicts an "unwinnable" label.
 //!
-//! The hard set is run in full only by the ignored test (about a minute in release):
+//! The hard set is run in full only by the ignored test (several minutes in release):
 //! `cargo test -p arbiter-core --release --test dead_data -- --ignored --nocapture`.
 
 use arbiter_core::dead::{Budget, CanMate, can_mate};
@@ -148,8 +148,14 @@ fn art_9_6_2005_art_5_2_2_2023_hard_set_is_sound_at_a_small_budget() {
 #[test]
 #[ignore]
 fn art_9_6_2005_art_5_2_2_2023_hard_set_is_sound_at_the_ruling_budget() {
-    let (positions, refused) = read_labelled(HARD);
-    let (undetermined, failures) = check_all(&positions, Budget::RULING, HARD);
+    // DEAD_HARD_FILE and DEAD_BUDGET let a study run a subset or another budget.
+    let path = std::env::var("DEAD_HARD_FILE").unwrap_or_else(|_| HARD.to_string());
+    let budget = std::env::var("DEAD_BUDGET")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map_or(Budget::RULING, |nodes| Budget { nodes });
+    let (positions, refused) = read_labelled(&path);
+    let (undetermined, failures) = check_all(&positions, budget, &path);
     println!(
         "hard (ruling budget): {} queries, {undetermined} undetermined, {refused} FENs refused",
         positions.len() * 2

@@ -228,6 +228,42 @@ fn target_corner(board: &Board, winner: Color) -> Square {
     }
 }
 
+/// Extra steering for the last, deep phase (heuristics only; any choice keeps the search sound):
+/// how many bishop moves each square is from the mating corner, going round pieces that never
+/// move, and the root moves that lead straight into a position proven unwinnable.
+pub(super) struct Guide {
+    bishop_distance: [u8; 64],
+    hopeless: Vec<Move>,
+}
+
+impl Guide {
+    pub(super) fn new(board: &Board, winner: Color, steady: u64, hopeless: Vec<Move>) -> Self {
+        let corner = target_corner(board, winner);
+        let df: i8 = if corner.file() == File::H { -1 } else { 1 };
+        let dr: i8 = if corner.rank() == Rank::Eighth { -1 } else { 1 };
+        let mut frontier = corner.bitboard() | corner.offset(df, 0).bitboard();
+        frontier |= corner.offset(0, dr).bitboard();
+        let walls = BitBoard(steady);
+        let mut distance = [u8::MAX; 64];
+        let mut seen = BitBoard::EMPTY;
+        let mut d = 0u8;
+        while !frontier.is_empty() {
+            let mut next = BitBoard::EMPTY;
+            for sq in frontier {
+                distance[sq as usize] = d;
+                next |= cozy_chess::get_bishop_moves(sq, walls) & !walls;
+            }
+            seen |= frontier;
+            frontier = next & !seen;
+            d = d.saturating_add(1);
+        }
+        Guide {
+            bishop_distance: distance,
+            hopeless,
+        }
+    }
+}
+
 /// Where each kind of piece is steered, relative to the target corner.
 #[derive(Clone, Copy)]
 struct Targets {
@@ -325,10 +361,21 @@ pub(super) fn is_capture(board: &Board, mv: Move) -> bool {
 /// or a king or knight heading for the mating corner; for the loser, its king or knight heading
 /// for the corner. The loser's captures simplify the position away from mates, so they are
 /// punished.
-fn classify(board: &Board, mv: Move, winner: Color, targets: &Targets) -> Progress {
+fn classify(
+    board: &Board,
+    mv: Move,
+    winner: Color,
+    targets: &Targets,
+    guide: Option<&Guide>,
+) -> Progress {
     let Some(piece) = board.piece_on(mv.from) else {
         return Progress::Normal;
     };
+    if let Some(guide) = guide
+        && let Some(progress) = classify_guided(board, mv, piece, winner, guide)
+    {
+        return progress;
+    }
     if board.side_to_move() == winner {
         let target = match piece {
             Piece::King => Some(targets.winner_king),
@@ -358,6 +405,43 @@ fn classify(board: &Board, mv: Move, winner: Color, targets: &Targets) -> Progre
     }
 }
 
+/// The deep phase's extra rules: bishops walk towards the mating corner (and, once there, may
+/// step aside to let the king in), the loser trades pawns off in crowded positions, and a move
+/// into a proven fortress is a detour.
+fn classify_guided(
+    board: &Board,
+    mv: Move,
+    piece: Piece,
+    winner: Color,
+    guide: &Guide,
+) -> Option<Progress> {
+    if guide.hopeless.contains(&mv) {
+        return Some(Progress::Punish);
+    }
+    let from = guide.bishop_distance[mv.from as usize];
+    let to = guide.bishop_distance[mv.to as usize];
+    if board.side_to_move() == winner {
+        if piece == Piece::Bishop
+            && from != u8::MAX
+            && ((from <= 1 && from < to) || (from > 2 && to < from))
+        {
+            return Some(Progress::Reward);
+        }
+        return None;
+    }
+    let crowded = board.occupied().len() > 5;
+    if crowded
+        && is_capture(board, mv)
+        && (piece == Piece::Pawn || board.piece_on(mv.to) == Some(Piece::Pawn))
+    {
+        return Some(Progress::Reward);
+    }
+    if piece == Piece::Bishop && to < from {
+        return Some(Progress::Reward);
+    }
+    None
+}
+
 /// State of one helpmate search: the intended winner, the depth limit, the node budgets, the
 /// current line and the transposition table.
 pub(super) struct Helpmate {
@@ -375,6 +459,7 @@ pub(super) struct Helpmate {
     /// One reusable move buffer per ply, so the search does not allocate per node.
     move_stack: Vec<Vec<PieceMoves>>,
     table: Option<PositionMap<u16>>,
+    guide: Option<Guide>,
     /// Keep table entries from one iteration to the next. That prunes more, but an entry left by
     /// an interrupted iteration stands for a position that was not fully expanded, so a "no
     /// mate" found that way is only accepted after the same depth is re-run on a fresh table.
@@ -396,6 +481,7 @@ impl Helpmate {
             line: Vec::with_capacity(PLY_CAP),
             move_stack: Vec::new(),
             table: use_table.then(PositionMap::default),
+            guide: None,
             keep_table: false,
         }
     }
@@ -403,6 +489,12 @@ impl Helpmate {
     /// Keeps table entries across iterations (see the field's comment for how that stays sound).
     pub(super) fn keeping_table(mut self) -> Self {
         self.keep_table = self.table.is_some();
+        self
+    }
+
+    /// Steers the search with the deep phase's extra rules.
+    pub(super) fn guided_by(mut self, guide: Guide) -> Self {
+        self.guide = Some(guide);
         self
     }
 
@@ -570,7 +662,7 @@ impl Helpmate {
                 self.interrupted_by_nodes = true;
                 return false;
             }
-            let progress = classify(board, mv, self.winner, targets);
+            let progress = classify(board, mv, self.winner, targets, self.guide.as_ref());
             let child_depth = match progress {
                 Progress::Reward => depth,
                 Progress::Punish => depth.saturating_add(self.punish_cost),

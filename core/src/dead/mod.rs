@@ -18,6 +18,7 @@
 //! Unlike the rest of the core, this module calls cozy-chess directly rather than through
 //! `movegen`: the search plays millions of moves and must not allocate per node.
 
+mod checks;
 mod closure;
 mod driver;
 mod fast;
@@ -38,8 +39,10 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// The budget used for rulings (flag fall, illegal-move exceptions).
-    pub const RULING: Budget = Budget { nodes: 500_000 };
+    /// The budget used for rulings (flag fall, illegal-move exceptions). Positions from games
+    /// are decided long before it runs out; the rest is for composed fortresses, whose worst
+    /// case is a few seconds of native search.
+    pub const RULING: Budget = Budget { nodes: 2_000_000 };
 }
 
 /// Whether `side` can still checkmate by some series of legal moves (the opponent cooperating).

@@ -14,7 +14,10 @@
 //! Unlike the C++ CHA analysis, no attacker is ever dropped because it cannot promote: a pawn
 //! that never promotes can still give mate.
 
-use cozy_chess::{BitBoard, Board, Color, Piece, Square, get_bishop_moves, get_rook_moves};
+use cozy_chess::{
+    BitBoard, Board, Color, Piece, Square, get_between_rays, get_bishop_moves, get_line_rays,
+    get_rook_moves,
+};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -253,18 +256,22 @@ impl Mobility {
         out
     }
 
-    /// True when, after the loser's king steps onto `to`, the winner has no legal move at all
-    /// in any position the regions allow: the game then ends in stalemate (2005 Art. 5.2a) or
-    /// with the winner mated, never with the winner's mate, so that step leads nowhere useful.
-    /// Holds only when every piece of the winner but the king is walled in by pieces that
+    /// True when, after the king of `!stuck` steps onto `to`, `stuck` has no legal move in any
+    /// position the regions allow: the game then ends at once (stalemate, 2005 Art. 5.2a, or
+    /// mate). Holds only when every piece of `stuck` but the king is walled in by pieces that
     /// never move, and its king has no square to go to.
-    fn stalemates_winner(&self, to: u64, capturable: &[bool], stand_loser: u64) -> bool {
-        let winner = self.winner;
+    fn leaves_without_moves(
+        &self,
+        stuck: Color,
+        to: u64,
+        capturable: &[bool],
+        stand_mover: u64,
+    ) -> bool {
         let steady = self.steady(None) & !to;
-        let steady_ours = self.steady(Some(winner)) & !to;
+        let steady_ours = self.steady(Some(stuck)) & !to;
         let mut king_region = 0;
         for (i, unit) in self.units.iter().enumerate() {
-            if unit.colour != winner {
+            if unit.colour != stuck {
                 continue;
             }
             let here = unit.square.bitboard().0;
@@ -277,8 +284,8 @@ impl Mobility {
             }
             let walled = match unit.piece {
                 Piece::Pawn => {
-                    let push = pawn_push(here, winner);
-                    push & !(steady | to) == 0 && pawn_attacks(here, winner) & stand_loser == 0
+                    let push = pawn_push(here, stuck);
+                    push & !(steady | to) == 0 && pawn_attacks(here, stuck) & stand_mover == 0
                 }
                 Piece::Knight => knight_step(here) & !steady_ours == 0,
                 Piece::Bishop => diagonal_step(here) & !steady_ours == 0,
@@ -289,12 +296,62 @@ impl Mobility {
                 return false;
             }
         }
-        let guarded = steady_ours | king_step(to) | self.always_touched(!winner, capturable);
-        // The winning king stands somewhere in its region, but not next to the losing king.
+        let guarded = steady_ours | king_step(to) | self.always_touched(!stuck, capturable);
+        // The stuck king stands somewhere in its region, but not next to the moving king.
         let possible = king_region & !king_step(to) & !to;
         BitBoard(possible)
             .into_iter()
             .all(|k| king_step(k.bitboard().0) & !guarded == 0)
+    }
+
+    /// Whether the winner's king, stepping onto `to` from a square of `from_region`, could
+    /// uncover a check of the loser's king by one of the winner's line pieces: then a move that
+    /// leaves the loser without moves may be mate, and must be kept.
+    fn may_uncover_check(&self, from_region: u64, to: u64) -> bool {
+        let winner = self.winner;
+        let steady = self.steady(None);
+        let mut diagonal_pieces = 0u64;
+        let mut straight_pieces = 0u64;
+        let mut loser_king = 0u64;
+        for (i, unit) in self.units.iter().enumerate() {
+            if unit.colour != winner {
+                if unit.piece == Piece::King {
+                    loser_king = self.region[i];
+                }
+                continue;
+            }
+            let promoted = unit.piece == Piece::Pawn && self.region[i] == !0;
+            if matches!(unit.piece, Piece::Bishop | Piece::Queen) || promoted {
+                diagonal_pieces |= self.region[i];
+            }
+            if matches!(unit.piece, Piece::Rook | Piece::Queen) || promoted {
+                straight_pieces |= self.region[i];
+            }
+        }
+        let sources = from_region & king_step(to) & !to;
+        for k in BitBoard(loser_king & !king_step(to) & !to) {
+            for s in BitBoard(sources) {
+                let line = get_line_rays(k, s).0;
+                if line == 0 || get_between_rays(k, s).0 & steady != 0 {
+                    continue;
+                }
+                // The squares of the line beyond `s`, seen from the king on `k`.
+                let beyond: u64 = BitBoard(line)
+                    .into_iter()
+                    .filter(|&x| get_between_rays(k, x).has(s))
+                    .fold(0, |acc, x| acc | x.bitboard().0);
+                let same_diagonal = k.file() != s.file() && k.rank() != s.rank();
+                let checkers = if same_diagonal {
+                    diagonal_pieces
+                } else {
+                    straight_pieces
+                };
+                if beyond & checkers != 0 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn saturate(&mut self) {
@@ -324,17 +381,22 @@ impl Mobility {
                 // No self-capture: a square held for ever by a friendly piece is closed.
                 let open = !steady_of[c];
                 let grown = match unit.piece {
-                    Piece::King if unit.colour != self.winner => {
+                    Piece::King => {
+                        // A king step after which the other side has no move ends the game
+                        // on the spot; it leads to no mate unless the winner's step uncovers
+                        // a check.
                         let mut steps = king_step(reach) & open & !king_barred[c] & !reach;
                         for t in BitBoard(steps) {
                             let to = t.bitboard().0;
-                            if self.stalemates_winner(to, &capturable, stand[c]) {
+                            if self.leaves_without_moves(!unit.colour, to, &capturable, stand[c])
+                                && (unit.colour != self.winner
+                                    || !self.may_uncover_check(reach, to))
+                            {
                                 steps &= !to;
                             }
                         }
                         steps
                     }
-                    Piece::King => king_step(reach) & open & !king_barred[c],
                     Piece::Knight => knight_step(reach) & open,
                     Piece::Bishop => diagonal_step(reach) & open,
                     Piece::Rook => orthogonal_step(reach) & open,
@@ -449,6 +511,12 @@ fn defenders_can_fill(escapes: u64, defenders: &[u64]) -> bool {
     true
 }
 
+/// Squares of pieces that never move nor are captured, as far as the mobility rules can tell
+/// (for steering the search; any answer here is sound to use as a heuristic).
+pub(super) fn steady_squares(board: &Board, winner: Color) -> u64 {
+    Mobility::of(board, winner).steady(None)
+}
+
 /// True only when `winner` provably can never mate, whatever both sides play.
 pub(super) fn is_statically_unwinnable(board: &Board, winner: Color) -> bool {
     // The mobility rules walk kings and rooks one square at a time, which does not model
@@ -561,6 +629,14 @@ mod tests {
         // With White's pawn on g2 gone, nothing walls White in: not proven.
         let open = board("1k6/b7/7p/5p1P/5p2/5PpK/8/8 w - - 0 1");
         assert!(!is_statically_unwinnable(&open, Color::White));
+    }
+
+    #[test]
+    fn art_9_6_2005_winner_king_step_that_only_stalemates_is_not_followed() {
+        // Black's king could cover h3 from h2 (or take g2) only while White's king is on h4,
+        // which leaves White no move at all; no bishop check can come with it.
+        let b = board("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
+        assert!(is_statically_unwinnable(&b, Color::Black));
     }
 
     #[test]
