@@ -22,6 +22,39 @@
 //! assert_eq!(again.rulings(), game.rulings());
 //! ```
 
+//!
+//! # Blind and visually impaired players (2005 App. F / 2023 App. D)
+//!
+//! [`GameConfig::visually_impaired`] names them and their tactile boards. Their moves are made
+//! by [`Event::Announce`] (or on the tactile board, whose lifts and placements are fed as the
+//! mover's), corrected by [`Event::CorrectAnnouncement`] until the opponent's clock starts, and
+//! repeated by the opponent with [`Event::Repeat`]. Two boards are compared with
+//! [`Game::reconcile_boards`]; times are told in words by [`crate::notation::duration`] and
+//! [`crate::laws::blind::time_on_request`]; the tactile clock's marks come from
+//! [`crate::laws::blind::next_mark`]. JSON as the page and the bridge send it:
+//!
+//! ```
+//! use arbiter_core::arbiter::{Event, GameConfig, Impairment};
+//! use arbiter_core::Color;
+//! let impaired: Impairment =
+//!     serde_json::from_str(r#"{"player": "black", "tactile_board": true}"#).unwrap();
+//! assert_eq!(impaired.player, Color::Black);
+//! let said: Event = serde_json::from_str(
+//!     r#"{"type": "announce", "player": "white", "text": "Springer Felix drei"}"#,
+//! )
+//! .unwrap();
+//! assert!(matches!(said, Event::Announce { .. }));
+//! let fix: Event = serde_json::from_str(
+//!     r#"{"type": "correct_announcement", "player": "white", "text": "Eva drei"}"#,
+//! )
+//! .unwrap();
+//! assert!(matches!(fix, Event::CorrectAnnouncement { .. }));
+//! let again: Event =
+//!     serde_json::from_str(r#"{"type": "repeat", "player": "black", "text": "Nf3"}"#).unwrap();
+//! assert!(matches!(again, Event::Repeat { .. }));
+//! # let _ = GameConfig::new;
+//! ```
+
 mod config;
 mod envelope;
 mod event;
