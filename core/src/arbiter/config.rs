@@ -72,6 +72,10 @@ pub struct Impairment {
     /// Whether he plays on his own pegged (tactile) board, a second board beside the sighted
     /// player's (F1 / D.1). His board's lifts and placements are then fed as his moves, under
     /// F2.2-F2.3 / D.2.2-D.2.4; without it he moves by announcing (typed or spoken).
+    ///
+    /// With two boards, feed the lifts and placements of the board of the player on move only:
+    /// the opponent's copying of that move onto his own board is not a touch of his, and is
+    /// checked with [`super::Game::reconcile_boards`] (F2.7-F2.8 / D.2.9) instead.
     #[serde(default)]
     pub tactile_board: bool,
 }
