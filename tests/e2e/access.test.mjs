@@ -118,19 +118,20 @@ test('app_f2_9d both clocks said as durations on request only; app_f2_4 five-min
   assert.doesNotMatch(await live(page), /minute|second/);
   await enter(page, '/time');
   const said = await lastLine(page);
-  assert.equal(said, 'You: 6 minutes. Opponent: 5 minutes 31 seconds. You have made 1 move, your opponent 0 moves. Black\'s clock is running.');
+  // The core's words for a player who asks (F2.9d): time left and used, his moves completed.
+  assert.equal(said, 'you: 6 minutes left, 0 seconds used; opponent: 5 minutes 31 seconds left, 28 seconds used; 1 move');
   assert.doesNotMatch(said, /\d:\d\d/, 'never a clock time ("5:31" is read as a time of day)');
   // The tactile clock's dot at five minutes left (2005 App. F2.4), said once.
   await page.clock.runFor(32_000);
   assert.equal(await lastLine(page), 'Your opponent has 5 minutes left.');
   await page.clock.runFor(60_000);
   assert.equal(await lastLine(page), 'Your opponent has 4 minutes left.');
-  const marks = (await live(page)).match(/minutes? left/g) ?? [];
+  const marks = (await live(page)).match(/has \d+ minutes? left/g) ?? [];
   assert.equal(marks.length, 2);
   // The same answer from the board grid with "t".
   await tabTo(page, (a) => !!a.square, true);
   await page.keyboard.press('t');
-  assert.match(await lastLine(page), /^You: 6 minutes\. Opponent: 3 minutes 5\d seconds\./);
+  assert.match(await lastLine(page), /^you: 6 minutes left, 0 seconds used; opponent: 3 minutes 5\d seconds left, 2 minutes( \d+ seconds?)? used; 1 move$/);
 });
 
 test('art9_2 claims and queries typed: a declared repetition, the board, a square, the pieces, the last move', async () => {
@@ -295,7 +296,7 @@ test('app_f2_9 the assistant types both players\' moves; speech says only what t
   await enter(page, '/t');
   const spoken = await page.evaluate(() => document.querySelector('arbiter-board').spoken);
   assert.equal(spoken.length, 1);
-  assert.match(spoken[0].text, /^You: 15 minutes( \d+ seconds?)?\. Opponent: 15 minutes( \d+ seconds?)?\. You have made 1 move, your opponent 1 move\./);
+  assert.match(spoken[0].text, /^you: 15 minutes( \d+ seconds?)? left, \d+ seconds? used; opponent: 15 minutes( \d+ seconds?)? left, \d+ seconds? used; 1 move$/);
 });
 
 test('app_f the new-game dialog by keyboard: a player by ear (Black), App. F words; his board turned to him', async () => {

@@ -365,6 +365,37 @@ impl Table {
         self.inner.borrow().game.log().to_jsonl()
     }
 
+    /// What `player` is told when he asks for the time (2005 App. F2.9d / 2023 App. D.2.10):
+    /// his time left and used, his opponent's, and his moves completed, in words (`de` or `appf`
+    /// for German, else English), at this instant.
+    #[wasm_bindgen(js_name = timeOnRequest)]
+    pub fn time_on_request(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Color")] player: &str,
+        lang: &str,
+    ) -> Result<String, JsError> {
+        let player = match player {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => {
+                return Err(js_error(format!(
+                    "player must be \"white\" or \"black\", not {other:?}"
+                )));
+            }
+        };
+        let lang = match SpokenForm::from_code(lang) {
+            SpokenForm::AppF => Language::German,
+            SpokenForm::Language(l) => l,
+        };
+        let mut inner = self.inner.borrow_mut();
+        let now = inner.now();
+        let at = now.max(inner.game.log().events().last().map_or(now, |e| e.at));
+        let state = inner.game.state(at);
+        Ok(arbiter_core::laws::blind::time_on_request(
+            &state, player, lang,
+        ))
+    }
+
     /// How moves are heard from now on: `appf` (2005 App. F2) or a language code.
     #[wasm_bindgen(js_name = setSpeech)]
     pub fn set_speech(&self, form: &str) {

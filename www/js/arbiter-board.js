@@ -972,6 +972,12 @@ export class ArbiterBoard extends HTMLElement {
     switch (name) {
       // Times are said only when asked (2005 App. F2.9d), as durations, at this instant.
       case 'time': {
+        const me = this.#me();
+        if (me && !this.#live && this.#table.timeOnRequest) {
+          // The player by ear asks: the core's words (2005 App. F2.9d: time left and used).
+          const lang = this.#form() === 'appf' ? 'de' : 'en';
+          return this.#answer(this.#table.timeOnRequest(me, lang), lang);
+        }
         const now = this.#live ? this.#liveClocks() : this.#table.state();
         if (!now) return this.#answer('The bridge has not sent the clocks yet.');
         return this.#answer(clocksWords(now, (ms) => this.#wasm.sayDuration(ms, 'en'), this.#me()));
