@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use arbiter_core::pgn::{GameChecker, PgnReader};
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 
 #[path = "../tests/pgn_common/mod.rs"]
 mod pgn_common;
@@ -202,4 +202,24 @@ fn bench_pgn_check(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench_pgn_check);
-criterion_main!(benches);
+
+/// `PGN_BENCH_ONCE=arbiter|peer [PGN_BENCH_GAMES=n]`: one pass of one side and exit, to count
+/// instructions under `valgrind --tool=callgrind`, which a loaded machine does not disturb.
+fn main() {
+    if let Ok(side) = std::env::var("PGN_BENCH_ONCE") {
+        let games = std::env::var("PGN_BENCH_GAMES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(GAMES);
+        let pgn = pgn_common::random_games_pgn(SEED, games);
+        let totals = match side.as_str() {
+            "arbiter" => check_ours(black_box(pgn.as_bytes())),
+            "peer" => peer::check(black_box(pgn.as_bytes())),
+            _ => Totals::default(), // the cost of making the games, to subtract
+        };
+        eprintln!("{side}: {totals:?}");
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -133,17 +133,33 @@ pub fn castling_side(board: &Board, mv: Move) -> Option<Castling> {
 
 /// Whether `mv` is legal in `board`.
 pub fn is_legal(board: &Board, mv: Move) -> bool {
+    legal_cozy(board, mv).is_some()
+}
+
+/// `mv` in cozy-chess's form if it is legal in `board`.
+fn legal_cozy(board: &Board, mv: Move) -> Option<cozy_chess::Move> {
     // A promotion to a pawn or king is no move at all (Art. 3.7e); cozy-chess would refuse it
     // too, but saying so here keeps the reason in one place.
     if matches!(mv.promotion, Some(Piece::Pawn | Piece::King)) {
-        return false;
+        return None;
     }
     // No move lands on a piece of the mover's own (Art. 3.1); this also refuses cozy-chess's
     // king-takes-rook castling, which is not a move in our notation.
     if board.colors(board.side_to_move()).has(mv.to) {
-        return false;
+        return None;
     }
-    board.is_legal(to_cozy(board, mv))
+    let cozy = to_cozy(board, mv);
+    board.is_legal(cozy).then_some(cozy)
+}
+
+/// Plays `mv` if it is legal and says whether it reset the count of Art. 9.3; `None` (board
+/// unchanged) if it is not legal. One conversion to cozy-chess's form serves both steps.
+pub(crate) fn try_play(board: &mut Board, mv: Move) -> Option<bool> {
+    let cozy = legal_cozy(board, mv)?;
+    let resets = board.piece_on(mv.from) == Some(Piece::Pawn)
+        || board.colors(!board.side_to_move()).has(mv.to);
+    board.play_unchecked(cozy);
+    Some(resets)
 }
 
 /// Plays a move already known to be legal. Returns whether it was a capture or a pawn move

@@ -161,10 +161,8 @@ impl Position {
     /// # Errors
     /// [`IllegalMove`] if the move is not legal; the position is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
-        if !self.is_legal(mv) {
-            return Err(IllegalMove { mv });
-        }
-        self.play_legal(mv);
+        let resets = movegen::try_play(&mut self.board, mv).ok_or(IllegalMove { mv })?;
+        self.count_halfmove(resets);
         Ok(())
     }
 
@@ -172,6 +170,10 @@ impl Position {
     /// legality is not tested a second time on its hot path.
     pub(crate) fn play_legal(&mut self, mv: Move) {
         let resets = movegen::play_legal(&mut self.board, mv);
+        self.count_halfmove(resets);
+    }
+
+    fn count_halfmove(&mut self, resets: bool) {
         self.halfmove_clock = if resets {
             0
         } else {

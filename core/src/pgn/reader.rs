@@ -399,12 +399,7 @@ impl PgnReader {
         visitor: &mut V,
     ) -> Step {
         let body = &data[at + 1..];
-        // One pass finds the end and counts the lines inside.
-        let mut newlines = 0;
-        let close = body.iter().position(|&b| {
-            newlines += u64::from(b == b'\n');
-            b == b'}'
-        });
+        let close = memchr::memchr(b'}', body);
         let (text, next) = match close {
             Some(len) => (&body[..len], at + 1 + len + 1),
             None if eof => {
@@ -420,7 +415,8 @@ impl PgnReader {
                 visitor.comment(text);
             }
         }
-        self.line += newlines;
+        // Most comments are one line (`{[%clk 0:04:58]}`): memchr answers those at once.
+        self.line += memchr::memchr_iter(b'\n', text).count() as u64;
         Step::Resume(next)
     }
 
@@ -630,19 +626,28 @@ fn as_annotation(token: &[u8]) -> Option<u8> {
 
 /// `12.e4` -> `e4`, `12...` -> ``, `12` -> ``, but `0-0` stays a move.
 fn strip_move_number(token: &[u8]) -> &[u8] {
-    let digits = token.iter().take_while(|b| b.is_ascii_digit()).count();
-    let dots = token[digits..].iter().take_while(|&&b| b == b'.').count();
-    let rest = if dots > 0 {
-        &token[digits + dots..]
-    } else {
-        token
-    };
-    // Digits alone are a move number (`12`, or `.12` left over), never a move.
-    if rest.iter().all(u8::is_ascii_digit) {
-        &rest[rest.len()..]
-    } else {
-        rest
+    // Most tokens are moves, which start with a letter: nothing to strip.
+    if token
+        .first()
+        .is_some_and(|&b| !b.is_ascii_digit() && b != b'.')
+    {
+        return token;
     }
+    let mut at = 0;
+    while at < token.len() && token[at].is_ascii_digit() {
+        at += 1;
+    }
+    let digits = at;
+    while at < token.len() && token[at] == b'.' {
+        at += 1;
+    }
+    let rest = if at > digits { &token[at..] } else { token };
+    // Digits alone are a move number (`12`, or `.12` left over), never a move.
+    let mut i = 0;
+    while i < rest.len() && rest[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i == rest.len() { &rest[i..] } else { rest }
 }
 
 enum TagScan {
