@@ -7,6 +7,12 @@
 //! * [`hub`]: sequence numbers, the event log on disk, snapshot plus tail for (re)connecting pages.
 //! * [`server`]: `/ws`, `/games.pgn`, `/events.jsonl` and the page's assets.
 //! * [`simulator`]: a DGT board in a pseudo-terminal, playing a PGN with realism switches.
+//!
+//! Pages: `/ws?role=white|black|assistant|spectator` (spectator by default) streams the game;
+//! a page may send `{"type":"event","event":<an arbiter_core::arbiter::Event as JSON>}`, which
+//! the bridge stamps with its own clock and hands to the game. Spectators may send nothing, a
+//! player only his own colour's events (the pieces' events while he is on move), the assistant
+//! of App. F2.9 both; a refusal comes back to that page alone as `{"type":"error",...}`.
 
 pub mod assets;
 pub mod hub;

@@ -409,7 +409,7 @@ impl Referee {
 
     fn color_of_ply(&self, index: usize) -> Color {
         let first = self.base.side_to_move();
-        if index % 2 == 0 { first } else { !first }
+        if index.is_multiple_of(2) { first } else { !first }
     }
 
     /// The colour on move in the game.
@@ -467,7 +467,12 @@ impl Role {
             | Event::DeclineDraw { player }
             | Event::Resign { player }
             | Event::Claim { player, .. }
-            | Event::Seal { player, .. } => Some(*player),
+            | Event::Seal { player, .. }
+            | Event::Announce { player, .. }
+            | Event::Repeat { player, .. }
+            | Event::Write { player, .. }
+            | Event::AskScoresheet { player, .. }
+            | Event::CorrectAnnouncement { player, .. } => Some(*player),
             // Hands on the pieces belong to the player on move.
             Event::Lift { .. }
             | Event::Place { .. }
@@ -480,5 +485,87 @@ impl Role {
             Some(c) if c != me => Some(format!("a {} player cannot act for {}", name(me), name(c))),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::clock::{Millis, TimeControl, Timing};
+    use arbiter_core::laws::Edition;
+
+    fn standard() -> GameConfig {
+        GameConfig::new(
+            Edition::Fide2005,
+            TimeControl::sudden_death(Millis::minutes(90), Timing::None),
+        )
+    }
+
+    fn event(json: &str) -> Event {
+        serde_json::from_str(json).expect("an event")
+    }
+
+    fn moves(hub: &Hub) -> Vec<(usize, String, String)> {
+        hub.bodies()
+            .into_iter()
+            .filter_map(|b| match b {
+                Body::Move { ply, uci, san, .. } => Some((ply, uci, san)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() {
+        let hub = Hub::in_memory();
+        let mut r = Referee::new(hub.clone(), standard(), false).expect("setup");
+        r.submit(0, Event::Start, "white").expect("start");
+        r.submit(1_000, event(r#"{"type":"move","move":"e2e4"}"#), "white")
+            .expect("move");
+        assert!(moves(&hub).is_empty(), "made, not yet completed");
+        r.submit(
+            1_500,
+            event(r#"{"type":"press_clock","player":"white"}"#),
+            "white",
+        )
+        .expect("press");
+        assert_eq!(moves(&hub), [(1, "e2e4".to_owned(), "e4".to_owned())]);
+        // Stamps never go back, whichever thread gets the lock first.
+        r.submit(1_200, event(r#"{"type":"lift","square":"g8"}"#), "board")
+            .expect("a late-stamped lift is moved up to the last instant");
+        let again = Referee::new(hub.clone(), standard(), false).expect("replay");
+        assert_eq!(again.moves().len(), 1);
+        assert_eq!(again.side_to_move(), Color::Black);
+        assert_eq!(
+            again.game().log().events().len(),
+            r.game().log().events().len()
+        );
+    }
+
+    #[test]
+    fn app_f2_9_roles_spectators_nothing_players_their_own_side_the_assistant_both() {
+        let press_white = event(r#"{"type":"press_clock","player":"white"}"#);
+        let lift = event(r#"{"type":"lift","square":"e2"}"#);
+        let decide = event(r#"{"type":"arbiter","decision":{"kind":"stop_clock"}}"#);
+        let spectator = Role::parse("spectator").expect("role");
+        let white = Role::parse("white").expect("role");
+        let black = Role::parse("black").expect("role");
+        let assistant = Role::parse("assistant").expect("role");
+        assert_eq!(Role::parse("arbiter"), None);
+        assert!(spectator.refuses(&Event::Start, Color::White).is_some());
+        assert!(white.refuses(&press_white, Color::White).is_none());
+        assert!(black.refuses(&press_white, Color::White).is_some());
+        // Hands on the pieces belong to the player on move.
+        assert!(white.refuses(&lift, Color::White).is_none());
+        assert!(white.refuses(&lift, Color::Black).is_some());
+        assert!(black.refuses(&lift, Color::Black).is_none());
+        assert!(assistant.refuses(&lift, Color::Black).is_none());
+        assert!(assistant.refuses(&press_white, Color::Black).is_none());
+        // A player announces his own moves and repeats his opponent's (App. F2.1).
+        let announce = event(r#"{"type":"announce","player":"black","text":"e5"}"#);
+        assert!(black.refuses(&announce, Color::Black).is_none());
+        assert!(white.refuses(&announce, Color::Black).is_some());
+        // Arbiter decisions are not a player's.
+        assert!(white.refuses(&decide, Color::White).is_some());
     }
 }

@@ -107,7 +107,13 @@ impl Session {
             let r = referee::lock(&referee);
             (r.base().clone(), r.moves().to_vec())
         };
-        let orientation = match hub.state().orientation.as_deref() {
+        // The orientation the log remembers is the main board's; a second board works out its
+        // own from the position it shows.
+        let remembered = match seat {
+            Seat::Blind { .. } => None,
+            _ => hub.state().orientation,
+        };
+        let orientation = match remembered.as_deref() {
             Some("rotated") => Some(Orientation::Rotated),
             Some("normal") => Some(Orientation::Normal),
             _ => None,
