@@ -416,3 +416,47 @@ async fn art4_4b_castling_rook_first_binds_the_rook_and_the_board_is_told_what_t
     assert_eq!(m["ply"], 7);
     assert!(!move_ucis(&all).contains(&"e1g1".to_owned()));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art6_8a_without_auto_press_a_settled_move_waits_for_the_press_on_the_page() {
+    let scratch = Scratch::new("page-press");
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", "150"]);
+    let mut whites = connect_as(&bridge.addr, "white").await.expect("white");
+    let mut all = Vec::new();
+    expect(&mut whites, &mut all, "the start", |m| {
+        m["kind"] == "clock_started"
+    })
+    .await;
+    // Casual play is the default; a player turns it off from the page.
+    send(&mut whites, r#"{"type":"auto_press","on":false}"#).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    board.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    let (early, seen) = wait_for(&mut whites, Duration::from_millis(900), is_move("e2e4")).await;
+    assert!(
+        early.is_none(),
+        "made on the board, not completed: {seen:#?}"
+    );
+    assert!(
+        seen.iter()
+            .any(|m| m["type"] == "event" && m["event"]["event"]["type"] == "move"),
+        "the move was handed to the game as made"
+    );
+    send(
+        &mut whites,
+        r#"{"type":"event","event":{"type":"press_clock","player":"white"}}"#,
+    )
+    .await;
+    let m = expect(&mut whites, &mut all, "e4 on the press", is_move("e2e4")).await;
+    assert_eq!(m["ply"], 1);
+    // Back to casual play: Black's reply completes itself once settled.
+    send(&mut whites, r#"{"type":"auto_press","on":true}"#).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    board.queue(carry(Square::E7, Square::E5, black(Piece::Pawn)));
+    expect(&mut whites, &mut all, "e5 by itself", is_move("e7e5")).await;
+}
