@@ -546,6 +546,17 @@ mod tests {
             Command::Version,
             Command::SerialNumber,
             Command::Clock(ClockCommand::Beep(2)),
+            // The game's clock on the display: 1:29:58 left, 0:05:07 right, right running.
+            Command::Clock(ClockCommand::SetAndRun {
+                left: DisplayTime::from_millis(5_398_000),
+                right: DisplayTime::from_millis(307_999),
+                running: Some(ClockSide::Right),
+            }),
+            Command::Clock(ClockCommand::SetAndRun {
+                left: DisplayTime::from_millis(0),
+                right: DisplayTime::from_millis(60_000),
+                running: None,
+            }),
         ] {
             let bytes = c.to_bytes();
             assert_eq!(Command::decode(&bytes), Some((Ok(c), bytes.len())));
