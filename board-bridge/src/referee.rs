@@ -257,6 +257,16 @@ impl Referee {
             });
         }
         let played = self.game.moves().len();
+        if played < self.published {
+            // The arbiter set the game back (2005 Art. 6.14, 7.5; App. F2.8 for two boards):
+            // follow it from the start, and tell pages and boards how far.
+            self.replay_record();
+            self.published = played;
+            self.hub.publish(Body::Takeback {
+                to_ply: played,
+                fen: self.position.fen(),
+            });
+        }
         for ply in self.published..played {
             let done = &self.game.moves()[ply];
             let (text, san, clock_ms) = (done.text, done.san.clone(), done.clock_after.0);
@@ -293,6 +303,24 @@ impl Referee {
         };
         if self.position.play(mv).is_ok() {
             self.moves.push(mv);
+        }
+    }
+
+    /// Rebuilds the completed moves from the game's start position.
+    fn replay_record(&mut self) {
+        let start = self
+            .game
+            .config()
+            .fen
+            .as_deref()
+            .and_then(|f| Position::from_fen(f).ok())
+            .unwrap_or_else(Position::startpos);
+        self.base = start.clone();
+        self.position = start;
+        self.moves.clear();
+        let played: Vec<_> = self.game.moves().iter().map(|m| m.text).collect();
+        for text in played {
+            self.follow(text);
         }
     }
 
@@ -409,7 +437,11 @@ impl Referee {
 
     fn color_of_ply(&self, index: usize) -> Color {
         let first = self.base.side_to_move();
-        if index.is_multiple_of(2) { first } else { !first }
+        if index.is_multiple_of(2) {
+            first
+        } else {
+            !first
+        }
     }
 
     /// The colour on move in the game.

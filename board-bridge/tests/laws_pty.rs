@@ -263,6 +263,22 @@ async fn page_events_by_role_spectators_none_players_their_own_colour_assistant_
             .as_str()
             .is_some_and(|f| f.starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w")),
     );
+    // The arbiter (through the assistant's page) sets the game back after White's first move
+    // (2005 Art. 6.14 / 7.5; the retrace of App. F2.8): the stream says how far.
+    send(
+        &mut assistant,
+        &event(r#"{"type":"arbiter","decision":{"kind":"restore","ply":1}}"#),
+    )
+    .await;
+    let (t, _) = wait_for(&mut spectator, WAIT, |m| m["type"] == "takeback").await;
+    let t = t.expect("the game set back");
+    assert_eq!(t["to_ply"], 1, "{t}");
+    assert!(
+        t["fen"]
+            .as_str()
+            .is_some_and(|f| f.starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")),
+        "{t}"
+    );
     // Junk is answered, not acted on.
     send(&mut assistant, "not json").await;
     let (e, _) = wait_for(&mut assistant, WAIT, error).await;
