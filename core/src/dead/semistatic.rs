@@ -367,9 +367,13 @@ impl Mobility {
             let king_barred = [attacked_by[1], attacked_by[0]];
             // Squares some non-king piece of each colour can stand on (pawn capture targets).
             let mut stand = [0u64; 2];
+            // Whether every piece of each colour but the king is still where it stood: only
+            // then can a king step leave that colour without a move (checked below).
+            let mut frozen = [true; 2];
             for (i, unit) in self.units.iter().enumerate() {
                 if unit.piece != Piece::King {
                     stand[unit.colour as usize] |= self.region[i];
+                    frozen[unit.colour as usize] &= self.region[i] == unit.square.bitboard().0;
                 }
             }
 
@@ -386,7 +390,8 @@ impl Mobility {
                         // on the spot; it leads to no mate unless the winner's step uncovers
                         // a check.
                         let mut steps = king_step(reach) & open & !king_barred[c] & !reach;
-                        for t in BitBoard(steps) {
+                        let candidates = if frozen[1 - c] { steps } else { 0 };
+                        for t in BitBoard(candidates) {
                             let to = t.bitboard().0;
                             if self.leaves_without_moves(!unit.colour, to, &capturable, stand[c])
                                 && (unit.colour != self.winner
