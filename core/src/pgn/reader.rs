@@ -633,15 +633,23 @@ fn strip_move_number(token: &[u8]) -> &[u8] {
     {
         return token;
     }
-    let mut at = 0;
-    while at < token.len() && token[at].is_ascii_digit() {
-        at += 1;
+    // Numbers with their dots, as many as are glued together (`.2.`, `1.2...`): digits
+    // without a dot after them stay, since `0-0` and `1-0` start with a digit too.
+    let mut rest = token;
+    loop {
+        let mut at = 0;
+        while at < rest.len() && rest[at].is_ascii_digit() {
+            at += 1;
+        }
+        let digits = at;
+        while at < rest.len() && rest[at] == b'.' {
+            at += 1;
+        }
+        if at == digits {
+            break;
+        }
+        rest = &rest[at..];
     }
-    let digits = at;
-    while at < token.len() && token[at] == b'.' {
-        at += 1;
-    }
-    let rest = if at > digits { &token[at..] } else { token };
     // Digits alone are a move number (`12`, or `.12` left over), never a move.
     let mut i = 0;
     while i < rest.len() && rest[i].is_ascii_digit() {
@@ -955,5 +963,9 @@ mod tests {
         assert_eq!(strip_move_number(b"0-0-0"), b"0-0-0");
         assert_eq!(strip_move_number(b"..."), b"");
         assert_eq!(strip_move_number(b".6"), b"");
+        // Found by fuzz_pgn: `.2.` was read as a move named `2.`.
+        assert_eq!(strip_move_number(b".2."), b"");
+        assert_eq!(strip_move_number(b"1.2...Nf6"), b"Nf6");
+        assert_eq!(strip_move_number(b"1.0-0"), b"0-0");
     }
 }
