@@ -46,8 +46,5 @@ pub fn can_mate_js(fen: &str, side: &str, nodes: f64) -> Result<JsValue, JsError
             line: Vec::new(),
         },
     };
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    answer
-        .serialize(&ser)
-        .map_err(|e| JsError::new(&e.to_string()))
+    Ok(crate::json::to_js(&answer))
 }

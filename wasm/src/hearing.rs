@@ -17,8 +17,7 @@ fn position(fen: &str) -> Result<Position, JsError> {
 }
 
 fn to_js<T: Serialize>(value: &T) -> JsValue {
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&ser).unwrap_or(JsValue::NULL)
+    crate::json::to_js(value)
 }
 
 /// A move read from what the player typed or said.

@@ -11,6 +11,7 @@ mod clock_display;
 mod dead;
 mod face;
 pub mod hearing;
+mod json;
 mod speaker;
 mod storage;
 mod table;

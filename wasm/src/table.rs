@@ -116,9 +116,7 @@ fn js_error(e: impl std::fmt::Display) -> JsError {
 }
 
 fn to_js<T: Serialize>(value: &T) -> JsValue {
-    // Plain objects rather than ES Maps, so the page can read fields with a dot.
-    let ser = serde_wasm_bindgen::Serializer::json_compatible();
-    value.serialize(&ser).unwrap_or(JsValue::NULL)
+    crate::json::to_js(value)
 }
 
 #[wasm_bindgen]
@@ -131,13 +129,12 @@ impl Table {
         #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ShowOptions | undefined")] show: JsValue,
     ) -> Result<Table, JsError> {
-        let config: GameConfig = serde_wasm_bindgen::from_value(config)
-            .map_err(|e| js_error(format!("game setup: {e}")))?;
+        let config: GameConfig =
+            crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = if show.is_undefined() || show.is_null() {
             ShowOptions::default()
         } else {
-            serde_wasm_bindgen::from_value(show)
-                .map_err(|e| js_error(format!("display options: {e}")))?
+            crate::json::from_js(show).map_err(|e| js_error(format!("display options: {e}")))?
         };
         let game = Game::new(config).map_err(js_error)?;
         Ok(Table::wrap(game, Timeline::start(&PageClocks), show, None))
@@ -163,7 +160,7 @@ impl Table {
         epoch_wall_ms: f64,
         #[wasm_bindgen(unchecked_param_type = "ShowOptions")] show: JsValue,
     ) -> Result<Table, JsError> {
-        let show: ShowOptions = serde_wasm_bindgen::from_value(show).unwrap_or_default();
+        let show: ShowOptions = crate::json::from_js(show).unwrap_or_default();
         Table::from_log_text(log, epoch_wall_ms, show)
     }
 
@@ -177,9 +174,9 @@ impl Table {
         #[wasm_bindgen(unchecked_param_type = "ShowOptions")] show: JsValue,
         pgn: &str,
     ) -> Result<Table, JsError> {
-        let mut config: GameConfig = serde_wasm_bindgen::from_value(config)
-            .map_err(|e| js_error(format!("game setup: {e}")))?;
-        let show: ShowOptions = serde_wasm_bindgen::from_value(show).unwrap_or_default();
+        let mut config: GameConfig =
+            crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
+        let show: ShowOptions = crate::json::from_js(show).unwrap_or_default();
         let games = arbiter_core::pgn::game::read_games(pgn.as_bytes());
         let game = games
             .first()
@@ -263,7 +260,7 @@ impl Table {
         at: f64,
     ) -> Result<JsValue, JsError> {
         let event: Event =
-            serde_wasm_bindgen::from_value(event).map_err(|e| js_error(format!("event: {e}")))?;
+            crate::json::from_js(event).map_err(|e| js_error(format!("event: {e}")))?;
         let at = Timestamp(at.max(0.0) as u64);
         let mut inner = self.inner.borrow_mut();
         inner.timeline.observe(at);
