@@ -83,6 +83,10 @@ fn contact_attacks(piece: Piece, colour: Color, from: u64) -> u64 {
     }
 }
 
+/// Pieces with more squares than this in their region are not looked at for squares they
+/// attack at every moment (see `Mobility::always_attacked`).
+const ROAMING: u32 = 6;
+
 /// One piece of the position, identified by the square it stands on now.
 #[derive(Clone, Copy)]
 struct Unit {
@@ -181,7 +185,9 @@ impl Mobility {
         let occupiable = self.region.iter().fold(0u64, |acc, r| acc | r);
         let mut out = [0u64; 2];
         for (i, unit) in self.units.iter().enumerate() {
-            if capturable[i] {
+            // A piece that roams widely attacks hardly any square from everywhere it can be;
+            // leaving it out only under-approximates, and keeps the fixpoint cheap.
+            if capturable[i] || self.region[i].count_ones() > ROAMING {
                 continue;
             }
             let mut always = !0u64;
@@ -244,7 +250,11 @@ impl Mobility {
     fn always_touched(&self, colour: Color, capturable: &[bool]) -> u64 {
         let mut out = 0;
         for (i, unit) in self.units.iter().enumerate() {
-            if unit.colour != colour || unit.piece == Piece::King || capturable[i] {
+            if unit.colour != colour
+                || unit.piece == Piece::King
+                || capturable[i]
+                || self.region[i].count_ones() > ROAMING
+            {
                 continue;
             }
             let mut always = !0u64;
