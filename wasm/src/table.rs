@@ -115,6 +115,16 @@ fn js_error(e: impl std::fmt::Display) -> JsError {
     JsError::new(&e.to_string())
 }
 
+fn color_named(player: &str) -> Result<Color, JsError> {
+    match player {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        other => Err(js_error(format!(
+            "player must be \"white\" or \"black\", not {other:?}"
+        ))),
+    }
+}
+
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     crate::json::to_js(value)
 }
@@ -281,15 +291,7 @@ impl Table {
         salt: &[u8],
         nonce: &[u8],
     ) -> Result<JsValue, JsError> {
-        let player = match player {
-            "white" => Color::White,
-            "black" => Color::Black,
-            other => {
-                return Err(js_error(format!(
-                    "player must be \"white\" or \"black\", not {other:?}"
-                )));
-            }
-        };
+        let player = color_named(player)?;
         let nonce: [u8; 12] = nonce
             .try_into()
             .map_err(|_| js_error(format!("nonce must be 12 bytes, not {}", nonce.len())))?;
@@ -371,15 +373,7 @@ impl Table {
         #[wasm_bindgen(unchecked_param_type = "Color")] player: &str,
         lang: &str,
     ) -> Result<String, JsError> {
-        let player = match player {
-            "white" => Color::White,
-            "black" => Color::Black,
-            other => {
-                return Err(js_error(format!(
-                    "player must be \"white\" or \"black\", not {other:?}"
-                )));
-            }
-        };
+        let player = color_named(player)?;
         let lang = match SpokenForm::from_code(lang) {
             SpokenForm::AppF => Language::German,
             SpokenForm::Language(l) => l,

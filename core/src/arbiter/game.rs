@@ -384,6 +384,17 @@ impl Game {
         );
     }
 
+    /// The clocks stand still while the arbiter looks into a claim; the decision restarts them.
+    fn await_arbiter(&mut self, at: Timestamp, law: Law, player: Color, claim: ClaimKind) {
+        self.clock.stop(at);
+        self.pending = Some(PendingClaim {
+            player,
+            claim,
+            postponed: false,
+        });
+        self.rule(at, law, Verdict::ClaimPending { player, claim });
+    }
+
     /// A claim once decided is used up: the same breach cannot be claimed twice.
     fn close_claim(&mut self, player: Color, claim: ClaimKind) {
         self.open_claims
@@ -1407,31 +1418,10 @@ impl Game {
                     None
                 };
                 if let Some(because) = because {
-                    self.rule(
-                        at,
-                        law,
-                        Verdict::ClaimRejected {
-                            player,
-                            claim: kind,
-                            because,
-                        },
-                    );
+                    self.reject_claim(at, law, player, kind, because);
                     return Ok(());
                 }
-                self.clock.stop(at);
-                self.pending = Some(PendingClaim {
-                    player,
-                    claim: kind,
-                    postponed: false,
-                });
-                self.rule(
-                    at,
-                    law,
-                    Verdict::ClaimPending {
-                        player,
-                        claim: kind,
-                    },
-                );
+                self.await_arbiter(at, law, player, kind);
                 Ok(())
             }
         }
@@ -1609,20 +1599,7 @@ impl Game {
             self.mark_offer(player);
             self.rule(at, law, Verdict::DrawOffered { player });
         }
-        self.clock.stop(at);
-        self.pending = Some(PendingClaim {
-            player,
-            claim: kind,
-            postponed: false,
-        });
-        self.rule(
-            at,
-            law,
-            Verdict::ClaimPending {
-                player,
-                claim: kind,
-            },
-        );
+        self.await_arbiter(at, law, player, kind);
         Ok(())
     }
 
