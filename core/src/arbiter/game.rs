@@ -12,7 +12,7 @@ use crate::dead::{Budget, CanMate, can_mate};
 use crate::laws::{
     Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay,
 };
-use crate::notation::Language;
+use crate::notation::{Language, san};
 use crate::position::Position;
 use crate::record::{ClaimEvidence, ClaimVerdict, GameRecord};
 use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
@@ -994,7 +994,7 @@ impl Game {
     /// Plays `mv` (legal) for `player` and presses his clock.
     fn complete(&mut self, at: Timestamp, player: Color, mv: Move) {
         let text = touch::to_text(self.record.current().board(), mv);
-        let san = cozy_chess::util::display_san_move(self.record.current().board(), mv).to_string();
+        let san = san::format(self.record.current(), as_move(text), Language::English);
         self.before_last = Some(self.record.current().board().clone());
         self.announced = None;
         // `mv` was found legal in this position, so the record takes it.
@@ -1715,7 +1715,15 @@ impl Game {
             .ok()
             .and_then(|t| touch::legal_move(self.record.current().board(), t))
             .or_else(|| {
-                cozy_chess::util::parse_san_move(self.record.current().board(), text.trim()).ok()
+                // A sealed move may be written in SAN too (App. A1 asks for "unambiguous
+                // notation"); our parser also takes every App. E form of it.
+                let mv = san::parse(self.record.current(), text.trim(), Language::English).ok()?;
+                let text = MoveText {
+                    from: mv.from,
+                    to: mv.to,
+                    promotion: mv.promotion,
+                };
+                touch::legal_move(self.record.current().board(), text)
             });
         match parsed {
             Some(mv) => {
