@@ -13,7 +13,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
+use arbiter_core::dgt::board::Occupant;
 use arbiter_core::{Color, Piece, Square};
 use board_bridge::simulator::{self, Action, FakeBoard};
 use common::*;
@@ -35,7 +35,7 @@ fn report(name: &str, mut v: Vec<Duration>) {
     );
 }
 
-async fn wait_for(ws: &mut Ws, kind: &str) -> (serde_json::Value, Instant) {
+async fn arrival(ws: &mut Ws, kind: &str) -> (serde_json::Value, Instant) {
     loop {
         let m = next(ws, Duration::from_secs(10))
             .await
@@ -47,14 +47,7 @@ async fn wait_for(ws: &mut Ws, kind: &str) -> (serde_json::Value, Instant) {
 }
 
 async fn ready(ws: &mut Ws) {
-    loop {
-        let m = next(ws, Duration::from_secs(10))
-            .await
-            .expect("the board is read");
-        if m["type"] == "board" && m["placement"].is_string() {
-            return;
-        }
-    }
+    board_read(ws, Duration::from_secs(10)).await;
 }
 
 fn last_write(board: &FakeBoard, count: usize) -> Instant {
@@ -97,15 +90,8 @@ fn cpu_ticks(pid: u32) -> u64 {
 }
 
 async fn touches(n: usize) {
-    let scratch = Scratch::new("bench-touch");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
     let settle = SETTLE_MS.to_string();
-    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", &settle]);
+    let Rig { bridge, board, .. } = &Rig::start("bench-touch", &["--settle-ms", &settle]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     ready(&mut ws).await;
     let mut lat = Vec::with_capacity(n);
@@ -117,22 +103,14 @@ async fn touches(n: usize) {
         };
         let before = board.written().len();
         board.queue([Action::Set(Square::H2, occupant)]);
-        let (_, at) = wait_for(&mut ws, "touch").await;
-        lat.push(at.saturating_duration_since(last_write(&board, before + 1)));
+        let (_, at) = arrival(&mut ws, "touch").await;
+        lat.push(at.saturating_duration_since(last_write(board, before + 1)));
     }
     report("touch: pty byte -> ws touch", lat);
 }
 
 async fn presses(n: usize) {
-    let scratch = Scratch::new("bench-press");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
-    board.queue([Action::Clock(simulator::initial_clock())]);
-    let bridge = Bridge::start(board.path(), free_port(), &["--clock"]);
+    let Rig { bridge, board, .. } = &Rig::with_clock("bench-press", &["--clock"]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     ready(&mut ws).await;
     let cycle = [
@@ -148,30 +126,23 @@ async fn presses(n: usize) {
             Action::Set(from, Occupant::Empty),
             Action::Set(to, Occupant::Piece(color, Piece::Knight)),
         ]);
-        wait_for(&mut ws, "touch").await;
-        wait_for(&mut ws, "touch").await;
+        arrival(&mut ws, "touch").await;
+        arrival(&mut ws, "touch").await;
         let before = board.written().len();
         board.queue([Action::Clock(simulator::clock_after_press(
             [300_000, 300_000],
             color,
         ))]);
-        let (m, at) = wait_for(&mut ws, "move").await;
+        let (m, at) = arrival(&mut ws, "move").await;
         assert_eq!(m["ply"].as_u64(), Some(i as u64 + 1));
-        lat.push(at.saturating_duration_since(last_write(&board, before + 1)));
+        lat.push(at.saturating_duration_since(last_write(board, before + 1)));
     }
     report("press: lever byte -> ws move (clock)", lat);
 }
 
 async fn settles(n: usize) -> u32 {
-    let scratch = Scratch::new("bench-settle");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
     let settle = SETTLE_MS.to_string();
-    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", &settle]);
+    let Rig { bridge, board, .. } = &Rig::start("bench-settle", &["--settle-ms", &settle]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     ready(&mut ws).await;
     let pawn = |c| Occupant::Piece(c, Piece::Pawn);
@@ -180,7 +151,7 @@ async fn settles(n: usize) -> u32 {
         (Square::E7, Square::E5, Color::Black),
     ] {
         board.queue([Action::Set(from, Occupant::Empty), Action::Set(to, pawn(c))]);
-        wait_for(&mut ws, "move").await;
+        arrival(&mut ws, "move").await;
     }
     // Bishops slid across every square between, 10 ms per square, back and forth.
     let cycle = [
@@ -240,7 +211,7 @@ async fn settles(n: usize) -> u32 {
         if m["uci"] != want.as_str() {
             ghosts += 1;
         }
-        lat.push(at.saturating_duration_since(last_write(&board, writes)));
+        lat.push(at.saturating_duration_since(last_write(board, writes)));
     }
     report(
         &format!("settle: last change -> ws move (settle {SETTLE_MS} ms)"),
@@ -255,32 +226,19 @@ async fn wait_for_any(ws: &mut Ws) -> (serde_json::Value, Instant) {
 }
 
 async fn footprint(viewers: usize, moves: usize) {
-    let scratch = Scratch::new("bench-rss");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
     let settle = SETTLE_MS.to_string();
-    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", &settle]);
+    let Rig { bridge, board, .. } = &Rig::start("bench-rss", &["--settle-ms", &settle]);
     let pid = bridge.child.id();
     let mut clients = Vec::new();
     for _ in 0..viewers {
         clients.push(connect(&bridge.addr, None, None).await.expect("viewer"));
     }
     let game = simulator::moves_of_pgn(GAME).expect("game");
-    let pace = simulator::Pace {
-        step: Duration::from_millis(10),
-        think: Duration::from_millis(300),
-        ..Default::default()
-    };
-    let realism = simulator::Realism {
-        slides: true,
-        capture_orders: true,
-        ..Default::default()
-    };
-    board.queue(simulator::script_game(&game[..moves], realism, pace));
+    board.queue(simulator::script_game(
+        &game[..moves],
+        slides_and_captures(),
+        pace(300),
+    ));
     for ws in &mut clients {
         collect_until(ws, Duration::from_secs(30), |m| move_ucis(m).len() >= moves).await;
     }

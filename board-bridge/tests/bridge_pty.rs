@@ -13,11 +13,7 @@ use common::*;
 const SETTLE: &str = "150";
 
 fn pace() -> Pace {
-    Pace {
-        step: Duration::from_millis(10),
-        think: Duration::from_millis(300),
-        unplugged: Duration::from_millis(600),
-    }
+    common::pace(300)
 }
 
 fn expected() -> Vec<String> {
@@ -30,14 +26,7 @@ fn expected() -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_realism_switch_on_every_move_arrives_in_order_with_no_ghost_moves() {
-    let scratch = Scratch::new("realism");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
-    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", SETTLE]);
+    let Rig { bridge, board, .. } = &Rig::start("realism", &["--settle-ms", SETTLE]);
     let origin = format!("http://{}", bridge.addr);
     let mut ws = connect(&bridge.addr, Some(&origin), None)
         .await
@@ -56,11 +45,7 @@ async fn every_realism_switch_on_every_move_arrives_in_order_with_no_ghost_moves
         move_ucis(m).len() >= 12
     })
     .await;
-    let last_seen = first
-        .iter()
-        .filter_map(|m| m["seq"].as_u64())
-        .max()
-        .unwrap_or(0);
+    let last_seen = last_seq(&first);
     drop(ws);
     tokio::time::sleep(Duration::from_millis(400)).await;
     let mut ws = connect(&bridge.addr, Some(&origin), Some(last_seen))
@@ -128,26 +113,13 @@ async fn every_realism_switch_on_every_move_arrives_in_order_with_no_ghost_moves
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn art6_8a_with_a_clock_each_lever_press_completes_the_move_and_the_pgn_has_clk() {
-    let scratch = Scratch::new("clock");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
-    board.queue([Action::Clock(simulator::initial_clock())]);
-    let bridge = Bridge::start(
-        board.path(),
-        free_port(),
-        &["--clock", "--minutes", "5", "--increment", "0"],
-    );
+    let Rig { bridge, board, .. } =
+        &Rig::with_clock("clock", &["--clock", "--minutes", "5", "--increment", "0"]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
     let realism = Realism {
         clock: true,
-        slides: true,
-        capture_orders: true,
-        ..Realism::default()
+        ..slides_and_captures()
     };
     let quick = Pace {
         think: Duration::from_millis(120),
@@ -193,21 +165,13 @@ async fn a_bridge_killed_mid_game_restarts_where_it_was_and_loses_nothing() {
     );
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
-    let realism = Realism {
-        slides: true,
-        capture_orders: true,
-        ..Realism::default()
-    };
+    let realism = slides_and_captures();
     board.queue(simulator::script_game(&moves[..10], realism, pace()));
     let before = collect_until(&mut ws, Duration::from_secs(15), |m| {
         move_ucis(m).len() >= 10
     })
     .await;
-    let last_seen = before
-        .iter()
-        .filter_map(|m| m["seq"].as_u64())
-        .max()
-        .unwrap_or(0);
+    let last_seen = last_seq(&before);
     bridge.kill();
     drop(ws);
 
@@ -266,14 +230,7 @@ async fn a_bridge_killed_mid_game_restarts_where_it_was_and_loses_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn garbage_bytes_never_break_the_stream() {
-    let scratch = Scratch::new("garbage");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
-    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", SETTLE]);
+    let Rig { bridge, board, .. } = &Rig::start("garbage", &["--settle-ms", SETTLE]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
     let mut script = Vec::new();

@@ -7,42 +7,12 @@ mod common;
 
 use std::time::Duration;
 
-use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
+use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::clock::{ClockCommand, ClockSide};
-use arbiter_core::{Color, Piece, Square};
-use board_bridge::simulator::{self, Action, FakeBoard, Pace, Realism};
+use arbiter_core::{Piece, Square};
+use board_bridge::simulator::{self, FakeBoard, Realism};
 use common::*;
 use serde_json::Value;
-
-const WAIT: Duration = Duration::from_secs(15);
-
-fn white(p: Piece) -> Occupant {
-    Occupant::Piece(Color::White, p)
-}
-
-fn black(p: Piece) -> Occupant {
-    Occupant::Piece(Color::Black, p)
-}
-
-fn is_move(uci: impl Into<String>) -> impl Fn(&Value) -> bool {
-    let uci = uci.into();
-    move |m| m["type"] == "move" && m["uci"] == uci.as_str()
-}
-
-/// Reads until `want`; everything read goes into `all`. Panics with what was seen if it never
-/// comes.
-async fn expect(
-    ws: &mut Ws,
-    all: &mut Vec<Value>,
-    what: &str,
-    want: impl Fn(&Value) -> bool,
-) -> Value {
-    let (found, before) = wait_for(ws, WAIT, want).await;
-    all.extend(before);
-    let found = found.unwrap_or_else(|| panic!("{what} never came; saw {all:#?}"));
-    all.push(found.clone());
-    found
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn app_f2_7_two_boards_one_game_a_wrong_reproduction_is_found_and_put_right() {
@@ -64,16 +34,11 @@ async fn app_f2_7_two_boards_one_game_a_wrong_reproduction_is_found_and_put_righ
             "150",
         ],
     );
-    let mut ws = connect_as(&bridge.addr, "spectator")
-        .await
-        .expect("connect");
+    let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
     let settle = || tokio::time::sleep(Duration::from_millis(600));
 
-    expect(&mut ws, &mut all, "the start", |m| {
-        m["kind"] == "clock_started"
-    })
-    .await;
+    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
 
     // 1. e4 on the sighted player's board, then reproduced on the tactile board.
     main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
@@ -169,6 +134,18 @@ async fn app_f2_7_two_boards_one_game_a_wrong_reproduction_is_found_and_put_righ
     );
 }
 
+/// A move made from a page, then the clock pressed for `player` (2005 Art. 6.8a: the press
+/// completes the move).
+async fn move_and_press(ws: &mut Ws, uci: &str, player: &str) {
+    let event = |e: String| format!(r#"{{"type":"event","event":{e}}}"#);
+    send(ws, &event(format!(r#"{{"type":"move","move":"{uci}"}}"#))).await;
+    send(
+        ws,
+        &event(format!(r#"{{"type":"press_clock","player":"{player}"}}"#)),
+    )
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn page_events_by_role_spectators_none_players_their_own_colour_assistant_both() {
     let scratch = Scratch::new("roles");
@@ -212,12 +189,7 @@ async fn page_events_by_role_spectators_none_players_their_own_colour_assistant_
         "{e}"
     );
     // White moves and presses (2005 Art. 6.8a: the press completes the move).
-    send(&mut whites, &event(r#"{"type":"move","move":"e2e4"}"#)).await;
-    send(
-        &mut whites,
-        &event(r#"{"type":"press_clock","player":"white"}"#),
-    )
-    .await;
+    move_and_press(&mut whites, "e2e4", "white").await;
     let (m, _) = wait_for(&mut whites, WAIT, is_move("e2e4")).await;
     let m = m.expect("1. e4");
     assert_eq!(
@@ -238,21 +210,11 @@ async fn page_events_by_role_spectators_none_players_their_own_colour_assistant_
     let (e, _) = wait_for(&mut whites, WAIT, error).await;
     assert!(e.is_some(), "white pressing for black is refused");
     // The assistant acts for the player on move (App. F2.9).
-    send(&mut assistant, &event(r#"{"type":"move","move":"e7e5"}"#)).await;
-    send(
-        &mut assistant,
-        &event(r#"{"type":"press_clock","player":"black"}"#),
-    )
-    .await;
+    move_and_press(&mut assistant, "e7e5", "black").await;
     let (m, _) = wait_for(&mut spectator, WAIT, is_move("e7e5")).await;
     assert_eq!(m.expect("1... e5")["san"], "e5");
     // An illegal move completed from a page is ruled on by the Laws: set back (2005 Art. 7.4a).
-    send(&mut whites, &event(r#"{"type":"move","move":"e1e3"}"#)).await;
-    send(
-        &mut whites,
-        &event(r#"{"type":"press_clock","player":"white"}"#),
-    )
-    .await;
+    move_and_press(&mut whites, "e1e3", "white").await;
     let (r, _) = wait_for(&mut spectator, WAIT, |m| m["kind"] == "illegal_move").await;
     let r = r.expect("the illegal move is ruled on");
     assert_eq!(r["law"], "2005 Art. 7.4a");
@@ -312,34 +274,18 @@ fn set_and_run(c: &ClockCommand) -> Option<(u32, u32, Option<ClockSide>)> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn art6_8a_lever_presses_complete_moves_and_the_game_clock_drives_the_dgt_display() {
-    let scratch = Scratch::new("clock-display");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
     // White's clock runs on the left before the first move, so the left display is White's.
-    board.queue([Action::Clock(simulator::initial_clock())]);
-    let bridge = Bridge::start(
-        board.path(),
-        free_port(),
+    let Rig { bridge, board, .. } = &Rig::with_clock(
+        "clock-display",
         &["--clock", "--minutes", "5", "--increment", "3"],
     );
-    let mut ws = connect_as(&bridge.addr, "spectator")
-        .await
-        .expect("connect");
+    let mut ws = spectator(&bridge.addr).await;
     let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
     let realism = Realism {
         clock: true,
         ..Realism::default()
     };
-    let pace = Pace {
-        step: Duration::from_millis(10),
-        think: Duration::from_millis(400),
-        unplugged: Duration::from_millis(600),
-    };
-    board.queue(simulator::script_game(&moves[..2], realism, pace));
+    board.queue(simulator::script_game(&moves[..2], realism, pace(400)));
     let (m, _) = wait_for(&mut ws, WAIT, is_move(moves[1].to_string())).await;
     m.expect("both moves completed by their presses");
     // The display follows within the serial loop's next turn.
@@ -376,22 +322,10 @@ async fn art6_8a_lever_presses_complete_moves_and_the_game_clock_drives_the_dgt_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn art4_4b_castling_rook_first_binds_the_rook_and_the_board_is_told_what_to_restore() {
-    let scratch = Scratch::new("rook-first");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
-    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", "150"]);
-    let mut ws = connect_as(&bridge.addr, "spectator")
-        .await
-        .expect("connect");
+    let Rig { bridge, board, .. } = &Rig::start("rook-first", &["--settle-ms", "150"]);
+    let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
-    expect(&mut ws, &mut all, "the start", |m| {
-        m["kind"] == "clock_started"
-    })
-    .await;
+    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
     let opening = [
         (Square::E2, Square::E4, white(Piece::Pawn), "e2e4"),
         (Square::E7, Square::E5, black(Piece::Pawn), "e7e5"),
@@ -435,19 +369,15 @@ async fn art4_4b_castling_rook_first_binds_the_rook_and_the_board_is_told_what_t
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn art6_8a_without_auto_press_a_settled_move_waits_for_the_press_on_the_page() {
-    let scratch = Scratch::new("page-press");
-    let board = FakeBoard::start(
-        &scratch.path("board"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
-    let bridge = Bridge::start(board.path(), free_port(), &["--settle-ms", "150"]);
+    let Rig { bridge, board, .. } = &Rig::start("page-press", &["--settle-ms", "150"]);
     let mut whites = connect_as(&bridge.addr, "white").await.expect("white");
     let mut all = Vec::new();
-    expect(&mut whites, &mut all, "the start", |m| {
-        m["kind"] == "clock_started"
-    })
+    expect(
+        &mut whites,
+        &mut all,
+        "the start",
+        is_ruling("clock_started"),
+    )
     .await;
     // Casual play is the default; a player turns it off from the page.
     send(&mut whites, r#"{"type":"auto_press","on":false}"#).await;

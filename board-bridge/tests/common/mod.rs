@@ -235,3 +235,124 @@ pub fn carry(
         Action::Pause(Duration::from_millis(20)),
     ]
 }
+
+/// How long a test waits for a message it needs before it fails; generous, the machine is shared.
+pub const WAIT: Duration = Duration::from_secs(15);
+
+/// A simulated board in the initial position on a pty in a scratch folder, and a bridge reading
+/// it. Fields drop in order: the bridge, then the board, then the folder.
+pub struct Rig {
+    pub bridge: Bridge,
+    pub board: board_bridge::simulator::FakeBoard,
+    pub scratch: Scratch,
+}
+
+impl Rig {
+    /// The board with no clock; the bridge started with `extra` options.
+    pub fn start(name: &str, extra: &[&str]) -> Self {
+        Self::build(name, false, extra)
+    }
+
+    /// The board with a DGT clock showing the start of a game (White's clock running on the left)
+    /// before the bridge, started with `extra` options, first reads it.
+    pub fn with_clock(name: &str, extra: &[&str]) -> Self {
+        Self::build(name, true, extra)
+    }
+
+    fn build(name: &str, clock: bool, extra: &[&str]) -> Self {
+        use arbiter_core::dgt::board::{Orientation, Placement};
+        use board_bridge::simulator::{self, Action, FakeBoard};
+        let scratch = Scratch::new(name);
+        let board = FakeBoard::start(
+            &scratch.path("board"),
+            Placement::start(),
+            Orientation::Normal,
+        )
+        .expect("pty");
+        if clock {
+            board.queue([Action::Clock(simulator::initial_clock())]);
+        }
+        let bridge = Bridge::start(board.path(), free_port(), extra);
+        Rig {
+            bridge,
+            board,
+            scratch,
+        }
+    }
+}
+
+/// A pace of play for scripted games: 10 ms between sensor changes, `think_ms` between moves,
+/// 600 ms unplugged.
+pub fn pace(think_ms: u64) -> board_bridge::simulator::Pace {
+    board_bridge::simulator::Pace {
+        step: Duration::from_millis(10),
+        think: Duration::from_millis(think_ms),
+        unplugged: Duration::from_millis(600),
+    }
+}
+
+/// Moves slid across the squares between, and captures made in either order.
+pub fn slides_and_captures() -> board_bridge::simulator::Realism {
+    board_bridge::simulator::Realism {
+        slides: true,
+        capture_orders: true,
+        ..Default::default()
+    }
+}
+
+/// The highest `seq` among `msgs` (0 if none): what a page that read them would reconnect with.
+pub fn last_seq(msgs: &[Value]) -> u64 {
+    msgs.iter()
+        .filter_map(|m| m["seq"].as_u64())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Opens the stream as a spectator, or panics.
+pub async fn spectator(addr: &str) -> Ws {
+    connect_as(addr, "spectator").await.expect("connect")
+}
+
+pub fn white(p: arbiter_core::Piece) -> arbiter_core::dgt::board::Occupant {
+    arbiter_core::dgt::board::Occupant::Piece(arbiter_core::Color::White, p)
+}
+
+pub fn black(p: arbiter_core::Piece) -> arbiter_core::dgt::board::Occupant {
+    arbiter_core::dgt::board::Occupant::Piece(arbiter_core::Color::Black, p)
+}
+
+/// Whether a message is the move `uci`.
+pub fn is_move(uci: impl Into<String>) -> impl Fn(&Value) -> bool {
+    let uci = uci.into();
+    move |m| m["type"] == "move" && m["uci"] == uci.as_str()
+}
+
+/// Whether a message is a ruling of `kind`.
+pub fn is_ruling(kind: &'static str) -> impl Fn(&Value) -> bool {
+    move |m| m["kind"] == kind
+}
+
+/// Reads until `want` (for up to [`WAIT`]); everything read goes into `all`. Panics with what was
+/// seen if it never comes.
+pub async fn expect(
+    ws: &mut Ws,
+    all: &mut Vec<Value>,
+    what: &str,
+    want: impl Fn(&Value) -> bool,
+) -> Value {
+    let (found, before) = wait_for(ws, WAIT, want).await;
+    all.extend(before);
+    let found = found.unwrap_or_else(|| panic!("{what} never came; saw {all:#?}"));
+    all.push(found.clone());
+    found
+}
+
+/// Reads until the bridge reports the board's placement, or panics.
+pub async fn board_read(ws: &mut Ws, wait: Duration) -> Vec<Value> {
+    let (found, mut seen) = wait_for(ws, wait, |m| {
+        m["type"] == "board" && m["placement"].is_string()
+    })
+    .await;
+    seen.push(found.expect("the board is read"));
+    seen
+}
