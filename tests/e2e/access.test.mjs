@@ -1,35 +1,26 @@
 // Blind and visually impaired players (2005 App. F) on the real page, with the keyboard only:
 // no mouse event is sent in this file. What a screen reader would read is the live region's
 // text ("Announcements"); what speech would say is the element's `spoken` list.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { serve, launch, freshPage, openBoard, state } from './harness.mjs';
+import { setUp, freshPage, openBoard, state } from './harness.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
 
-let server;
-let browser;
 const T0 = new Date('2026-03-01T10:00:00Z').getTime();
 
 const bare = (attrs) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>by ear</title>
 <script type="module" src="/js/arbiter-board.js"></script>
 <main><arbiter-board ${attrs}></arbiter-board></main></html>`;
 
-before(async () => {
-  server = await serve(undefined, {
-    '/ear.html': bare('accessible time-control="15+10" edition="2005"'),
-    '/marks.html': bare('accessible time-marks player="white" time-control="6+0" edition="2023"'),
-    '/appf.html': bare('accessible speak speech="appf" time-control="15+10" edition="2023"'),
-    '/vi.html': bare('accessible player="white" time-control="15+10" edition="2005"'),
-    '/assist.html': bare('accessible assistant speak player="black" time-control="15+10" edition="2005"'),
-  });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+const env = setUp({
+  '/ear.html': bare('accessible time-control="15+10" edition="2005"'),
+  '/marks.html': bare('accessible time-marks player="white" time-control="6+0" edition="2023"'),
+  '/appf.html': bare('accessible speak speech="appf" time-control="15+10" edition="2023"'),
+  '/vi.html': bare('accessible player="white" time-control="15+10" edition="2005"'),
+  '/assist.html': bare('accessible assistant speak player="black" time-control="15+10" edition="2005"'),
 });
 
 const live = (page) => page.locator('arbiter-board .announce').textContent();
@@ -59,8 +50,8 @@ async function tabTo(page, pred, back = false) {
 }
 
 test('app_f2_1 a full game by keyboard only: SAN, coordinates, App. F words and the board grid; every move announced', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   // The accessible mode is the first control after the home link.
   await tabTo(page, (a) => a.id === 'accessible');
   await page.keyboard.press('Enter');
@@ -107,8 +98,8 @@ test('app_f2_1 a full game by keyboard only: SAN, coordinates, App. F words and 
 });
 
 test('app_f2_9d both clocks said as durations on request only; app_f2_4 five-minute marks when chosen', async () => {
-  const page = await freshPage(browser, { clockAt: T0 });
-  await openBoard(page, `${server.url}/marks.html`);
+  const page = await freshPage(env.browser, { clockAt: T0 });
+  await openBoard(page, `${env.server.url}/marks.html`);
   await page.clock.pauseAt(T0 + 10_000);
   await page.locator('arbiter-board #entry-text').focus();
   await enter(page, 'e4'); // White plays by ear: his typed move is his announcement
@@ -135,8 +126,8 @@ test('app_f2_9d both clocks said as durations on request only; app_f2_4 five-min
 });
 
 test('art9_2 claims and queries typed: a declared repetition, the board, a square, the pieces, the last move', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/ear.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/ear.html`);
   await page.locator('arbiter-board #entry-text').focus();
   for (const mv of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1']) await enter(page, mv);
   await enter(page, '/l');
@@ -161,8 +152,8 @@ test('art9_2 claims and queries typed: a declared repetition, the board, a squar
 });
 
 test('app_f2_1 App. F form: moves heard as "Springer Felix drei", in German speech; squares labelled the same way', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/appf.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/appf.html`);
   await page.locator('arbiter-board #entry-text').focus();
   await enter(page, 'Nf3');
   await enter(page, 'Springer Felix sechs');
@@ -189,8 +180,8 @@ async function axe(page, what) {
 }
 
 test('axe-core finds no violations: start, dialog open, game running in accessible mode, game over, phone width, embedded', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await axe(page, 'page at the start');
   await page.keyboard.press('Tab');
   await tabTo(page, (a) => a.id === 'new-game');
@@ -211,21 +202,21 @@ test('axe-core finds no violations: start, dialog open, game running in accessib
   assert.equal((await state(page)).result.result, '0-1');
   await axe(page, 'game over');
 
-  const phone = await freshPage(browser, { width: 390, height: 844, touch: true });
-  await openBoard(phone, `${server.url}/index.html`);
+  const phone = await freshPage(env.browser, { width: 390, height: 844, touch: true });
+  await openBoard(phone, `${env.server.url}/index.html`);
   await axe(phone, 'phone width');
   await phone.locator('#accessible').focus();
   await phone.keyboard.press('Enter');
   await axe(phone, 'phone width, accessible mode');
 
-  const embedded = await freshPage(browser);
-  await openBoard(embedded, `${server.url}/embed.html`);
+  const embedded = await freshPage(env.browser);
+  await openBoard(embedded, `${env.server.url}/embed.html`);
   await axe(embedded, 'the element embedded in a plain page');
 });
 
 test('app_f2_1 app_f2_6 announcement, repetition and correction: the blind player types, the sighted one repeats', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/vi.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/vi.html`);
   const field = page.locator('arbiter-board #entry-text');
   await field.focus();
   // White plays by ear: his typed move is his announcement, and the core makes it (F2.3).
@@ -273,8 +264,8 @@ test('app_f2_1 app_f2_6 announcement, repetition and correction: the blind playe
 });
 
 test('app_f2_9 the assistant types both players\' moves; speech says only what the player asks', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/assist.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/assist.html`);
   await page.locator('arbiter-board #entry-text').focus();
   // The blind player (Black) is not on move: the assistant makes White's move on the board
   // (F2.9a) and announces it (F2.9b); the sighted player presses his clock.
@@ -300,8 +291,8 @@ test('app_f2_9 the assistant types both players\' moves; speech says only what t
 });
 
 test('app_f the new-game dialog by keyboard: a player by ear (Black), App. F words; his board turned to him', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await tabTo(page, (a) => a.id === 'new-game');
   await page.keyboard.press('Enter');
   await page.waitForSelector('dialog[open]');

@@ -1,33 +1,24 @@
 // The clock in the browser, on Playwright's fake clock (page.clock): flag falls without real
 // waiting, and a reload in the middle of a game with the clock running through it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, freshPage, openBoard, clickMove, press, state, faceText, square } from './harness.mjs';
+import { setUp, freshPage, openBoard, clickMove, press, state, faceText, square } from './harness.mjs';
 
-let server;
-let browser;
 const T0 = new Date('2026-03-01T10:00:00Z').getTime();
 
 const bare = (attrs) => `<!doctype html><meta charset="utf-8"><title>clock</title>
 <script type="module" src="/js/arbiter-board.js"></script>
 <arbiter-board ${attrs}></arbiter-board>`;
 
-before(async () => {
-  server = await serve(undefined, {
-    '/blitz-arbiter.html': bare('time-control="3+2" arbiter="present" edition="2023"'),
-    '/blitz-alone.html': bare('time-control="3+2" edition="2005"'),
-    '/persist.html': bare('time-control="15+10" persist="e2e.game"'),
-  });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+const env = setUp({
+  '/blitz-arbiter.html': bare('time-control="3+2" arbiter="present" edition="2023"'),
+  '/blitz-alone.html': bare('time-control="3+2" edition="2005"'),
+  '/persist.html': bare('time-control="15+10" persist="e2e.game"'),
 });
 
 test('c09_art6_1 blitz 3+2: faces count down from performance.now and the increment is added', async () => {
-  const page = await freshPage(browser, { clockAt: T0 });
-  await openBoard(page, `${server.url}/blitz-arbiter.html`);
+  const page = await freshPage(env.browser, { clockAt: T0 });
+  await openBoard(page, `${env.server.url}/blitz-arbiter.html`);
   await page.clock.pauseAt(T0 + 60_000); // from here on, time moves only when the test says
   assert.equal(await faceText(page, 'white'), '3:00');
   await press(page); // starts White's clock
@@ -43,8 +34,8 @@ test('c09_art6_1 blitz 3+2: faces count down from performance.now and the increm
 });
 
 test('c12_2023_a5_5 blitz flag fall called by the arbiter: the player who can mate wins', async () => {
-  const page = await freshPage(browser, { clockAt: T0 });
-  await openBoard(page, `${server.url}/blitz-arbiter.html`);
+  const page = await freshPage(env.browser, { clockAt: T0 });
+  await openBoard(page, `${env.server.url}/blitz-arbiter.html`);
   await press(page);
   await clickMove(page, 'e2', 'e4');
   await press(page);
@@ -65,8 +56,8 @@ test('c12_2023_a5_5 blitz flag fall called by the arbiter: the player who can ma
 });
 
 test('c11_2005_b6 blitz without arbiter: the flag falls, White claims the win on time', async () => {
-  const page = await freshPage(browser, { clockAt: T0 });
-  await openBoard(page, `${server.url}/blitz-alone.html`);
+  const page = await freshPage(env.browser, { clockAt: T0 });
+  await openBoard(page, `${env.server.url}/blitz-alone.html`);
   await press(page);
   await clickMove(page, 'd2', 'd4');
   await press(page);
@@ -81,8 +72,8 @@ test('c11_2005_b6 blitz without arbiter: the flag falls, White claims the win on
 });
 
 test('art6_1 reload mid-game restores position, clocks and obligations; the clock ran on', async () => {
-  const page = await freshPage(browser, { clockAt: T0 });
-  await openBoard(page, `${server.url}/persist.html`);
+  const page = await freshPage(env.browser, { clockAt: T0 });
+  await openBoard(page, `${env.server.url}/persist.html`);
   await page.clock.pauseAt(T0 + 60_000);
   await press(page);
   await page.clock.runFor(4_000);

@@ -1,10 +1,7 @@
 // The custom element on a bare page, as a club site would embed it: one module script, one tag.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, freshPage, openBoard, clickMove, press, state, square } from './harness.mjs';
-
-let server;
-let browser;
+import { setUp, freshPage, openBoard, clickMove, press, state, square } from './harness.mjs';
 
 // Nothing but the snippet from the README, with the Italian notation of App. E.
 const BARE = `<!doctype html><meta charset="utf-8"><title>Club page</title>
@@ -17,18 +14,11 @@ const BARE = `<!doctype html><meta charset="utf-8"><title>Club page</title>
   for (const t of ['move', 'ruling', 'gameover', 'ready']) b.addEventListener(t, (e) => window.seen.push({ type: t, detail: e.detail }));
 </script>`;
 
-before(async () => {
-  server = await serve(undefined, { '/club.html': BARE });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = setUp({ '/club.html': BARE });
 
 test('app_e_embedded element plays in Italian notation and fires move events', async () => {
-  const page = await freshPage(browser, { width: 700, height: 1000 });
-  await openBoard(page, `${server.url}/club.html`);
+  const page = await freshPage(env.browser, { width: 700, height: 1000 });
+  await openBoard(page, `${env.server.url}/club.html`);
   // auto-press: the move completes without a separate press.
   await clickMove(page, 'g1', 'f3');
   await clickMove(page, 'b8', 'c6');
@@ -47,8 +37,8 @@ test('app_e_embedded element plays in Italian notation and fires move events', a
 });
 
 test('art4_3a the touched piece is marked and the obligation is shown', async () => {
-  const page = await freshPage(browser, { width: 700, height: 1000 });
-  await openBoard(page, `${server.url}/club.html`);
+  const page = await freshPage(env.browser, { width: 700, height: 1000 });
+  await openBoard(page, `${env.server.url}/club.html`);
   await square(page, 'b1').click();
   const s = await state(page);
   assert.equal(s.touched, 'b1');
@@ -60,8 +50,8 @@ test('art4_3a the touched piece is marked and the obligation is shown', async ()
 });
 
 test('art3 a bare page on a phone: tap-tap moves work', async () => {
-  const page = await freshPage(browser, { width: 390, height: 844, touch: true });
-  await openBoard(page, `${server.url}/club.html`);
+  const page = await freshPage(env.browser, { width: 390, height: 844, touch: true });
+  await openBoard(page, `${env.server.url}/club.html`);
   await square(page, 'e2').tap();
   await square(page, 'e4').tap();
   const s = await state(page);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -65,6 +66,24 @@ export function launch() {
     headless: true,
     args: CHROMIUM_ARGS,
   });
+}
+
+/**
+ * The test file's shared set-up: before its tests, a server for www/ (with `extra` pages, as
+ * `serve` takes them) and a browser; after them, both closed. Returns `{server, browser}`, filled
+ * in once the set-up has run.
+ */
+export function setUp(extra = {}) {
+  const env = { server: undefined, browser: undefined };
+  before(async () => {
+    env.server = await serve(WWW, extra);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }
 
 /** A fresh page (own storage) with `page.clock` installed when `clockAt` is given. */

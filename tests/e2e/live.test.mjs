@@ -1,29 +1,19 @@
 // Live mode against a stand-in for the board bridge (Playwright's routeWebSocket speaks the
 // bridge's protocol v1): snapshot, moves, touches, the physical clock, reconnect with last_seq.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, launch, freshPage, openBoard, state, square, faceText, BRIDGE, startBridge } from './harness.mjs';
+import { setUp, freshPage, openBoard, state, square, faceText, BRIDGE, startBridge } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve(undefined, {
-    '/live.html': `<!doctype html><meta charset="utf-8"><script type="module" src="/js/arbiter-board.js"></script>
+const env = setUp({
+  '/live.html': `<!doctype html><meta charset="utf-8"><script type="module" src="/js/arbiter-board.js"></script>
 <arbiter-board live="ws://127.0.0.1:9/ws" white="Anna" black="Bruno"></arbiter-board>`,
-  });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 test('live_mode spectator page mirrors the bridge: snapshot, move, touch, clock; read-only', async () => {
-  const page = await freshPage(browser);
+  const page = await freshPage(env.browser);
   const hellos = [];
   let bridge;
   await page.routeWebSocket('ws://127.0.0.1:9/ws', (ws) => {
@@ -34,7 +24,7 @@ test('live_mode spectator page mirrors the bridge: snapshot, move, touch, clock;
       ws.send(JSON.stringify({ v: 1, type: 'snapshot', seq: 12, fen: 'x', moves: ['e2e4', 'e7e5'], san: ['e4', 'e5'], connected: true }));
     });
   });
-  await openBoard(page, `${server.url}/live.html`);
+  await openBoard(page, `${env.server.url}/live.html`);
   await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves?.length === 2);
   assert.deepEqual(hellos[0], { type: 'hello', last_seq: 0 });
 
@@ -62,21 +52,39 @@ test('live_mode spectator page mirrors the bridge: snapshot, move, touch, clock;
   assert.deepEqual(hellos.at(-1), { type: 'hello', last_seq: 15 });
 });
 
-test('live_mode against the real bridge binary (board-bridge --simulate): the page mirrors the game and announces each move', { skip: !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary' }, async () => {
+/**
+ * Runs `body(bridge)` with the real bridge replaying `moves` (`board-bridge --simulate`); the
+ * bridge is stopped and its game file removed after, whatever happens.
+ */
+async function withRealBridge(moves, body) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
   const pgn = path.join(dir, 'game.pgn');
-  fs.writeFileSync(pgn, '[Event "e2e"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *\n');
-  const bridge = await startBridge(pgn, server.url);
+  fs.writeFileSync(pgn, `[Event "e2e"]\n[Result "*"]\n\n${moves} *\n`);
+  const bridge = await startBridge(pgn, env.server.url);
   try {
-    const page = await freshPage(browser);
-    await page.goto(`${server.url}/live.html`);
-    await page.evaluate((ws) => {
-      const el = document.createElement('arbiter-board');
-      el.setAttribute('live', ws);
-      el.setAttribute('accessible', '');
-      el.id = 'real';
-      document.body.replaceChildren(el);
-    }, bridge.ws);
+    await body(bridge);
+  } finally {
+    await bridge.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Opens live.html on `page` with, instead of its own board, one with `id` live on `ws`. */
+async function liveElement(page, ws, id, attrs = {}) {
+  await page.goto(`${env.server.url}/live.html`);
+  await page.evaluate(([ws, id, attrs]) => {
+    const el = document.createElement('arbiter-board');
+    el.setAttribute('live', ws);
+    for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+    el.id = id;
+    document.body.replaceChildren(el);
+  }, [ws, id, attrs]);
+}
+
+test('live_mode against the real bridge binary (board-bridge --simulate): the page mirrors the game and announces each move', { skip: !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary' }, async () => {
+  await withRealBridge('1. e4 e5 2. Nf3 Nc6 3. Bb5', async (bridge) => {
+    const page = await freshPage(env.browser);
+    await liveElement(page, bridge.ws, 'real', { accessible: '' });
     await page.waitForFunction(() => document.querySelector('#real')?.state?.moves?.length === 5, null, { timeout: 30_000 });
     const s = await state(page, '#real');
     assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
@@ -85,39 +93,18 @@ test('live_mode against the real bridge binary (board-bridge --simulate): the pa
     // are any); later ones are announced one by one.
     assert.match(heard, /Black: knight c6\..*White: bishop b5\./);
     // A page joining now hears where the game stands.
-    const late = await freshPage(browser);
-    await late.goto(`${server.url}/live.html`);
-    await late.evaluate((ws) => {
-      const el = document.createElement('arbiter-board');
-      el.setAttribute('live', ws);
-      el.id = 'late';
-      document.body.replaceChildren(el);
-    }, bridge.ws);
+    const late = await freshPage(env.browser);
+    await liveElement(late, bridge.ws, 'late');
     await late.waitForFunction(() => document.querySelector('#late')?.state?.moves?.length === 5, null, { timeout: 30_000 });
     assert.match(await late.locator('#late .announce').textContent(), /Game in progress, last move 3\. White: bishop b5\. Move 3, Black to move\./);
     assert.equal(page.lastError, undefined);
-  } finally {
-    await bridge.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('live_mode with a seat: a player page sends events to the real bridge, hears its rulings and asks the clocks', { skip: !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary' }, async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
-  const pgn = path.join(dir, 'game.pgn');
-  fs.writeFileSync(pgn, '[Event "e2e"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n');
-  const bridge = await startBridge(pgn, server.url);
-  try {
-    const page = await freshPage(browser);
-    await page.goto(`${server.url}/live.html`);
-    await page.evaluate((ws) => {
-      const el = document.createElement('arbiter-board');
-      el.setAttribute('live', ws);
-      el.setAttribute('seat', 'black');
-      el.setAttribute('accessible', '');
-      el.id = 'seat';
-      document.body.replaceChildren(el);
-    }, bridge.ws);
+  await withRealBridge('1. e4 e5 2. Nf3', async (bridge) => {
+    const page = await freshPage(env.browser);
+    await liveElement(page, bridge.ws, 'seat', { seat: 'black', accessible: '' });
     await page.waitForFunction(() => document.querySelector('#seat')?.state?.moves?.length === 3, null, { timeout: 30_000 });
     await page.locator('#seat #entry-text').focus();
     // The draw offer goes to the bridge as {type: "event"}; its ruling comes back in the stream.
@@ -130,8 +117,5 @@ test('live_mode with a seat: a player page sends events to the real bridge, hear
     const lines = await page.evaluate(() => [...document.querySelector('#seat').shadowRoot.querySelectorAll('.announce p')].map((p) => p.textContent));
     assert.match(lines.at(-1), /^You: 1 hour 30 minutes( \d+ seconds?)?\. Opponent: 1 hour (29|30) minutes( \d+ seconds?)?\. You have made 1 move, your opponent 2 moves\./);
     assert.equal(page.lastError, undefined);
-  } finally {
-    await bridge.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });

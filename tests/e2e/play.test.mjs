@@ -1,25 +1,15 @@
 // Whole games on the real page in headless Chromium: by clicks, by drag, a promotion, a draw
 // claim, PGN export. Each test starts from a fresh browser context (empty localStorage).
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, freshPage, openBoard, clickMove, dragMove, press, state, square } from './harness.mjs';
-
-let server;
-let browser;
+import { setUp, freshPage, openBoard, clickMove, dragMove, press, state, square } from './harness.mjs';
 
 const bare = (attrs) => `<!doctype html><meta charset="utf-8"><title>bare</title>
 <script type="module" src="/js/arbiter-board.js"></script>
 <arbiter-board ${attrs}></arbiter-board>`;
 
-before(async () => {
-  server = await serve(undefined, {
-    '/promotion.html': bare('time-control="15+10" fen="4k3/P7/8/8/8/8/8/4K2R w K - 0 1"'),
-  });
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
+const env = setUp({
+  '/promotion.html': bare('time-control="15+10" fen="4k3/P7/8/8/8/8/8/4K2R w K - 0 1"'),
 });
 
 /** Plays `moves` ([from, to] pairs), pressing the clock after each, with `how`. */
@@ -38,8 +28,8 @@ function movetext(pgn) {
 }
 
 test('art5_1a scholar\'s mate played by clicks: 1-0, move list and PGN match the moves', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await play(page, [['e2', 'e4'], ['e7', 'e5'], ['f1', 'c4'], ['b8', 'c6'], ['d1', 'h5'], ['g8', 'f6'], ['h5', 'f7']], clickMove);
   const s = await state(page);
   assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Bc4', 'Nc6', 'Qh5', 'Nf6', 'Qxf7#']);
@@ -58,8 +48,8 @@ test('art5_1a scholar\'s mate played by clicks: 1-0, move list and PGN match the
 });
 
 test('art5_1a fool\'s mate played by dragging pieces: 0-1', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await play(page, [['f2', 'f3'], ['e7', 'e5'], ['g2', 'g4'], ['d8', 'h4']], dragMove);
   const s = await state(page);
   assert.deepEqual(s.moves.map((m) => m.san), ['f3', 'e5', 'g4', 'Qh4#']);
@@ -70,8 +60,8 @@ test('art5_1a fool\'s mate played by dragging pieces: 0-1', async () => {
 });
 
 test('art4_6 a dragged piece dropped on an illegal square goes back', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await dragMove(page, 'e2', 'e5');
   const s = await state(page);
   assert.equal(s.moves.length, 0);
@@ -81,8 +71,8 @@ test('art4_6 a dragged piece dropped on an illegal square goes back', async () =
 });
 
 test('art3_7e promotion to a knight through the chooser', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/promotion.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/promotion.html`);
   await clickMove(page, 'a7', 'a8');
   const chooser = page.locator('arbiter-board .promo');
   await chooser.waitFor({ state: 'visible' });
@@ -96,8 +86,8 @@ test('art3_7e promotion to a knight through the chooser', async () => {
 });
 
 test('art9_2 threefold repetition claimed by the player on move: drawn', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   const shuffle = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
   await play(page, [...shuffle, ...shuffle], clickMove);
   const rulings = [];
@@ -113,8 +103,8 @@ test('art9_2 threefold repetition claimed by the player on move: drawn', async (
 });
 
 test('art9_5 a wrong repetition claim is rejected and the opponent gets time', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await play(page, [['g1', 'f3'], ['g8', 'f6']], clickMove);
   const before = (await state(page)).clock.black.remaining;
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('repetition');
@@ -127,8 +117,8 @@ test('art9_5 a wrong repetition claim is rejected and the opponent gets time', a
 });
 
 test('app_a1 adjournment: the sealed move stays hidden until the arbiter opens the envelope', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await play(page, [['e2', 'e4'], ['e7', 'e5']], clickMove);
   await page.click('#open-arbiter');
   await page.fill('#adjourn input[name="passphrase"]', 'tuesday-night');
@@ -155,8 +145,8 @@ test('app_a1 adjournment: the sealed move stays hidden until the arbiter opens t
 });
 
 test('art9_1b draw offered after the move, before the press; accepted by the opponent', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await play(page, [['e2', 'e4'], ['e7', 'e5']], clickMove);
   await clickMove(page, 'g1', 'f3');
   await page.locator('arbiter-board [data-action="offer"]').click();
@@ -172,8 +162,8 @@ test('art9_1b draw offered after the move, before the press; accepted by the opp
 });
 
 test('pgn_import a game read from PGN continues from its last position', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await page.click('#open-pgn');
   await page.fill('#pgn-text', '[White "Anna"]\n[Black "Bruno"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *');
   await page.click('#pgn-import');
@@ -188,8 +178,8 @@ test('pgn_import a game read from PGN continues from its last position', async (
 });
 
 test('art7_4b an illegal move completed on the clock: position restored, opponent gets 2 minutes', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   // Standard play with an arbiter: he acts on the illegal move at once (2005 Art. 7.4).
   await page.evaluate(() => {
     const b = document.querySelector('arbiter-board');

@@ -1,25 +1,16 @@
 // The arbiter's panel sets the game back (2005 Art. 6.14 / 2023 Art. 7.1; 2005 Art. 7.5 / 2023
 // Art. 7.6): to an earlier ply with the clocks as they stood then, or to a position from FEN.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, freshPage, openBoard, clickMove, press, state } from './harness.mjs';
+import { setUp, freshPage, openBoard, clickMove, press, state } from './harness.mjs';
 
-let server;
-let browser;
 const T0 = new Date('2026-03-01T10:00:00Z').getTime();
 
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = setUp();
 
 test('art6_14 the arbiter restores the position after 1... e5, with the clocks of that moment', async () => {
-  const page = await freshPage(browser, { clockAt: T0 });
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser, { clockAt: T0 });
+  await openBoard(page, `${env.server.url}/index.html`);
   await page.clock.pauseAt(T0 + 5_000);
   await press(page);
   const moves = [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3'], ['b8', 'c6']];
@@ -50,8 +41,8 @@ test('art6_14 the arbiter restores the position after 1... e5, with the clocks o
 });
 
 test('art7_5 set a position from FEN: play goes on from it with the clocks as they stand', async () => {
-  const page = await freshPage(browser);
-  await openBoard(page, `${server.url}/index.html`);
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
   await clickMove(page, 'e2', 'e4');
   await press(page);
   await page.click('#open-arbiter');

@@ -1,23 +1,14 @@
 // The plain-words layer, in the browser that runs it: rulings from the core become sentences
 // that always carry their Law.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, freshPage } from './harness.mjs';
+import { setUp, freshPage } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = setUp();
 
 test('art7_4b an illegal move and its penalty read as one sentence with the article', async () => {
-  const page = await freshPage(browser);
-  await page.goto(`${server.url}/embed.html`);
+  const page = await freshPage(env.browser);
+  await page.goto(`${env.server.url}/embed.html`);
   const out = await page.evaluate(async () => {
     const w = await import('/js/words.js');
     return {

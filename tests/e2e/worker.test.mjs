@@ -1,22 +1,13 @@
 // canMate in a Web Worker: the dead-position search runs off the page's thread.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serve, launch, freshPage } from './harness.mjs';
+import { setUp, freshPage } from './harness.mjs';
 
-let server;
-let browser;
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = setUp();
 
 test('art6_10 can_mate answers from a module worker, with a helpmate line as evidence', async () => {
-  const page = await freshPage(browser);
-  await page.goto(`${server.url}/embed.html`);
+  const page = await freshPage(env.browser);
+  await page.goto(`${env.server.url}/embed.html`);
   const answers = await page.evaluate(async () => {
     const w = new Worker('/js/dead-worker.js', { type: 'module' });
     const ask = (msg) => new Promise((resolve) => {
