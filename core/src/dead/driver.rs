@@ -34,7 +34,7 @@ const CLOSURE_LIMIT: usize = 5_000;
 /// Most positions and analyses the check-chain proof may spend.
 const CHAIN_WORK: u64 = 5_000;
 /// Share of the budget the main deepening may use before the blocked-position analysis.
-const MAIN_SHARE: u64 = 1_000_000;
+const MAIN_SHARE: u64 = 500_000;
 
 fn with_prefix(prefix: &[Move], line: Vec<Move>) -> Vec<Move> {
     let mut full = prefix.to_vec();
