@@ -1395,29 +1395,12 @@ impl Game {
                 if self.on_move() != player {
                     return Err(Refused::NotOnMove(color_name(player)));
                 }
-                let side = self.clock.side(player);
-                let control = self.clock.control();
-                let applies = quickplay::applies(
-                    self.config.quickplay_finish,
-                    self.profile.mode,
-                    control.is_last_period(side.period),
-                    control.has_addition(side.period),
-                );
                 let law = if self.config.arbiter_present {
                     quickplay::claim_law(edition)
                 } else {
                     quickplay::unsupervised_law(edition)
                 };
-                let because = if !applies {
-                    Some("not_applicable")
-                } else if self.clock.fell_at(player, at).is_some() {
-                    Some("flag_fell")
-                } else if self.clock.remaining(player, at) >= quickplay::CLAIM_BELOW {
-                    Some("two_minutes_or_more_left")
-                } else {
-                    None
-                };
-                if let Some(because) = because {
+                if let Some(because) = self.quickplay_refusal(at, player) {
                     self.reject_claim(at, law, player, kind, because);
                     return Ok(());
                 }
@@ -1561,6 +1544,30 @@ impl Game {
         }
     }
 
+    /// Why `player` may not ask for the quickplay finish's help now (a draw claim, or an
+    /// increment in 2023), or `None` if he may: a quickplay finish applies to this period
+    /// (`quickplay::applies`: 2005 Art. 10.1 / 2023 Guidelines III.1), his flag is still up, and
+    /// he has under two minutes left (2005 Art. 10.2 / 2023 Guidelines III.4-5).
+    fn quickplay_refusal(&self, at: Timestamp, player: Color) -> Option<&'static str> {
+        let side = self.clock.side(player);
+        let control = self.clock.control();
+        let applies = quickplay::applies(
+            self.config.quickplay_finish,
+            self.profile.mode,
+            control.is_last_period(side.period),
+            control.has_addition(side.period),
+        );
+        if !applies {
+            Some("not_applicable")
+        } else if self.clock.fell_at(player, at).is_some() {
+            Some("flag_fell")
+        } else if self.clock.remaining(player, at) >= quickplay::CLAIM_BELOW {
+            Some("two_minutes_or_more_left")
+        } else {
+            None
+        }
+    }
+
     /// 2023 Guidelines III.4: with under two minutes left in a quickplay finish, the player on
     /// move asks for a five-second increment for both; the request is a draw offer, and the
     /// arbiter decides once the opponent has answered it.
@@ -1571,24 +1578,10 @@ impl Game {
         let edition = self.edition();
         let kind = ClaimKind::QuickplayIncrement;
         let law = quickplay::increment_law(edition);
-        let side = self.clock.side(player);
-        let control = self.clock.control();
-        let applies = quickplay::applies(
-            self.config.quickplay_finish,
-            self.profile.mode,
-            control.is_last_period(side.period),
-            control.has_addition(side.period),
-        );
         let because = if edition == Edition::Fide2005 {
             Some("not_in_edition")
-        } else if !applies {
-            Some("not_applicable")
-        } else if self.clock.fell_at(player, at).is_some() {
-            Some("flag_fell")
-        } else if self.clock.remaining(player, at) >= quickplay::CLAIM_BELOW {
-            Some("two_minutes_or_more_left")
         } else {
-            None
+            self.quickplay_refusal(at, player)
         };
         if let Some(because) = because {
             self.reject_claim(at, law, player, kind, because);
