@@ -8,6 +8,7 @@
 //! - `setup`: only install what the tests need.
 //! - `bench`: run the criterion benchmarks (ours beside the peers).
 
+mod licences;
 mod setup;
 mod sh;
 mod web;
@@ -26,6 +27,7 @@ fn main() -> Result<()> {
         "test" => test(&rest),
         "web" => web::build(Profile::Release),
         "setup" => setup::install(setup::Needs::Browser),
+        "licences" => licences::check(),
         "bench" => bench(&rest),
         "help" | "--help" | "-h" => {
             println!("{}", HELP);
@@ -43,6 +45,7 @@ commands:
   test             install what is missing, then run every test
                    (--no-browser: Rust tests only; --browser-only: the page's tests only)
   web              build the wasm module and glue into www/pkg/
+  licences         check that every shipped crate may be used under MIT or Apache-2.0
   setup            install the wasm target, Chromium, binaryen and npm packages
   bench [NAME]     run the criterion benchmarks";
 
@@ -111,6 +114,8 @@ fn test(rest: &[String]) -> Result<()> {
     let started = std::time::Instant::now();
 
     if host {
+        sh::section("licences of what we ship");
+        licences::check()?;
         sh::section("Rust tests (host)");
         sh::cargo(&["test", "--workspace", "--no-fail-fast"])?;
     }

@@ -1,0 +1,170 @@
+//! Checks that everything we ship may be used under permissive terms (MIT or Apache-2.0 for
+//! our code, nothing that binds the sites embedding it).
+//!
+//! Clubs embed the page and run the bridge, so a crate whose only licence is the GPL must not
+//! reach `arbiter-core`, `arbiter-wasm`, `board-bridge` or the CLI. Crates offered under a
+//! choice of licences ("MIT OR GPL-3.0-only") are fine: we take the permissive one, and this
+//! check prints which crates rely on that choice. Dev-dependencies (the GPL peers of the
+//! benchmarks) and crates for other platforms (UEFI) are outside what we ship.
+
+use anyhow::{Context, Result, bail};
+use serde_json::Value;
+use std::collections::{BTreeSet, HashMap};
+use std::process::Command;
+
+const SHIPPED: [&str; 4] = [
+    "arbiter-core",
+    "arbiter-wasm",
+    "board-bridge",
+    "arbiter-cli",
+];
+const PLATFORMS: [&str; 2] = ["x86_64-unknown-linux-gnu", "wasm32-unknown-unknown"];
+
+/// Licences that let a club embed and redistribute the code in a closed site.
+/// MPL-2.0 (serialport, used unmodified in the bridge) binds only its own files, not the
+/// work that uses them, so it does not reach a club's site or our code.
+const PERMISSIVE: [&str; 14] = [
+    "MPL-2.0",
+    "MIT",
+    "MIT-0",
+    "Apache-2.0",
+    "Apache-2.0 WITH LLVM-exception",
+    "BSD-2-Clause",
+    "BSD-3-Clause",
+    "ISC",
+    "Zlib",
+    "Unicode-3.0",
+    "Unicode-DFS-2016",
+    "Unlicense",
+    "CC0-1.0",
+    "BSL-1.0",
+];
+
+pub fn check() -> Result<()> {
+    for platform in PLATFORMS {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let out = Command::new(cargo)
+            .args([
+                "metadata",
+                "--format-version",
+                "1",
+                "--filter-platform",
+                platform,
+            ])
+            .current_dir(crate::root())
+            .output()
+            .context("cargo metadata")?;
+        if !out.status.success() {
+            bail!("cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
+        }
+        let meta: Value = serde_json::from_slice(&out.stdout)?;
+        let (refused, chosen) = judge(&meta)?;
+        for (name, licence) in &chosen {
+            println!("licences ({platform}): {name} is \"{licence}\", taken as MIT or Apache-2.0");
+        }
+        if !refused.is_empty() {
+            bail!(
+                "shipped crates without an MIT/Apache-compatible licence on {platform}: {refused:?}"
+            );
+        }
+    }
+    println!(
+        "licences: nothing we ship is bound to the GPL; every crate is permissive or offers a permissive choice"
+    );
+    Ok(())
+}
+
+/// (crates refused, crates accepted only through a choice among several licences).
+fn judge(meta: &Value) -> Result<(Vec<String>, BTreeSet<(String, String)>)> {
+    let packages: HashMap<&str, &Value> = meta["packages"]
+        .as_array()
+        .context("packages")?
+        .iter()
+        .filter_map(|p| Some((p["id"].as_str()?, p)))
+        .collect();
+    let nodes: HashMap<&str, &Value> = meta["resolve"]["nodes"]
+        .as_array()
+        .context("resolve")?
+        .iter()
+        .filter_map(|n| Some((n["id"].as_str()?, n)))
+        .collect();
+    // Walk normal and build dependencies from the shipped packages; dev-dependencies stop here.
+    let mut todo: Vec<&str> = packages
+        .iter()
+        .filter(|(_, p)| SHIPPED.contains(&p["name"].as_str().unwrap_or("")))
+        .map(|(id, _)| *id)
+        .collect();
+    let mut seen = BTreeSet::new();
+    while let Some(id) = todo.pop() {
+        if !seen.insert(id) {
+            continue;
+        }
+        for dep in nodes
+            .get(id)
+            .and_then(|n| n["deps"].as_array())
+            .into_iter()
+            .flatten()
+        {
+            let shipped = dep["dep_kinds"]
+                .as_array()
+                .is_some_and(|kinds| kinds.iter().any(|k| k["kind"].as_str() != Some("dev")));
+            if shipped && let Some(pkg) = dep["pkg"].as_str() {
+                todo.push(pkg);
+            }
+        }
+    }
+    let mut refused = Vec::new();
+    let mut chosen = BTreeSet::new();
+    for id in seen {
+        let Some(pkg) = packages.get(id) else {
+            continue;
+        };
+        let name = pkg["name"].as_str().unwrap_or("?").to_owned();
+        let licence = pkg["license"].as_str().unwrap_or("").to_owned();
+        // Old manifests write a choice as `MIT/Apache-2.0`.
+        let alternatives: Vec<&str> = licence
+            .split(" OR ")
+            .flat_map(|alt| alt.split('/'))
+            .map(strip_parens)
+            .collect();
+        if alternatives.iter().all(|alt| permissive(alt)) {
+            continue;
+        }
+        if alternatives.iter().any(|alt| permissive(alt)) {
+            chosen.insert((name, licence));
+        } else {
+            refused.push(format!("{name} ({licence})"));
+        }
+    }
+    Ok((refused, chosen))
+}
+
+fn strip_parens(term: &str) -> &str {
+    term.trim()
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+        .trim()
+}
+
+/// One alternative of an SPDX expression: a licence, or several joined by AND.
+fn permissive(alternative: &str) -> bool {
+    alternative
+        .split(" AND ")
+        .map(strip_parens)
+        .all(|licence| PERMISSIVE.contains(&licence))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permissive;
+
+    #[test]
+    fn gpl_only_is_refused_and_permissive_terms_pass() {
+        assert!(!permissive("GPL-3.0-only"));
+        assert!(!permissive("LGPL-2.1-or-later"));
+        assert!(permissive("MIT"));
+        assert!(permissive("Unicode-3.0 AND MIT"));
+        assert!(permissive("Apache-2.0 WITH LLVM-exception"));
+        assert!(permissive("MPL-2.0"));
+    }
+}
