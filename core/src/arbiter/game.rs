@@ -1433,15 +1433,7 @@ impl Game {
                     }
                     Decision::Reject => {
                         self.pending = None;
-                        self.rule(
-                            at,
-                            law,
-                            Verdict::ClaimRejected {
-                                player,
-                                claim,
-                                because: "arbiter",
-                            },
-                        );
+                        self.reject_claim(at, law, player, claim, "arbiter");
                         if !pending.postponed {
                             self.bonus_and_restart(at, player, law);
                         }
