@@ -905,16 +905,21 @@ export class ArbiterBoard extends HTMLElement {
       this.#announce([s.result ? 'The game is over.' : s.clock?.awaitingPress ? 'Press the clock first: a move is made.' : 'No move can be made now.'], { refused: true });
       return;
     }
-    let read;
-    try {
-      read = this.#wasm.readMove(s.fen, text, s.setup.lang, this.#form());
-    } catch (err) {
-      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
-      return;
-    }
+    const read = this.#readTyped(text);
+    if (!read) return;
     const declaring = !!this.#declaring;
     this.#playMove(read.uci);
     if (!declaring && this.#state?.clock?.awaitingPress && !this.#state.result) this.#press();
+  }
+
+  // A typed move read in this position, or null after saying why it is not one.
+  #readTyped(text) {
+    try {
+      return this.#wasm.readMove(this.#state.fen, text, this.#state.setup.lang, this.#form());
+    } catch (err) {
+      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
+      return null;
+    }
   }
 
   // Live with a seat: the move goes to the bridge's game. The assistant announces it for the
@@ -922,13 +927,8 @@ export class ArbiterBoard extends HTMLElement {
   #liveMove(text) {
     const s = this.#state;
     const seat = this.#seat();
-    let read;
-    try {
-      read = this.#wasm.readMove(s.fen, text, s.setup.lang, this.#form());
-    } catch (err) {
-      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
-      return;
-    }
+    const read = this.#readTyped(text);
+    if (!read) return;
     if (seat === 'assistant') {
       this.#send({ type: 'announce', player: s.turn, text: read.uci });
       return;
@@ -938,13 +938,8 @@ export class ArbiterBoard extends HTMLElement {
 
   #assistSighted(text) {
     const s = this.#state;
-    let read;
-    try {
-      read = this.#wasm.readMove(s.fen, text, s.setup.lang, this.#form());
-    } catch (err) {
-      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
-      return;
-    }
+    const read = this.#readTyped(text);
+    if (!read) return;
     const player = s.turn;
     this.#playMove(read.uci);
     if (this.#state?.clock?.awaitingPress) this.#send({ type: 'announce', player, text: read.uci });
@@ -1052,13 +1047,8 @@ export class ArbiterBoard extends HTMLElement {
       return;
     }
     const s = this.#state;
-    let read;
-    try {
-      read = this.#wasm.readMove(s.fen, moveText, s.setup.lang, this.#form());
-    } catch (err) {
-      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
-      return;
-    }
+    const read = this.#readTyped(moveText);
+    if (!read) return;
     this.#send({ type: 'claim', player: s.turn, claim: { kind, intended: read.uci } });
   }
 
