@@ -56,11 +56,17 @@ test('live_mode spectator page mirrors the bridge: snapshot, move, touch, clock;
  * Runs `body(bridge)` with the real bridge replaying `moves` (`board-bridge --simulate`); the
  * bridge is stopped and its game file removed after, whatever happens.
  */
-async function withRealBridge(moves, body) {
+async function withRealBridge(moves, body, config = null) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-e2e-'));
   const pgn = path.join(dir, 'game.pgn');
   fs.writeFileSync(pgn, `[Event "e2e"]\n[Result "*"]\n\n${moves} *\n`);
-  const bridge = await startBridge(pgn, env.server.url);
+  const extra = [];
+  if (config) {
+    // The game's setup as the core's GameConfig JSON (`--game-config`).
+    fs.writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config));
+    extra.push('--game-config', path.join(dir, 'config.json'));
+  }
+  const bridge = await startBridge(pgn, env.server.url, extra);
   try {
     await body(bridge);
   } finally {
@@ -118,4 +124,63 @@ test('live_mode with a seat: a player page sends events to the real bridge, hear
     assert.match(lines.at(-1), /^You: 1 hour 30 minutes( \d+ seconds?)?\. Opponent: 1 hour (29|30) minutes( \d+ seconds?)?\. You have made 1 move, your opponent 2 moves\./);
     assert.equal(page.lastError, undefined);
   });
+});
+
+const announceLines = (page, sel) => page.evaluate((sel) => [...document.querySelector(sel).shadowRoot.querySelectorAll('.announce p')].map((p) => p.textContent), sel);
+
+/** Waits until a line of the live region of the board `sel` matches `re`. */
+function heardOn(page, sel, re) {
+  return page.waitForFunction(([sel, src]) => [...document.querySelector(sel).shadowRoot.querySelectorAll('.announce p')]
+    .some((p) => new RegExp(src).test(p.textContent)), [sel, re.source], { timeout: 10_000 });
+}
+
+test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the real bridge as an announcement, corrected, repeated by the opponent\'s page, completed by the press', { skip: !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary' }, async () => {
+  const config = {
+    edition: '2005',
+    time_control: [{ moves: null, time: 5_400_000, timing: { kind: 'increment', ms: 30_000 } }],
+    visually_impaired: [{ player: 'black', tactile_board: false }],
+  };
+  await withRealBridge('1. e4 e5 2. Nf3', async (bridge) => {
+    // Black's own screen: the page's seat, and his choice to play by ear, by keyboard.
+    const black = await freshPage(env.browser);
+    await black.goto(`${env.server.url}/index.html?seat=black&live=${encodeURIComponent(bridge.ws)}`);
+    await black.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 3, null, { timeout: 30_000 });
+    await black.focus('#by-ear');
+    await black.keyboard.press('Enter');
+    assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
+    assert.equal(await black.getAttribute('#board', 'player'), 'black');
+    // White's screen, a sighted player.
+    const white = await freshPage(env.browser);
+    await liveElement(white, bridge.ws, 'white', { seat: 'white', accessible: '' });
+    await white.waitForFunction(() => document.querySelector('#white')?.state?.moves?.length === 3, null, { timeout: 30_000 });
+
+    await black.locator('#board #entry-text').focus();
+    await black.keyboard.type('Nf6');
+    await black.keyboard.press('Enter');
+    await heardOn(black, '#board', /^Black announces: Springer Felix sechs\. \(2005 App\. F2\.1\)$/);
+    // A slip of the tongue, corrected before his clock is pressed (F2.6).
+    await black.keyboard.type('Springer Cesar sechs');
+    await black.keyboard.press('Enter');
+    await heardOn(white, '#white', /^Black corrects the announcement: Springer Cesar sechs\. \(2005 App\. F2\.6\)$/);
+    // Announced, the move is made (F2.3) but not completed: no move yet until his press.
+    assert.equal((await state(white, '#white')).moves.length, 3);
+    // White repeats it with the button, reached by keyboard (F2.1).
+    const repeat = white.locator('#white [data-action="repeat"]');
+    assert.equal(await repeat.isVisible(), true);
+    await repeat.focus();
+    await white.keyboard.press('Enter');
+    await heardOn(black, '#board', /^White repeats the move\. \(2005 App\. F2\.1\)$/);
+    assert.equal(await repeat.isVisible(), false, 'repeated once, the button goes');
+    // Black presses his clock: Enter in the empty move field.
+    await black.keyboard.press('Enter');
+    await white.waitForFunction(() => document.querySelector('#white')?.state?.moves?.length === 4, null, { timeout: 10_000 });
+    assert.deepEqual((await state(white, '#white')).moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6']);
+    await heardOn(white, '#white', /^Black: knight c6\.$/);
+    // The choice is remembered: his screen plays by ear again after a reload.
+    await black.reload();
+    await black.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 4, null, { timeout: 30_000 });
+    assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
+    assert.equal(black.lastError, undefined);
+    assert.equal(white.lastError, undefined);
+  }, config);
 });

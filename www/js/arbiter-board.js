@@ -10,11 +10,11 @@
 
 import { loadArbiter } from './engine.js';
 import { pieceSvg, fromFenLetter } from './pieces.js';
-import { rulingsWords, resultWords, sideName } from './words.js';
+import { rulingsWords, resultWords, say, sentenceLang, sideName } from './words.js';
 import { parseTimeControl } from './time-control.js';
 import { sanToPgn } from './live.js';
 import {
-  clocksWords, commandList, lastMovePrefix, moveNumberWords, readCommand, CLAIM_WORDS, GRID_KEYS,
+  clocksWords, commandList, inProgressPrefix, lastMovePrefix, moveNumberWords, readCommand, CLAIM_WORDS, GRID_KEYS,
 } from './hearing.js';
 
 const FILES = 'abcdefgh';
@@ -147,6 +147,9 @@ export class ArbiterBoard extends HTMLElement {
   #live = null;
   #liveSans = [];
   #liveState = null;
+  // The move the opponent announced last in the bridge's game, `{player, move}`, until this
+  // seat has repeated it (2005 App. F2.1).
+  #liveAnnounced = null;
 
   #seat() {
     const seat = this.getAttribute('seat');
@@ -173,13 +176,28 @@ export class ArbiterBoard extends HTMLElement {
         const st = this.#state;
         const last = st?.moves?.at(-1);
         if (last) {
-          this.#announce([`Game in progress, ${lastMovePrefix(st).replace(/^Last move: /, 'last move ')}`, [`${last.said}.`, this.#formLang()], moveNumberWords(st)]);
+          this.#announce([inProgressPrefix(st, this.#lang()), [`${last.said}.`, this.#formLang()], moveNumberWords(st, this.#lang())]);
         }
-        if (s.connected === false) this.#say({ text: 'No board connected to the bridge.', law: '' }, true);
+        if (s.connected === false) this.#say({ text: this.#t('no_board'), law: '' }, true);
       },
       message: (m) => this.#liveMessage(m),
       status: (text) => this.#say({ text, law: '' }),
     });
+  }
+
+  // App. F2.1: an announcement waits for the opponent's repetition; his repetition ends it.
+  #followAnnouncement(v) {
+    if (v.kind === 'announced' || v.kind === 'announcement_corrected') {
+      this.#liveAnnounced = { player: v.player, move: String(v.move) };
+    } else if (v.kind === 'announcement_repeated' && v.player !== this.#liveAnnounced?.player) {
+      this.#liveAnnounced = null;
+    }
+  }
+
+  // A seated player who plays by ear (2005 App. F): the `player` attribute names his seat.
+  #liveByEar() {
+    const seat = this.#seat();
+    return (seat === 'white' || seat === 'black') && this.getAttribute('player') === seat;
   }
 
   #liveRebuild() {
@@ -206,7 +224,7 @@ export class ArbiterBoard extends HTMLElement {
         this.#liveSans.push(m.san);
         this.#liveRebuild();
         const last = this.#state?.moves?.at(-1);
-        if (last) this.#announce([`${last.ply % 2 === 1 ? 'White' : 'Black'}:`, [`${last.said}.`, this.#formLang()]]);
+        if (last) this.#announce([this.#t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.#lang()) }), [`${last.said}.`, this.#formLang()]]);
         this.dispatchEvent(new CustomEvent('move', {
           bubbles: true, composed: true, detail: { uci: m.uci, san: m.san, ply: m.ply, fen: m.fen },
         }));
@@ -236,16 +254,18 @@ export class ArbiterBoard extends HTMLElement {
       case 'ruling': {
         if (m.verdict) {
           // A ruling of the bridge's Laws engine: the same words as a local game's.
+          this.#followAnnouncement(m.verdict);
           this.#announceAll([{ at: 0, law: m.law, verdict: m.verdict }]);
+          if (this.#state) this.#paintActions(this.#state);
           break;
         }
-        const words = { text: `The position must be restored${m.squares?.length ? ` on ${m.squares.join(', ')}` : ''} (${String(m.kind).replaceAll('_', ' ')}).`, law: m.law };
+        const words = { text: this.#t('restore_board', { squares: m.squares?.join(', ') ?? '', why: String(m.kind).replaceAll('_', ' ') }), law: m.law };
         this.#say(words, true);
         this.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
         break;
       }
       case 'board':
-        this.#say({ text: m.connected ? `Board connected${m.port ? ` on ${m.port}` : ''}.` : 'Board disconnected.', law: '' }, !m.connected);
+        this.#say({ text: m.connected ? this.#t('board_connected', { port: m.port }) : this.#t('board_disconnected'), law: '' }, !m.connected);
         break;
       case 'error':
         this.#say({ text: m.message, law: '' }, true);
@@ -307,7 +327,7 @@ export class ArbiterBoard extends HTMLElement {
     const s = this.#state;
     if (!s || s.result) return;
     this.#sealing = String(passphrase);
-    this.#say({ text: `${sideName(s.turn)}: make the move to seal. It will not be shown.`, law: `${s.setup.edition} ${s.setup.edition === '2005' ? 'App. A1' : 'Guidelines I.1'}` });
+    this.#say({ text: this.#t('seal_now', { who: sideName(s.turn, this.#lang()) }), law: `${s.setup.edition} ${s.setup.edition === '2005' ? 'App. A1' : 'Guidelines I.1'}` });
     this.#render();
   }
 
@@ -507,7 +527,7 @@ export class ArbiterBoard extends HTMLElement {
       return;
     }
     if (e.key === 'Escape') {
-      if (this.#selected) this.#announce(['Put down in mind; pick another square.']);
+      if (this.#selected) this.#announce([this.#t('put_down')]);
       this.#select(null);
       return;
     }
@@ -529,7 +549,7 @@ export class ArbiterBoard extends HTMLElement {
   #enterSquare(name) {
     const s = this.#state;
     if (!s || !this.#canMove()) {
-      this.#announce([s?.result ? 'The game is over.' : 'No move can be made now.'], { refused: true });
+      this.#announce([this.#t(s?.result ? 'game_is_over' : 'no_move_now')], { refused: true });
       return;
     }
     const piece = this.#pieceOn(name);
@@ -541,10 +561,10 @@ export class ArbiterBoard extends HTMLElement {
     if (own) {
       if (this.#selected !== name) this.#touch(name);
       const targets = [...new Set(this.#targets(name))].sort();
-      this.#announce([`${this.#label(name)} picked up. ${targets.length ? `It can go to ${targets.join(', ')}.` : 'It has no legal move.'}`]);
+      this.#announce([this.#t('picked_up', { label: this.#label(name), targets: targets.join(', ') })]);
       return;
     }
-    this.#announce([this.#selected ? `The piece cannot go to ${name}.` : `No piece of yours on ${name}.`], { refused: true });
+    this.#announce([this.#t(this.#selected ? 'cannot_go' : 'not_yours', { square: name })], { refused: true });
   }
 
   #wire() {
@@ -796,6 +816,13 @@ export class ArbiterBoard extends HTMLElement {
   #press() {
     const s = this.#state;
     if (!s || s.result) return;
+    if (this.#live) {
+      // The seat's own clock, in the bridge's game: for a player by ear the press counts only
+      // once his announced move is made (2005 App. F2.3); the bridge's core rules on it.
+      const seat = this.#seat();
+      if (seat === 'white' || seat === 'black') this.#send({ type: 'press_clock', player: seat });
+      return;
+    }
     if (!s.clock?.started) {
       this.#send({ type: 'start' });
       return;
@@ -813,7 +840,7 @@ export class ArbiterBoard extends HTMLElement {
     if (!s || s.result) return;
     if (kind.startsWith('declare:')) {
       this.#declaring = kind.slice('declare:'.length);
-      this.#say({ text: `${sideName(s.turn)}: make the move you intend. It is declared with the claim, not played.`, law: `${s.setup.edition} Art. 9.2a, 9.3a` });
+      this.#say({ text: this.#t('declare_now', { who: sideName(s.turn, this.#lang()) }), law: `${s.setup.edition} Art. 9.2a, 9.3a` });
       this.#render();
       return;
     }
@@ -841,7 +868,13 @@ export class ArbiterBoard extends HTMLElement {
       case 'accept': return s.drawOffer && this.#send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.#send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
       // App. F2.1: the sighted opponent repeats the move the visually impaired player announced.
-      case 'repeat': return s.core?.announced && this.#send({ type: 'repeat', player: OTHER[s.turn], text: String(s.core.announced) });
+      case 'repeat': {
+        if (this.#live) {
+          const heard = this.#liveAnnounced;
+          return heard && this.#send({ type: 'repeat', player: OTHER[heard.player], text: heard.move });
+        }
+        return s.core?.announced && this.#send({ type: 'repeat', player: OTHER[s.turn], text: String(s.core.announced) });
+      }
     }
   }
 
@@ -869,8 +902,8 @@ export class ArbiterBoard extends HTMLElement {
     if (!this.#state) return;
     if (!t) {
       // Enter in the empty field presses the clock once a move is made (Space types a space).
-      if (this.#state.clock?.awaitingPress) this.#press();
-      else this.#announce(['Type a move or a command; /help lists them.'], { interrupt: true });
+      if (this.#state.clock?.awaitingPress || this.#liveByEar()) this.#press();
+      else this.#announce([this.#t('type_something')], { interrupt: true });
       return;
     }
     const cmd = readCommand(t);
@@ -902,7 +935,7 @@ export class ArbiterBoard extends HTMLElement {
       return;
     }
     if (!this.#canMove() && !(this.hasAttribute('allow-illegal') && !s.result)) {
-      this.#announce([s.result ? 'The game is over.' : s.clock?.awaitingPress ? 'Press the clock first: a move is made.' : 'No move can be made now.'], { refused: true });
+      this.#announce([this.#t(s.result ? 'game_is_over' : s.clock?.awaitingPress ? 'press_first' : 'no_move_now')], { refused: true });
       return;
     }
     const read = this.#readTyped(text);
@@ -917,7 +950,7 @@ export class ArbiterBoard extends HTMLElement {
     try {
       return this.#wasm.readMove(this.#state.fen, text, this.#state.setup.lang, this.#form());
     } catch (err) {
-      this.#announce([`Not a move: ${err?.message ?? err}.`], { refused: true, interrupt: true });
+      this.#announce([this.#t('not_a_move', { why: err?.message ?? err })], { refused: true, interrupt: true });
       return null;
     }
   }
@@ -927,10 +960,24 @@ export class ArbiterBoard extends HTMLElement {
   #liveMove(text) {
     const s = this.#state;
     const seat = this.#seat();
+    if (this.#liveByEar() && s.turn !== seat) {
+      // Not on move, his words repeat the opponent's move (F2.1); the bridge's core reads them
+      // in the position they belong to and says whether they agree.
+      this.#send({ type: 'repeat', player: seat, text: text.trim() });
+      return;
+    }
     const read = this.#readTyped(text);
     if (!read) return;
     if (seat === 'assistant') {
       this.#send({ type: 'announce', player: s.turn, text: read.uci });
+      return;
+    }
+    if (this.#liveByEar()) {
+      // 2005 App. F2.1, F2.3: his typed move is his announcement, which makes it; he presses
+      // his clock when sure of it (Enter in the empty field). Typed again before that, it
+      // corrects the announcement (F2.6), which the bridge refuses once the clock has started.
+      const mine = this.#liveAnnounced?.player === seat && !!this.#liveState?.announced;
+      this.#send({ type: mine ? 'correct_announcement' : 'announce', player: seat, text: read.uci });
       return;
     }
     if (this.#send({ type: 'move', move: read.uci })) this.#send({ type: 'press_clock', player: s.turn });
@@ -950,7 +997,7 @@ export class ArbiterBoard extends HTMLElement {
     const me = this.#me() ?? this.#state.turn;
     const t = text.trim();
     if (!t) {
-      this.#announce(['Which move? For example: /correct Eva drei'], { refused: true, interrupt: true });
+      this.#announce([this.#t('which_move', { example: '/correct Eva drei' })], { refused: true, interrupt: true });
       return;
     }
     if (!correcting && !this.#ensureStarted()) return;
@@ -970,23 +1017,24 @@ export class ArbiterBoard extends HTMLElement {
         const me = this.#me();
         if (me && !this.#live && this.#table.timeOnRequest) {
           // The player by ear asks: the core's words (2005 App. F2.9d: time left and used).
-          const lang = this.#form() === 'appf' ? 'de' : 'en';
+          const lang = this.#form() === 'appf' ? 'de' : this.#lang();
           return this.#answer(this.#table.timeOnRequest(me, lang), lang);
         }
         const now = this.#live ? this.#liveClocks() : this.#table.state();
-        if (!now) return this.#answer('The bridge has not sent the clocks yet.');
-        return this.#answer(clocksWords(now, (ms) => this.#wasm.sayDuration(ms, 'en'), this.#me()));
+        if (!now) return this.#answer(this.#t('no_clocks_yet'));
+        const l = this.#lang();
+        return this.#answer(clocksWords(now, (ms) => this.#wasm.sayDuration(ms, l), this.#me(), l));
       }
       case 'board': return this.#answer(this.#wasm.sayBoard(s.fen, form), lang);
-      case 'number': return this.#answer(moveNumberWords(s));
+      case 'number': return this.#answer(moveNumberWords(s, this.#lang()));
       case 'last': {
-        const prefix = lastMovePrefix(s);
-        if (!prefix) return this.#answer('No move has been played yet.');
+        const prefix = lastMovePrefix(s, this.#lang());
+        if (!prefix) return this.#answer(this.#t('no_last_move'));
         return this.#announce([prefix, [`${s.moves[s.moves.length - 1].said}.`, lang]], { interrupt: true });
       }
       case 'square': {
         const sq = arg.trim().toLowerCase();
-        if (!/^[a-h][1-8]$/.test(sq)) return this.#announce(['Which square? For example: /s e4'], { refused: true, interrupt: true });
+        if (!/^[a-h][1-8]$/.test(sq)) return this.#announce([this.#t('which_square', { example: '/s e4' })], { refused: true, interrupt: true });
         return this.#answer(this.#label(sq), lang);
       }
       case 'pieces': {
@@ -1001,14 +1049,14 @@ export class ArbiterBoard extends HTMLElement {
       }
       case 'from': {
         const sq = arg.trim().toLowerCase() || this.#focus;
-        if (!/^[a-h][1-8]$/.test(sq)) return this.#announce(['Which square? For example: /m g1'], { refused: true, interrupt: true });
+        if (!/^[a-h][1-8]$/.test(sq)) return this.#announce([this.#t('which_square', { example: '/m g1' })], { refused: true, interrupt: true });
         if (!this.#pieceOn(sq)) return this.#answer(`${this.#label(sq)}.`, lang);
         const targets = (s.legalMoves ?? []).filter((m) => m.startsWith(sq)).map((m) => m.slice(2, 4));
         const moves = [...new Set(targets)].sort();
-        return this.#announce([[`${this.#label(sq)}:`, lang], moves.length ? `can go to ${moves.join(', ')}.` : 'no legal move.'], { interrupt: true });
+        return this.#announce([[`${this.#label(sq)}:`, lang], this.#t('can_go', { targets: moves.join(', ') })], { interrupt: true });
       }
       case 'press': {
-        if (!s.clock?.awaitingPress && s.clock?.started) return this.#announce(['Make a move first.'], { refused: true, interrupt: true });
+        if (!s.clock?.awaitingPress && s.clock?.started) return this.#announce([this.#t('make_move_first')], { refused: true, interrupt: true });
         return this.#press();
       }
       case 'draw': return this.#action(s.drawOffer && s.drawOffer !== s.turn ? 'accept' : 'offer');
@@ -1017,15 +1065,17 @@ export class ArbiterBoard extends HTMLElement {
       case 'claim': return this.#typedClaim(arg);
       case 'correct': return this.#announceMove(arg, true);
       case 'repeat': {
-        if (!arg.trim()) return this.#announce(['Which move? For example: /r Eva fuenf'], { refused: true, interrupt: true });
+        if (!arg.trim() && this.#live && this.#liveAnnounced) return this.#action('repeat');
+        if (!arg.trim()) return this.#announce([this.#t('which_move', { example: '/r Eva fuenf' })], { refused: true, interrupt: true });
         return this.#send({ type: 'repeat', player: this.#me() ?? OTHER[s.turn], text: arg.trim() });
       }
       case 'again': {
-        if (!this.#lastAnnouncement) return this.#answer('Nothing has been announced yet.');
+        if (!this.#lastAnnouncement) return this.#answer(this.#t('nothing_announced'));
         return this.#announce(this.#lastAnnouncement, { interrupt: true });
       }
-      case 'help': return this.#answer(`Commands: ${commandList().map((c) => `${c.keys[0]}, ${c.what}`).join('; ')}.`);
-      default: return this.#announce([`Unknown command /${arg}. Type /help for the list.`], { refused: true, interrupt: true });
+      // The command list is English in every language: the commands themselves are English words.
+      case 'help': return this.#answer(`Commands: ${commandList().map((c) => `${c.keys[0]}, ${c.what}`).join('; ')}.`, 'en');
+      default: return this.#announce([this.#t('unknown_command', { word: arg })], { refused: true, interrupt: true });
     }
   }
 
@@ -1034,7 +1084,7 @@ export class ArbiterBoard extends HTMLElement {
     const [word = '', ...rest] = arg.trim().split(/\s+/);
     const kind = CLAIM_WORDS[word.toLowerCase()];
     if (!kind) {
-      this.#announce(['Claim what? repetition, fifty, time, illegal, touch or quickplay.'], { refused: true, interrupt: true });
+      this.#announce([this.#t('claim_what')], { refused: true, interrupt: true });
       return;
     }
     const moveText = rest.join(' ');
@@ -1043,7 +1093,7 @@ export class ArbiterBoard extends HTMLElement {
       return;
     }
     if (kind !== 'repetition' && kind !== 'fifty_moves') {
-      this.#announce(['Only a repetition or fifty-move claim declares a move.'], { refused: true, interrupt: true });
+      this.#announce([this.#t('only_declared')], { refused: true, interrupt: true });
       return;
     }
     const s = this.#state;
@@ -1073,11 +1123,20 @@ export class ArbiterBoard extends HTMLElement {
     return this.#wasm?.speechLang(this.#form()) ?? 'en';
   }
 
+  // The language of the page's sentences: the notation language (App. E), English for figurines.
+  #lang() {
+    return sentenceLang(this.getAttribute('lang') ?? 'en');
+  }
+
+  #t(key, args) {
+    return say(this.#lang(), key, args);
+  }
+
   #label(square) {
     return this.#labels?.[square] ?? square;
   }
 
-  #answer(text, lang = 'en') {
+  #answer(text, lang = this.#lang()) {
     this.#announce([[text, lang]], { interrupt: true });
   }
 
@@ -1085,7 +1144,7 @@ export class ArbiterBoard extends HTMLElement {
   // `speak`, speech. `parts` are English strings or [text, lang] pairs (a move said in App. F form
   // is German).
   #announce(parts, { law = '', refused = false, interrupt = false } = {}) {
-    const pieces = parts.map((p) => (Array.isArray(p) ? p : [p, 'en']));
+    const pieces = parts.map((p) => (Array.isArray(p) ? p : [p, this.#lang()]));
     const text = pieces.map(([t]) => t).join(' ');
     const log = this.#root.querySelector('.announce');
     const line = document.createElement('p');
@@ -1106,7 +1165,7 @@ export class ArbiterBoard extends HTMLElement {
     const rate = Number(this.getAttribute('speech-rate') ?? 1);
     this.#speaker ??= new this.#wasm.Speaker(rate);
     pieces.forEach(([text, lang], i) => {
-      const said = text.replace('½-½', 'draw');
+      const said = text.replace('½-½', say(lang, 'draw_word'));
       this.#heard.push({ text: said, lang });
       if (this.#heard.length > 200) this.#heard.shift();
       if (i === 0 && interrupt) this.#speaker.interrupt(said, lang);
@@ -1128,10 +1187,10 @@ export class ArbiterBoard extends HTMLElement {
     const last = s.lastMove ? [s.lastMove.from, s.lastMove.to] : [];
     for (const [name, sq] of this.#squares) {
       const notes = [];
-      if (name === this.#selected) notes.push('picked up');
-      else if (s.touched === name) notes.push('touched');
-      if (s.check === name) notes.push('in check');
-      if (last.includes(name)) notes.push('last move');
+      if (name === this.#selected) notes.push(this.#t('picked'));
+      else if (s.touched === name) notes.push(this.#t('touched'));
+      if (s.check === name) notes.push(this.#t('in_check'));
+      if (last.includes(name)) notes.push(this.#t('last'));
       sq.setAttribute('aria-label', [this.#label(name), ...notes].join(', '));
       sq.setAttribute('aria-selected', name === this.#selected ? 'true' : 'false');
     }
@@ -1154,8 +1213,9 @@ export class ArbiterBoard extends HTMLElement {
       for (const color of ['white', 'black']) {
         const mark = this.#wasm.tactileMarkPassed(before[color], left[color]);
         if (!mark) continue;
-        const who = !me ? `${sideName(color)} has` : color === me ? 'You have' : 'Your opponent has';
-        this.#announce([`${who} ${this.#wasm.sayDuration(mark.remaining, 'en')} left.`]);
+        const key = !me ? 'mark_side' : color === me ? 'mark_you' : 'mark_opponent';
+        const l = this.#lang();
+        this.#announce([this.#t(key, { who: sideName(color, l), span: this.#wasm.sayDuration(mark.remaining, l) })]);
       }
     }, 500);
   }
@@ -1166,11 +1226,11 @@ export class ArbiterBoard extends HTMLElement {
   #send(event) {
     if (this.#live) {
       if (!this.#seat()) {
-        this.#announce(['This page only watches the game.'], { refused: true, interrupt: true });
+        this.#announce([this.#t('watch_only')], { refused: true, interrupt: true });
         return null;
       }
       if (!this.#live.send({ type: 'event', event })) {
-        this.#announce(['Not connected to the board bridge.'], { refused: true, interrupt: true });
+        this.#announce([this.#t('not_connected')], { refused: true, interrupt: true });
         return null;
       }
       return [];
@@ -1196,7 +1256,7 @@ export class ArbiterBoard extends HTMLElement {
     if (after && after.moves.length > before) {
       const last = after.moves[after.moves.length - 1];
       // App. F2.1: every move is announced.
-      this.#announce([`${last.ply % 2 === 1 ? 'White' : 'Black'}:`, [`${last.said}.`, this.#formLang()]]);
+      this.#announce([this.#t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.#lang()) }), [`${last.said}.`, this.#formLang()]]);
       this.dispatchEvent(new CustomEvent('move', {
         bubbles: true, composed: true,
         detail: { uci: last.uci, san: last.san, ply: last.ply, fen: after.fen },
@@ -1206,7 +1266,7 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   #announceAll(rulings) {
-    for (const words of rulingsWords(rulings)) {
+    for (const words of rulingsWords(rulings, this.#lang())) {
       this.#say(words);
       this.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
     }
@@ -1332,7 +1392,7 @@ export class ArbiterBoard extends HTMLElement {
     const line = document.createElement('div');
     if (s.result) {
       line.className = 'result';
-      line.textContent = resultWords(s.result);
+      line.textContent = resultWords(s.result, this.#lang());
       st.append(line);
       if (s.result.law) {
         const law = document.createElement('div');
@@ -1343,13 +1403,14 @@ export class ArbiterBoard extends HTMLElement {
       return;
     }
     line.className = 'turn';
-    const who = sideName(s.turn);
-    if (!s.clock?.started) line.textContent = 'Press the clock (or move) to start: White begins.';
-    else if (s.clock?.awaitingPress) line.textContent = `${who}: press the clock to complete the move.`;
-    else if (this.#declaring) line.textContent = `${who} to declare a move for the claim.`;
-    else if (this.#sealing !== null) line.textContent = `${who} to make the move to seal.`;
-    else if (s.core?.sealed) line.textContent = 'Adjourned: a sealed move waits in its envelope.';
-    else line.textContent = `${who} to move${s.check ? ' — check' : ''}.`;
+    const L = this.#lang();
+    const who = { who: sideName(s.turn, L) };
+    if (!s.clock?.started) line.textContent = say(L, 'to_start');
+    else if (s.clock?.awaitingPress) line.textContent = say(L, 'to_press', who);
+    else if (this.#declaring) line.textContent = say(L, 'to_declare', who);
+    else if (this.#sealing !== null) line.textContent = say(L, 'to_seal', who);
+    else if (s.core?.sealed) line.textContent = say(L, 'adjourned');
+    else line.textContent = say(L, s.check ? 'to_move_check' : 'to_move', who);
     st.append(line);
     for (const o of s.obligations ?? []) {
       const d = document.createElement('div');
@@ -1360,7 +1421,7 @@ export class ArbiterBoard extends HTMLElement {
     if (s.drawOffer) {
       const d = document.createElement('div');
       d.className = 'obligation';
-      d.textContent = `${sideName(s.drawOffer)} offers a draw.`;
+      d.textContent = say(L, 'draw_offered', { who: sideName(s.drawOffer, L) });
       st.append(d);
     }
   }
@@ -1409,7 +1470,10 @@ export class ArbiterBoard extends HTMLElement {
     q('decline').hidden = !offer || over;
     q('resign').disabled = over;
     const me = this.#me();
-    q('repeat').hidden = over || !me || s.turn !== me || !s.core?.announced;
+    const seat = this.#seat();
+    q('repeat').hidden = this.#live
+      ? !this.#liveAnnounced || !['white', 'black'].includes(seat) || this.#liveAnnounced.player === seat
+      : over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
   }
 }

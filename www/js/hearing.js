@@ -2,53 +2,59 @@
 // game and the sentences that answer them. The words of moves, squares, pieces and durations
 // come from the wasm module (the core's App. F form, notation languages and durations).
 
-import { sideName } from './words.js';
+import { say, sideName, sideOf } from './words.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
 /**
- * Both clocks, on request (2005 App. F2.9d; 2023 D.2.6 "time and number of moves"):
+ * Both clocks, on request (2005 App. F2.9d; 2023 D.2.6 "time and number of moves"), in `lang`:
  * "You: 4 minutes 32 seconds. Opponent: 6 minutes 10 seconds. 23 moves played."
  * `durationWords(ms)` says a duration (the core's `notation::duration`); `me` is the player who
  * asks ("white" / "black"), or null to name both sides.
  */
-export function clocksWords(state, durationWords, me = null) {
+export function clocksWords(state, durationWords, me = null, lang = 'en') {
   const c = state.clock ?? {};
-  const label = (color) => (me ? (color === me ? 'You' : 'Opponent') : sideName(color));
+  const label = (color) => (me ? say(lang, color === me ? 'you' : 'opponent') : sideName(color, lang));
   const order = me ? [me, OTHER[me]] : ['white', 'black'];
   const parts = order.map((color) => {
     const side = c[color] ?? {};
-    const flag = side.flag ? ', flag fallen' : '';
-    return `${label(color)}: ${durationWords(side.remaining ?? 0)}${flag}.`;
+    return say(lang, 'clock_of', { label: label(color), span: durationWords(side.remaining ?? 0), flag: !!side.flag });
   });
   // 2023 App. D.2.6.1: a clock for blind players says the time and the number of moves.
-  const made = (color) => {
-    const n = c[color]?.moves ?? 0;
-    return `${n} move${n === 1 ? '' : 's'}`;
-  };
+  const made = (color) => say(lang, 'moves_count', { n: c[color]?.moves ?? 0 });
   parts.push(me
-    ? `You have made ${made(me)}, your opponent ${made(OTHER[me])}.`
-    : `White has made ${made('white')}, Black ${made('black')}.`);
-  if (c.running) parts.push(`${sideName(c.running)}'s clock is running.`);
-  else if (c.started) parts.push('The clocks are stopped.');
+    ? say(lang, 'made_mine', { mine: made(me), theirs: made(OTHER[me]) })
+    : say(lang, 'made_both', { white: made('white'), black: made('black') }));
+  if (c.running) parts.push(say(lang, 'clock_started', { of: sideOf(c.running, lang) }));
+  else if (c.started) parts.push(say(lang, 'clock_stopped'));
   return parts.join(' ');
 }
 
 /** "Move 12, White to move." */
-export function moveNumberWords(state) {
+export function moveNumberWords(state, lang = 'en') {
   const ply = state.ply ?? 0;
-  const number = Math.floor(ply / 2) + 1;
-  if (state.result) return `The game is over after move ${Math.ceil(ply / 2)}.`;
-  return `Move ${number}, ${sideName(state.turn)} to move.`;
+  if (state.result) return say(lang, 'over_after', { n: Math.ceil(ply / 2) });
+  return say(lang, 'move_number', { n: Math.floor(ply / 2) + 1, who: sideName(state.turn, lang) });
+}
+
+// The number and side of the last move: {no: "12...", who: "Black"}, or null.
+function lastMoveWords(state, lang) {
+  const last = state.moves?.[state.moves.length - 1];
+  if (!last) return null;
+  const white = last.ply % 2 === 1;
+  return { no: `${Math.ceil(last.ply / 2)}${white ? '.' : '...'}`, who: sideName(white ? 'white' : 'black', lang) };
 }
 
 /** "Last move: 12... Black:" (the move's words follow, in their own language), or null. */
-export function lastMovePrefix(state) {
-  const last = state.moves?.[state.moves.length - 1];
-  if (!last) return null;
-  const no = Math.ceil(last.ply / 2);
-  const white = last.ply % 2 === 1;
-  return `Last move: ${no}${white ? '.' : '...'} ${white ? 'White' : 'Black'}:`;
+export function lastMovePrefix(state, lang = 'en') {
+  const a = lastMoveWords(state, lang);
+  return a && say(lang, 'last_move', a);
+}
+
+/** "Game in progress, last move 12... Black:" for a page joining a game, or null. */
+export function inProgressPrefix(state, lang = 'en') {
+  const a = lastMoveWords(state, lang);
+  return a && say(lang, 'in_progress', a);
 }
 
 /** Commands typed into the move field (a leading "/" is optional for the words). */

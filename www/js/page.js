@@ -90,6 +90,48 @@ try {
   // no storage: start in the ordinary mode
 }
 
+// ---------- a seat in the board bridge's game (live mode) ----------
+
+// `?seat=white|black|assistant` (and `&live=ws://host:port/ws` when the bridge is elsewhere)
+// makes this page a player's own screen in the bridge's game (2005 App. F1, F2.9).
+const params = new URLSearchParams(location.search);
+const seat = params.get('seat');
+if (['white', 'black', 'assistant'].includes(seat ?? '')) {
+  board.removeAttribute('persist');
+  board.setAttribute('live', params.get('live') || 'live');
+  board.setAttribute('seat', seat);
+  if (seat !== 'assistant') board.setAttribute('orientation', seat);
+}
+
+// A seated player who plays by ear: his typed moves are his announcements (App. F2.1, F2.3).
+// The choice is remembered in this browser.
+const byEar = $('by-ear');
+function setByEar(on) {
+  if (on) {
+    board.setAttribute('player', seat);
+    setAccessible(true);
+  } else {
+    board.removeAttribute('player');
+  }
+  byEar.setAttribute('aria-pressed', String(on));
+  try {
+    localStorage.setItem('arbiter.byEar', on ? '1' : '0');
+  } catch {
+    // private mode: the choice lasts for this visit only
+  }
+}
+if (seat === 'white' || seat === 'black') {
+  byEar.hidden = false;
+  byEar.addEventListener('click', () => setByEar(byEar.getAttribute('aria-pressed') !== 'true'));
+  let remembered = false;
+  try {
+    remembered = localStorage.getItem('arbiter.byEar') === '1';
+  } catch {
+    // no storage: a sighted player's screen until chosen
+  }
+  if (remembered) setByEar(true);
+}
+
 // ---------- PGN ----------
 
 const pgnText = $('pgn-text');

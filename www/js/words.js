@@ -1,159 +1,155 @@
-// Plain-words rendering of what the wasm module returns: rulings and results. The core decides;
-// this file only says it in English, always beside the Law the ruling rests on.
+// Plain-words rendering of what the wasm module returns: rulings and results, in the language
+// the players chose for the notation (App. E), English when a sentence has no translation. The
+// core decides; this file only says it, always beside the Law the ruling rests on.
 
-const SIDE = { white: 'White', black: 'Black' };
+import en from './lang/en.js';
+import de from './lang/de.js';
+import it from './lang/it.js';
+import pt from './lang/pt.js';
+import es from './lang/es.js';
+import fr from './lang/fr.js';
+import nl from './lang/nl.js';
 
-export function sideName(color) {
-  return SIDE[color] ?? String(color);
+const TABLES = { en, de, it, pt, es, fr, nl };
+
+/** The languages the page has sentences in (App. E codes). */
+export const SENTENCE_LANGS = Object.keys(TABLES);
+
+/** The sentence language for a notation code: figurines and unknown codes are English. */
+export function sentenceLang(code) {
+  return TABLES[code] ? code : 'en';
 }
 
-/** "2 minutes", "90 seconds", "1 minute 30 seconds" */
-export function spanWords(ms) {
+/** The page's sentence `key` in `lang` with the named words `args`; English when missing. */
+export function say(lang, key, args = {}) {
+  const entry = TABLES[sentenceLang(lang)][key] ?? en[key];
+  return typeof entry === 'function' ? entry(args) : String(entry ?? key);
+}
+
+// A word list (claims, reasons, notices) in `lang`, English when the word is missing.
+function word(lang, list, key) {
+  const raw = String(key ?? '');
+  return TABLES[sentenceLang(lang)][list]?.[raw] ?? en[list][raw] ?? raw.replaceAll('_', ' ');
+}
+
+export function sideName(color, lang = 'en') {
+  return TABLES[sentenceLang(lang)].side?.[color] ?? en.side[color] ?? String(color);
+}
+
+/** A side as owner: "White's", "von Weiß", "del Bianco". */
+export function sideOf(color, lang = 'en') {
+  return TABLES[sentenceLang(lang)].of?.[color] ?? en.of[color] ?? String(color);
+}
+
+/** "2 minutes", "90 seconds", "1 minute 30 seconds" (and so in each language). */
+export function spanWords(ms, lang = 'en') {
+  const t = TABLES[sentenceLang(lang)];
   const s = Math.round(ms / 1000);
   const m = Math.floor(s / 60);
   const r = s % 60;
+  const unit = (n, forms) => `${n} ${forms[n === 1 ? 0 : 1]}`;
   const parts = [];
-  if (m) parts.push(`${m} minute${m === 1 ? '' : 's'}`);
-  if (r || !m) parts.push(`${r} second${r === 1 ? '' : 's'}`);
+  if (m) parts.push(unit(m, t.minute ?? en.minute));
+  if (r || !m) parts.push(unit(r, t.second ?? en.second));
   return parts.join(' ');
 }
 
-const CLAIMS = {
-  repetition: 'threefold repetition',
-  fifty_moves: 'fifty moves',
-  win_on_time: 'a win on time',
-  illegal_move: 'an illegal move',
-  touch_move: 'touch-move',
-  quickplay_finish: 'a quickplay-finish draw',
-};
-
-const REASONS = {
-  checkmate: 'checkmate',
-  stalemate: 'stalemate',
-  resignation: 'resignation',
-  agreement: 'agreement',
-  time: 'time',
-  time_but_cannot_mate: 'time, but the opponent cannot mate',
-  both_flags: 'both flags down',
-  dead_position: 'dead position',
-  repetition: 'threefold repetition',
-  fifty_moves: 'the 50-move rule',
-  fivefold_repetition: 'fivefold repetition',
-  seventy_five_moves: 'the 75-move rule',
-  illegal_moves: 'illegal moves',
-  default: 'default (late arrival)',
-  quickplay_finish: 'quickplay finish',
-  sealed_move: 'an illegal sealed move',
-};
-
-const NOTICES = {
-  clock_pressed_without_move: 'The clock was pressed without a move',
-  clock_pressed_before_move_made: 'The clock was pressed before the move was made',
-  placement_without_lift: 'A piece appeared without being lifted',
-  illegal_position_needs_arbiter: 'The illegal position must be put right by the arbiter',
-};
-
 /** "1-0: White wins by checkmate." */
-export function resultWords(r) {
-  const reason = REASONS[r.reason] ?? String(r.reason ?? '').replaceAll('_', ' ');
-  const by = reason ? ` by ${reason}` : '';
-  if (r.result === '1-0') return `1-0: White wins${by}.`;
-  if (r.result === '0-1') return `0-1: Black wins${by}.`;
-  if (r.result === '1/2-1/2') return `½-½: drawn${by}.`;
-  return `Game over${by}.`;
+export function resultWords(r, lang = 'en') {
+  const reason = r.reason ? word(lang, 'reasons', r.reason) : '';
+  if (r.result === '1-0') return say(lang, 'wins', { score: '1-0', who: sideName('white', lang), reason });
+  if (r.result === '0-1') return say(lang, 'wins', { score: '0-1', who: sideName('black', lang), reason });
+  if (r.result === '1/2-1/2') return say(lang, 'drawn', { reason });
+  return say(lang, 'over', { reason });
 }
 
+// The named words a ruling's sentence may use, in `lang`.
+function rulingArgs(v, lang) {
+  return {
+    who: sideName(v.player, lang),
+    of: sideOf(v.player, lang),
+    claim: word(lang, 'claims', v.claim),
+    span: v.ms === undefined ? '' : spanWords(v.ms, lang),
+    move: v.move ?? '',
+    count: v.count,
+    period: (v.period ?? 0) + 1,
+    white: v.white === undefined ? '' : spanWords(v.white, lang),
+    black: v.black === undefined ? '' : spanWords(v.black, lang),
+    because: v.because ? String(v.because).replaceAll('_', ' ') : '',
+  };
+}
+
+// Verdict kinds whose sentence is the kind's own key in the tables.
+const PLAIN = new Set(['time_added', 'time_charged', 'period_started', 'flag_fell', 'must_move',
+  'touch_move_breach', 'illegal_move', 'claim_open', 'claim_lapsed', 'claim_accepted',
+  'claim_rejected', 'claim_pending', 'claim_postponed', 'must_play', 'draw_offered',
+  'draw_declined', 'draw_refused', 'clock_stopped', 'clocks_set', 'clock_started', 'sealed',
+  'envelope_opened']);
+
 /**
- * One ruling (`{at, law: "2005 Art. 7.4b", verdict: {kind, ...}}`) as `{text, law}`.
- * The sentence names the consequence; the Law is always given with it.
+ * One ruling (`{at, law: "2005 Art. 7.4b", verdict: {kind, ...}}`) as `{text, law}`, in `lang`.
+ * The sentence names the consequence; the Law is always given with it, as the core wrote it.
  */
-export function rulingWords(ruling) {
+export function rulingWords(ruling, lang = 'en') {
   const v = ruling.verdict ?? {};
-  const who = sideName(v.player);
-  const claim = CLAIMS[v.claim] ?? String(v.claim ?? '').replaceAll('_', ' ');
+  const a = rulingArgs(v, lang);
+  const law = ruling.law ?? '';
   let text;
-  switch (v.kind) {
-    case 'game_over': text = resultWords(v); break;
-    case 'time_added': text = `${who} gets ${spanWords(v.ms)}.`; break;
-    case 'time_charged': text = `${who} is charged ${spanWords(v.ms)}.`; break;
-    case 'period_started': text = `${who} enters period ${v.period + 1}: ${spanWords(v.ms)} added.`; break;
-    case 'flag_fell': text = `${who}'s flag has fallen.`; break;
-    case 'must_move': text = `Touch-move: ${who} must move the touched piece; the other move is taken back.`; break;
-    case 'touch_move_breach': text = `${who} broke touch-move; the opponent may claim.`; break;
-    case 'illegal_move': text = `Illegal move ${v.move} by ${who} (illegal move no. ${v.count}).`; break;
-    case 'position_restored':
-      // The same verdict serves an illegal move (Art. 7.4a / 7.5.1) and the arbiter's restoring
-      // of an earlier position (Art. 6.14 / 7.1, 7.5 / 7.6): the Law says which.
-      text = /Art\. 7\.4a|Art\. 7\.5\.1/.test(ruling.law ?? '')
-        ? 'The position before the illegal move is restored.'
-        : 'An earlier position is restored, with the clocks as they stood then.';
-      break;
-    case 'claim_open': text = `${who} may claim ${claim}.`; break;
-    case 'claim_lapsed': text = `${who}'s claim of ${claim} has lapsed.`; break;
-    case 'claim_accepted': text = `${who}'s claim of ${claim} is upheld.`; break;
-    case 'claim_rejected': text = `${who}'s claim of ${claim} is rejected${v.because ? ` (${String(v.because).replaceAll('_', ' ')})` : ''}: play goes on.`; break;
-    case 'claim_pending': text = `${who} claims ${claim}; the arbiter decides.`; break;
-    case 'claim_postponed': text = `The arbiter postpones ${who}'s claim of ${claim}.`; break;
-    case 'must_play': text = `${who} must now play the declared move ${v.move}.`; break;
-    case 'draw_offered': text = `${who} offers a draw.`; break;
-    case 'draw_declined': text = `${who} declines the draw.`; break;
-    case 'draw_refused': text = `No draw by agreement yet: each player must have moved.`; break;
-    case 'clock_stopped': text = 'The clocks are stopped.'; break;
-    case 'clocks_set': text = `The clocks are set: White ${spanWords(v.white)}, Black ${spanWords(v.black)}.`; break;
-    case 'clock_started': text = `${who}'s clock is running.`; break;
-    case 'sealed': text = `${who} has sealed a move; the game is adjourned.`; break;
-    case 'envelope_opened': text = `The envelope is opened: ${v.move}.`; break;
-    case 'notice': text = `${NOTICES[v.what] ?? String(v.what).replaceAll('_', ' ')}.`; break;
-    // 2005 App. F2.1, F2.6: announcements, their repetition and correction. The spoken form is
-    // German (Anna ... Hector, eins ... acht) and is heard in a German voice.
-    case 'announced':
-      return spokenParts(`${who} announces:`, v.spoken, ruling.law);
-    case 'announcement_corrected':
-      return spokenParts(`${who} corrects the announcement:`, v.spoken, ruling.law);
-    case 'announcement_repeated':
-      text = v.agrees
-        ? `${who} repeats the move.`
-        : `${who} repeated ${v.move}, which is not the move announced: the players put it right, with the arbiter if need be.`;
-      break;
-    case 'correction_refused':
-      text = v.because === 'opponent_clock_started'
-        ? `${who}'s correction comes too late: the opponent's clock has started.`
-        : `${who} has announced nothing to correct.`;
-      break;
-    default: text = String(v.kind ?? 'ruling').replaceAll('_', ' ');
+  if (PLAIN.has(v.kind)) text = say(lang, v.kind, a);
+  else {
+    switch (v.kind) {
+      case 'game_over': text = resultWords(v, lang); break;
+      case 'position_restored':
+        // The same verdict serves an illegal move (Art. 7.4a / 7.5.1) and the arbiter's
+        // restoring of an earlier position (Art. 6.14 / 7.1, 7.5 / 7.6): the Law says which.
+        text = say(lang, /Art\. 7\.4a|Art\. 7\.5\.1/.test(law) ? 'restored_after_illegal' : 'restored_earlier');
+        break;
+      case 'notice': text = `${word(lang, 'notices', v.what)}.`; break;
+      // 2005 App. F2.1, F2.6: announcements, their repetition and correction. The spoken form
+      // is German (Anna ... Hector, eins ... acht) and is heard in a German voice.
+      case 'announced':
+        return spokenParts(say(lang, 'announced', a), v.spoken, law, lang);
+      case 'announcement_corrected':
+        return spokenParts(say(lang, 'announcement_corrected', a), v.spoken, law, lang);
+      case 'announcement_repeated':
+        text = say(lang, v.agrees ? 'repeated' : 'repeated_otherwise', a);
+        break;
+      case 'correction_refused':
+        text = say(lang, v.because === 'opponent_clock_started' ? 'correction_too_late' : 'correction_of_nothing', a);
+        break;
+      default: text = String(v.kind ?? 'ruling').replaceAll('_', ' ');
+    }
   }
-  // "Illegal move: White gets 2 minutes." reads better than two lines for the same instant.
-  return { text, law: ruling.law ?? '' };
+  return { text, law };
 }
 
-function spokenParts(prefix, spoken, law) {
-  return { text: `${prefix} ${spoken}.`, law: law ?? '', parts: [prefix, [`${spoken}.`, 'de']] };
+function spokenParts(prefix, spoken, law, lang) {
+  return { text: `${prefix} ${spoken}.`, law: law ?? '', parts: [[prefix, sentenceLang(lang)], [`${spoken}.`, 'de']] };
 }
 
-const PRELUDES = {
-  illegal_move: (v) => `Illegal move ${v.move} by ${sideName(v.player)}`,
-  claim_rejected: (v) => `${sideName(v.player)}'s claim of ${CLAIMS[v.claim] ?? v.claim} is rejected`,
-};
+// A cause and the time it gives the opponent at the same instant, said as one sentence.
+const WITH_PENALTY = { illegal_move: 'illegal_move_penalty', claim_rejected: 'claim_rejected_penalty' };
 
 /**
- * A batch of rulings from one event, as sentences. A penalty that follows its cause at the same
- * instant is said in one sentence: "Illegal move e1e3 by Black: White gets 2 minutes."
+ * A batch of rulings from one event, as sentences in `lang`. A penalty that follows its cause
+ * at the same instant is said in one sentence: "Illegal move e1e3 by Black: White gets 2 minutes."
  */
-export function rulingsWords(list) {
+export function rulingsWords(list, lang = 'en') {
   let rulings = [...list];
   const out = [];
   for (let i = 0; i < rulings.length; i++) {
     const r = rulings[i];
-    const prelude = PRELUDES[r.verdict?.kind];
+    const joined = WITH_PENALTY[r.verdict?.kind];
     // The penalty may come after other rulings of the same instant (the position restored).
     const j = rulings.findIndex((x, k) => k > i && x.verdict?.kind === 'time_added' && x.at === r.at);
-    if (prelude && j > i) {
+    if (joined && j > i) {
       const v = rulings[j].verdict;
-      out.push({ text: `${prelude(r.verdict)}: ${sideName(v.player)} gets ${spanWords(v.ms)}.`, law: rulings[j].law || r.law, ruling: r });
+      const a = { ...rulingArgs(r.verdict, lang), other: sideName(v.player, lang), span: spanWords(v.ms, lang) };
+      out.push({ text: say(lang, joined, a), law: rulings[j].law || r.law, ruling: r });
       rulings = rulings.filter((_, k) => k !== j);
       continue;
     }
-    out.push({ ...rulingWords(r), ruling: r });
+    out.push({ ...rulingWords(r, lang), ruling: r });
   }
   return out;
 }
