@@ -9,6 +9,7 @@ use super::wire::MoveText;
 use crate::Color;
 use crate::clock::{Clock, Millis, Timestamp};
 use crate::dead::{Budget, CanMate, can_mate};
+use crate::laws::illegal_position::{self, NotAMove, Placement};
 use crate::laws::{
     Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay,
 };
@@ -87,6 +88,14 @@ pub enum Refused {
     /// The envelope did not open.
     #[error("envelope: {0}")]
     Envelope(#[from] adjourn::EnvelopeError),
+    /// A move on an illegal position left by an unclaimed illegal move does not follow the
+    /// pieces' patterns (2023 App. A.5.4 waits for a move made by them).
+    #[error("not a move on the illegal position: {0}")]
+    NotAMove(#[from] NotAMove),
+    /// The position is still illegal after the move that was awaited, and the 2005 Laws give
+    /// no result for it: play waits for the arbiter to restore a position (2005 Art. 7.4a).
+    #[error("the position is illegal: the arbiter must restore a legal one")]
+    IllegalPosition,
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -118,6 +127,17 @@ struct Irregular {
     count: u32,
     /// The position after it could not be represented (e.g. a king left in check).
     stuck: bool,
+}
+
+/// Pieces left by an unclaimed illegal move where no legal play can put them, and the move the
+/// player on move has made on them (2023 App. A.5.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct IllegalPosition {
+    placement: Placement,
+    /// The move made on it and not yet completed by the press.
+    reply: Option<MoveText>,
+    /// Still illegal after the reply, in 2005: play waits for the arbiter (Art. 7.4a).
+    stalled: bool,
 }
 
 /// A touch-move breach left standing while the opponent may claim.
@@ -162,6 +182,8 @@ pub struct Game {
     pub(super) offer: Option<Color>,
     pub(super) open_claims: Vec<(Color, ClaimKind)>,
     irregular: Option<Irregular>,
+    /// Set while the pieces stand where cozy-chess cannot hold them (App. A.5.4).
+    illegal_position: Option<IllegalPosition>,
     breach: Option<Breach>,
     pub(super) pending: Option<PendingClaim>,
     pub(super) moves: Vec<PlayedMove>,
@@ -220,6 +242,7 @@ impl Game {
             offer: None,
             open_claims: Vec::new(),
             irregular: None,
+            illegal_position: None,
             breach: None,
             pending: None,
             moves: Vec::new(),
@@ -507,7 +530,16 @@ impl Game {
     }
 
     fn on_move(&self) -> Color {
-        self.record.current().board().side_to_move()
+        match &self.illegal_position {
+            Some(ip) => ip.placement.side_to_move(),
+            None => self.record.current().board().side_to_move(),
+        }
+    }
+
+    /// The pieces as they stand when an unclaimed illegal move has left a position no legal
+    /// play can reach (2023 App. A.5.4); [`Game::board`] then shows the position before it.
+    pub fn illegal_position(&self) -> Option<&Placement> {
+        self.illegal_position.as_ref().map(|ip| &ip.placement)
     }
 
     fn require_play(&self) -> Result<(), Refused> {
@@ -522,6 +554,9 @@ impl Game {
         }
         if self.pending.is_some_and(|p| !p.postponed) {
             return Err(Refused::ClaimPending);
+        }
+        if self.illegal_position.as_ref().is_some_and(|ip| ip.stalled) {
+            return Err(Refused::IllegalPosition);
         }
         Ok(())
     }
@@ -568,6 +603,34 @@ impl Game {
             }
             Event::Arrive { player } => {
                 self.present[*player as usize] = true;
+                Ok(())
+            }
+            Event::Lift { square } if self.illegal_position.is_some() => {
+                self.require_play()?;
+                if self
+                    .illegal_position()
+                    .and_then(|p| p.piece_on(*square))
+                    .is_some()
+                {
+                    // A touch still ends the opponent's 2005 claim (App. B5) and declines an
+                    // offer; touch-move itself is a matter for a claim in this regime.
+                    self.after_touch(at);
+                }
+                Ok(())
+            }
+            Event::Place { .. } if self.illegal_position.is_some() => {
+                self.require_play()?;
+                Ok(())
+            }
+            Event::Move { mv } if self.illegal_position.is_some() => {
+                self.require_play()?;
+                if let Some(ip) = &self.illegal_position {
+                    ip.placement.play(*mv)?;
+                }
+                self.after_touch(at);
+                if let Some(ip) = &mut self.illegal_position {
+                    ip.reply = Some(*mv);
+                }
                 Ok(())
             }
             Event::Lift { square } => {
@@ -803,6 +866,7 @@ impl Game {
             ClaimKind::IllegalMove => {
                 if let Some(irr) = self.irregular.take()
                     && irr.stuck
+                    && self.illegal_position.is_none()
                 {
                     // The illegal position cannot be played on (it never entered the record,
                     // which still shows the position before it): the arbiter restores it.
@@ -843,6 +907,10 @@ impl Game {
     }
 
     fn press(&mut self, at: Timestamp, player: Color) {
+        if self.illegal_position.is_some() {
+            self.press_on_illegal_position(at, player);
+            return;
+        }
         let edition = self.edition();
         let mut attempt = self.changes.attempt(self.record.current().board());
         if self.config.is_impaired(player) {
@@ -924,7 +992,9 @@ impl Game {
                 }
                 self.complete(at, player, mv);
             }
-            Attempt::UnfinishedPromotion(mv) if edition == Edition::Fide2023 => {
+            Attempt::UnfinishedPromotion(mv)
+                if edition == Edition::Fide2023 && self.profile.arbiter_acts_on_illegal() =>
+            {
                 // 7.5.2: the pawn becomes a queen, and the press counts as an illegal move.
                 let text = touch::to_text(self.record.current().board(), mv);
                 self.complete(at, player, mv);
@@ -1102,15 +1172,26 @@ impl Game {
         }
         // Only the opponent's claim counts: the move stands for now and the clock moves on.
         let before = self.record.current().board().clone();
-        let stuck = match after_illegal(self.record.current().board(), mv) {
-            Some(after) => {
-                let halfmoves = self.record.current().halfmove_clock() + 1;
-                self.record
-                    .play_irregular(as_move(mv), Position::from_parts(after, halfmoves));
-                false
-            }
-            None => true,
-        };
+        let stuck =
+            match after_illegal(self.record.current().board(), mv) {
+                Some(after) => {
+                    let halfmoves = self.record.current().halfmove_clock() + 1;
+                    self.record
+                        .play_irregular(as_move(mv), Position::from_parts(after, halfmoves));
+                    false
+                }
+                None => {
+                    // Both kings in check, or a pawn on the last rank: cozy-chess cannot hold the
+                    // pieces, so they are kept as they stand until the next move (App. A.5.4).
+                    self.illegal_position = Placement::after(self.record.current().board(), mv)
+                        .map(|placement| IllegalPosition {
+                            placement,
+                            reply: None,
+                            stalled: false,
+                        });
+                    true
+                }
+            };
         self.clock.press(player, at);
         self.touch = TouchMove::new();
         self.changes = BoardChanges::new();
@@ -1132,6 +1213,118 @@ impl Game {
                 claim: ClaimKind::IllegalMove,
             },
         );
+        if let Some(ip) = &self.illegal_position {
+            let fen = ip.placement.text();
+            self.rule(
+                at,
+                illegal_position::wait_law(self.edition()),
+                Verdict::IllegalPosition { fen },
+            );
+        }
+    }
+
+    /// The clock pressed while the pieces stand in an illegal position: the awaited move is
+    /// completed, and the position is judged (2023 App. A.5.4; 2005, see
+    /// [`illegal_position`]).
+    fn press_on_illegal_position(&mut self, at: Timestamp, player: Color) {
+        let edition = self.edition();
+        let Some(ip) = self.illegal_position.clone() else {
+            return;
+        };
+        let Some(reply) = ip.reply else {
+            self.rule(
+                at,
+                Law::of(edition, "Art. 6.8a", "Art. 6.2.1"),
+                Verdict::Notice {
+                    what: "clock_pressed_before_move_made",
+                },
+            );
+            return;
+        };
+        // The reply was checked against the patterns when it was made.
+        let Ok(next) = ip.placement.play(reply) else {
+            return;
+        };
+        let mover_piece = ip.placement.piece_on(reply.from);
+        let quiet = mover_piece.is_some_and(|(p, _)| p != crate::Piece::Pawn)
+            && ip.placement.piece_on(reply.to).is_none();
+        self.clock.press(player, at);
+        self.announced = None;
+        self.before_last = None;
+        let lapsing: Vec<ClaimKind> = self
+            .open_claims
+            .iter()
+            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
+            .map(|(_, k)| *k)
+            .collect();
+        for kind in lapsing {
+            self.lapse(at, player, kind);
+        }
+        if self.offer == Some(!player) {
+            self.offer = None;
+        }
+        let halfmoves = if quiet {
+            self.record.current().halfmove_clock() + 2
+        } else {
+            0
+        };
+        let clock_byte = u8::try_from(halfmoves).unwrap_or(u8::MAX);
+        match next.to_board(self.record.current().board(), clock_byte) {
+            Some(board) => {
+                let fen = board.to_string();
+                // The record skips the illegal position: it keeps positions cozy-chess holds.
+                self.record
+                    .play_irregular(as_move(reply), Position::from_parts(board, halfmoves));
+                self.moves.push(PlayedMove {
+                    by: player,
+                    text: reply,
+                    san: long_form(&ip.placement, reply),
+                    clock_after: self.clock.side(player).banked,
+                    draw_offer: self.offer_with_move.take() == Some(player),
+                });
+                self.illegal_position = None;
+                self.irregular = None;
+                self.touch = TouchMove::new();
+                self.changes = BoardChanges::new();
+                self.forced = None;
+                self.rule(
+                    at,
+                    illegal_position::wait_law(edition),
+                    Verdict::PositionLegalAgain { fen },
+                );
+                self.check_end(at);
+            }
+            None if edition == Edition::Fide2023 => {
+                self.illegal_position = Some(IllegalPosition {
+                    placement: next,
+                    reply: None,
+                    stalled: false,
+                });
+                let law = illegal_position::still_illegal_law(edition);
+                self.end(at, law, GameResult::Draw, Reason::IllegalPosition);
+            }
+            None => {
+                let fen = next.text();
+                self.illegal_position = Some(IllegalPosition {
+                    placement: next,
+                    reply: None,
+                    stalled: true,
+                });
+                self.clock.stop(at);
+                self.rule(
+                    at,
+                    illegal_position::still_illegal_law(edition),
+                    Verdict::IllegalPosition { fen },
+                );
+                self.rule(
+                    at,
+                    illegal_position::still_illegal_law(edition),
+                    Verdict::Notice {
+                        what: "illegal_position_needs_arbiter",
+                    },
+                );
+            }
+        }
     }
 
     /// Applies the penalty for `offender`'s `count`-th illegal move; `replace` is the illegal
@@ -1326,6 +1519,7 @@ impl Game {
                 };
                 self.close_claim(player, ClaimKind::IllegalMove);
                 self.irregular = None;
+                self.illegal_position = None;
                 self.rule(
                     at,
                     illegal::restore_law(edition),
@@ -1334,6 +1528,32 @@ impl Game {
                         claim: kind,
                     },
                 );
+                let queen = MoveText {
+                    promotion: Some(crate::Piece::Queen),
+                    ..irr.mv
+                };
+                if edition == Edition::Fide2023
+                    && irr.mv.promotion.is_none()
+                    && touch::legal_move(self.record.current().board(), queen).is_some()
+                {
+                    // 7.5.2 (through A.5.2): the pawn left on the last rank becomes a queen,
+                    // and the claimant, on move, keeps his clock running.
+                    let san = san::format(self.record.current(), as_move(queen), Language::English);
+                    if self.record.play(as_move(queen)).is_ok() {
+                        self.moves.push(PlayedMove {
+                            by: irr.offender,
+                            text: queen,
+                            san,
+                            clock_after: self.clock.side(irr.offender).banked,
+                            draw_offer: false,
+                        });
+                        self.touch = TouchMove::new();
+                        self.changes = BoardChanges::new();
+                        self.penalise(at, irr.offender, irr.count, None);
+                        self.check_end(at);
+                        return Ok(());
+                    }
+                }
                 if !irr.stuck {
                     self.record.undo();
                 }
@@ -1825,6 +2045,7 @@ impl Game {
         self.changes = BoardChanges::new();
         self.forced = None;
         self.irregular = None;
+        self.illegal_position = None;
         self.breach = None;
         self.open_claims.retain(|&(_, k)| k == ClaimKind::WinOnTime);
         self.announced = None;
@@ -2115,6 +2336,25 @@ fn after_illegal(board: &Board, mv: MoveText) -> Option<Board> {
     }
     *builder.castle_rights_mut(!board.side_to_move()) = cozy_chess::CastleRights::EMPTY;
     builder.build().ok()
+}
+
+/// A move made on an illegal position in long algebraic form (`Kd8xc8`, `e2-e3`): SAN
+/// depends on the legal moves, which that position does not have.
+fn long_form(placement: &Placement, mv: MoveText) -> String {
+    let letter = match placement.piece_on(mv.from) {
+        Some((crate::Piece::Pawn, _)) | None => String::new(),
+        Some((piece, _)) => char::from(piece).to_ascii_uppercase().to_string(),
+    };
+    let sep = if placement.piece_on(mv.to).is_some() {
+        'x'
+    } else {
+        '-'
+    };
+    let promotion = mv
+        .promotion
+        .map(|p| format!("={}", char::from(p).to_ascii_uppercase()))
+        .unwrap_or_default();
+    format!("{letter}{}{sep}{}{promotion}", mv.from, mv.to)
 }
 
 /// Why a log could not be replayed.

@@ -88,6 +88,8 @@ pub enum Reason {
     QuickplayFinish,
     /// The sealed move was illegal or ambiguous.
     SealedMove,
+    /// An illegal position stood still after the next move (2023 App. A.5.4).
+    IllegalPosition,
 }
 
 /// What a ruling decides.
@@ -344,6 +346,18 @@ pub enum Verdict {
         player: Color,
         /// Why, as a word the UI can translate: `opponent_clock_started`, `nothing_announced`.
         because: &'static str,
+    },
+    /// The pieces stand in a position no legal play reaches (both kings in check, a pawn on
+    /// the last rank): the next move is awaited (2023 App. A.5.4), or, in 2005, the position
+    /// is still illegal after it (Art. 7.4a).
+    IllegalPosition {
+        /// The pieces and the side to move, as the first two fields of a FEN.
+        fen: String,
+    },
+    /// The move made on an illegal position has left a legal one; play goes on from it.
+    PositionLegalAgain {
+        /// The position (FEN).
+        fen: String,
     },
     /// Something only the arbiter can judge (sensor boards cannot see hands or intent).
     Notice {

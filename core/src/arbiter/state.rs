@@ -63,6 +63,10 @@ pub struct State {
     /// Side to move.
     #[serde(with = "wire::color")]
     pub side_to_move: Color,
+    /// The pieces as they stand, when an unclaimed illegal move has left a position no legal
+    /// play reaches (2023 App. A.5.4): the first two fields of a FEN. `fen` is then the
+    /// position before that move.
+    pub illegal_position: Option<String>,
     /// Full-move number.
     pub move_number: u16,
     /// White's clock.
@@ -120,7 +124,10 @@ impl Game {
             edition: self.config().edition,
             mode: self.profile().mode,
             fen: board.to_string(),
-            side_to_move: board.side_to_move(),
+            side_to_move: self
+                .illegal_position()
+                .map_or(board.side_to_move(), |p| p.side_to_move()),
+            illegal_position: self.illegal_position().map(|p| p.text()),
             move_number: board.fullmove_number(),
             white: view(Color::White),
             black: view(Color::Black),

@@ -37,6 +37,12 @@
 //!   otherwise"; the core goes on and leaves a cancellation to the arbiter's wrong-setup
 //!   decision.
 //! - Sealed move (A-06): 2005 exceptions are the flag (6.10) and 9.6 only, as A8 lists.
+//! - An illegal position left by an unclaimed illegal move (I-14): 2023 App. A.5.4 waits for
+//!   the next move and draws if the position is still illegal; the 2005 appendices have no
+//!   such rule, so the engine waits the same way (B5 keeps the claim open until a touch) and,
+//!   if the position is still illegal, stops the clocks for the arbiter's restoration under
+//!   Art. 7.4a. In 2023 unsupervised play an unfinished promotion is left on the board for
+//!   A.5.4 too; claimed in time, the pawn becomes a queen (7.5.2). See [`illegal_position`].
 
 pub mod adjourn;
 mod article;
@@ -44,6 +50,7 @@ pub mod blind;
 pub mod draws;
 mod edition;
 pub mod illegal;
+pub mod illegal_position;
 pub mod quickplay;
 mod rapid_blitz;
 pub mod recording;

@@ -86,8 +86,9 @@ impl Table {
         }
     }
 
+    /// The side on move, also while the pieces stand in an illegal position (App. A.5.4).
     pub fn side(&self) -> Color {
-        self.game.board().side_to_move()
+        self.game.state(Timestamp(self.now)).side_to_move
     }
 
     /// Enters a move whole and presses the clock.

@@ -1,0 +1,453 @@
+//! A position no legal play can reach, left on the board by an unclaimed illegal move in
+//! unsupervised rapid or blitz: both kings in check, or a pawn on its last rank (2023 App.
+//! A.5.4). cozy-chess holds only legal positions, so while such a position stands the engine
+//! keeps the pieces here, one per square with no legality, lets the next move be made on them
+//! by the pieces' patterns (Art. 3), and then asks whether the position is still illegal.
+//!
+//! # The 2005 edition
+//! The 2005 appendices (App. B and C of the source texts) have no rule for this: the opponent
+//! may claim the illegal move until he touches a piece (B5, C3), and after that nothing says
+//! what becomes of the position. What they do keep is Art. 7.4a: when an illegal move is found
+//! to have been completed, the position before the irregularity (or the last one that can be
+//! established) is restored. So in 2005 the engine also waits for the reply (B5 forbids it to
+//! act before); if the reply leaves a legal position, play goes on as after any unclaimed
+//! illegal move; if the position is still illegal, the game cannot go on by the Laws, no
+//! draw is written in that edition, and the engine stops the clocks for the arbiter to restore
+//! a position under 7.4a.
+
+use super::{Edition, Law};
+use crate::arbiter::wire::MoveText;
+use crate::{Color, File, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, BoardBuilder, CastleRights};
+use std::fmt;
+use thiserror::Error;
+
+/// The pieces on the board, one or none per square, and the side to move; no legality.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    squares: [Option<(Piece, Color)>; Square::NUM],
+    side_to_move: Color,
+    fullmove_number: u16,
+}
+
+/// What makes a placement a position legal play cannot reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Defect {
+    /// A pawn stands on its first or last rank (2023 App. A.5.4: an unpromoted pawn).
+    PawnOnEndRank {
+        /// Where.
+        square: Square,
+    },
+    /// The side that has just moved is in check (with the side to move in check too: both
+    /// kings in check, 2023 App. A.5.4).
+    MoverInCheck {
+        /// The side that moved.
+        mover: Color,
+    },
+    /// A side has no king, or more than one.
+    KingCount {
+        /// Which side.
+        color: Color,
+    },
+}
+
+/// Why a move cannot be made on the placement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum NotAMove {
+    /// No piece of the side to move stands on the square the move leaves.
+    #[error("no piece of the side to move on {0}")]
+    NoOwnPiece(Square),
+    /// The move lands on a piece of the mover's own side (Art. 3.1).
+    #[error("{0} holds a piece of the mover's own side")]
+    OwnPieceThere(Square),
+    /// The piece cannot go there by its pattern (Art. 3.2-3.8), or a promotion is wrong.
+    #[error("the piece on {from} cannot move to {to}")]
+    NotThePattern {
+        /// Square left.
+        from: Square,
+        /// Square aimed at.
+        to: Square,
+    },
+    /// The move would take a king, which is no move of chess (2005 Art. 7.4a names it
+    /// illegal).
+    #[error("the move takes the king on {0}")]
+    TakesKing(Square),
+    /// Castling in an illegal position: its conditions (Art. 3.8) cannot be judged.
+    #[error("no castling while the position is illegal")]
+    Castling,
+}
+
+impl Placement {
+    /// The pieces of a legal position.
+    pub fn from_board(board: &Board) -> Placement {
+        let mut squares = [None; Square::NUM];
+        for sq in Square::ALL {
+            squares[sq as usize] = board.piece_on(sq).zip(board.color_on(sq));
+        }
+        Placement {
+            squares,
+            side_to_move: board.side_to_move(),
+            fullmove_number: board.fullmove_number(),
+        }
+    }
+
+    /// The pieces after `mv` was made in `board` by hand, legal or not: castling moves the
+    /// rook too, an en-passant capture removes the pawn passed, and the other side is on
+    /// move. `None` if no piece stands on the square the move leaves.
+    pub fn after(board: &Board, mv: MoveText) -> Option<Placement> {
+        let mut placement = Placement::from_board(board);
+        placement.piece_on(mv.from)?;
+        let en_passant_pawn = board
+            .en_passant()
+            .map(|file| Square::new(file, Rank::Fifth.relative_to(board.side_to_move())));
+        placement.shift(mv, en_passant_pawn);
+        Some(placement)
+    }
+
+    /// The piece on `square`, with its colour.
+    pub fn piece_on(&self, square: Square) -> Option<(Piece, Color)> {
+        self.squares[square as usize]
+    }
+
+    /// Who is on move.
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// The placement after the side to move makes `mv` by the pieces' patterns (Art. 3),
+    /// whether or not it leaves his king in check: the move that A.5.4 waits for.
+    ///
+    /// # Errors
+    /// [`NotAMove`] if no piece of his could make it.
+    pub fn play(&self, mv: MoveText) -> Result<Placement, NotAMove> {
+        let mover = self.side_to_move;
+        let Some((piece, color)) = self.piece_on(mv.from) else {
+            return Err(NotAMove::NoOwnPiece(mv.from));
+        };
+        if color != mover {
+            return Err(NotAMove::NoOwnPiece(mv.from));
+        }
+        match self.piece_on(mv.to) {
+            Some((_, c)) if c == mover => return Err(NotAMove::OwnPieceThere(mv.to)),
+            Some((Piece::King, _)) => return Err(NotAMove::TakesKing(mv.to)),
+            _ => {}
+        }
+        let pattern = NotAMove::NotThePattern {
+            from: mv.from,
+            to: mv.to,
+        };
+        let occupied = self.occupied();
+        let reach = match piece {
+            Piece::Pawn => {
+                let captures = if self.piece_on(mv.to).is_some() {
+                    cozy_chess::get_pawn_attacks(mv.from, mover)
+                } else {
+                    BitBoard::EMPTY
+                };
+                cozy_chess::get_pawn_quiets(mv.from, mover, occupied) | captures
+            }
+            Piece::Knight => cozy_chess::get_knight_moves(mv.from),
+            Piece::Bishop => cozy_chess::get_bishop_moves(mv.from, occupied),
+            Piece::Rook => cozy_chess::get_rook_moves(mv.from, occupied),
+            Piece::Queen => {
+                cozy_chess::get_bishop_moves(mv.from, occupied)
+                    | cozy_chess::get_rook_moves(mv.from, occupied)
+            }
+            Piece::King => {
+                let two_files = (mv.from.file() as i8 - mv.to.file() as i8).abs() == 2;
+                if two_files && mv.from.rank() == mv.to.rank() {
+                    return Err(NotAMove::Castling);
+                }
+                cozy_chess::get_king_moves(mv.from)
+            }
+        };
+        if !reach.has(mv.to) {
+            return Err(pattern);
+        }
+        let last_rank = Rank::Eighth.relative_to(mover);
+        match mv.promotion {
+            None => {}
+            Some(Piece::Knight | Piece::Bishop | Piece::Rook | Piece::Queen)
+                if piece == Piece::Pawn && mv.to.rank() == last_rank => {}
+            Some(_) => return Err(pattern),
+        }
+        let mut next = self.clone();
+        next.shift(mv, None);
+        Ok(next)
+    }
+
+    /// Why no legal play reaches this position, if it cannot: checked in the order a reader
+    /// would, kings first.
+    pub fn defect(&self) -> Option<Defect> {
+        for color in Color::ALL {
+            if self.pieces(Piece::King, color).len() != 1 {
+                return Some(Defect::KingCount { color });
+            }
+        }
+        let pawns = self.pieces(Piece::Pawn, Color::White) | self.pieces(Piece::Pawn, Color::Black);
+        let end_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
+        if let Some(square) = (pawns & end_ranks).into_iter().next() {
+            return Some(Defect::PawnOnEndRank { square });
+        }
+        let mover = !self.side_to_move;
+        if self.in_check(mover) {
+            return Some(Defect::MoverInCheck { mover });
+        }
+        None
+    }
+
+    /// Whether both kings are in check.
+    pub fn both_kings_in_check(&self) -> bool {
+        self.in_check(Color::White) && self.in_check(Color::Black)
+    }
+
+    /// The legal position these pieces make, if they make one: castling rights kept from
+    /// `rights_from` wherever king and rook still stand on their squares, no en-passant
+    /// right, and `halfmove_clock` as given.
+    pub fn to_board(&self, rights_from: &Board, halfmove_clock: u8) -> Option<Board> {
+        if self.defect().is_some() {
+            return None;
+        }
+        let mut builder = BoardBuilder::empty();
+        for sq in Square::ALL {
+            *builder.square_mut(sq) = self.piece_on(sq);
+        }
+        builder.side_to_move = self.side_to_move;
+        builder.halfmove_clock = halfmove_clock;
+        builder.fullmove_number = self.fullmove_number;
+        for color in Color::ALL {
+            let kept = rights_from.castle_rights(color);
+            let back = Rank::First.relative_to(color);
+            let king_home = self.piece_on(Square::new(File::E, back)) == Some((Piece::King, color));
+            let rook_on = |file: Option<File>| {
+                file.is_some_and(|f| {
+                    self.piece_on(Square::new(f, back)) == Some((Piece::Rook, color))
+                })
+            };
+            *builder.castle_rights_mut(color) = CastleRights {
+                short: kept.short.filter(|&f| king_home && rook_on(Some(f))),
+                long: kept.long.filter(|&f| king_home && rook_on(Some(f))),
+            };
+        }
+        if let Ok(board) = builder.build() {
+            return Some(board);
+        }
+        // Rights that cozy-chess will not take (a king off the e-file in Chess960 terms) go.
+        for color in Color::ALL {
+            *builder.castle_rights_mut(color) = CastleRights::EMPTY;
+        }
+        builder.build().ok()
+    }
+
+    /// The pieces as the first two fields of a FEN (`rnbqkbnr/... w`), for display.
+    pub fn text(&self) -> String {
+        self.to_string()
+    }
+
+    fn shift(&mut self, mv: MoveText, en_passant_pawn: Option<Square>) {
+        let Some((piece, color)) = self.piece_on(mv.from) else {
+            return;
+        };
+        self.squares[mv.from as usize] = None;
+        if piece == Piece::Pawn
+            && mv.from.file() != mv.to.file()
+            && self.piece_on(mv.to).is_none()
+            && let Some(passed) = en_passant_pawn
+            && passed.file() == mv.to.file()
+            && passed.rank() == mv.from.rank()
+        {
+            self.squares[passed as usize] = None;
+        }
+        let back = Rank::First.relative_to(color);
+        if piece == Piece::King && mv.from.rank() == back && mv.to.rank() == back {
+            // Castling as the king's two-square move: the rook crosses over him.
+            let rook = match (mv.from.file(), mv.to.file()) {
+                (File::E, File::G) => Some((File::H, File::F)),
+                (File::E, File::C) => Some((File::A, File::D)),
+                _ => None,
+            };
+            if let Some((from, to)) = rook
+                && self.piece_on(Square::new(from, back)) == Some((Piece::Rook, color))
+            {
+                self.squares[Square::new(from, back) as usize] = None;
+                self.squares[Square::new(to, back) as usize] = Some((Piece::Rook, color));
+            }
+        }
+        let placed = mv.promotion.unwrap_or(piece);
+        self.squares[mv.to as usize] = Some((placed, color));
+        if color == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.side_to_move = !color;
+    }
+
+    fn pieces(&self, piece: Piece, color: Color) -> BitBoard {
+        Square::ALL
+            .into_iter()
+            .filter(|&sq| self.piece_on(sq) == Some((piece, color)))
+            .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
+    }
+
+    fn occupied(&self) -> BitBoard {
+        Square::ALL
+            .into_iter()
+            .filter(|&sq| self.piece_on(sq).is_some())
+            .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
+    }
+
+    /// Whether a king of `color` stands attacked by the other side's pieces.
+    fn in_check(&self, color: Color) -> bool {
+        let occupied = self.occupied();
+        let them = !color;
+        self.pieces(Piece::King, color).into_iter().any(|king| {
+            let rooks = self.pieces(Piece::Rook, them) | self.pieces(Piece::Queen, them);
+            let bishops = self.pieces(Piece::Bishop, them) | self.pieces(Piece::Queen, them);
+            !(cozy_chess::get_rook_moves(king, occupied) & rooks).is_empty()
+                || !(cozy_chess::get_bishop_moves(king, occupied) & bishops).is_empty()
+                || !(cozy_chess::get_knight_moves(king) & self.pieces(Piece::Knight, them))
+                    .is_empty()
+                || !(cozy_chess::get_king_moves(king) & self.pieces(Piece::King, them)).is_empty()
+                || !(cozy_chess::get_pawn_attacks(king, color) & self.pieces(Piece::Pawn, them))
+                    .is_empty()
+        })
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in Rank::ALL.into_iter().rev() {
+            let mut empty = 0;
+            for file in File::ALL {
+                match self.piece_on(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some((piece, color)) => {
+                        if empty > 0 {
+                            write!(f, "{empty}")?;
+                            empty = 0;
+                        }
+                        let c: char = piece.into();
+                        let c = if color == Color::White {
+                            c.to_ascii_uppercase()
+                        } else {
+                            c
+                        };
+                        write!(f, "{c}")?;
+                    }
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank != Rank::First {
+                f.write_str("/")?;
+            }
+        }
+        let side = if self.side_to_move == Color::White {
+            'w'
+        } else {
+            'b'
+        };
+        write!(f, " {side}")
+    }
+}
+
+/// The article that has the position still illegal after the next move decided: 2023 App.
+/// A.5.4 (a draw); 2005 Art. 7.4a (the arbiter restores a position; see the module's note).
+pub fn still_illegal_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 7.4a", "App. A.5.4")
+}
+
+/// The article under which the engine waits for the next move before judging the position:
+/// 2023 App. A.5.4; 2005 App. B5 (the opponent keeps his claim until he touches a piece).
+pub fn wait_law(edition: Edition) -> Law {
+    Law::of(edition, "App. B5", "App. A.5.4")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> MoveText {
+        s.parse().unwrap()
+    }
+
+    fn board(fen: &str) -> Board {
+        fen.parse().unwrap()
+    }
+
+    #[test]
+    fn a_king_left_in_check_next_to_a_check_is_both_kings_in_check() {
+        // White, in check from the rook on e2, ignores it and gives check with Rc8.
+        let b = board("3k4/8/8/8/8/8/4r3/2R1K3 w - - 0 1");
+        let p = Placement::after(&b, text("c1c8")).unwrap();
+        assert!(p.both_kings_in_check());
+        assert_eq!(
+            p.defect(),
+            Some(Defect::MoverInCheck {
+                mover: Color::White
+            })
+        );
+        assert_eq!(p.to_board(&b, 0), None);
+        assert_eq!(p.text(), "2Rk4/8/8/8/8/8/4r3/4K3 b");
+    }
+
+    #[test]
+    fn the_reply_that_lifts_the_check_makes_a_legal_position() {
+        let b = board("3k4/8/8/8/8/8/4r3/2R1K3 w - - 0 1");
+        let p = Placement::after(&b, text("c1c8")).unwrap();
+        // Black takes the rook that checks him, but his own rook still checks White, who is
+        // now on move: a legal position.
+        let q = p.play(text("d8c8")).unwrap();
+        assert_eq!(q.defect(), None);
+        let legal = q.to_board(&b, 3).unwrap();
+        assert_eq!(legal.to_string(), "2k5/8/8/8/8/8/4r3/4K3 w - - 3 2");
+        // A rook move instead leaves Black's king in check with White on move: still illegal.
+        let r = p.play(text("e2e3")).unwrap();
+        assert_eq!(
+            r.defect(),
+            Some(Defect::MoverInCheck {
+                mover: Color::Black
+            })
+        );
+    }
+
+    #[test]
+    fn an_unpromoted_pawn_on_the_last_rank_is_a_defect_until_taken() {
+        let b = board("1r5k/P7/8/8/8/8/8/7K w - - 0 1");
+        let p = Placement::after(&b, text("a7a8")).unwrap();
+        assert_eq!(
+            p.defect(),
+            Some(Defect::PawnOnEndRank { square: Square::A8 })
+        );
+        assert!(p.play(text("h8g8")).unwrap().defect().is_some());
+        assert_eq!(p.play(text("b8a8")).unwrap().defect(), None);
+    }
+
+    #[test]
+    fn moves_on_a_placement_follow_the_patterns_only() {
+        let b = board("3k4/8/8/8/8/8/4r3/2R1K3 w - - 0 1");
+        let p = Placement::after(&b, text("c1c8")).unwrap();
+        assert_eq!(p.play(text("e2e1")), Err(NotAMove::TakesKing(Square::E1)));
+        assert_eq!(p.play(text("c8c7")), Err(NotAMove::NoOwnPiece(Square::C8)));
+        assert_eq!(
+            p.play(text("e2d3")),
+            Err(NotAMove::NotThePattern {
+                from: Square::E2,
+                to: Square::D3
+            })
+        );
+        assert!(p.play(text("d8d7")).is_ok(), "a king step, even into check");
+        let castle = board("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+        let p = Placement::from_board(&castle);
+        assert_eq!(p.play(text("e8g8")), Err(NotAMove::Castling));
+    }
+
+    #[test]
+    fn castling_rights_survive_only_where_king_and_rook_stand() {
+        let b = board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let p = Placement::after(&b, text("h1h8")).unwrap();
+        let q = p.play(text("e8d7")).unwrap();
+        let legal = q.to_board(&b, 0).unwrap();
+        assert_eq!(legal.to_string(), "r6R/3k4/8/8/8/8/8/R3K3 w Q - 0 2");
+    }
+}
