@@ -3,11 +3,7 @@
 // text ("Announcements"); what speech would say is the element's `spoken` list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { setUp, freshPage, openBoard, state } from './harness.mjs';
-
-const require = createRequire(import.meta.url);
-const AXE = require.resolve('axe-core/axe.min.js');
+import { setUp, freshPage, openBoard, state, axe } from './harness.mjs';
 
 const T0 = new Date('2026-03-01T10:00:00Z').getTime();
 
@@ -171,13 +167,6 @@ test('app_f2_1 App. F form: moves heard as "Springer Felix drei", in German spee
   const label = await page.locator('arbiter-board [data-square="f3"]').getAttribute('aria-label');
   assert.equal(label, 'Felix drei, Springer weiß');
 });
-
-async function axe(page, what) {
-  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  assert.deepEqual(found, [], `axe-core violations, ${what}`);
-}
 
 test('axe-core finds no violations: start, dialog open, game running in accessible mode, game over, phone width, embedded', async () => {
   const page = await freshPage(env.browser);

@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { before, after } from 'node:test';
+import { createRequire } from 'node:module';
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -182,4 +184,14 @@ export async function startBridge(pgnFile, origin, extra = []) {
       child.kill('SIGTERM');
     }),
   };
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core (injected into the page) finds no violations in the page as it stands; `what` names the state. */
+export async function axe(page, what) {
+  if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  assert.deepEqual(found, [], `axe-core violations, ${what}`);
 }

@@ -4,13 +4,13 @@
 // App. F) and Italian (the language of our seeds' 2005 Laws).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, freshPage, openBoard } from './harness.mjs';
+import { setUp, freshPage, openBoard, axe } from './harness.mjs';
 
 const T0 = new Date('2026-03-01T10:00:00Z').getTime();
 
 const bare = (attrs) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>lang</title>
 <script type="module" src="/js/arbiter-board.js"></script>
-<main><arbiter-board accessible ${attrs}></arbiter-board></main></html>`;
+<main><h1>Game</h1><arbiter-board accessible ${attrs}></arbiter-board></main></html>`;
 
 const pages = {};
 for (const lang of ['de', 'it']) {
@@ -70,6 +70,10 @@ for (const lang of ['de', 'it']) {
     const heard = await lines(page);
     assert.ok(heard.includes(want.illegal), heard.join('\n'));
     assert.match(await page.locator('arbiter-board .status').textContent(), want.status);
+    // Screen readers choose the voice by the text's language: the lines carry it.
+    const langs = await page.evaluate(() => [...document.querySelector('arbiter-board').shadowRoot.querySelectorAll('.announce p')].map((p) => p.lang));
+    assert.deepEqual([...new Set(langs)], [lang]);
+    await axe(page, `rulings in ${lang}`);
     assert.equal(page.lastError, undefined);
   });
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setUp, freshPage, openBoard, state, square, faceText, BRIDGE, startBridge } from './harness.mjs';
+import { setUp, freshPage, openBoard, state, square, faceText, BRIDGE, startBridge, axe } from './harness.mjs';
 
 const env = setUp({
   '/live.html': `<!doctype html><meta charset="utf-8"><script type="module" src="/js/arbiter-board.js"></script>
@@ -149,10 +149,14 @@ test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the re
     await black.keyboard.press('Enter');
     assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
     assert.equal(await black.getAttribute('#board', 'player'), 'black');
+    // His board is turned to him: rank 1 at the top, the h-file on the left.
+    const box = (sq) => black.locator(`#board [data-square="${sq}"]`).boundingBox();
+    const [a1, a8, h1] = [await box('a1'), await box('a8'), await box('h1')];
+    assert.ok(a1.y < a8.y && h1.x < a1.x, JSON.stringify({ a1, a8, h1 }));
     // White's screen, a sighted player.
     const white = await freshPage(env.browser);
-    await liveElement(white, bridge.ws, 'white', { seat: 'white', accessible: '' });
-    await white.waitForFunction(() => document.querySelector('#white')?.state?.moves?.length === 3, null, { timeout: 30_000 });
+    await white.goto(`${env.server.url}/index.html?seat=white&live=${encodeURIComponent(bridge.ws)}`);
+    await white.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 3, null, { timeout: 30_000 });
 
     await black.locator('#board #entry-text').focus();
     await black.keyboard.type('Nf6');
@@ -161,21 +165,23 @@ test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the re
     // A slip of the tongue, corrected before his clock is pressed (F2.6).
     await black.keyboard.type('Springer Cesar sechs');
     await black.keyboard.press('Enter');
-    await heardOn(white, '#white', /^Black corrects the announcement: Springer Cesar sechs\. \(2005 App\. F2\.6\)$/);
+    await heardOn(white, '#board', /^Black corrects the announcement: Springer Cesar sechs\. \(2005 App\. F2\.6\)$/);
     // Announced, the move is made (F2.3) but not completed: no move yet until his press.
-    assert.equal((await state(white, '#white')).moves.length, 3);
+    assert.equal((await state(white, '#board')).moves.length, 3);
     // White repeats it with the button, reached by keyboard (F2.1).
-    const repeat = white.locator('#white [data-action="repeat"]');
+    const repeat = white.locator('#board [data-action="repeat"]');
     assert.equal(await repeat.isVisible(), true);
+    await axe(white, 'the opponent\'s seat with an announcement to repeat');
+    await axe(black, 'a seat by ear, announcement made');
     await repeat.focus();
     await white.keyboard.press('Enter');
     await heardOn(black, '#board', /^White repeats the move\. \(2005 App\. F2\.1\)$/);
     assert.equal(await repeat.isVisible(), false, 'repeated once, the button goes');
     // Black presses his clock: Enter in the empty move field.
     await black.keyboard.press('Enter');
-    await white.waitForFunction(() => document.querySelector('#white')?.state?.moves?.length === 4, null, { timeout: 10_000 });
-    assert.deepEqual((await state(white, '#white')).moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6']);
-    await heardOn(white, '#white', /^Black: knight c6\.$/);
+    await white.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 4, null, { timeout: 10_000 });
+    assert.deepEqual((await state(white, '#board')).moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6']);
+    await heardOn(white, '#board', /^Black: knight c6\.$/);
     // The choice is remembered: his screen plays by ear again after a reload.
     await black.reload();
     await black.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 4, null, { timeout: 30_000 });

@@ -283,8 +283,9 @@ export class ArbiterBoard extends HTMLElement {
       else log.removeAttribute('tabindex');
     }
     if (name === 'speak' && !this.hasAttribute('speak')) this.#speaker?.hush();
-    if (!this.#state) return;
+    // The squares exist from the constructor: a page may turn the board before the game loads.
     if (name === 'orientation') this.#layoutSquares();
+    if (!this.#state) return;
     if (name === 'speech' && this.#table?.setSpeech) {
       this.#table.setSpeech(this.getAttribute('speech') ?? this.getAttribute('lang') ?? 'en');
       this.#refresh();
@@ -458,7 +459,7 @@ export class ArbiterBoard extends HTMLElement {
   #layoutSquares() {
     const flipped = this.getAttribute('orientation') === 'black';
     const board = this.#root.querySelector('.board');
-    const rows = [...board.querySelectorAll('.rank')].sort((a, b) => (flipped ? 1 : -1) * (a.dataset.rank - b.dataset.rank));
+    const rows = [...board.querySelectorAll(':scope > [role="row"]')].sort((a, b) => (flipped ? 1 : -1) * (a.dataset.rank - b.dataset.rank));
     rows.forEach((row, r) => {
       board.append(row);
       const files = flipped ? [...FILES].reverse() : [...FILES];
@@ -1148,7 +1149,21 @@ export class ArbiterBoard extends HTMLElement {
     const text = pieces.map(([t]) => t).join(' ');
     const log = this.#root.querySelector('.announce');
     const line = document.createElement('p');
-    line.textContent = law ? `${text} (${law})` : text;
+    // Screen readers pick the voice by the `lang` of the text: the sentence in the page's
+    // language, a move said in the App. F form in German.
+    line.lang = this.#lang();
+    pieces.forEach(([t, lang], i) => {
+      if (i) line.append(' ');
+      if (lang === line.lang) {
+        line.append(t);
+        return;
+      }
+      const span = document.createElement('span');
+      span.lang = lang;
+      span.textContent = t;
+      line.append(span);
+    });
+    if (law) line.append(` (${law})`);
     if (refused) line.className = 'refused';
     log.append(line);
     while (log.children.length > 30) log.firstChild.remove();
@@ -1324,6 +1339,8 @@ export class ArbiterBoard extends HTMLElement {
   #render() {
     const s = this.#state;
     if (!s) return;
+    // The status and the rulings are sentences in the page's language; the controls stay English.
+    for (const el of this.#root.querySelectorAll('.status, .rulings')) el.lang = this.#lang();
     this.#paintBoard(s);
     this.#paintHints();
     this.#paintClock(s);
