@@ -28,3 +28,42 @@ test('art7_4b an illegal move and its penalty read as one sentence with the arti
   assert.equal(out.flag[0].text, '½-½: drawn by time, but the opponent cannot mate.');
   assert.equal(out.period[0].text, 'White enters period 2: 30 minutes added.');
 });
+
+test('app_e every language the notation menu offers has every sentence of the English table, and each reads whole', async () => {
+  const page = await freshPage(env.browser);
+  await page.goto(`${env.server.url}/embed.html`);
+  const problems = await page.evaluate(async () => {
+    const w = await import('/js/words.js');
+    const en = (await import('/js/lang/en.js')).default;
+    // Every named word a sentence may use, filled, so a missing or misspelt one shows.
+    const args = { who: 'W', of: 'Wo', other: 'O', claim: 'C', span: 'S', move: 'e2e4', count: 1, period: 2,
+      white: 'WS', black: 'BS', because: 'B', reason: 'R', score: '1-0', no: '3.', n: 3, label: 'L',
+      flag: true, mine: 'M', theirs: 'T', why: 'Y', word: 'x', example: 'E', targets: 'a1', square: 'a1',
+      squares: 'a1', port: 'P' };
+    const out = [];
+    for (const lang of w.SENTENCE_LANGS) {
+      const t = (await import(`/js/lang/${lang}.js`)).default;
+      for (const [key, value] of Object.entries(en)) {
+        if (!(key in t)) out.push(`${lang}: no ${key}`);
+        else if (typeof t[key] !== typeof value) out.push(`${lang}: ${key} is a ${typeof t[key]}`);
+        else if (typeof value === 'object' && !Array.isArray(value)) {
+          for (const k of Object.keys(value)) if (!t[key][k]) out.push(`${lang}: no ${key}.${k}`);
+        } else if (typeof value === 'function') {
+          const said = t[key](args);
+          if (!said || /undefined|NaN|\[object/.test(said)) out.push(`${lang}: ${key} says ${said}`);
+        }
+      }
+    }
+    return out;
+  });
+  assert.deepEqual(problems, []);
+  // The languages are those of the new-game dialog's notation menu (figurines read as English).
+  await page.goto(`${env.server.url}/index.html`);
+  const menu = await page.evaluate(async () => {
+    const w = await import('/js/words.js');
+    const codes = [...document.querySelectorAll('select[name="lang"] option')].map((o) => o.value);
+    return { codes, missing: codes.filter((c) => c !== 'fig' && !w.SENTENCE_LANGS.includes(c)) };
+  });
+  assert.ok(menu.codes.length >= 8, menu.codes.join());
+  assert.deepEqual(menu.missing, []);
+});
