@@ -39,7 +39,7 @@ test('app_e every language the notation menu offers has every sentence of the En
     const args = { who: 'W', of: 'Wo', other: 'O', claim: 'C', span: 'S', move: 'e2e4', count: 1, period: 2,
       white: 'WS', black: 'BS', because: 'B', reason: 'R', score: '1-0', no: '3.', n: 3, label: 'L',
       flag: true, mine: 'M', theirs: 'T', why: 'Y', word: 'x', example: 'E', targets: 'a1', square: 'a1',
-      squares: 'a1', port: 'P' };
+      squares: 'a1', port: 'P', no_castling: true, piece: 'b1', target: 'c3', rook: 'h1' };
     const out = [];
     for (const lang of w.SENTENCE_LANGS) {
       const t = (await import(`/js/lang/${lang}.js`)).default;

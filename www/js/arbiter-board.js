@@ -10,7 +10,7 @@
 
 import { loadArbiter } from './engine.js';
 import { pieceSvg, fromFenLetter } from './pieces.js';
-import { rulingsWords, resultWords, say, sentenceLang, sideName } from './words.js';
+import { obligationWords, rulingsWords, resultWords, say, sentenceLang, sideName } from './words.js';
 import { parseTimeControl } from './time-control.js';
 import { sanToPgn } from './live.js';
 import {
@@ -1432,7 +1432,7 @@ export class ArbiterBoard extends HTMLElement {
     for (const o of s.obligations ?? []) {
       const d = document.createElement('div');
       d.className = 'obligation';
-      d.textContent = `${o.text}${o.law ? ` (${o.law})` : ''}`;
+      d.textContent = `${obligationWords(s.core?.obligation, L) ?? o.text}${o.law ? ` (${o.law})` : ''}`;
       st.append(d);
     }
     if (s.drawOffer) {

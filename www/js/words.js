@@ -123,6 +123,16 @@ export function rulingWords(ruling, lang = 'en') {
   return { text, law };
 }
 
+/**
+ * What touch-move obliges the player on move to do (the core's `obligation`, Art. 4), in `lang`;
+ * null when nothing is owed or the kind is one this page does not know.
+ */
+export function obligationWords(ob, lang = 'en') {
+  const key = `ob_${ob?.kind}`;
+  if (!ob || !(key in en)) return null;
+  return say(lang, key, ob);
+}
+
 function spokenParts(prefix, spoken, law, lang) {
   return { text: `${prefix} ${spoken}.`, law: law ?? '', parts: [[prefix, sentenceLang(lang)], [`${spoken}.`, 'de']] };
 }

@@ -80,6 +80,12 @@ export default {
   repeated_otherwise: (a) => `${a.who} repeated ${a.move}, which is not the move announced: the players put it right, with the arbiter if need be.`,
   correction_too_late: (a) => `${a.of} correction comes too late: the opponent's clock has started.`,
   correction_of_nothing: (a) => `${a.who} has announced nothing to correct.`,
+  // Touch-move obligations (Art. 4), by the core's obligation kind.
+  ob_move_piece: (a) => `Touch-move: the piece on ${a.square} must be moved${a.no_castling ? ' (no castling with this rook)' : ''}.`,
+  ob_capture_piece: (a) => `Touch-move: the piece on ${a.square} must be captured.`,
+  ob_capture_with: (a) => `Touch-move: the piece on ${a.piece} must capture on ${a.target}.`,
+  ob_castle: (a) => `Touch-move: castle with the rook on ${a.rook}.`,
+  ob_king_move: () => 'Touch-move: the king must move.',
   restore_board: (a) => `The position must be restored${a.squares ? ` on ${a.squares}` : ''} (${a.why}).`,
 
   // What the page says and shows about the game.
