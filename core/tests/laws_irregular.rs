@@ -1,5 +1,5 @@
 //! Irregularities of the setup and going back to an earlier position (Art. 6.14, 7 / 2023
-//! Art. 7): rows I-01, I-02, I-04, I-15 and RB-03.
+//! Art. 7): rows I-01, I-02, I-04, I-15 and RB-03 (with castling after a faulty set-up).
 
 mod common_laws;
 
@@ -282,4 +282,104 @@ fn restore_and_new_game_events_read_back_from_json() {
     assert!(
         serde_json::from_str::<Stamped<Event>>(&format!(r#"{{"at":5,"event":{text}}}"#)).is_ok()
     );
+}
+
+/// King and queen exchanged on both sides at the start (2005 App. B4's example).
+const KING_AND_QUEEN_EXCHANGED: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w KQkq - 0 1";
+
+fn castlings_barred(seen: &[(String, Verdict)]) -> Vec<(String, Color, bool, bool)> {
+    seen.iter()
+        .filter_map(|(law, v)| match v {
+            Verdict::CastlingBarred {
+                player,
+                short,
+                long,
+            } => Some((law.clone(), *player, *short, *long)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn rb03_2005_rapid_exchanged_king_may_not_castle_once_too_late() {
+    let mut t = Table::with(
+        Edition::Fide2005,
+        25,
+        0,
+        Some(KING_AND_QUEEN_EXCHANGED),
+        true,
+        Some(Mode::Rapid),
+    );
+    // The rights in the set-up's FEN are taken away before the first move.
+    assert!(t.fen().contains(" w - - "), "{}", t.fen());
+    // Clear b1 and c1 for White and b8 and c8 for Black: three moves each.
+    t.plays("b1c3 b8c6 d2d4 d7d5 c1f4 c8f5");
+    let seen = fault(&mut t, SetupFault::WrongSetup);
+    assert_eq!(seen[0].0, "2005 App. B4");
+    assert_eq!(
+        castlings_barred(&seen),
+        [
+            ("2005 App. B4".to_string(), Color::White, true, true),
+            ("2005 App. B4".to_string(), Color::Black, true, true),
+        ]
+    );
+    // The king on d1 tries to castle towards the a-rook: refused with the article.
+    t.play("d1b1");
+    let seen: Vec<(String, Verdict)> = t
+        .take()
+        .into_iter()
+        .map(|r| (r.law.to_string(), r.verdict))
+        .collect();
+    assert_eq!(
+        castlings_barred(&seen),
+        [("2005 App. B4".to_string(), Color::White, true, true)]
+    );
+    assert!(seen.iter().any(|(_, v)| matches!(
+        v,
+        Verdict::IllegalMove {
+            player: Color::White,
+            ..
+        }
+    )));
+    t.replays();
+}
+
+#[test]
+fn rb03_2023_rook_out_of_its_corner_may_not_castle_with_it() {
+    // White's a-rook and b-knight exchanged; unsupervised rapid.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w Kkq - 0 1";
+    let mut t = Table::with(
+        Edition::Fide2023,
+        25,
+        10,
+        Some(fen),
+        false,
+        Some(Mode::Rapid),
+    );
+    t.plays(
+        "g1f3 g8f6 g2g3 g7g6 f1g2 f8g7 d2d3 d7d6 c1d2 c8d7 \
+         e2e3 e7e6 d1e2 d8e7 a2a3 a7a6 h2h3 h7h6 b2b3 b7b6",
+    );
+    let seen = fault(&mut t, SetupFault::WrongSetup);
+    assert_eq!(seen[0].0, "2023 App. A.5.1", "ten moves each: too late");
+    assert_eq!(
+        castlings_barred(&seen),
+        [("2023 App. A.5.1".to_string(), Color::White, false, true)]
+    );
+    // Long castling with the rook on b1: refused with the article, and open to a claim.
+    t.play("e1c1");
+    let seen: Vec<(String, Verdict)> = t
+        .take()
+        .into_iter()
+        .map(|r| (r.law.to_string(), r.verdict))
+        .collect();
+    assert_eq!(
+        castlings_barred(&seen),
+        [("2023 App. A.5.1".to_string(), Color::White, false, true)]
+    );
+    t.claim(Color::Black, arbiter_core::arbiter::Claim::IllegalMove);
+    // The king, touched, must move: short castling with the h-rook is still allowed.
+    t.play("e1g1");
+    assert_eq!(t.game.moves().last().unwrap().san, "O-O");
+    t.replays();
 }

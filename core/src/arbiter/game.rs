@@ -10,6 +10,7 @@ use crate::Color;
 use crate::clock::{Clock, Millis, Timestamp};
 use crate::dead::{Budget, CanMate, can_mate};
 use crate::laws::illegal_position::{self, NotAMove, Placement};
+use crate::laws::setup::{self, Barred};
 use crate::laws::{
     Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay,
 };
@@ -184,6 +185,8 @@ pub struct Game {
     irregular: Option<Irregular>,
     /// Set while the pieces stand where cozy-chess cannot hold them (App. A.5.4).
     illegal_position: Option<IllegalPosition>,
+    /// Castlings a faulty set-up bars: White, Black (RB-03).
+    setup_barred: [Barred; 2],
     breach: Option<Breach>,
     pub(super) pending: Option<PendingClaim>,
     pub(super) moves: Vec<PlayedMove>,
@@ -217,6 +220,17 @@ impl Game {
                 .parse::<Board>()
                 .map_err(|e| Refused::BadFen(format!("{e:?}: {fen}")))?,
         };
+        // A set-up fault found too late leaves the game as it stands, without the castlings
+        // its misplaced kings and rooks would make (2005 App. B4 / 2023 App. A.5.1).
+        let setup_barred = if setup::is_faulty_initial_setup(&board) {
+            [
+                setup::barred(&board, Color::White),
+                setup::barred(&board, Color::Black),
+            ]
+        } else {
+            [Barred::default(); 2]
+        };
+        let board = setup::without_barred_castling(board);
         let clock = Clock::new(config.time_control.clone());
         let present = if config.await_arrival {
             [false, false]
@@ -243,6 +257,7 @@ impl Game {
             open_claims: Vec::new(),
             irregular: None,
             illegal_position: None,
+            setup_barred,
             breach: None,
             pending: None,
             moves: Vec::new(),
@@ -1154,6 +1169,19 @@ impl Game {
     /// A completed illegal move by `player`. `restorable`: the board was left unchanged (the
     /// move was not played), so the position before it is the current one.
     fn illegal(&mut self, at: Timestamp, player: Color, mv: MoveText, restorable: bool) {
+        let barred = self.setup_barred[player as usize];
+        if barred.any() && is_castling_attempt(self.record.current().board(), player, mv) {
+            let law = setup::barred_castling_law(self.profile, true);
+            self.rule(
+                at,
+                law,
+                Verdict::CastlingBarred {
+                    player,
+                    short: barred.short,
+                    long: barred.long,
+                },
+            );
+        }
         let count = {
             let slot = &mut self.illegal_counts[player as usize];
             *slot += 1;
@@ -2071,6 +2099,19 @@ impl Game {
                     what: "setup_fault_too_late",
                 },
             );
+            if fault == SetupFault::WrongSetup {
+                for player in Color::ALL {
+                    let barred = self.setup_barred[player as usize];
+                    if barred.any() {
+                        let verdict = Verdict::CastlingBarred {
+                            player,
+                            short: barred.short,
+                            long: barred.long,
+                        };
+                        self.rule(at, law, verdict);
+                    }
+                }
+            }
             return;
         }
         match fault {
@@ -2336,6 +2377,20 @@ fn after_illegal(board: &Board, mv: MoveText) -> Option<Board> {
     }
     *builder.castle_rights_mut(!board.side_to_move()) = cozy_chess::CastleRights::EMPTY;
     builder.build().ok()
+}
+
+/// Whether `mv` is `player`'s king trying to castle: two files or more along his first rank,
+/// or onto his own rook there.
+fn is_castling_attempt(board: &Board, player: Color, mv: MoveText) -> bool {
+    let back = crate::Rank::First.relative_to(player);
+    let own = |sq| board.color_on(sq) == Some(player);
+    let far = (mv.from.file() as i8 - mv.to.file() as i8).abs() >= 2;
+    let onto_rook = board.piece_on(mv.to) == Some(crate::Piece::Rook) && own(mv.to);
+    board.piece_on(mv.from) == Some(crate::Piece::King)
+        && own(mv.from)
+        && mv.from.rank() == back
+        && mv.to.rank() == back
+        && (far || onto_rook)
 }
 
 /// A move made on an illegal position in long algebraic form (`Kd8xc8`, `e2-e3`): SAN

@@ -347,6 +347,18 @@ pub enum Verdict {
         /// Why, as a word the UI can translate: `opponent_clock_started`, `nothing_announced`.
         because: &'static str,
     },
+    /// Castling barred by a faulty set-up found too late: a king that did not start on its
+    /// square may not castle, a rook that did not start in its corner may not castle with it
+    /// (2005 App. B4 / 2023 App. A.5.1).
+    CastlingBarred {
+        /// Whose castling.
+        #[serde(with = "wire::color")]
+        player: Color,
+        /// No castling on the king's side.
+        short: bool,
+        /// No castling on the queen's side.
+        long: bool,
+    },
     /// The pieces stand in a position no legal play reaches (both kings in check, a pawn on
     /// the last rank): the next move is awaited (2023 App. A.5.4), or, in 2005, the position
     /// is still illegal after it (Art. 7.4a).

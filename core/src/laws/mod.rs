@@ -54,6 +54,7 @@ pub mod illegal_position;
 pub mod quickplay;
 mod rapid_blitz;
 pub mod recording;
+pub mod setup;
 
 pub use adjourn::SealedEnvelope;
 pub use article::{Article, Law};
