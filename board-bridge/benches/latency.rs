@@ -7,6 +7,10 @@
 //! * settle: last sensor change of a slid bishop move -> `move` message (no clock), and the number
 //!   of ghost moves (a move confirmed, then taken back);
 //! * RSS of the bridge with 10 viewers, and its CPU while the board is idle.
+//!
+//! The bridges run as shipped, with the event log on disk (flushed with each message). Built
+//! with `--features stage-trace`, the bridge also stamps each stage a message passes through and
+//! the bench prints where the time went, stage by stage (p50/p99).
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -19,6 +23,113 @@ use board_bridge::simulator::{self, Action, FakeBoard};
 use common::*;
 
 const SETTLE_MS: u64 = 250;
+
+/// One measured message: its sequence number, and when its last byte went into the pty and when
+/// the client had it, both as `CLOCK_MONOTONIC` nanoseconds (with the `stage-trace` feature).
+#[derive(Debug, Clone, Copy)]
+struct Sample {
+    seq: u64,
+    written_ns: u64,
+    arrived_ns: u64,
+}
+
+/// `Instant`s as `CLOCK_MONOTONIC` nanoseconds: on Linux an `Instant` is that clock, so one
+/// pair read together places every other.
+struct Axis {
+    instant: Instant,
+    ns: u64,
+}
+
+impl Axis {
+    fn new() -> Self {
+        Self {
+            instant: Instant::now(),
+            ns: board_bridge::trace::now_ns(),
+        }
+    }
+    fn ns(&self, at: Instant) -> u64 {
+        self.ns + at.saturating_duration_since(self.instant).as_nanos() as u64
+    }
+    fn sample(&self, m: &serde_json::Value, written: Instant, arrived: Instant) -> Sample {
+        Sample {
+            seq: m["seq"].as_u64().unwrap_or(0),
+            written_ns: self.ns(written),
+            arrived_ns: self.ns(arrived),
+        }
+    }
+}
+
+/// Prints, for each stage the bridge stamped, when it was reached after the pty write and how
+/// long the step from the stage before took, p50 and p99 (needs the `stage-trace` feature).
+fn report_stages(name: &str, bridge: &Bridge, samples: &[Sample]) {
+    if !board_bridge::trace::ENABLED {
+        return;
+    }
+    let (status, text) = bridge.get("/trace.jsonl");
+    assert_eq!(status, 200, "no /trace.jsonl");
+    let mut records = std::collections::HashMap::new();
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("a trace line");
+        let seq = v["seq"].as_u64().unwrap_or(0);
+        let stamps: Vec<(String, u64)> = v["stamps"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|s| Some((s[0].as_str()?.to_owned(), s[1].as_u64()?)))
+            .collect();
+        records.insert(seq, stamps);
+    }
+    // Stage names repeat (two submissions, several publishes): number them in order.
+    let mut order: Vec<String> = Vec::new();
+    let mut at: std::collections::HashMap<String, Vec<(u64, u64)>> = Default::default();
+    for s in samples {
+        let Some(stamps) = records.get(&s.seq) else {
+            continue;
+        };
+        let mut seen: std::collections::HashMap<&str, usize> = Default::default();
+        let mut prev = s.written_ns;
+        let mut row: Vec<(String, u64)> = Vec::new();
+        for (stage, t) in stamps {
+            let k = seen.entry(stage).or_default();
+            *k += 1;
+            let label = if *k == 1 {
+                stage.clone()
+            } else {
+                format!("{stage}#{k}")
+            };
+            row.push((label, *t));
+        }
+        row.push(("client".into(), s.arrived_ns));
+        for (label, t) in row {
+            if !order.contains(&label) {
+                order.push(label.clone());
+            }
+            at.entry(label)
+                .or_default()
+                .push((t.saturating_sub(s.written_ns), t.saturating_sub(prev)));
+            prev = t;
+        }
+    }
+    println!("  stages of {name} (ms after the pty write | ms since the stage before):");
+    let ms = |ns: u64| ns as f64 / 1e6;
+    for label in order {
+        let v = &at[&label];
+        let mut cumulative: Vec<u64> = v.iter().map(|x| x.0).collect();
+        let mut step: Vec<u64> = v.iter().map(|x| x.1).collect();
+        cumulative.sort_unstable();
+        step.sort_unstable();
+        let pick = |v: &[u64], p: usize| v[(v.len() * p / 100).min(v.len() - 1)];
+        println!(
+            "    {label:<22} n={:<5} at p50={:>8.3} p99={:>8.3} | step p50={:>7.3} p99={:>7.3} max={:>7.3}",
+            v.len(),
+            ms(pick(&cumulative, 50)),
+            ms(pick(&cumulative, 99)),
+            ms(pick(&step, 50)),
+            ms(pick(&step, 99)),
+            ms(step[step.len() - 1]),
+        );
+    }
+}
 
 fn percentile(sorted: &[Duration], p: usize) -> Duration {
     sorted[(sorted.len() * p / 100).min(sorted.len() - 1)]
@@ -91,10 +202,15 @@ fn cpu_ticks(pid: u32) -> u64 {
 
 async fn touches(n: usize) {
     let settle = SETTLE_MS.to_string();
-    let Rig { bridge, board, .. } = &Rig::start("bench-touch", &["--settle-ms", &settle]);
+    let log = Scratch::new("bench-touch-log");
+    let log = log.0.to_string_lossy();
+    let Rig { bridge, board, .. } =
+        &Rig::start("bench-touch", &["--settle-ms", &settle, "--log", &log]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     ready(&mut ws).await;
+    let axis = Axis::new();
     let mut lat = Vec::with_capacity(n);
+    let mut samples = Vec::with_capacity(n);
     for i in 0..n {
         let occupant = if i % 2 == 0 {
             Occupant::Empty
@@ -103,14 +219,19 @@ async fn touches(n: usize) {
         };
         let before = board.written().len();
         board.queue([Action::Set(Square::H2, occupant)]);
-        let (_, at) = arrival(&mut ws, "touch").await;
-        lat.push(at.saturating_duration_since(last_write(board, before + 1)));
+        let (m, at) = arrival(&mut ws, "touch").await;
+        let written = last_write(board, before + 1);
+        lat.push(at.saturating_duration_since(written));
+        samples.push(axis.sample(&m, written, at));
     }
     report("touch: pty byte -> ws touch", lat);
+    report_stages("touch", bridge, &samples);
 }
 
 async fn presses(n: usize) {
-    let Rig { bridge, board, .. } = &Rig::with_clock("bench-press", &["--clock"]);
+    let log = Scratch::new("bench-press-log");
+    let log = log.0.to_string_lossy();
+    let Rig { bridge, board, .. } = &Rig::with_clock("bench-press", &["--clock", "--log", &log]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     ready(&mut ws).await;
     let cycle = [
@@ -119,7 +240,9 @@ async fn presses(n: usize) {
         (Square::F3, Square::G1, Color::White),
         (Square::F6, Square::G8, Color::Black),
     ];
+    let axis = Axis::new();
     let mut lat = Vec::with_capacity(n);
+    let mut samples = Vec::with_capacity(n);
     for i in 0..n {
         let (from, to, color) = cycle[i % 4];
         board.queue([
@@ -135,14 +258,20 @@ async fn presses(n: usize) {
         ))]);
         let (m, at) = arrival(&mut ws, "move").await;
         assert_eq!(m["ply"].as_u64(), Some(i as u64 + 1));
-        lat.push(at.saturating_duration_since(last_write(board, before + 1)));
+        let written = last_write(board, before + 1);
+        lat.push(at.saturating_duration_since(written));
+        samples.push(axis.sample(&m, written, at));
     }
     report("press: lever byte -> ws move (clock)", lat);
+    report_stages("press", bridge, &samples);
 }
 
 async fn settles(n: usize) -> u32 {
     let settle = SETTLE_MS.to_string();
-    let Rig { bridge, board, .. } = &Rig::start("bench-settle", &["--settle-ms", &settle]);
+    let log = Scratch::new("bench-settle-log");
+    let log = log.0.to_string_lossy();
+    let Rig { bridge, board, .. } =
+        &Rig::start("bench-settle", &["--settle-ms", &settle, "--log", &log]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     ready(&mut ws).await;
     let pawn = |c| Occupant::Piece(c, Piece::Pawn);
@@ -181,6 +310,8 @@ async fn settles(n: usize) -> u32 {
         ),
     ];
     let step = Duration::from_millis(10);
+    let axis = Axis::new();
+    let mut samples = Vec::with_capacity(n);
     let mut lat = Vec::with_capacity(n);
     let mut ghosts = 0;
     for i in 0..n {
@@ -211,12 +342,15 @@ async fn settles(n: usize) -> u32 {
         if m["uci"] != want.as_str() {
             ghosts += 1;
         }
-        lat.push(at.saturating_duration_since(last_write(board, writes)));
+        let written = last_write(board, writes);
+        lat.push(at.saturating_duration_since(written));
+        samples.push(axis.sample(&m, written, at));
     }
     report(
         &format!("settle: last change -> ws move (settle {SETTLE_MS} ms)"),
         lat,
     );
+    report_stages("settle", bridge, &samples);
     ghosts
 }
 
@@ -262,8 +396,9 @@ fn main() {
     if std::env::args().any(|a| a == "--list") {
         return;
     }
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread for the client: a message read wakes this thread itself, not a worker that
+    // then hands it over, so the client adds as little as it can to what is measured.
+    let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .expect("runtime");

@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use tokio::sync::broadcast;
 
 use crate::protocol::{Body, Envelope, PROTOCOL_VERSION, Snapshot};
+use crate::trace;
 
 /// The event log's file name inside the log folder.
 pub const LOG_FILE: &str = "events.jsonl";
@@ -240,6 +241,7 @@ impl Hub {
         };
         // Serialising plain strings and numbers cannot fail.
         let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
+        let serialised = trace::now_ns();
         if let Some((file, path)) = inner.file.as_mut() {
             let mut line = Vec::with_capacity(json.len() + 1);
             line.extend_from_slice(json.as_bytes());
@@ -250,10 +252,19 @@ impl Hub {
                 eprintln!("board-bridge: cannot write {}: {e}", path.display());
             }
         }
+        let logged = trace::now_ns();
         let entry = Entry { seq, json };
         inner.entries.push(entry.clone());
         // No receiver is not an error: nobody is watching yet.
         let _ = self.tx.send(entry);
+        if trace::ENABLED {
+            let own = [
+                ("serialised", serialised),
+                ("logged", logged),
+                ("broadcast", trace::now_ns()),
+            ];
+            trace::published(seq, &own);
+        }
         seq
     }
 

@@ -23,3 +23,4 @@ pub mod serial;
 pub mod server;
 pub mod session;
 pub mod simulator;
+pub mod trace;

@@ -16,7 +16,7 @@ use board_bridge::hub::Hub;
 use board_bridge::referee::{self, Referee};
 use board_bridge::serial::{LinkSettings, PortChoice};
 use board_bridge::server::{ServerSettings, router};
-use board_bridge::session::{Seat, Session};
+use board_bridge::session::{Seat, Session, SharedSession};
 use board_bridge::simulator::{self, FakeBoard, Pace, Realism};
 use clap::Parser;
 
@@ -96,7 +96,12 @@ fn game_config(cli: &Cli) -> anyhow::Result<GameConfig> {
     ))
 }
 
-fn spawn_link(name: &str, port: PortChoice, session: Session, hub: &Hub) -> anyhow::Result<()> {
+fn spawn_link(
+    name: &str,
+    port: PortChoice,
+    session: SharedSession,
+    hub: &Hub,
+) -> anyhow::Result<()> {
     let clock = hub.clone();
     std::thread::Builder::new()
         .name(name.into())
@@ -175,23 +180,30 @@ fn main() -> anyhow::Result<()> {
     } else {
         Seat::Only
     };
-    let session = Session::seated(hub.clone(), referee.clone(), completion, main_seat);
-    spawn_link("serial", port, session, &hub)?;
+    let mut session = Session::seated(hub.clone(), referee.clone(), completion, main_seat);
     if let Some(path) = &cli.blind_port {
         // The visually impaired player's board has no clock of its own: his move counts as made
-        // once it stands on the board (App. F2.3), so it completes itself after the settle time.
+        // once it stands on the board (App. F2.3). Without a clock it then completes itself
+        // after the settle time; with the DGT clock on the main board, his lever press completes
+        // it and starts his opponent's clock, as it does for the sighted player.
         let seat = Seat::Blind { player: blind };
         let settle = Completion::Settle {
             settle_ms: cli.settle_ms,
         };
-        let session = Session::seated(hub.clone(), referee.clone(), settle, seat);
+        let mut impaired = Session::seated(hub.clone(), referee.clone(), settle, seat);
+        if cli.clock {
+            impaired = impaired.pressed_by_lever();
+        }
+        let impaired = board_bridge::session::shared(impaired);
+        session = session.with_partner(impaired.clone());
         spawn_link(
             "blind-serial",
             PortChoice::Path(path.clone()),
-            session,
+            impaired,
             &hub,
         )?;
     }
+    spawn_link("serial", port, board_bridge::session::shared(session), &hub)?;
 
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -173,13 +173,47 @@ impl Referee {
     pub fn submit(&mut self, now: u64, event: Event, source: &str) -> Result<(), Refused> {
         let at = now.max(self.last_at);
         let logged = self.game.log().events().len();
+        let stage = match event {
+            Event::Move { .. } => "game_move",
+            Event::PressClock { .. } => "game_press",
+            Event::Lift { .. } => "game_lift",
+            _ => "game_other",
+        };
+        crate::trace::mark("game_in");
         let result = self.game.handle(Stamped {
             at: Timestamp(at),
             event,
         });
+        crate::trace::mark(stage);
         self.publish_logged(logged, source);
         self.flush(at, result.is_ok());
         result
+    }
+
+    /// Hands `events` to the game one after the other at `now`, as [`Self::submit`] does, but
+    /// publishes what they caused once, at the end: a move made and completed in one go (a lever
+    /// press, or a move that completes itself) streams without the state between the two.
+    /// Returns each event's answer.
+    pub fn submit_all(
+        &mut self,
+        now: u64,
+        events: impl IntoIterator<Item = Event>,
+        source: &str,
+    ) -> Vec<Result<(), Refused>> {
+        let at = now.max(self.last_at);
+        let logged = self.game.log().events().len();
+        let mut results = Vec::new();
+        for event in events {
+            crate::trace::mark("game_in");
+            results.push(self.game.handle(Stamped {
+                at: Timestamp(at),
+                event,
+            }));
+            crate::trace::mark("game_out");
+        }
+        self.publish_logged(logged, source);
+        self.flush(at, results.iter().any(Result::is_ok));
+        results
     }
 
     /// Time has reached `now`: flag falls and other deadlines.
@@ -288,6 +322,7 @@ impl Referee {
                 self.clock_seen = seen;
                 self.clock_epoch += 1;
             }
+            crate::trace::mark("state_read");
             if let Ok(state) = serde_json::to_value(&state) {
                 self.hub.publish(Body::State { state });
             }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder, UpdateMode};
 use serialport::{DataBits, FlowControl, Parity, SerialPort, SerialPortType, StopBits};
 
-use crate::session::Session;
+use crate::session::{self, SharedSession};
 
 /// Which port to use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -169,7 +169,7 @@ pub fn find_board() -> Option<(String, Box<dyn SerialPort>)> {
 pub fn run(
     choice: PortChoice,
     settings: LinkSettings,
-    mut session: Session,
+    session: SharedSession,
     now_us: impl Fn() -> u64,
 ) -> ! {
     let mut backoff = settings.min_backoff;
@@ -183,8 +183,8 @@ pub fn run(
             Ok((path, mut port)) => {
                 reported_missing = false;
                 backoff = settings.min_backoff;
-                let why = serve_port(&path, port.as_mut(), &settings, &mut session, &now_us);
-                session.handle_disconnected(&why.to_string());
+                let why = serve_port(&path, port.as_mut(), &settings, &session, &now_us);
+                session::lock(&session).handle_disconnected(&why.to_string());
             }
             Err(e) => {
                 if !reported_missing {
@@ -203,7 +203,7 @@ fn serve_port(
     path: &str,
     port: &mut dyn SerialPort,
     settings: &LinkSettings,
-    session: &mut Session,
+    shared: &SharedSession,
     now_us: &impl Fn() -> u64,
 ) -> LinkError {
     let now_ms = || now_us() / 1000;
@@ -227,23 +227,34 @@ fn serve_port(
     if let Err(e) = port.write_all(&out) {
         return io(e);
     }
-    session.handle_connected(path);
+    session::lock(shared).handle_connected(path);
     let keepalive_ms = settings.keepalive.as_millis() as u64;
     let silence_ms = settings.silence_limit.as_millis() as u64;
     let mut next_keepalive = now_ms() + keepalive_ms;
     let mut last_rx = now_ms();
     let mut heard = false;
     let mut buf = [0u8; 1024];
+    // The settle deadline in microseconds, measured from the read that held the last sensor
+    // change (the session keeps whole milliseconds, which would end the settle up to 1 ms early
+    // or late), with the millisecond deadline it stands for.
+    let mut settle_at: Option<(u64, u64)> = None;
     loop {
-        let wake = session
+        let deadline_us = session::lock(shared)
             .poll_deadline()
-            .map_or(next_keepalive, |d| d.min(next_keepalive));
-        // The instant the millisecond clock reaches `wake`, to the microsecond.
-        let wait = (wake * 1000).saturating_sub(now_us()).clamp(50, 1_000_000);
+            .map(|d| match settle_at {
+                Some((ms, us)) if ms == d => us,
+                _ => d * 1000,
+            });
+        let wake_us = deadline_us.map_or(next_keepalive * 1000, |d| d.min(next_keepalive * 1000));
+        let wait = wake_us.saturating_sub(now_us()).clamp(50, 1_000_000);
         if let Err(e) = port.set_timeout(Duration::from_micros(wait)) {
             return io(e.into());
         }
-        match port.read(&mut buf) {
+        let read = port.read(&mut buf);
+        // The session is the other board's too (a press on this board's clock can be that
+        // board's move, App. F2.3): held from here to the end of the round, never while reading.
+        let mut session = session::lock(shared);
+        match read {
             Ok(0) => {
                 return io(std::io::Error::new(
                     std::io::ErrorKind::UnexpectedEof,
@@ -251,15 +262,32 @@ fn serve_port(
                 ));
             }
             Ok(n) => {
-                let now = now_ms();
+                crate::trace::begin("read");
+                let read_us = now_us();
+                let now = read_us / 1000;
                 last_rx = now;
                 heard = true;
+                let changes = session.sensor_changes();
                 session.handle_bytes(now, &buf[..n]);
+                if session.sensor_changes() != changes {
+                    // The last change came in this read: the settle runs from its instant.
+                    settle_at = session
+                        .poll_deadline()
+                        .map(|d| (d, read_us + d.saturating_sub(now) * 1000));
+                }
             }
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => crate::trace::begin("woken"),
             Err(e) => return io(e),
         }
-        let now = now_ms();
+        let now_precise = now_us();
+        let mut now = now_precise / 1000;
+        if let (Some(d), Some((ms, us))) = (session.poll_deadline(), settle_at)
+            && d == ms
+            && now_precise < us
+        {
+            // Woken (by other bytes) within the last millisecond of the settle: not yet.
+            now = now.min(d.saturating_sub(1));
+        }
         session.handle_deadline(now);
         out.clear();
         while let Some(c) = session.poll_command(now) {

@@ -69,8 +69,10 @@ pub fn router(
     let router = Router::new()
         .route("/ws", get(ws_upgrade))
         .route("/games.pgn", get(games_pgn))
-        .route("/events.jsonl", get(events_jsonl))
-        .with_state(app);
+        .route("/events.jsonl", get(events_jsonl));
+    #[cfg(feature = "stage-trace")]
+    let router = router.route("/trace.jsonl", get(|| async { crate::trace::jsonl() }));
+    let router = router.with_state(app);
     match &settings.www {
         Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
         None => router.fallback(crate::assets::serve),
@@ -201,9 +203,11 @@ async fn stream(mut socket: WebSocket, app: App, last_seq: Option<u64>, role: Ro
             received = rx.recv() => match received {
                 Ok(e) if e.seq <= sent => {}
                 Ok(e) => {
+                    crate::trace::mark_seq(e.seq, "ws_woken");
                     if socket.send(Message::Text(Utf8Bytes::from(&*e.json))).await.is_err() {
                         return;
                     }
+                    crate::trace::mark_seq(e.seq, "ws_written");
                     sent = e.seq;
                 }
                 Err(RecvError::Lagged(_)) => {

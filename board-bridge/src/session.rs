@@ -4,6 +4,8 @@
 //! Laws is the [`Referee`]'s game's to say, and the reconstructor follows the game when they
 //! differ. Time comes in as milliseconds, so tests drive it without sleeping.
 
+use std::sync::{Arc, Mutex, MutexGuard};
+
 use arbiter_core::arbiter::{Event, MoveText};
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::clock::ClockSide;
@@ -55,6 +57,20 @@ impl Seat {
     }
 }
 
+/// A session shared by its board's thread and the other board's (two boards, App. F1).
+pub type SharedSession = Arc<Mutex<Session>>;
+
+/// Shares `session`.
+pub fn shared(session: Session) -> SharedSession {
+    Arc::new(Mutex::new(session))
+}
+
+/// Locks a shared session. A panic while holding it leaves at worst a half-read board, which the
+/// next dump puts right, so a poisoned lock is used as it is.
+pub fn lock(session: &SharedSession) -> MutexGuard<'_, Session> {
+    session.lock().unwrap_or_else(|p| p.into_inner())
+}
+
 /// Decodes, reconstructs, publishes and referees one board.
 pub struct Session {
     hub: Hub,
@@ -80,6 +96,11 @@ pub struct Session {
     last_view: Option<BoardView>,
     /// Dropped-byte reports are rate-limited so a noisy line cannot flood the log.
     dropped_reported: u32,
+    /// The moves made on this board are completed by a lever press on the clock of the other
+    /// board, never by the settle time alone.
+    lever_elsewhere: bool,
+    /// The other board of two, whose player's press on this board's clock completes his move.
+    partner: Option<SharedSession>,
 }
 
 fn piece_name(color: Color, piece: Piece) -> String {
@@ -137,7 +158,34 @@ impl Session {
             game_plies: moves.len(),
             last_view: None,
             dropped_reported: 0,
+            lever_elsewhere: false,
+            partner: None,
         }
+    }
+
+    /// This board has no clock, but the game has one on the other board: a move made here is
+    /// completed by its player's lever press there (2005 Art. 6.8a; App. F2.3), not by the
+    /// settle time.
+    #[must_use]
+    pub fn pressed_by_lever(mut self) -> Self {
+        self.lever_elsewhere = true;
+        self
+    }
+
+    /// The other board of two (2005 App. F1): when its player is on move, a press of this
+    /// board's clock is his, and completes the move made on his board.
+    #[must_use]
+    pub fn with_partner(mut self, partner: SharedSession) -> Self {
+        self.partner = Some(partner);
+        self
+    }
+
+    /// The lever was pressed by this board's player on the other board's clock at `now`: the
+    /// board is read at once, as a press on its own clock would (2005 Art. 6.8a), and what it
+    /// shows is his move, completed by the press.
+    pub fn lever_pressed(&mut self, now: u64, side: ClockSide, times_ms: (u64, u64)) {
+        self.rec.handle_press(now, side, times_ms);
+        self.drain(now);
     }
 
     /// The board's picture of the game.
@@ -186,8 +234,10 @@ impl Session {
         while let Some(decoded) = self.decoder.poll() {
             match decoded {
                 Ok(message) => {
+                    crate::trace::mark("decoded");
                     let is_dump = matches!(message, BoardMessage::BoardDump(_));
                     self.rec.handle_message(now, &message);
+                    crate::trace::mark("reconstructed");
                     self.drain(now);
                     if is_dump {
                         self.publish_board();
@@ -208,6 +258,11 @@ impl Session {
         }
     }
 
+    /// How many sensor changes the board has reported (see [`Reconstructor::changes`]).
+    pub fn sensor_changes(&self) -> u64 {
+        self.rec.changes()
+    }
+
     /// When [`Self::handle_deadline`] should next be called.
     pub fn poll_deadline(&self) -> Option<u64> {
         self.rec.poll_deadline()
@@ -216,6 +271,7 @@ impl Session {
     /// Time has reached `now`.
     pub fn handle_deadline(&mut self, now: u64) {
         self.rec.handle_deadline(now);
+        crate::trace::mark("reconstructed");
         self.drain(now);
     }
 
@@ -247,26 +303,76 @@ impl Session {
 
     fn drain(&mut self, now: u64) {
         let mut pressed = false;
+        let mut press = None;
+        let mut made = None;
+        let mut clock_times = Vec::new();
         while let Some(reading) = self.rec.poll() {
-            if matches!(reading, Reading::ClockPress { .. }) {
-                pressed = true;
-            } else {
-                self.take_reading(now, reading, pressed);
+            match reading {
+                Reading::ClockPress { side, times_ms, .. } => {
+                    pressed = true;
+                    press = Some((side, times_ms));
+                }
+                // The clock's reading says nothing the move waits for: it goes out after.
+                Reading::ClockTimes { .. } => clock_times.push(reading),
+                Reading::Move { mv, ply, .. } => made = self.move_made(mv, ply),
+                reading => self.take_reading(now, reading, pressed),
             }
         }
-        if pressed {
-            // The lever goes down on the running side: the player whose clock runs pressed.
-            let mut r = referee::lock(&self.referee);
-            let player = r.side_to_move();
-            let _ = r.submit(now, Event::PressClock { player }, self.seat.name());
+        // The move made and the press that completes it go to the game together, so the
+        // completed move is the first thing streamed after the event that caused it.
+        let mut events = Vec::with_capacity(2);
+        let mut r = referee::lock(&self.referee);
+        if let Some(mv) = made {
+            events.push(Event::Move { mv });
+            if !pressed && self.completes_itself(&r) {
+                events.push(Event::PressClock {
+                    player: r.position().side_to_move(),
+                });
+            }
+        }
+        // The lever goes down on the running side: the player whose clock runs pressed. If he
+        // plays on the other board, the press is his board's to read.
+        let partner = self
+            .partner
+            .clone()
+            .filter(|_| !self.seat.makes(r.side_to_move()));
+        if pressed && partner.is_none() {
+            events.push(Event::PressClock {
+                player: r.side_to_move(),
+            });
+        }
+        if !events.is_empty() {
+            let _ = r.submit_all(now, events, self.seat.name());
+        }
+        drop(r);
+        if let (Some(partner), Some((side, times_ms))) = (partner, press) {
+            lock(&partner).lever_pressed(now, side, times_ms);
+        }
+        for reading in clock_times {
+            self.take_reading(now, reading, pressed);
         }
         self.follow_game(now);
+    }
+
+    /// A move the board shows made: the game's next move if this board makes it for the game,
+    /// or `None` (a board catching up, or the opponent's move reproduced, App. F2.7).
+    fn move_made(&self, mv: arbiter_core::Move, ply: usize) -> Option<MoveText> {
+        let r = referee::lock(&self.referee);
+        if ply != r.moves().len() + 1 || !self.seat.makes(r.position().side_to_move()) {
+            return None;
+        }
+        Some(MoveText {
+            from: mv.from,
+            to: mv.to,
+            promotion: mv.promotion,
+        })
     }
 
     /// Moves on the board complete themselves: no clock, and casual play or a seat whose
     /// player announces (App. F2.3: the move counts as made, the opponent's clock starts).
     fn completes_itself(&self, r: &referee::Referee) -> bool {
         matches!(self.completion, Completion::Settle { .. })
+            && !self.lever_elsewhere
             && (r.auto_press() || matches!(self.seat, Seat::Blind { .. }))
     }
 
@@ -338,26 +444,18 @@ impl Session {
                 }
             }
             Reading::Move { mv, ply, .. } => {
-                let mut r = referee::lock(&self.referee);
-                if ply != r.moves().len() + 1 {
-                    // The board is catching up with moves the game already has.
+                // Outside `drain` (a rebase's readings): made, and completed if it completes
+                // itself.
+                let Some(text) = self.move_made(mv, ply) else {
                     return;
-                }
-                let mover = r.position().side_to_move();
-                if !self.seat.makes(mover) {
-                    // The opponent's move reproduced on this board (App. F2.7): it is the game's
-                    // move only once the game has it.
-                    return;
-                }
-                let text = MoveText {
-                    from: mv.from,
-                    to: mv.to,
-                    promotion: mv.promotion,
                 };
-                self.submit(&mut r, now, Event::Move { mv: text });
+                let mut r = referee::lock(&self.referee);
+                let mover = r.position().side_to_move();
+                let mut events = vec![Event::Move { mv: text }];
                 if !pressed && self.completes_itself(&r) {
-                    self.submit(&mut r, now, Event::PressClock { player: mover });
+                    events.push(Event::PressClock { player: mover });
                 }
+                let _ = r.submit_all(now, events, self.seat.name());
             }
             Reading::Takeback { .. } => {
                 // Only the game takes moves back; the board is set to follow it below.

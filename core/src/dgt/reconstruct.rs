@@ -165,6 +165,9 @@ pub struct Reconstructor {
     history: Vec<Position>,
     moves: Vec<Move>,
     last_change: Option<u64>,
+    /// Sensor changes seen so far, so a caller timing the settle more finely than in
+    /// milliseconds can tell which of its reads held the last one.
+    changes: u64,
     /// The placement the last mismatch was reported for, so it is reported once.
     reported: Option<Placement>,
     /// A placement showing a move the game refused: not read as that move again until the
@@ -198,6 +201,7 @@ impl Reconstructor {
             history: vec![start],
             moves: Vec::new(),
             last_change: None,
+            changes: 0,
             reported: None,
             refused: None,
             lever: None,
@@ -269,6 +273,12 @@ impl Reconstructor {
             // checked after a scan's worth of quiet.
             Completion::ClockPress => Some(at.saturating_add(250)),
         }
+    }
+
+    /// How many sensor changes the board has reported; it grows with every change that restarts
+    /// the settle time.
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// Reads the board if it has settled by `now`. Calling it early, or twice, does nothing.
@@ -352,6 +362,7 @@ impl Reconstructor {
             self.evaluate(at, Trigger::Settled);
         } else if !squares.is_empty() {
             self.last_change = Some(at);
+            self.changes += 1;
         }
     }
 
@@ -384,6 +395,7 @@ impl Reconstructor {
         }
         self.raw[index] = occupant.to_code();
         self.last_change = Some(at);
+        self.changes += 1;
         if let Occupant::Piece(color, piece) = old {
             self.push_touch(at, TouchKind::Lift, square, color, piece);
         }
