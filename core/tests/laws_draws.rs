@@ -200,6 +200,33 @@ fn d06_2023_wrong_claim_gives_two_minutes_and_the_move_must_be_played() {
     check_wrong_claim(Edition::Fide2023, Millis::minutes(2), "2023 Art. 9.5.3");
 }
 
+#[test]
+fn d06_2023_blitz_wrong_claim_one_minute_unsupervised_two_supervised() {
+    for (arbiter, bonus, article) in [
+        (false, Millis::minutes(1), "2023 App. B.3"),
+        (true, Millis::minutes(2), "2023 Art. 9.5.3"),
+    ] {
+        let mut t = Table::with(Edition::Fide2023, 5, 3, None, arbiter, None);
+        t.plays("e2e4 e7e5");
+        t.claim(Color::White, Claim::Repetition { intended: None });
+        let added: Vec<(String, Verdict)> = t
+            .take()
+            .into_iter()
+            .filter(|r| matches!(r.verdict, Verdict::TimeAdded { .. }))
+            .map(|r| (r.law.to_string(), r.verdict))
+            .collect();
+        let expected = Verdict::TimeAdded {
+            player: Color::Black,
+            ms: bonus,
+        };
+        assert_eq!(
+            added,
+            [(article.to_string(), expected)],
+            "arbiter: {arbiter}"
+        );
+    }
+}
+
 fn check_wrong_claim(edition: Edition, bonus: Millis, article: &str) {
     let mut t = Table::standard(edition);
     t.plays("e2e4 e7e5");
@@ -442,4 +469,49 @@ fn d10_2023_rejected_claim_gives_no_evidence() {
     t.claim(Color::White, Claim::Repetition { intended: None });
     assert!(evidence(&mut t).is_empty());
     assert!(t.result().is_none());
+}
+
+#[test]
+fn d09_2005_quickplay_claim_is_an_offer_the_opponent_may_accept() {
+    // 2005 Art. 9.1c names 9.2, 9.3 and 10.2: the quickplay claim is an offer too.
+    let mut c = common_laws::config(Edition::Fide2005, 60, 0);
+    c.quickplay_finish = true;
+    let mut t = Table::new(c);
+    t.wait(59 * 60_000);
+    t.claim(Color::White, Claim::QuickplayFinish);
+    let rulings = t.take();
+    assert_eq!(rulings[0].law.to_string(), "2005 Art. 9.1c");
+    assert_eq!(
+        rulings[0].verdict,
+        Verdict::DrawOffered {
+            player: Color::White
+        }
+    );
+    t.ok(Event::AcceptDraw {
+        player: Color::Black,
+    });
+    assert_eq!(reason(&t), Some(Reason::Agreement));
+    assert_eq!(t.game.state(Timestamp(t.now)).pending_claim, None);
+    t.replays();
+}
+
+#[test]
+fn d09_2023_quickplay_claim_is_no_offer() {
+    // 2023 Art. 9.1.2.3 names 9.2 and 9.3 only; Guidelines III.5 makes no offer of the claim.
+    let mut c = common_laws::config(Edition::Fide2023, 60, 0);
+    c.quickplay_finish = true;
+    let mut t = Table::new(c);
+    t.wait(59 * 60_000);
+    t.claim(Color::White, Claim::QuickplayFinish);
+    assert!(
+        !t.verdicts()
+            .iter()
+            .any(|v| matches!(v, Verdict::DrawOffered { .. }))
+    );
+    assert!(
+        t.send(Event::AcceptDraw {
+            player: Color::Black
+        })
+        .is_err()
+    );
 }

@@ -245,12 +245,41 @@ fn i12_2005_blitz_claim_after_touching_a_piece_fails() {
 }
 
 #[test]
-fn i12_2023_blitz_illegal_move_costs_one_minute() {
+fn i12_2023_unsupervised_blitz_illegal_move_claimed_costs_one_minute() {
+    let fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1";
+    let mut t = Table::with(Edition::Fide2023, 3, 2, Some(fen), false, None);
+    t.play("e1d2");
+    t.take();
+    t.claim(Color::Black, Claim::IllegalMove);
+    let rulings = t.take();
+    let added: Vec<(String, Verdict)> = rulings
+        .into_iter()
+        .filter(|r| matches!(r.verdict, Verdict::TimeAdded { .. }))
+        .map(|r| (r.law.to_string(), r.verdict))
+        .collect();
+    assert_eq!(
+        added,
+        [(
+            "2023 App. B.3".to_string(),
+            Verdict::TimeAdded {
+                player: Color::Black,
+                ms: Millis::minutes(1)
+            }
+        )]
+    );
+    assert_eq!(t.fen().split(' ').next(), Some("4k3/8/8/8/8/8/4r3/4K3"));
+}
+
+#[test]
+fn i12_2023_supervised_blitz_illegal_move_costs_two_minutes() {
+    // B.2: a supervised blitz game is played under the Competition Rules; only B.3 (without
+    // an arbiter at the board) brings in A.3's one minute.
     let fen = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1";
     let mut t = Table::with(Edition::Fide2023, 3, 2, Some(fen), true, None);
     t.play("e1d2");
+    assert!(t.laws().contains(&"2023 Art. 7.5.5".to_string()));
     let v = t.verdicts();
-    assert_eq!(time_added(&v), vec![(Color::Black, Millis::minutes(1))]);
+    assert_eq!(time_added(&v), vec![(Color::Black, Millis::minutes(2))]);
     assert_eq!(t.fen().split(' ').next(), Some("4k3/8/8/8/8/8/4r3/4K3"));
 }
 

@@ -3,7 +3,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
-use arbiter_core::arbiter::{Event, GameConfig, Verdict};
+use arbiter_core::arbiter::{Event, GameConfig, Refused, Verdict};
 use arbiter_core::clock::{Millis, Mode, Period, TimeControl, Timestamp, Timing};
 use arbiter_core::laws::Edition;
 use common_laws::{Table, config};
@@ -112,11 +112,20 @@ fn requests(t: &mut Table, player: Color, n: usize) -> Vec<(String, u32, bool)> 
 #[test]
 fn rb07_2023_supervised_rapid_sixth_scoresheet_request_refused() {
     let mut t = Table::with(Edition::Fide2023, 25, 10, None, true, Some(Mode::Rapid));
+    t.play("e2e4");
     let seen = requests(&mut t, Color::Black, 6);
     let granted: Vec<bool> = seen.iter().map(|s| s.2).collect();
     assert_eq!(granted, [true, true, true, true, true, false]);
     assert_eq!(seen[5], ("2023 App. A.4.3".to_string(), 6, false));
+    // Only "when it is his/her move": White asks on Black's time.
+    assert_eq!(
+        t.send(Event::AskScoresheet {
+            player: Color::White
+        }),
+        Err(Refused::NotOnMove("white"))
+    );
     // White's count is his own.
+    t.play("e7e5");
     let white = requests(&mut t, Color::White, 1);
     assert_eq!(white, [("2023 App. A.4.3".to_string(), 1, true)]);
     t.replays();

@@ -154,8 +154,9 @@ pub enum Event {
         #[serde(rename = "move")]
         mv: MoveText,
     },
-    /// A player asks the arbiter to be shown the scoresheet (2023 App. A.4.3 / B.2.3: at most
-    /// five times in a supervised rapid or blitz game; the 2005 Laws set no limit).
+    /// A player asks the arbiter to be shown the scoresheet (2023 App. A.4.3 / B.2.3: when it
+    /// is his move, at most five times in a supervised rapid or blitz game; the 2005 Laws set
+    /// no limit).
     AskScoresheet {
         /// Who asks.
         #[serde(with = "wire::color")]

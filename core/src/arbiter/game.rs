@@ -590,6 +590,14 @@ impl Game {
             {
                 Ok(())
             }
+            // So is a 2005 quickplay claim (Art. 9.1c): the opponent may accept it as an offer.
+            Err(Refused::ClaimPending)
+                if self.pending.is_some_and(|p| {
+                    p.claim == ClaimKind::QuickplayFinish && self.offer == Some(p.player)
+                }) =>
+            {
+                Ok(())
+            }
             other => other,
         }
     }
@@ -740,6 +748,8 @@ impl Game {
                     );
                     return Ok(());
                 }
+                // An accepted claim-offer leaves nothing for the arbiter to decide.
+                self.pending = None;
                 self.end(
                     at,
                     draws::agreement_law(self.edition()),
@@ -817,6 +827,10 @@ impl Game {
             }
             Event::AskScoresheet { player } => {
                 self.require_play()?;
+                if self.profile.scoresheet_requests().is_some() && self.on_move() != *player {
+                    // A.4.3 / B.2.3: "when it is his/her move".
+                    return Err(Refused::NotOnMove(color_name(*player)));
+                }
                 let slot = &mut self.scoresheet_requests[*player as usize];
                 *slot = slot.saturating_add(1);
                 let count = *slot;
@@ -1651,6 +1665,13 @@ impl Game {
                 if let Some(because) = self.quickplay_refusal(at, player) {
                     self.reject_claim(at, law, player, kind, because);
                     return Ok(());
+                }
+                if edition == Edition::Fide2005 && self.offer.is_none() {
+                    // 2005 Art. 9.1c: a claim under 10.2 is also a draw offer.
+                    self.offer = Some(player);
+                    self.mark_offer(player);
+                    let verdict = Verdict::DrawOffered { player };
+                    self.rule(at, draws::claim_is_offer_law(edition), verdict);
                 }
                 self.await_arbiter(at, law, player, kind);
                 Ok(())

@@ -6,7 +6,8 @@ use crate::clock::{Millis, Mode};
 /// The time the opponent gets for an incorrect threefold or fifty-move claim: 2005 Art. 9.5
 /// gives three minutes (our source texts do not include Art. 9; we take the checklist's three
 /// minutes and no deduction from the claimant); 2023 Art. 9.5.3 two minutes, one in rapid
-/// and blitz (A.3).
+/// (A.3) and unsupervised blitz (B.3 through A.3); supervised blitz keeps the Competition
+/// Rules' two minutes (B.2).
 pub fn wrong_claim_penalty(profile: Profile) -> (Millis, Law) {
     match (profile.edition, profile.mode) {
         (Edition::Fide2005, _) => (Millis::minutes(3), Law::new(Edition::Fide2005, "Art. 9.5")),
@@ -14,6 +15,13 @@ pub fn wrong_claim_penalty(profile: Profile) -> (Millis, Law) {
             Millis::minutes(2),
             Law::new(Edition::Fide2023, "Art. 9.5.3"),
         ),
+        (Edition::Fide2023, Mode::Blitz) if profile.arbiter_present => (
+            Millis::minutes(2),
+            Law::new(Edition::Fide2023, "Art. 9.5.3"),
+        ),
+        (Edition::Fide2023, Mode::Blitz) => {
+            (Millis::minutes(1), Law::new(Edition::Fide2023, "App. B.3"))
+        }
         (Edition::Fide2023, _) => (Millis::minutes(1), Law::new(Edition::Fide2023, "App. A.3")),
     }
 }
@@ -38,7 +46,8 @@ pub fn offer_law(edition: Edition) -> Law {
     Law::of(edition, "Art. 9.1b", "Art. 9.1.2")
 }
 
-/// A claim under Art. 9.2 or 9.3 counts as a draw offer (2005 Art. 9.1c / 2023 Art. 9.1.2.3).
+/// A claim under Art. 9.2 or 9.3 counts as a draw offer (2005 Art. 9.1c / 2023 Art. 9.1.2.3);
+/// in 2005 a quickplay-finish claim under Art. 10.2 does too (9.1c names 9.2, 9.3 and 10.2).
 pub fn claim_is_offer_law(edition: Edition) -> Law {
     Law::of(edition, "Art. 9.1c", "Art. 9.1.2.3")
 }

@@ -18,8 +18,9 @@ pub enum Penalty {
 /// The penalty and its article. 2005: 7.4b gives two minutes for the first and second and
 /// loses the third (no draw exception in the 2005 text), and rapid uses it through B2; in
 /// blitz C3 lets the opponent claim the win at once (draw if he cannot mate). 2023: 7.5.5
-/// gives two minutes then loses the second; rapid and blitz give one minute (A.3, and B.3
-/// through A.3; we apply A.3 to supervised blitz too, as B.2 refers to it).
+/// gives two minutes then loses the second; rapid gives one minute (A.3), and so does
+/// unsupervised blitz (B.3 brings in A.2, A.3 and A.5); supervised blitz is played under the
+/// Competition Rules (B.2), so 7.5.5's two minutes stand.
 pub fn penalty(profile: Profile, count: u32) -> (Penalty, Law) {
     let edition = profile.edition;
     match (edition, profile.mode) {
@@ -36,6 +37,10 @@ pub fn penalty(profile: Profile, count: u32) -> (Penalty, Law) {
             Law::new(edition, "Art. 7.5.5"),
         ),
         (Edition::Fide2023, Mode::Standard) => (
+            Penalty::AddTime(Millis::minutes(2)),
+            Law::new(edition, "Art. 7.5.5"),
+        ),
+        (Edition::Fide2023, Mode::Blitz) if profile.arbiter_present => (
             Penalty::AddTime(Millis::minutes(2)),
             Law::new(edition, "Art. 7.5.5"),
         ),

@@ -16,14 +16,21 @@
 //!   claims too, as the checklist assumes.
 //! - Incorrect draw claims in 2005 (D-06): Art. 9 is not in the source texts; we give the
 //!   opponent three minutes and take nothing from the claimant.
-//! - 2023 supervised blitz (I-12): one minute (A.3), as B.2 refers to A.3.
+//! - 2023 supervised blitz (I-12, D-06): two minutes. B.2 puts a supervised blitz game under
+//!   the Competition Rules and only B.3 (unsupervised) brings in A.3's one minute (checked in
+//!   a transcription of the 2023 text and in the Essex Chess Association's 2023 blitz rules).
 //! - Both flags (C-13): an electronic clock always knows which fell first, so the first
 //!   loses except in 2005 rapid / blitz, where B7 needs the claimant's flag up and B8 draws.
 //! - Pressing without a move (I-08) is an illegal move only in 2023 (7.5.3); in 2005 it is
 //!   only noted for the arbiter.
-//! - A draw claim as an offer (D-09): Art. 9 is not in the source texts; we cite 2005
-//!   Art. 9.1c (the English 2005 text as we know it; verify) and 2023 Art. 9.1.2.3. The offer
-//!   outlives a rejected claim, so the opponent may still accept it.
+//! - A draw claim as an offer (D-09): Art. 9 is not in the source texts; a quotation of the
+//!   FIDE handbook's 2005-2008 Art. 9.1 (third item, "c": a claim under 9.2, 9.3 or 10.2 is
+//!   an offer) confirms 2005 Art. 9.1c, and with it that the 2005 quickplay claim (10.2) is an
+//!   offer too; 2023 Art. 9.1.2.3 names 9.2 and 9.3 only. The offer outlives a rejected
+//!   claim, so the opponent may still accept it.
+//! - Scoresheet requests (RB-07): 2023 A.4.3 / B.2.3 allow them "when it is his/her move",
+//!   five times (checked in the transcription of the 2023 text; the 2018 text had them as
+//!   A.3.2 / B.3.2): a request off move is refused.
 //! - Duty to record: 2005 frees a player once under five minutes in a period whatever
 //!   the addition, 2023 only without an addition of 30 s or more, as the checklist reads.
 //! - App. F / D (B-04): a visually impaired player's press before his move is made is only
