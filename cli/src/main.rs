@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod check;
+mod export;
 mod input;
 mod moves;
 mod perft;
@@ -38,6 +39,8 @@ enum Command {
     Check(check::Args),
     /// Replay an event log (JSON Lines): every ruling, then the final state, as JSON lines.
     Replay(replay::Args),
+    /// Write the score of an event log's game: Braille-ready (`--brf`) or PGN (`--pgn`).
+    Export(export::Args),
 }
 
 fn main() -> ExitCode {
@@ -48,6 +51,7 @@ fn main() -> ExitCode {
         Command::Status(args) => status::run(args),
         Command::Check(args) => check::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Export(args) => export::run(args),
     };
     match result {
         Ok(code) => code,

@@ -18,16 +18,21 @@ pub struct Args {
     pub pgn: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let text = if args.file == "-" {
+/// The text of a log file, or of stdin for `-`.
+pub fn read(file: &str) -> anyhow::Result<String> {
+    if file == "-" {
         let mut text = String::new();
         io::stdin()
             .read_to_string(&mut text)
             .context("reading stdin")?;
-        text
+        Ok(text)
     } else {
-        std::fs::read_to_string(&args.file).with_context(|| format!("reading {}", args.file))?
-    };
+        std::fs::read_to_string(file).with_context(|| format!("reading {file}"))
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let text = read(&args.file)?;
     let log =
         EventLog::from_jsonl(&text).with_context(|| format!("reading the log {}", args.file))?;
     let game = Game::replay(&log)?;

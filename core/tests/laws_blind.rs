@@ -1,4 +1,4 @@
-//! Blind and visually impaired players (2005 App. F / 2023 App. D): rows B-02 to B-08 and B-10.
+//! Blind and visually impaired players (2005 App. F / 2023 App. D): rows B-02 to B-10.
 
 mod common_laws;
 
@@ -584,4 +584,46 @@ fn b04_2023_tactile_board_move_stands_when_the_announcement_differs() {
         }
     );
     assert_eq!(t.game.moves()[0].san, "Nf3", "the move on his board");
+}
+
+/// The Braille score of a game the engine ran: names, moves as the record has them (castling,
+/// a capture, a draw offer with the move), the result.
+fn braille_score_of_a_played_game(edition: Edition) {
+    let mut c: GameConfig = config(edition, 90, 30);
+    c.white = "Eva".into();
+    c.black = "Hector".into();
+    c.visually_impaired = vec![Impairment {
+        player: Color::Black,
+        tactile_board: false,
+    }];
+    let mut t = Table::new(c);
+    t.plays("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
+    t.ok(Event::OfferDraw {
+        player: Color::Black,
+    });
+    t.play("f6e4");
+    t.ok(Event::AcceptDraw {
+        player: Color::White,
+    });
+    assert_eq!(
+        arbiter_core::arbiter::brf(&t.game),
+        "WHITE EVA\r\n\
+         BLACK HECTOR\r\n\
+         \r\n\
+         1 E4 E5\r\n\
+         2 ,NF3 ,NC6\r\n\
+         3 ,BC4 ,NF6\r\n\
+         4 0-0 ,NXE4=\r\n\
+         RESULT DRAWN\r\n"
+    );
+}
+
+#[test]
+fn b09_2005_braille_score_of_the_game() {
+    braille_score_of_a_played_game(Edition::Fide2005);
+}
+
+#[test]
+fn b09_2023_braille_score_of_the_game() {
+    braille_score_of_a_played_game(Edition::Fide2023);
 }

@@ -3,6 +3,7 @@
 use super::game::Game;
 use crate::Color;
 use crate::clock::{Millis, Timing};
+use crate::notation::braille::{self, ScoredMove, Scoresheet};
 use std::fmt::Write;
 
 /// `[%clk]` text: hours, minutes, seconds (rounded down, as clocks show them).
@@ -76,5 +77,33 @@ impl Game {
         out.push_str(result);
         out.push('\n');
         out
+    }
+}
+
+/// The game's score as a Braille-ready file (`.brf`, North American Braille ASCII, 40 cells
+/// by 25 lines; see [`crate::notation::braille`]). Pure: the same game gives the same bytes.
+pub fn brf(game: &Game) -> String {
+    braille::brf(&game.scoresheet())
+}
+
+impl Game {
+    /// The moves completed so far with the players' names and the result, as a scoresheet.
+    pub fn scoresheet(&self) -> Scoresheet {
+        let start = self.record.start().board();
+        Scoresheet {
+            white: self.config().white.clone(),
+            black: self.config().black.clone(),
+            first_move_number: start.fullmove_number(),
+            black_moves_first: self.moves().first().is_some_and(|m| m.by == Color::Black),
+            moves: self
+                .moves()
+                .iter()
+                .map(|m| ScoredMove {
+                    san: m.san.clone(),
+                    draw_offer: m.draw_offer,
+                })
+                .collect(),
+            result: self.result().map(|(r, _)| r.pgn().to_string()),
+        }
     }
 }

@@ -68,7 +68,7 @@ pub mod wire;
 pub use config::{GameConfig, Impairment};
 pub use envelope::EnvelopeRecord;
 pub use event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
-pub use export::clk;
+pub use export::{brf, clk};
 pub use game::{Game, PendingClaim, PlayedMove, Refused, ReplayError};
 pub use log::{EventLog, LogError, LogErrorKind, SCHEMA, VERSION};
 pub use ruling::{GameResult, Reason, Ruling, Verdict};

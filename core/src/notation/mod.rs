@@ -1,6 +1,7 @@
 //! Writing moves down: algebraic notation in the languages of App. E (2005; App. C in 2023),
 //! the spoken form for blind players of App. F (2005; App. D in 2023), and UCI.
 
+pub mod braille;
 pub mod duration;
 pub mod lang;
 pub mod san;

@@ -1,0 +1,52 @@
+//! `arbiter export`: contract tests on the built binary (the Braille score, row B-09).
+
+use std::process::Command;
+
+const LOG: &str = r#"{"schema":"arbiter-log","version":1,"config":{"edition":"2023","white":"Anna","black":"Bella","time_control":[{"moves":null,"time":600000,"timing":{"kind":"increment","ms":5000}}]}}
+{"at":0,"event":{"type":"start"}}
+{"at":3000,"event":{"type":"move","move":"f2f3"}}
+{"at":3500,"event":{"type":"press_clock","player":"white"}}
+{"at":6000,"event":{"type":"move","move":"e7e5"}}
+{"at":6400,"event":{"type":"press_clock","player":"black"}}
+{"at":9000,"event":{"type":"move","move":"g2g4"}}
+{"at":9200,"event":{"type":"press_clock","player":"white"}}
+{"at":12000,"event":{"type":"move","move":"d8h4"}}
+{"at":12300,"event":{"type":"press_clock","player":"black"}}
+"#;
+
+fn export(args: &[&str], name: &str) -> (i32, Vec<u8>, String) {
+    let dir = std::env::temp_dir().join(format!("arbiter-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, LOG).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .arg("export")
+        .args(args)
+        .arg(&path)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        out.stdout,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn b09_export_brf_writes_the_braille_score() {
+    let (code, out, err) = export(&["--brf"], "brf.jsonl");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        b"WHITE ANNA\r\nBLACK BELLA\r\n\r\n1 F3 E5\r\n2 G4 ,QH4\r\nRESULT BLACK WINS\r\n"
+    );
+}
+
+#[test]
+fn export_pgn_and_a_format_is_required() {
+    let (code, out, _) = export(&["--pgn"], "pgn.jsonl");
+    assert_eq!(code, 0);
+    assert!(String::from_utf8_lossy(&out).contains("2. g4 {[%clk 0:10:03]} Qh4# {[%clk 0:10:04]} 0-1"));
+    let (code, _, _) = export(&[], "none.jsonl");
+    assert_eq!(code, 2, "either --brf or --pgn");
+}
