@@ -1,6 +1,6 @@
-//! The game's stream: every message gets the next sequence number, goes to the event log on disk
-//! (flushed before anyone sees it, so a bridge killed mid-game restarts where it was), and then to
-//! every connected page. A page that (re)connects gets a snapshot and the tail it missed, taken
+//! The game's stream: every message gets the next sequence number, goes to every connected page,
+//! and then to the event log on disk (flushed at once, so a bridge killed mid-game restarts where
+//! it was; see [`Hub::publish_all`] for why this order is safe). A page that (re)connects gets a snapshot and the tail it missed, taken
 //! under the same lock that publishes, so no message falls between the two.
 
 use std::fs::{File, OpenOptions};
@@ -227,45 +227,64 @@ impl Hub {
         inner.offset_ms * 1000 + inner.started.elapsed().as_micros() as u64
     }
 
-    /// Publishes `body`: numbers it, logs it, and sends it to every page. Returns its number.
+    /// Publishes `body`: numbers it, sends it to every page and logs it. Returns its number.
     pub fn publish(&self, body: Body) -> u64 {
+        self.publish_all(vec![body]).unwrap_or(0)
+    }
+
+    /// Publishes `bodies` in order: numbers each, sends each to every page as soon as it is
+    /// serialised, then writes them all to the event log in one write, flushed before this
+    /// returns. Returns the last number, if any.
+    ///
+    /// Sent before written: a page sees a move without waiting for the disk, and nothing is
+    /// lost by it. The log is written and flushed before the board's thread does anything
+    /// else (drives the clock, reads the board again), so a restarted bridge continues from
+    /// every move but, at worst, those of the last few microseconds before a kill; a page that
+    /// saw those reconnects to a snapshot, which resets its sequence to the log's (a snapshot
+    /// always comes first on a connection), and the board, read again, shows the move still.
+    pub fn publish_all(&self, bodies: Vec<Body>) -> Option<u64> {
+        if bodies.is_empty() {
+            return None;
+        }
         let mut inner = self.lock();
-        let seq = inner.entries.last().map_or(1, |e| e.seq + 1);
-        let at_ms = inner.offset_ms + inner.started.elapsed().as_millis() as u64;
-        inner.state.apply(&body);
-        let envelope = Envelope {
-            v: PROTOCOL_VERSION,
-            seq,
-            at_ms,
-            body,
-        };
-        // Serialising plain strings and numbers cannot fail.
-        let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
-        let serialised = trace::now_ns();
+        let mut lines = Vec::new();
+        let mut last = None;
+        for body in bodies {
+            let seq = inner.entries.last().map_or(1, |e| e.seq + 1);
+            let at_ms = inner.offset_ms + inner.started.elapsed().as_millis() as u64;
+            inner.state.apply(&body);
+            let envelope = Envelope {
+                v: PROTOCOL_VERSION,
+                seq,
+                at_ms,
+                body,
+            };
+            // Serialising plain strings and numbers cannot fail.
+            let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
+            let serialised = trace::now_ns();
+            let entry = Entry { seq, json };
+            inner.entries.push(entry.clone());
+            if inner.file.is_some() {
+                lines.extend_from_slice(entry.json.as_bytes());
+                lines.push(b'\n');
+            }
+            // No receiver is not an error: nobody is watching yet.
+            let _ = self.tx.send(entry);
+            if trace::ENABLED {
+                let own = [("serialised", serialised), ("broadcast", trace::now_ns())];
+                trace::published(seq, &own);
+            }
+            last = Some(seq);
+        }
         if let Some((file, path)) = inner.file.as_mut() {
-            let mut line = Vec::with_capacity(json.len() + 1);
-            line.extend_from_slice(json.as_bytes());
-            line.push(b'\n');
-            // One write per line, so a kill leaves at most one cut line; flushed to the OS
-            // before any page sees the message.
-            if let Err(e) = file.write_all(&line).and_then(|()| file.flush()) {
+            // One write for the batch, so a kill leaves at most one cut line (dropped when the
+            // log is read back).
+            if let Err(e) = file.write_all(&lines).and_then(|()| file.flush()) {
                 eprintln!("board-bridge: cannot write {}: {e}", path.display());
             }
+            trace::mark("logged");
         }
-        let logged = trace::now_ns();
-        let entry = Entry { seq, json };
-        inner.entries.push(entry.clone());
-        // No receiver is not an error: nobody is watching yet.
-        let _ = self.tx.send(entry);
-        if trace::ENABLED {
-            let own = [
-                ("serialised", serialised),
-                ("logged", logged),
-                ("broadcast", trace::now_ns()),
-            ];
-            trace::published(seq, &own);
-        }
-        seq
+        last
     }
 
     /// A snapshot of the game now, the messages after `last_seq`, and a receiver for everything

@@ -185,8 +185,7 @@ impl Referee {
             event,
         });
         crate::trace::mark(stage);
-        self.publish_logged(logged, source);
-        self.flush(at, result.is_ok());
+        self.publish_after(logged, source, at, result.is_ok());
         result
     }
 
@@ -211,8 +210,7 @@ impl Referee {
             }));
             crate::trace::mark("game_out");
         }
-        self.publish_logged(logged, source);
-        self.flush(at, results.iter().any(Result::is_ok));
+        self.publish_after(logged, source, at, results.iter().any(Result::is_ok));
         results
     }
 
@@ -224,8 +222,7 @@ impl Referee {
         }
         let logged = self.game.log().events().len();
         self.game.handle_deadline(Timestamp(at));
-        self.publish_logged(logged, "clock");
-        self.flush(at, true);
+        self.publish_after(logged, "clock", at, true);
     }
 
     /// When [`Self::tick`] should next be called, ms.
@@ -259,21 +256,20 @@ impl Referee {
         }
     }
 
-    /// Publishes the events the game logged since `from` (the event itself, or the tick a
-    /// refused event still caused), so replaying the published log gives the same game.
-    fn publish_logged(&mut self, from: usize, source: &str) {
-        let fresh: Vec<Stamped<Event>> = self.game.log().events()[from..].to_vec();
-        for event in fresh {
+    /// Publishes, as one batch, what the game's handling of the events logged since `logged`
+    /// (stamped `at`, from `source`) caused. The completed moves go first, so a page sees a
+    /// move as soon as it is made; then the events themselves (the log a restarted bridge
+    /// replays), the rulings, and the state when something changed.
+    fn publish_after(&mut self, logged: usize, source: &str, at: u64, changed: bool) {
+        let mut out = Vec::new();
+        self.completed_moves(&mut out);
+        for event in self.game.log().events()[logged..].iter().cloned() {
             self.last_at = self.last_at.max(event.at.0);
-            self.hub.publish(Body::Event {
+            out.push(Body::Event {
                 event,
                 source: source.to_owned(),
             });
         }
-    }
-
-    /// Publishes the rulings, the newly completed moves and the state.
-    fn flush(&mut self, at: u64, changed: bool) {
         while let Some(ruling) = self.game.poll_ruling() {
             let verdict = serde_json::to_value(&ruling.verdict).ok();
             let kind = verdict
@@ -281,7 +277,7 @@ impl Referee {
                 .and_then(|v| v["kind"].as_str())
                 .unwrap_or("ruling")
                 .to_owned();
-            self.hub.publish(Body::Ruling {
+            out.push(Body::Ruling {
                 law: ruling.law.to_string(),
                 kind,
                 squares: Vec::new(),
@@ -290,13 +286,30 @@ impl Referee {
                 board: None,
             });
         }
+        if changed {
+            let state = self.game.state(Timestamp(at));
+            let seen = (state.running, self.game.moves().len(), state.fen.clone());
+            if seen != self.clock_seen {
+                self.clock_seen = seen;
+                self.clock_epoch += 1;
+            }
+            crate::trace::mark("state_read");
+            if let Ok(state) = serde_json::to_value(&state) {
+                out.push(Body::State { state });
+            }
+        }
+        self.hub.publish_all(out);
+    }
+
+    /// The moves the game completed (or set back) since the last call, as messages.
+    fn completed_moves(&mut self, out: &mut Vec<Body>) {
         let played = self.game.moves().len();
         if played < self.published {
             // The arbiter set the game back (2005 Art. 6.14, 7.5; App. F2.8 for two boards):
             // follow it from the start, and tell pages and boards how far.
             self.replay_record();
             self.published = played;
-            self.hub.publish(Body::Takeback {
+            out.push(Body::Takeback {
                 to_ply: played,
                 fen: self.position.fen(),
             });
@@ -305,7 +318,7 @@ impl Referee {
             let done = &self.game.moves()[ply];
             let (text, san, clock_ms) = (done.text, done.san.clone(), done.clock_after.0);
             self.follow(text);
-            self.hub.publish(Body::Move {
+            out.push(Body::Move {
                 ply: ply + 1,
                 uci: text.to_string(),
                 san,
@@ -315,18 +328,6 @@ impl Referee {
         }
         self.published = played;
         self.resync();
-        if changed {
-            let state = self.game.state(Timestamp(at));
-            let seen = (state.running, played, state.fen.clone());
-            if seen != self.clock_seen {
-                self.clock_seen = seen;
-                self.clock_epoch += 1;
-            }
-            crate::trace::mark("state_read");
-            if let Ok(state) = serde_json::to_value(&state) {
-                self.hub.publish(Body::State { state });
-            }
-        }
     }
 
     fn follow(&mut self, text: MoveText) {
@@ -391,6 +392,14 @@ impl Referee {
         };
         let record = &self.moves;
         let n = record.len();
+        if blind.score.len() == n + 1
+            && blind.score.starts_with(record)
+            && self.color_of_ply(n) == vi
+        {
+            // His move stands made on his board and waits for his lever press (2005 Art. 6.8a,
+            // App. F2.3): until then nothing differs, and the comparison waits for the press.
+            return;
+        }
         let last_by_vi = n > 0 && self.color_of_ply(n - 1) == vi;
         let before_last = (n > 0).then(|| {
             let mut p = self.base.clone();

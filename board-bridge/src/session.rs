@@ -184,6 +184,8 @@ impl Session {
     /// board is read at once, as a press on its own clock would (2005 Art. 6.8a), and what it
     /// shows is his move, completed by the press.
     pub fn lever_pressed(&mut self, now: u64, side: ClockSide, times_ms: (u64, u64)) {
+        // The boards are compared again once the press has completed the move.
+        self.last_view = None;
         self.rec.handle_press(now, side, times_ms);
         self.drain(now);
     }
@@ -314,7 +316,14 @@ impl Session {
                 }
                 // The clock's reading says nothing the move waits for: it goes out after.
                 Reading::ClockTimes { .. } => clock_times.push(reading),
-                Reading::Move { mv, ply, .. } => made = self.move_made(mv, ply),
+                Reading::Move { mv, ply, .. } => {
+                    if let Some(earlier) = made.take() {
+                        // Both players moved within one reading (fast play): the first move
+                        // goes to the game before the second is checked against it.
+                        self.submit_made(now, earlier, pressed);
+                    }
+                    made = self.move_made(mv, ply);
+                }
                 reading => self.take_reading(now, reading, pressed),
             }
         }
@@ -366,6 +375,18 @@ impl Session {
             to: mv.to,
             promotion: mv.promotion,
         })
+    }
+
+    /// Hands the game a move made on the board, completed at once if it completes itself.
+    fn submit_made(&self, now: u64, mv: MoveText, pressed: bool) {
+        let mut r = referee::lock(&self.referee);
+        let mut events = vec![Event::Move { mv }];
+        if !pressed && self.completes_itself(&r) {
+            events.push(Event::PressClock {
+                player: r.position().side_to_move(),
+            });
+        }
+        let _ = r.submit_all(now, events, self.seat.name());
     }
 
     /// Moves on the board complete themselves: no clock, and casual play or a seat whose
@@ -444,18 +465,10 @@ impl Session {
                 }
             }
             Reading::Move { mv, ply, .. } => {
-                // Outside `drain` (a rebase's readings): made, and completed if it completes
-                // itself.
-                let Some(text) = self.move_made(mv, ply) else {
-                    return;
-                };
-                let mut r = referee::lock(&self.referee);
-                let mover = r.position().side_to_move();
-                let mut events = vec![Event::Move { mv: text }];
-                if !pressed && self.completes_itself(&r) {
-                    events.push(Event::PressClock { player: mover });
+                // Outside `drain` (a rebase's readings).
+                if let Some(text) = self.move_made(mv, ply) {
+                    self.submit_made(now, text, pressed);
                 }
-                let _ = r.submit_all(now, events, self.seat.name());
             }
             Reading::Takeback { .. } => {
                 // Only the game takes moves back; the board is set to follow it below.

@@ -101,6 +101,11 @@ async fn app_f2_7_two_boards_one_game_a_wrong_reproduction_is_found_and_put_righ
     blind.queue(carry(Square::B8, Square::C6, black(Piece::Knight)));
     let m = expect(&mut ws, &mut all, "2... Nc6", is_move("b8c6")).await;
     assert_eq!(m["san"], "Nc6");
+    // The move streams first; the events that made it follow, then the state.
+    expect(&mut ws, &mut all, "the state after it", |m| {
+        m["type"] == "state"
+    })
+    .await;
 
     assert_eq!(
         move_ucis(&all),
@@ -405,4 +410,136 @@ async fn art6_8a_without_auto_press_a_settled_move_waits_for_the_press_on_the_pa
     tokio::time::sleep(Duration::from_millis(200)).await;
     board.queue(carry(Square::E7, Square::E5, black(Piece::Pawn)));
     expect(&mut whites, &mut all, "e5 by itself", is_move("e7e5")).await;
+}
+
+/// Whether `m` is the game's event of `kind` (`move`, `press_clock`...) sent by `source`.
+fn is_event(m: &Value, kind: &str, source: &str) -> bool {
+    m["type"] == "event" && m["event"]["event"]["type"] == kind && m["source"] == source
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_move_on_his_board() {
+    use arbiter_core::Color;
+    use board_bridge::simulator::Action;
+    let scratch = Scratch::new("two-boards-clock");
+    let start = || Placement::start();
+    let main = FakeBoard::start(&scratch.path("main"), start(), Orientation::Normal).expect("pty");
+    main.queue([Action::Clock(simulator::initial_clock())]);
+    let blind =
+        FakeBoard::start(&scratch.path("blind"), start(), Orientation::Normal).expect("pty");
+    let blind_path = blind.path().to_string_lossy().into_owned();
+    let bridge = Bridge::start(
+        main.path(),
+        free_port(),
+        &[
+            "--clock",
+            "--blind-port",
+            &blind_path,
+            "--blind-color",
+            "black",
+            "--settle-ms",
+            "150",
+        ],
+    );
+    let mut ws = spectator(&bridge.addr).await;
+    let mut all = Vec::new();
+    let settle = || tokio::time::sleep(Duration::from_millis(600));
+    let press = |by: Color| Action::Clock(simulator::clock_after_press([300_000, 300_000], by));
+    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+
+    // 1. e4 on the sighted player's board, completed by his press; reproduced on the tactile one.
+    main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    main.queue([press(Color::White)]);
+    expect(&mut ws, &mut all, "1. e4", is_move("e2e4")).await;
+    blind.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    settle().await;
+
+    // 1... e5 made on the tactile board: made (the pawn in its new hole, App. F2.3), and not
+    // complete until Black presses the lever: no move, and his clock still runs.
+    blind.queue(carry(Square::E7, Square::E5, black(Piece::Pawn)));
+    let (early, seen) = wait_for(&mut ws, Duration::from_millis(800), is_move("e7e5")).await;
+    all.extend(seen);
+    assert!(early.is_none(), "completed without a press: {early:?}");
+    assert!(
+        all.iter().any(|m| is_event(m, "move", "blind_board")),
+        "the move made on the tactile board goes to the game: {all:#?}"
+    );
+    main.queue([press(Color::Black)]);
+    let m = expect(
+        &mut ws,
+        &mut all,
+        "1... e5 on Black's press",
+        is_move("e7e5"),
+    )
+    .await;
+    assert_eq!(m["ply"], 2);
+    let s = expect(&mut ws, &mut all, "the state after it", |m| {
+        m["type"] == "state"
+    })
+    .await;
+    assert_eq!(s["state"]["running"], "white", "White's clock started: {s}");
+    let pressed = all
+        .iter()
+        .rev()
+        .find(|m| is_event(m, "press_clock", "blind_board"))
+        .expect("the press is the blind player's, on his board's behalf");
+    assert_eq!(pressed["event"]["event"]["player"], "black");
+    // The DGT clock shows White's side running again (the left one, White's before move 1).
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let shown: Vec<_> = main
+            .clock_commands()
+            .iter()
+            .filter_map(set_and_run)
+            .collect();
+        if shown.last().is_some_and(|s| s.2 == Some(ClockSide::Left)) && shown.len() >= 3 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the display never went back to White: {shown:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+
+    // The sighted player reproduces 1... e5, plays 2. Nf3 and presses; the tactile board follows.
+    main.queue(carry(Square::E7, Square::E5, black(Piece::Pawn)));
+    settle().await;
+    main.queue(carry(Square::G1, Square::F3, white(Piece::Knight)));
+    main.queue([press(Color::White)]);
+    expect(&mut ws, &mut all, "2. Nf3", is_move("g1f3")).await;
+    blind.queue(carry(Square::G1, Square::F3, white(Piece::Knight)));
+    settle().await;
+
+    // 2... Nc6 with the lever pressed as soon as the knight stands (before the settle time):
+    // the press reads his board at once, and the move is made and completed at that instant.
+    blind.queue(carry(Square::B8, Square::C6, black(Piece::Knight)));
+    tokio::time::sleep(Duration::from_millis(70)).await;
+    main.queue([press(Color::Black)]);
+    let m = expect(&mut ws, &mut all, "2... Nc6", is_move("b8c6")).await;
+    assert_eq!(m["san"], "Nc6");
+    // The move streams first; the events that made it follow, then the state.
+    expect(&mut ws, &mut all, "the state after it", |m| {
+        m["type"] == "state"
+    })
+    .await;
+    let stamp = |kind: &str| {
+        all.iter()
+            .rev()
+            .find(|m| is_event(m, kind, "blind_board"))
+            .map(|m| m["event"]["at"].clone())
+    };
+    assert_eq!(
+        stamp("move"),
+        stamp("press_clock"),
+        "made and completed by the one press"
+    );
+
+    assert_eq!(move_ucis(&all), ["e2e4", "e7e5", "g1f3", "b8c6"]);
+    // While each move stood made and waited for the press, the boards did not differ.
+    let differ: Vec<_> = of_type(&all, "discrepancy")
+        .into_iter()
+        .filter(|d| d["correction"]["kind"] != "in_step")
+        .collect();
+    assert!(differ.is_empty(), "no discrepancy, no retrace: {differ:#?}");
 }
