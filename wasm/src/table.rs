@@ -704,12 +704,14 @@ fn clock_meta(config: &GameConfig, period: usize, moves: u32) -> String {
     } else {
         parts.push(format!("Move {}", moves + 1));
     }
+    // Whole milliseconds, printed without floats: float formatting alone is 11 KB of wasm.
     let secs = |m: Millis| {
-        let s = m.0 as f64 / 1000.0;
-        if s.fract() == 0.0 {
-            format!("{s:.0} s")
+        let (whole, ms) = (m.0 / 1000, m.0 % 1000);
+        if ms == 0 {
+            format!("{whole} s")
         } else {
-            format!("{s} s")
+            let fraction = format!("{ms:03}");
+            format!("{whole}.{} s", fraction.trim_end_matches('0'))
         }
     };
     match p.timing {

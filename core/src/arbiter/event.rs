@@ -17,7 +17,8 @@ pub struct Stamped<E> {
 }
 
 /// Something that happened at the board. JSON: `{"type": "press_clock", "player": "white"}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Read back by `event_de` (one flat reader instead of serde's per-variant ones).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 #[non_exhaustive]
 pub enum Event {
@@ -173,8 +174,8 @@ pub enum Event {
     },
 }
 
-/// A player's claim.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A player's claim. Read back by `event_de`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Claim {
     /// Threefold repetition (2005/2023 Art. 9.2), now or after the intended move.
@@ -237,8 +238,8 @@ pub enum ClaimKind {
     QuickplayIncrement,
 }
 
-/// A decision of the arbiter.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A decision of the arbiter. Read back by `event_de`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Decision {
     /// Accept the claim awaiting a decision.

@@ -25,6 +25,13 @@ pub struct EventLog {
     events: Vec<Stamped<Event>>,
 }
 
+/// The header's identity alone; other fields are skipped.
+#[derive(Deserialize)]
+struct HeaderProbe {
+    schema: Option<String>,
+    version: Option<u64>,
+}
+
 #[derive(Serialize, Deserialize)]
 struct Header {
     schema: String,
@@ -123,14 +130,14 @@ impl EventLog {
             });
         };
         let line = i + 1;
-        let value: serde_json::Value = serde_json::from_str(first).map_err(|e| LogError {
+        let json_error = |e: serde_json::Error| LogError {
             line,
             kind: e.into(),
-        })?;
-        let schema = value
-            .get("schema")
-            .and_then(|s| s.as_str())
-            .unwrap_or_default();
+        };
+        // Schema and version first, so that another file or a newer log is named as such
+        // rather than reported as a setup that does not parse.
+        let probe: HeaderProbe = serde_json::from_str(first).map_err(json_error)?;
+        let schema = probe.schema.unwrap_or_default();
         if schema != SCHEMA {
             return Err(LogError {
                 line,
@@ -139,7 +146,7 @@ impl EventLog {
                 },
             });
         }
-        let version = value.get("version").and_then(|v| v.as_u64()).unwrap_or(0);
+        let version = probe.version.unwrap_or(0);
         if version != u64::from(VERSION) {
             let found = u32::try_from(version).unwrap_or(u32::MAX);
             return Err(LogError {
@@ -147,10 +154,7 @@ impl EventLog {
                 kind: LogErrorKind::Version { found },
             });
         }
-        let header: Header = serde_json::from_value(value).map_err(|e| LogError {
-            line,
-            kind: e.into(),
-        })?;
+        let header: Header = serde_json::from_str(first).map_err(json_error)?;
         let mut log = EventLog::new(header.config);
         for (i, text) in lines {
             let event = serde_json::from_str(text).map_err(|e| LogError {

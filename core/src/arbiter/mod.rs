@@ -58,6 +58,7 @@
 mod config;
 mod envelope;
 mod event;
+mod event_de;
 mod export;
 mod game;
 mod log;
