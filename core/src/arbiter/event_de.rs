@@ -414,6 +414,9 @@ mod tests {
     #[test]
     fn an_unknown_type_is_refused() {
         let err = serde_json::from_str::<Event>(r#"{"type":"castle"}"#).unwrap_err();
-        assert!(err.to_string().contains("unknown variant `castle`"), "{err}");
+        assert!(
+            err.to_string().contains("unknown variant `castle`"),
+            "{err}"
+        );
     }
 }
