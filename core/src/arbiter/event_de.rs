@@ -380,6 +380,65 @@ mod tests {
         }
     }
 
+    /// Exhaustive too: a new decision or claim does not compile here until it has a tag above.
+    fn decision_tag(decision: &Decision) -> DecisionTag {
+        match decision {
+            Decision::Accept => DecisionTag::Accept,
+            Decision::Reject => DecisionTag::Reject,
+            Decision::Postpone => DecisionTag::Postpone,
+            Decision::AddTime { .. } => DecisionTag::AddTime,
+            Decision::SetClock { .. } => DecisionTag::SetClock,
+            Decision::StopClock => DecisionTag::StopClock,
+            Decision::StartClock => DecisionTag::StartClock,
+            Decision::Restore { .. } => DecisionTag::Restore,
+            Decision::EnvelopeLost => DecisionTag::EnvelopeLost,
+            Decision::ResumptionClockError { .. } => DecisionTag::ResumptionClockError,
+            Decision::SetupFault { .. } => DecisionTag::SetupFault,
+        }
+    }
+
+    fn claim_tag(claim: &Claim) -> ClaimTag {
+        match claim {
+            Claim::Repetition { .. } => ClaimTag::Repetition,
+            Claim::FiftyMoves { .. } => ClaimTag::FiftyMoves,
+            Claim::WinOnTime => ClaimTag::WinOnTime,
+            Claim::IllegalMove => ClaimTag::IllegalMove,
+            Claim::TouchMove => ClaimTag::TouchMove,
+            Claim::QuickplayFinish => ClaimTag::QuickplayFinish,
+            Claim::QuickplayIncrement => ClaimTag::QuickplayIncrement,
+        }
+    }
+
+    #[test]
+    fn every_decision_and_claim_without_fields_reads_back() {
+        let decisions = [
+            Decision::Accept,
+            Decision::Reject,
+            Decision::Postpone,
+            Decision::StopClock,
+            Decision::StartClock,
+            Decision::EnvelopeLost,
+        ];
+        for decision in decisions {
+            let tag = decision_tag(&decision) as u8;
+            let json = serde_json::to_string(&decision).unwrap();
+            let back: Decision = serde_json::from_str(&json).unwrap();
+            assert_eq!(decision_tag(&back) as u8, tag, "{json}");
+        }
+        let claims = [
+            Claim::WinOnTime,
+            Claim::IllegalMove,
+            Claim::TouchMove,
+            Claim::QuickplayFinish,
+        ];
+        for claim in claims {
+            let tag = claim_tag(&claim) as u8;
+            let json = serde_json::to_string(&claim).unwrap();
+            let back: Claim = serde_json::from_str(&json).unwrap();
+            assert_eq!(claim_tag(&back) as u8, tag, "{json}");
+        }
+    }
+
     #[test]
     fn every_event_reads_back_as_written() {
         let mut seen = std::collections::HashSet::new();
