@@ -5,8 +5,8 @@ mod common_laws;
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Event, GameConfig, Impairment, MoveText, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
-use arbiter_core::laws::Edition;
 use arbiter_core::laws::blind::{self, BoardOf, ClockReading, Correction, TwoBoards};
+use arbiter_core::laws::{Edition, Law};
 use arbiter_core::notation::{Language, duration};
 use arbiter_core::touch::Obligation;
 use common_laws::{Table, config};
@@ -253,9 +253,8 @@ fn b04_2023_press_without_a_made_move_is_not_an_illegal_move_for_the_impaired_pl
     assert_eq!(running(&t), Some(Color::White));
 }
 
-#[test]
-fn b05_2005_sighted_player_keeps_the_normal_rules() {
-    let mut t = impaired(Edition::Fide2005, Color::Black, true, None);
+fn b05_sighted_player_keeps_the_normal_rules(edition: Edition) {
+    let mut t = impaired(edition, Color::Black, true, None);
     // White is sighted: his announcement is only words; his move is made on his board.
     announce(&mut t, Color::White, "Eva vier");
     assert!(matches!(
@@ -263,15 +262,33 @@ fn b05_2005_sighted_player_keeps_the_normal_rules() {
         [Verdict::Announced { made: false, .. }]
     ));
     press(&mut t, Color::White);
-    assert_eq!(t.laws(), ["2005 Art. 6.8a"], "a press without a move");
+    // A press without a move: only noted in 2005 (6.8a), an illegal move in 2023 (7.5.3).
+    let pressed: &[&str] = match edition {
+        Edition::Fide2005 => &["2005 Art. 6.8a"],
+        Edition::Fide2023 => &["2023 Art. 7.5.1", "2023 Art. 7.5.5"],
+    };
+    assert_eq!(t.laws(), pressed, "a press without a move");
     t.take();
     assert_eq!(running(&t), Some(Color::White));
     // Touch-move for him is Art. 4, not App. F2.2.
     t.lift("g1");
     t.place("g1");
     t.play("e2e4");
-    assert_eq!(t.laws(), ["2005 Art. 4.3a"]);
+    assert_eq!(
+        t.laws(),
+        [Law::of(edition, "Art. 4.3a", "Art. 4.3.1").to_string()]
+    );
     assert_eq!(t.game.moves().len(), 0);
+}
+
+#[test]
+fn b05_2005_sighted_player_keeps_the_normal_rules() {
+    b05_sighted_player_keeps_the_normal_rules(Edition::Fide2005);
+}
+
+#[test]
+fn b05_2023_sighted_player_keeps_the_normal_rules() {
+    b05_sighted_player_keeps_the_normal_rules(Edition::Fide2023);
 }
 
 #[test]

@@ -5,7 +5,7 @@ mod common_laws;
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Claim, ClaimKind, Event, Reason, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
-use arbiter_core::laws::Edition;
+use arbiter_core::laws::{Edition, Law};
 use arbiter_core::touch::Obligation;
 use common_laws::Table;
 
@@ -13,19 +13,31 @@ fn reason(t: &Table) -> Option<Reason> {
     t.game.result().map(|r| r.1)
 }
 
-#[test]
-fn e01_2005_checkmate_ends_the_game() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn e01_checkmate_ends_the_game(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.plays("f2f3 e7e5 g2g4 d8h4");
     assert_eq!(t.result().as_deref(), Some("0-1"));
     assert_eq!(reason(&t), Some(Reason::Checkmate));
-    assert!(t.laws().contains(&"2005 Art. 5.1a".to_string()));
+    assert!(
+        t.laws()
+            .contains(&Law::of(edition, "Art. 5.1a", "Art. 5.1.1").to_string())
+    );
     assert_eq!(
         t.send(Event::Move {
             mv: "e1f2".parse().unwrap()
         }),
         Err(arbiter_core::arbiter::Refused::GameOver)
     );
+}
+
+#[test]
+fn e01_2005_checkmate_ends_the_game() {
+    e01_checkmate_ends_the_game(Edition::Fide2005);
+}
+
+#[test]
+fn e01_2023_checkmate_ends_the_game() {
+    e01_checkmate_ends_the_game(Edition::Fide2023);
 }
 
 #[test]
@@ -40,10 +52,9 @@ fn e02_2023_resigning_against_a_bare_king_draws() {
     }
 }
 
-#[test]
-fn e03_2005_stalemate_draws() {
+fn e03_stalemate_draws(edition: Edition) {
     let mut t = Table::with(
-        Edition::Fide2005,
+        edition,
         90,
         30,
         Some("7k/8/6K1/8/8/8/5Q2/8 w - - 0 1"),
@@ -56,15 +67,34 @@ fn e03_2005_stalemate_draws() {
 }
 
 #[test]
-fn e04_2023_dead_position_draws() {
+fn e03_2005_stalemate_draws() {
+    e03_stalemate_draws(Edition::Fide2005);
+}
+
+#[test]
+fn e03_2023_stalemate_draws() {
+    e03_stalemate_draws(Edition::Fide2023);
+}
+
+fn e04_dead_position_draws(edition: Edition) {
     for (fen, mv) in [
         ("8/8/4k3/8/8/3BK3/8/8 w - - 0 1", "e3f3"),
         ("4k3/8/8/5b2/8/3B4/8/4K3 w - - 0 1", "e1e2"),
     ] {
-        let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
+        let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
         t.play(mv);
         assert_eq!(reason(&t), Some(Reason::DeadPosition), "{fen}");
     }
+}
+
+#[test]
+fn e04_2005_dead_position_draws() {
+    e04_dead_position_draws(Edition::Fide2005);
+}
+
+#[test]
+fn e04_2023_dead_position_draws() {
+    e04_dead_position_draws(Edition::Fide2023);
 }
 
 #[test]
@@ -88,9 +118,8 @@ fn e05_2023_no_agreement_before_each_side_has_moved() {
     }
 }
 
-#[test]
-fn d01_2005_offer_declined_by_touching_a_piece() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn d01_offer_declined_by_touching_a_piece(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.ok(Event::Move {
         mv: "e2e4".parse().unwrap(),
     });
@@ -112,6 +141,16 @@ fn d01_2005_offer_declined_by_touching_a_piece() {
         })
         .is_err()
     );
+}
+
+#[test]
+fn d01_2005_offer_declined_by_touching_a_piece() {
+    d01_offer_declined_by_touching_a_piece(Edition::Fide2005);
+}
+
+#[test]
+fn d01_2023_offer_declined_by_touching_a_piece() {
+    d01_offer_declined_by_touching_a_piece(Edition::Fide2023);
 }
 
 const KNIGHTS: &str = "g1f3 g8f6 f3g1 f6g8";
@@ -173,9 +212,8 @@ fn d04_2023_fifty_moves_with_intended_move() {
     assert_eq!(reason(&t), Some(Reason::FiftyMoves));
 }
 
-#[test]
-fn d05_2005_touching_a_piece_forfeits_the_claim() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn d05_touching_a_piece_forfeits_the_claim(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.plays(KNIGHTS);
     t.plays("g1f3 g8f6 f3g1 f6g8");
     t.take();
@@ -186,8 +224,18 @@ fn d05_2005_touching_a_piece_forfeits_the_claim() {
         matches!(rulings[..], [ref r] if r.verdict == Verdict::ClaimRejected {
         player: Color::White, claim: ClaimKind::Repetition, because: "touched_a_piece" })
     );
-    assert_eq!(rulings[0].law.to_string(), "2005 Art. 9.4");
+    assert_eq!(rulings[0].law, Law::new(edition, "Art. 9.4"));
     assert_eq!(t.result(), None);
+}
+
+#[test]
+fn d05_2005_touching_a_piece_forfeits_the_claim() {
+    d05_touching_a_piece_forfeits_the_claim(Edition::Fide2005);
+}
+
+#[test]
+fn d05_2023_touching_a_piece_forfeits_the_claim() {
+    d05_touching_a_piece_forfeits_the_claim(Edition::Fide2023);
 }
 
 #[test]
@@ -282,10 +330,20 @@ fn d07_2005_no_automatic_fivefold() {
 
 #[test]
 fn d08_2023_seventy_five_moves_draws_without_claim() {
+    seventy_five_moves(Edition::Fide2023);
+}
+
+#[test]
+fn d08_2005_no_draw_without_a_claim_after_seventy_five_moves() {
+    // 9.6.2 came in 2014: a 2005 game goes on, and the fifty-move claim stays open.
+    seventy_five_moves(Edition::Fide2005);
+}
+
+fn seventy_five_moves(edition: Edition) {
     // FEN half-move counters stop at 100 in our move generator, so play the other 50:
     // quiet moves chosen so that no position repeats (no fivefold draw on the way).
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 100 100";
-    let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
+    let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
     let mut seen = vec![t.game.board().clone()];
     for i in 0..50 {
         assert_eq!(t.result(), None, "after {i} more half-moves");
@@ -304,7 +362,14 @@ fn d08_2023_seventy_five_moves_draws_without_claim() {
         t.play(&text);
         seen.push(t.game.board().clone());
     }
-    assert_eq!(reason(&t), Some(Reason::SeventyFiveMoves));
+    match edition {
+        Edition::Fide2023 => assert_eq!(reason(&t), Some(Reason::SeventyFiveMoves)),
+        Edition::Fide2005 => {
+            assert_eq!(t.result(), None);
+            t.claim(t.side(), Claim::FiftyMoves { intended: None });
+            assert_eq!(reason(&t), Some(Reason::FiftyMoves));
+        }
+    }
 }
 
 #[test]

@@ -7,16 +7,25 @@ mod common_laws;
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
-use arbiter_core::laws::Edition;
+use arbiter_core::laws::{Edition, Law};
 use common_laws::{Table, config};
 
-#[test]
-fn c02_2005_white_clock_starts_at_the_start() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn c02_white_clock_starts_at_the_start(edition: Edition) {
+    let mut t = Table::standard(edition);
     assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
     t.wait(9_000);
     assert_eq!(t.remaining(Color::White), 90 * 60_000 - 9_000);
     assert_eq!(t.remaining(Color::Black), 90 * 60_000);
+}
+
+#[test]
+fn c02_2005_white_clock_starts_at_the_start() {
+    c02_white_clock_starts_at_the_start(Edition::Fide2005);
+}
+
+#[test]
+fn c02_2023_white_clock_starts_at_the_start() {
+    c02_white_clock_starts_at_the_start(Edition::Fide2023);
 }
 
 #[test]
@@ -69,9 +78,8 @@ fn c03_2023_default_time_zero_loses_on_late_arrival() {
     assert_eq!(t.result().as_deref(), Some("1-0"));
 }
 
-#[test]
-fn c04_2005_move_not_pressed_loses_on_time() {
-    let mut t = Table::with(Edition::Fide2005, 90, 0, None, true, None);
+fn c04_move_not_pressed_loses_on_time(edition: Edition) {
+    let mut t = Table::with(edition, 90, 0, None, true, None);
     t.ok(Event::Move {
         mv: "e2e4".parse().unwrap(),
     });
@@ -89,8 +97,21 @@ fn c04_2005_move_not_pressed_loses_on_time() {
         Timestamp(1_000 + 90 * 60_000),
         "ruled at the exact instant"
     );
-    assert_eq!(fell.law.to_string(), "2005 Art. 6.9");
+    assert_eq!(
+        fell.law.to_string(),
+        Law::of(edition, "Art. 6.9", "Art. 6.8").to_string()
+    );
     t.replays();
+}
+
+#[test]
+fn c04_2005_move_not_pressed_loses_on_time() {
+    c04_move_not_pressed_loses_on_time(Edition::Fide2005);
+}
+
+#[test]
+fn c04_2023_move_not_pressed_loses_on_time() {
+    c04_move_not_pressed_loses_on_time(Edition::Fide2023);
 }
 
 const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
@@ -280,15 +301,27 @@ fn q02_2005_claim_with_two_minutes_left_is_rejected() {
     ));
 }
 
-#[test]
-fn q04_2005_without_arbiter_the_claim_is_recorded_for_a_decision() {
-    let mut t = quickplay(Edition::Fide2005, 60, false);
+fn q04_without_arbiter_the_claim_is_recorded_for_a_decision(edition: Edition) {
+    let mut t = quickplay(edition, 60, false);
     t.wait(59 * 60_000);
     t.claim(Color::White, Claim::QuickplayFinish);
-    assert!(t.laws().contains(&"2005 App. D1".to_string()));
+    assert!(
+        t.laws()
+            .contains(&Law::of(edition, "App. D1", "Guidelines III.6").to_string())
+    );
     let state = t.game.state(Timestamp(t.now + 600_000));
     assert!(state.pending_claim.is_some());
     assert!(!state.white.flag, "the clocks stand still");
+}
+
+#[test]
+fn q04_2005_without_arbiter_the_claim_is_recorded_for_a_decision() {
+    q04_without_arbiter_the_claim_is_recorded_for_a_decision(Edition::Fide2005);
+}
+
+#[test]
+fn q04_2023_without_arbiter_the_claim_is_recorded_for_a_decision() {
+    q04_without_arbiter_the_claim_is_recorded_for_a_decision(Edition::Fide2023);
 }
 
 #[test]
@@ -333,9 +366,8 @@ fn c17_2023_period_started_is_ruled() {
     }));
 }
 
-#[test]
-fn c15_2005_arbiter_stops_and_restarts_the_clock() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn c15_arbiter_stops_and_restarts_the_clock(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.play("e2e4");
     t.decide(Decision::StopClock);
     let black = t.remaining(Color::Black);
@@ -344,12 +376,24 @@ fn c15_2005_arbiter_stops_and_restarts_the_clock() {
     t.decide(Decision::StartClock);
     t.wait(4_000);
     assert_eq!(t.remaining(Color::Black), black - 4_000);
-    assert!(t.laws().contains(&"2005 Art. 6.13".to_string()));
+    assert!(
+        t.laws()
+            .contains(&Law::of(edition, "Art. 6.13", "Art. 6.11").to_string())
+    );
 }
 
 #[test]
-fn c14_2023_arbiter_sets_clocks_and_adds_time() {
-    let mut t = Table::standard(Edition::Fide2023);
+fn c15_2005_arbiter_stops_and_restarts_the_clock() {
+    c15_arbiter_stops_and_restarts_the_clock(Edition::Fide2005);
+}
+
+#[test]
+fn c15_2023_arbiter_stops_and_restarts_the_clock() {
+    c15_arbiter_stops_and_restarts_the_clock(Edition::Fide2023);
+}
+
+fn c14_arbiter_sets_clocks_and_adds_time(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.play("e2e4");
     t.decide(Decision::SetClock {
         white: Millis::minutes(80),
@@ -362,7 +406,20 @@ fn c14_2023_arbiter_sets_clocks_and_adds_time() {
         ms: Millis::minutes(2),
     });
     assert_eq!(t.remaining(Color::White), 82 * 60_000);
-    assert!(t.laws().contains(&"2023 Art. 12.9".to_string()));
+    assert!(
+        t.laws()
+            .contains(&Law::of(edition, "Art. 13.4", "Art. 12.9").to_string())
+    );
+}
+
+#[test]
+fn c14_2005_arbiter_sets_clocks_and_adds_time() {
+    c14_arbiter_sets_clocks_and_adds_time(Edition::Fide2005);
+}
+
+#[test]
+fn c14_2023_arbiter_sets_clocks_and_adds_time() {
+    c14_arbiter_sets_clocks_and_adds_time(Edition::Fide2023);
 }
 
 #[test]

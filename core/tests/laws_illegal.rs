@@ -19,9 +19,8 @@ fn time_added(v: &[Verdict]) -> Vec<(Color, Millis)> {
         .collect()
 }
 
-#[test]
-fn i06_2005_illegal_king_move_restored_with_touch_move_and_two_minutes() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn i06_illegal_king_move_restored_with_touch_move_and_two_minutes(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.plays("e2e4 e7e5");
     let before = t.fen();
     let black = t.remaining(Color::Black);
@@ -46,6 +45,16 @@ fn i06_2005_illegal_king_move_restored_with_touch_move_and_two_minutes() {
     t.play("e1e2");
     assert_eq!(t.game.moves().last().unwrap().san, "Ke2");
     t.replays();
+}
+
+#[test]
+fn i06_2005_illegal_king_move_restored_with_touch_move_and_two_minutes() {
+    i06_illegal_king_move_restored_with_touch_move_and_two_minutes(Edition::Fide2005);
+}
+
+#[test]
+fn i06_2023_illegal_king_move_restored_with_touch_move_and_two_minutes() {
+    i06_illegal_king_move_restored_with_touch_move_and_two_minutes(Edition::Fide2023);
 }
 
 #[test]

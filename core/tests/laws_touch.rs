@@ -52,9 +52,8 @@ fn t03_2023_touched_knight_must_move() {
     assert_eq!(t.game.moves().len(), 0);
 }
 
-#[test]
-fn t02_2005_lift_and_replace_counts_as_touch_unless_adjusting() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn t02_lift_and_replace_counts_as_touch_unless_adjusting(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.lift("b1");
     t.place("b1");
     assert_eq!(
@@ -64,7 +63,7 @@ fn t02_2005_lift_and_replace_counts_as_touch_unless_adjusting() {
             no_castling: false
         }
     );
-    let mut t = Table::standard(Edition::Fide2005);
+    let mut t = Table::standard(edition);
     t.ok(Event::Adjust { square: sq("b1") });
     t.lift("b1");
     t.place("b1");
@@ -72,8 +71,17 @@ fn t02_2005_lift_and_replace_counts_as_touch_unless_adjusting() {
 }
 
 #[test]
-fn t04_2005_touched_enemy_piece_must_be_captured() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn t02_2005_lift_and_replace_counts_as_touch_unless_adjusting() {
+    t02_lift_and_replace_counts_as_touch_unless_adjusting(Edition::Fide2005);
+}
+
+#[test]
+fn t02_2023_lift_and_replace_counts_as_touch_unless_adjusting() {
+    t02_lift_and_replace_counts_as_touch_unless_adjusting(Edition::Fide2023);
+}
+
+fn t04_touched_enemy_piece_must_be_captured(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.plays("e2e4 d7d5");
     t.lift("d5");
     t.place("d5");
@@ -87,8 +95,17 @@ fn t04_2005_touched_enemy_piece_must_be_captured() {
 }
 
 #[test]
-fn t05_2023_own_then_enemy_piece_means_capture_with_own() {
-    let mut t = Table::standard(Edition::Fide2023);
+fn t04_2005_touched_enemy_piece_must_be_captured() {
+    t04_touched_enemy_piece_must_be_captured(Edition::Fide2005);
+}
+
+#[test]
+fn t04_2023_touched_enemy_piece_must_be_captured() {
+    t04_touched_enemy_piece_must_be_captured(Edition::Fide2023);
+}
+
+fn t05_own_then_enemy_piece_means_capture_with_own(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.plays("g1f3 e7e5");
     t.lift("f3");
     t.place("f3");
@@ -104,6 +121,16 @@ fn t05_2023_own_then_enemy_piece_means_capture_with_own() {
     );
     t.play("f3e5");
     assert_eq!(t.game.moves().len(), 3);
+}
+
+#[test]
+fn t05_2005_own_then_enemy_piece_means_capture_with_own() {
+    t05_own_then_enemy_piece_means_capture_with_own(Edition::Fide2005);
+}
+
+#[test]
+fn t05_2023_own_then_enemy_piece_means_capture_with_own() {
+    t05_own_then_enemy_piece_means_capture_with_own(Edition::Fide2023);
 }
 
 #[test]
@@ -164,9 +191,8 @@ fn t06_2005_rook_then_king_forbids_castling() {
     );
 }
 
-#[test]
-fn t08_2005_released_piece_stays_on_its_square() {
-    let mut t = Table::standard(Edition::Fide2005);
+fn t08_released_piece_stays_on_its_square(edition: Edition) {
+    let mut t = Table::standard(edition);
     t.lift("e2");
     t.place("e4");
     t.lift("e4");
@@ -181,14 +207,33 @@ fn t08_2005_released_piece_stays_on_its_square() {
 }
 
 #[test]
-fn t10_2005_touched_piece_that_cannot_move_leaves_any_move() {
+fn t08_2005_released_piece_stays_on_its_square() {
+    t08_released_piece_stays_on_its_square(Edition::Fide2005);
+}
+
+#[test]
+fn t08_2023_released_piece_stays_on_its_square() {
+    t08_released_piece_stays_on_its_square(Edition::Fide2023);
+}
+
+fn t10_touched_piece_that_cannot_move_leaves_any_move(edition: Edition) {
     let fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
-    let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
+    let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
     t.lift("e2");
     t.place("e2");
     assert_eq!(t.game.obligation(), Obligation::Free);
     t.play("e1d1");
     assert_eq!(t.game.moves().len(), 1);
+}
+
+#[test]
+fn t10_2005_touched_piece_that_cannot_move_leaves_any_move() {
+    t10_touched_piece_that_cannot_move_leaves_any_move(Edition::Fide2005);
+}
+
+#[test]
+fn t10_2023_touched_piece_that_cannot_move_leaves_any_move() {
+    t10_touched_piece_that_cannot_move_leaves_any_move(Edition::Fide2023);
 }
 
 fn rapid_2005() -> Table {
