@@ -3,6 +3,7 @@
 // text ("Announcements"); what speech would say is the element's `spoken` list.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import { setUp, freshPage, openBoard, state, axe } from './harness.mjs';
 
 const T0 = new Date('2026-03-01T10:00:00Z').getTime();
@@ -312,4 +313,34 @@ test('app_f the new-game dialog by keyboard: a player by ear (Black), App. F wor
   await page.keyboard.press('Enter');
   await page.keyboard.press('Space');
   assert.equal(await lastLine(page), 'White: Springer Felix drei.');
+});
+
+test('app_f2_5 the Braille score (.brf) beside the PGN export, by keyboard: the players, the moves, the result', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.evaluate(() => {
+    const b = document.querySelector('arbiter-board');
+    b.setAttribute('white', 'Anna Rossi');
+    b.setAttribute('black', 'Bruno');
+    b.newGame();
+  });
+  await tabTo(page, (a) => a.id === 'accessible');
+  await page.keyboard.press('Enter');
+  for (const mv of ['f3', 'e5', 'g4', 'Qh4']) await enter(page, mv);
+  await tabTo(page, (a) => a.id === 'open-pgn', true);
+  await page.keyboard.press('Enter');
+  await tabTo(page, (a) => a.id === 'brf-download');
+  await axe(page, 'PGN panel open with the Braille score');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
+  assert.equal(download.suggestedFilename(), 'arbiter-game.brf');
+  const text = fs.readFileSync(await download.path(), 'latin1');
+  const lines = text.split('\r\n');
+  // North American Braille ASCII: the names with letters folded to A-Z, 40 cells a line at most.
+  assert.equal(lines[0], 'WHITE ANNA ROSSI');
+  assert.equal(lines[1], 'BLACK BRUNO');
+  assert.ok(lines.every((l) => l.length <= 40), lines.join('|'));
+  assert.match(text, /^[\x20-\x5f\r\n\f]*$/, 'only the 64 Braille cells, line and page breaks');
+  // One move number a line; a piece letter after the capital sign; the result in words.
+  assert.deepEqual(lines.slice(3, 5), ['1 F3 E5', '2 G4 ,QH4']);
+  assert.match(text, /RESULT BLACK WINS\r\n$/);
 });

@@ -43,7 +43,8 @@ test('art4_3a the touched piece is marked and the obligation is shown', async ()
   const s = await state(page);
   assert.equal(s.touched, 'b1');
   assert.match(await square(page, 'b1').getAttribute('class'), /touched/);
-  assert.match(await page.locator('arbiter-board .status').textContent(), /Touch-move: the piece on b1 must be moved/);
+  // The club's page is in Italian (lang="it"): the obligation is said in its language.
+  assert.match(await page.locator('arbiter-board .status').textContent(), /Pezzo toccato: il pezzo in b1 deve essere mosso\. \(2005 Art\. 4\.3/);
   // Hints show only that knight's moves.
   assert.match(await square(page, 'c3').getAttribute('class'), /\bhint\b/);
   assert.doesNotMatch(await square(page, 'e4').getAttribute('class'), /\bhint\b/);

@@ -161,11 +161,28 @@ $('pgn-copy').addEventListener('click', async () => {
 });
 $('pgn-download').addEventListener('click', () => {
   showPgn();
+  download('arbiter-game.pgn', 'application/x-chess-pgn', pgnText.value);
+});
+// 2005 App. F2.5: a visually impaired player keeps his score in Braille; the file is ready for
+// an embosser or a refreshable display.
+function download(name, type, text) {
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([pgnText.value], { type: 'application/x-chess-pgn' }));
-  a.download = 'arbiter-game.pgn';
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+board.addEventListener('ready', () => {
+  $('brf-download').hidden = !board.canBrf;
+});
+$('brf-download').addEventListener('click', () => {
+  const text = board.brf();
+  if (text === null) {
+    note.textContent = 'The Braille score is not available yet.';
+    return;
+  }
+  download('arbiter-game.brf', 'text/plain;charset=us-ascii', text);
+  note.textContent = 'Braille score downloaded (North American Braille ASCII, 40 cells a line).';
 });
 $('pgn-import').addEventListener('click', () => {
   try {
