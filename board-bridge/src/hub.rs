@@ -232,59 +232,28 @@ impl Hub {
         self.publish_all(vec![body]).unwrap_or(0)
     }
 
-    /// Publishes `bodies` in order: numbers each, sends each to every page as soon as it is
-    /// serialised, then writes them all to the event log in one write, flushed before this
-    /// returns. Returns the last number, if any.
+    /// Publishes `bodies` in order, as one [`Batch`]. Returns the last number, if any.
+    pub fn publish_all(&self, bodies: Vec<Body>) -> Option<u64> {
+        let mut batch = self.batch();
+        bodies.into_iter().map(|b| batch.send(b)).last()
+    }
+
+    /// Starts a batch of messages: each is numbered and sent to every page as soon as it is
+    /// given to [`Batch::send`]; when the batch ends (dropped), all of them are written to the
+    /// event log in one write and flushed.
     ///
     /// Sent before written: a page sees a move without waiting for the disk, and nothing is
     /// lost by it. The log is written and flushed before the board's thread does anything
     /// else (drives the clock, reads the board again), so a restarted bridge continues from
     /// every move but, at worst, those of the last few microseconds before a kill; a page that
     /// saw those reconnects to a snapshot, which resets its sequence to the log's (a snapshot
-    /// always comes first on a connection), and the board, read again, shows the move still.
-    pub fn publish_all(&self, bodies: Vec<Body>) -> Option<u64> {
-        if bodies.is_empty() {
-            return None;
+    /// always comes first on a connection), and the board, read again, still shows the move.
+    pub fn batch(&self) -> Batch<'_> {
+        Batch {
+            hub: self,
+            inner: self.lock(),
+            lines: Vec::new(),
         }
-        let mut inner = self.lock();
-        let mut lines = Vec::new();
-        let mut last = None;
-        for body in bodies {
-            let seq = inner.entries.last().map_or(1, |e| e.seq + 1);
-            let at_ms = inner.offset_ms + inner.started.elapsed().as_millis() as u64;
-            inner.state.apply(&body);
-            let envelope = Envelope {
-                v: PROTOCOL_VERSION,
-                seq,
-                at_ms,
-                body,
-            };
-            // Serialising plain strings and numbers cannot fail.
-            let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
-            let serialised = trace::now_ns();
-            let entry = Entry { seq, json };
-            inner.entries.push(entry.clone());
-            if inner.file.is_some() {
-                lines.extend_from_slice(entry.json.as_bytes());
-                lines.push(b'\n');
-            }
-            // No receiver is not an error: nobody is watching yet.
-            let _ = self.tx.send(entry);
-            if trace::ENABLED {
-                let own = [("serialised", serialised), ("broadcast", trace::now_ns())];
-                trace::published(seq, &own);
-            }
-            last = Some(seq);
-        }
-        if let Some((file, path)) = inner.file.as_mut() {
-            // One write for the batch, so a kill leaves at most one cut line (dropped when the
-            // log is read back).
-            if let Err(e) = file.write_all(&lines).and_then(|()| file.flush()) {
-                eprintln!("board-bridge: cannot write {}: {e}", path.display());
-            }
-            trace::mark("logged");
-        }
-        last
     }
 
     /// A snapshot of the game now, the messages after `last_seq`, and a receiver for everything
@@ -349,6 +318,62 @@ impl Hub {
     /// The last sequence number published.
     pub fn last_seq(&self) -> u64 {
         self.lock().entries.last().map_or(0, |e| e.seq)
+    }
+}
+
+/// Messages published together; see [`Hub::batch`]. Holds the hub's lock until dropped.
+pub struct Batch<'a> {
+    hub: &'a Hub,
+    inner: MutexGuard<'a, Inner>,
+    lines: Vec<u8>,
+}
+
+impl Batch<'_> {
+    /// Numbers `body` and sends it to every page now; it is logged when the batch ends.
+    /// Returns its number.
+    pub fn send(&mut self, body: Body) -> u64 {
+        let inner = &mut *self.inner;
+        let seq = inner.entries.last().map_or(1, |e| e.seq + 1);
+        let at_ms = inner.offset_ms + inner.started.elapsed().as_millis() as u64;
+        inner.state.apply(&body);
+        let envelope = Envelope {
+            v: PROTOCOL_VERSION,
+            seq,
+            at_ms,
+            body,
+        };
+        // Serialising plain strings and numbers cannot fail.
+        let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
+        let serialised = trace::now_ns();
+        let entry = Entry { seq, json };
+        if inner.file.is_some() {
+            self.lines.extend_from_slice(entry.json.as_bytes());
+            self.lines.push(b'\n');
+        }
+        inner.entries.push(entry.clone());
+        // No receiver is not an error: nobody is watching yet.
+        let _ = self.hub.tx.send(entry);
+        if trace::ENABLED {
+            let own = [("serialised", serialised), ("broadcast", trace::now_ns())];
+            trace::published(seq, &own);
+        }
+        seq
+    }
+}
+
+impl Drop for Batch<'_> {
+    fn drop(&mut self) {
+        if self.lines.is_empty() {
+            return;
+        }
+        if let Some((file, path)) = self.inner.file.as_mut() {
+            // One write for the batch, so a kill leaves at most one cut line (dropped when the
+            // log is read back).
+            if let Err(e) = file.write_all(&self.lines).and_then(|()| file.flush()) {
+                eprintln!("board-bridge: cannot write {}: {e}", path.display());
+            }
+            trace::mark("logged");
+        }
     }
 }
 

@@ -261,8 +261,14 @@ impl Referee {
     /// move as soon as it is made; then the events themselves (the log a restarted bridge
     /// replays), the rulings, and the state when something changed.
     fn publish_after(&mut self, logged: usize, source: &str, at: u64, changed: bool) {
+        let hub = self.hub.clone();
+        let mut batch = hub.batch();
+        let mut moves = Vec::new();
+        self.completed_moves(&mut moves);
+        for body in moves {
+            batch.send(body);
+        }
         let mut out = Vec::new();
-        self.completed_moves(&mut out);
         for event in self.game.log().events()[logged..].iter().cloned() {
             self.last_at = self.last_at.max(event.at.0);
             out.push(Body::Event {
@@ -298,7 +304,9 @@ impl Referee {
                 out.push(Body::State { state });
             }
         }
-        self.hub.publish_all(out);
+        for body in out {
+            batch.send(body);
+        }
     }
 
     /// The moves the game completed (or set back) since the last call, as messages.

@@ -22,6 +22,9 @@ pub enum PortChoice {
 /// USB vendor/product ids DGT boards show (Microchip CDC bridge; DGT's own vendor id).
 const DGT_USB_IDS: [(u16, Option<u16>); 2] = [(0x04D8, Some(0x000A)), (0x045B, None)];
 
+/// How long before a settle deadline the link stops sleeping and polls the port, µs.
+const SETTLE_SPIN_US: u64 = 300;
+
 /// How the link behaves; the defaults are the field-tested ones from the protocol notes.
 #[derive(Debug, Clone)]
 pub struct LinkSettings {
@@ -246,7 +249,15 @@ fn serve_port(
                 _ => d * 1000,
             });
         let wake_us = deadline_us.map_or(next_keepalive * 1000, |d| d.min(next_keepalive * 1000));
-        let wait = wake_us.saturating_sub(now_us()).clamp(50, 1_000_000);
+        // A sleeping thread wakes some tens of microseconds after its timer, later on a busy
+        // machine: sleep until just before a settle deadline, then keep polling the port (a
+        // sensor change still restarts the settle) so the move is read on the instant.
+        let left = wake_us.saturating_sub(now_us());
+        let wait = match deadline_us {
+            Some(d) if d <= wake_us && left <= SETTLE_SPIN_US => 0,
+            Some(d) if d <= wake_us => left - SETTLE_SPIN_US,
+            _ => left.clamp(50, 1_000_000),
+        };
         if let Err(e) = port.set_timeout(Duration::from_micros(wait)) {
             return io(e.into());
         }
