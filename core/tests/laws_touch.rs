@@ -341,3 +341,52 @@ fn t07_2023_promotion_piece_is_final_once_released() {
     t.press();
     assert_eq!(t.game.moves()[0].san, "e8=Q");
 }
+
+/// Castling on a sensor board: king and rook lifted `gap_ms` apart, then set down, pressed.
+fn castle_lifting(edition: Edition, gap_ms: u64) -> Vec<(String, Verdict)> {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
+    t.take();
+    t.lift("e1");
+    // The table moves a second on per event: step back to `gap_ms` after the king.
+    t.now = t.now + gap_ms - 1_000;
+    t.lift("h1");
+    t.place("f1");
+    t.place("g1");
+    t.press();
+    assert_eq!(
+        t.game.moves().last().map(|m| m.san.as_str()),
+        Some("O-O"),
+        "the castling stands: {:?}",
+        t.seen
+    );
+    t.take()
+        .into_iter()
+        .map(|r| (r.law.to_string(), r.verdict))
+        .collect()
+}
+
+fn t01_king_and_rook_lifted_at_once_is_shown_to_the_arbiter(edition: Edition, article: &str) {
+    let notice = (
+        article.to_string(),
+        Verdict::Notice {
+            what: "possible_two_handed_move",
+        },
+    );
+    assert!(castle_lifting(edition, 20).contains(&notice));
+    assert!(
+        !castle_lifting(edition, 900).contains(&notice),
+        "one hand, one piece after the other"
+    );
+}
+
+#[test]
+fn t01_2005_king_and_rook_lifted_at_once_is_shown_to_the_arbiter() {
+    t01_king_and_rook_lifted_at_once_is_shown_to_the_arbiter(Edition::Fide2005, "2005 Art. 4.1");
+}
+
+#[test]
+fn t01_2023_king_and_rook_lifted_at_once_is_shown_to_the_arbiter() {
+    // I-09: 2023 Art. 7.5.4 makes it an illegal move, once the arbiter has seen the hands.
+    t01_king_and_rook_lifted_at_once_is_shown_to_the_arbiter(Edition::Fide2023, "2023 Art. 7.5.4");
+}

@@ -187,6 +187,10 @@ pub struct Game {
     illegal_position: Option<IllegalPosition>,
     /// Castlings a faulty set-up bars: White, Black (RB-03).
     setup_barred: [Barred; 2],
+    /// The last piece lifted this turn and when, to see two lifted at once (T-01, I-09).
+    last_lift: Option<(Timestamp, crate::Square)>,
+    /// Two pieces were lifted at once this turn: perhaps a move with two hands.
+    two_hands: bool,
     breach: Option<Breach>,
     pub(super) pending: Option<PendingClaim>,
     pub(super) moves: Vec<PlayedMove>,
@@ -258,6 +262,8 @@ impl Game {
             irregular: None,
             illegal_position: None,
             setup_barred,
+            last_lift: None,
+            two_hands: false,
             breach: None,
             pending: None,
             moves: Vec::new(),
@@ -658,6 +664,15 @@ impl Game {
             }
             Event::Lift { square } => {
                 self.require_play()?;
+                if self.record.current().board().piece_on(*square).is_some() {
+                    if let Some((then, other)) = self.last_lift
+                        && other != *square
+                        && at.0.saturating_sub(then.0) <= illegal::TWO_HANDS_WINDOW_MS
+                    {
+                        self.two_hands = true;
+                    }
+                    self.last_lift = Some((at, *square));
+                }
                 self.changes.lift(*square);
                 if self.touch.touch(self.record.current().board(), *square) {
                     self.after_touch(at);
@@ -1096,6 +1111,18 @@ impl Game {
         let san = san::format(self.record.current(), as_move(text), Language::English);
         self.before_last = Some(self.record.current().board().clone());
         self.announced = None;
+        if std::mem::take(&mut self.two_hands) {
+            // Sensors cannot see hands: the arbiter judges (2005 Art. 4.1; 2023 Art. 7.5.4
+            // makes a move with two hands an illegal move once he has seen it).
+            self.rule(
+                at,
+                illegal::two_hands_law(self.edition()),
+                Verdict::Notice {
+                    what: "possible_two_handed_move",
+                },
+            );
+        }
+        self.last_lift = None;
         // `mv` was found legal in this position, so the record takes it.
         let _ = self.record.play(as_move(text));
         let press = self.clock.press(player, at);
@@ -1183,6 +1210,9 @@ impl Game {
     /// A completed illegal move by `player`. `restorable`: the board was left unchanged (the
     /// move was not played), so the position before it is the current one.
     fn illegal(&mut self, at: Timestamp, player: Color, mv: MoveText, restorable: bool) {
+        // The illegal move is ruled on as such; the hands that made it no longer matter.
+        self.last_lift = None;
+        self.two_hands = false;
         let barred = self.setup_barred[player as usize];
         if barred.any() && is_castling_attempt(self.record.current().board(), player, mv) {
             let law = setup::barred_castling_law(self.profile, true);
@@ -2090,6 +2120,8 @@ impl Game {
     /// Forgets everything of the turn in progress: touches, pieces in the air, obligations,
     /// claims about the last move, announcements.
     fn clear_turn(&mut self) {
+        self.last_lift = None;
+        self.two_hands = false;
         self.touch = TouchMove::new();
         self.changes = BoardChanges::new();
         self.forced = None;

@@ -65,3 +65,14 @@ pub fn restore_law(edition: Edition) -> Law {
 pub fn press_without_move_law(edition: Edition) -> Law {
     Law::of(edition, "Art. 6.8a", "Art. 7.5.3")
 }
+
+/// Two pieces lifted within this many milliseconds of each other were lifted at once, as with
+/// two hands: a sensor board reports each square separately, a few milliseconds apart, when
+/// both come up together, while one hand needs far longer to reach a second piece.
+pub const TWO_HANDS_WINDOW_MS: u64 = 100;
+
+/// The article for a move perhaps made with two hands, which only the arbiter can judge: 2005
+/// Art. 4.1 (one hand); 2023 Art. 7.5.4 (a move with two hands is an illegal move).
+pub fn two_hands_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 4.1", "Art. 7.5.4")
+}
