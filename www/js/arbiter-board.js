@@ -147,8 +147,8 @@ export class ArbiterBoard extends HTMLElement {
   #live = null;
   #liveSans = [];
   #liveState = null;
-  // The move the opponent announced last in the bridge's game, `{player, move}`, until this
-  // seat has repeated it (2005 App. F2.1).
+  // The move announced last in the bridge's game, `{player, move, repeated}`: the opponent's
+  // page offers to repeat it until he has (2005 App. F2.1).
   #liveAnnounced = null;
 
   #seat() {
@@ -188,9 +188,9 @@ export class ArbiterBoard extends HTMLElement {
   // App. F2.1: an announcement waits for the opponent's repetition; his repetition ends it.
   #followAnnouncement(v) {
     if (v.kind === 'announced' || v.kind === 'announcement_corrected') {
-      this.#liveAnnounced = { player: v.player, move: String(v.move) };
-    } else if (v.kind === 'announcement_repeated' && v.player !== this.#liveAnnounced?.player) {
-      this.#liveAnnounced = null;
+      this.#liveAnnounced = { player: v.player, move: String(v.move), repeated: false };
+    } else if (v.kind === 'announcement_repeated' && this.#liveAnnounced && v.player !== this.#liveAnnounced.player) {
+      this.#liveAnnounced.repeated = true;
     }
   }
 
@@ -885,7 +885,7 @@ export class ArbiterBoard extends HTMLElement {
       case 'repeat': {
         if (this.#live) {
           const heard = this.#liveAnnounced;
-          return heard && this.#send({ type: 'repeat', player: OTHER[heard.player], text: heard.move });
+          return heard && !heard.repeated && this.#send({ type: 'repeat', player: OTHER[heard.player], text: heard.move });
         }
         return s.core?.announced && this.#send({ type: 'repeat', player: OTHER[s.turn], text: String(s.core.announced) });
       }
@@ -1079,7 +1079,7 @@ export class ArbiterBoard extends HTMLElement {
       case 'claim': return this.#typedClaim(arg);
       case 'correct': return this.#announceMove(arg, true);
       case 'repeat': {
-        if (!arg.trim() && this.#live && this.#liveAnnounced) return this.#action('repeat');
+        if (!arg.trim() && this.#live && this.#liveAnnounced && !this.#liveAnnounced.repeated) return this.#action('repeat');
         if (!arg.trim()) return this.#announce([this.#t('which_move', { example: '/r Eva fuenf' })], { refused: true, interrupt: true });
         return this.#send({ type: 'repeat', player: this.#me() ?? OTHER[s.turn], text: arg.trim() });
       }
@@ -1502,7 +1502,7 @@ export class ArbiterBoard extends HTMLElement {
     const me = this.#me();
     const seat = this.#seat();
     q('repeat').hidden = this.#live
-      ? !this.#liveAnnounced || !['white', 'black'].includes(seat) || this.#liveAnnounced.player === seat
+      ? !this.#liveAnnounced || this.#liveAnnounced.repeated || !['white', 'black'].includes(seat) || this.#liveAnnounced.player === seat
       : over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
   }
