@@ -489,3 +489,63 @@ fn q03_2005_no_increment_request_in_the_2005_laws() {
     ));
     assert!(t.game.clock().running().is_some());
 }
+
+fn p03_no_reminder_to_press_the_clock(edition: Edition) {
+    let mut t = Table::standard(edition);
+    t.take();
+    // White moves and forgets to press; ten minutes pass.
+    t.ok(Event::Move {
+        mv: "e2e4".parse().unwrap(),
+    });
+    t.wait(600_000);
+    t.tick();
+    assert!(t.take().is_empty(), "the arbiter says nothing");
+    assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
+}
+
+#[test]
+fn p03_2005_no_reminder_to_press_the_clock() {
+    // 2005 Art. 13.7 (as the checklist numbers it; verify): the arbiter does not tell a
+    // player that he has forgotten to press.
+    p03_no_reminder_to_press_the_clock(Edition::Fide2005);
+}
+
+#[test]
+fn p03_2023_no_reminder_to_press_the_clock() {
+    p03_no_reminder_to_press_the_clock(Edition::Fide2023);
+}
+
+#[test]
+fn rb02_2023_supervision_is_set_for_the_game_and_chooses_the_regime() {
+    use arbiter_core::clock::Mode;
+    let profile = |arbiter| {
+        Table::with(Edition::Fide2023, 25, 10, None, arbiter, Some(Mode::Rapid))
+            .game
+            .profile()
+    };
+    // A.4: supervised, the Competition Rules and five scoresheet requests.
+    let supervised = profile(true);
+    assert!(supervised.arbiter_calls_flag());
+    assert!(supervised.scoresheet_requests().is_some());
+    assert_eq!(supervised.setup_claim_window(), None);
+    // A.5: claims, the ten-move window.
+    let unsupervised = profile(false);
+    assert!(unsupervised.scoresheet_requests().is_none());
+    assert_eq!(unsupervised.setup_claim_window().map(|w| w.0), Some(10));
+}
+
+#[test]
+fn rb02_2005_one_rapid_regime_with_or_without_an_arbiter() {
+    use arbiter_core::clock::Mode;
+    let profile = |arbiter| {
+        Table::with(Edition::Fide2005, 25, 0, None, arbiter, Some(Mode::Rapid))
+            .game
+            .profile()
+    };
+    for arbiter in [true, false] {
+        let p = profile(arbiter);
+        assert!(!p.arbiter_calls_flag(), "B6 in both");
+        assert!(!p.arbiter_enforces_touch(), "B5 in both");
+        assert_eq!(p.setup_claim_window().map(|w| w.0), Some(3), "B4 in both");
+    }
+}
