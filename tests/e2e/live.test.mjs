@@ -149,6 +149,7 @@ test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the re
     await black.keyboard.press('Enter');
     assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
     assert.equal(await black.getAttribute('#board', 'player'), 'black');
+    assert.equal(await black.isVisible('#new-game'), false, 'the game is the bridge\'s');
     // His board is turned to him: rank 1 at the top, the h-file on the left.
     const box = (sq) => black.locator(`#board [data-square="${sq}"]`).boundingBox();
     const [a1, a8, h1] = [await box('a1'), await box('a8'), await box('h1')];

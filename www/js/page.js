@@ -101,6 +101,8 @@ if (['white', 'black', 'assistant'].includes(seat ?? '')) {
   board.setAttribute('live', params.get('live') || 'live');
   board.setAttribute('seat', seat);
   if (seat !== 'assistant') board.setAttribute('orientation', seat);
+  // The game is the bridge's: this screen cannot start another.
+  $('new-game').hidden = true;
 }
 
 // A seated player who plays by ear: his typed moves are his announcements (App. F2.1, F2.3).
