@@ -112,6 +112,13 @@ fn report_stages(name: &str, bridge: &Bridge, samples: &[Sample]) {
     }
     println!("  stages of {name} (ms after the pty write | ms since the stage before):");
     let ms = |ns: u64| ns as f64 / 1e6;
+    let median = |label: &String| {
+        let mut v: Vec<u64> = at[label].iter().map(|x| x.0).collect();
+        v.sort_unstable();
+        v[v.len() / 2]
+    };
+    // In the order a message reaches them (a woken task may stamp before its waker does).
+    order.sort_by_key(|label| median(label));
     for label in order {
         let v = &at[&label];
         let mut cumulative: Vec<u64> = v.iter().map(|x| x.0).collect();

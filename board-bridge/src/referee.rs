@@ -429,7 +429,11 @@ impl Referee {
             promotion: m.promotion,
         };
         let sighted_score: Vec<MoveText> = record.iter().map(text).collect();
-        let impaired_score: Vec<MoveText> = if blind_lags {
+        // A tactile board that has not yet followed the record (it shows fewer moves, whatever
+        // else is wrong on it) is a board to set right (F2.7), not a score that differs: his
+        // score holds the moves announced to him. Only a board whose moves leave the record
+        // would be F2.8's case, and the session keeps every board's moves on the record.
+        let impaired_score: Vec<MoveText> = if blind_lags || record.starts_with(&blind.score) {
             sighted_score.clone()
         } else {
             blind.score.iter().map(text).collect()

@@ -543,3 +543,69 @@ async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_m
         .collect();
     assert!(differ.is_empty(), "no discrepancy, no retrace: {differ:#?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn app_f2_7_a_tactile_board_behind_the_record_with_a_piece_off_is_set_right_not_retraced() {
+    let scratch = Scratch::new("two-boards-behind");
+    let start = || Placement::start();
+    let main = FakeBoard::start(&scratch.path("main"), start(), Orientation::Normal).expect("pty");
+    let blind =
+        FakeBoard::start(&scratch.path("blind"), start(), Orientation::Normal).expect("pty");
+    let blind_path = blind.path().to_string_lossy().into_owned();
+    let bridge = Bridge::start(
+        main.path(),
+        free_port(),
+        &[
+            "--blind-port",
+            &blind_path,
+            "--blind-color",
+            "black",
+            "--settle-ms",
+            "150",
+        ],
+    );
+    let mut ws = spectator(&bridge.addr).await;
+    let mut all = Vec::new();
+    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    expect(&mut ws, &mut all, "1. e4", is_move("e2e4")).await;
+    // 1. e4 is not reproduced on the tactile board, and a pawn is knocked off it.
+    blind.queue([board_bridge::simulator::Action::Set(
+        Square::H7,
+        arbiter_core::dgt::board::Occupant::Empty,
+    )]);
+    let d = expect(&mut ws, &mut all, "the discrepancy", |m| {
+        m["type"] == "discrepancy" && m["correction"]["kind"] != "in_step"
+    })
+    .await;
+    // Both scores hold 1. e4 (it was announced); the tactile board is set to the position
+    // after it (F2.7), not the game taken back to before it (F2.8).
+    assert_eq!(d["correction"]["kind"], "fix_boards", "{d}");
+    assert_eq!(d["correction"]["ply"], 1, "{d}");
+    assert_eq!(
+        d["correction"]["boards"],
+        serde_json::json!(["impaired"]),
+        "{d}"
+    );
+    assert_eq!(d["law"], "2005 App. F2.7", "{d}");
+    // Put right: the pawn back, 1. e4 reproduced; the boards are in step again.
+    blind.queue([board_bridge::simulator::Action::Set(
+        Square::H7,
+        black(Piece::Pawn),
+    )]);
+    blind.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    expect(&mut ws, &mut all, "the boards back in step", |m| {
+        m["type"] == "discrepancy"
+            && m["correction"]["kind"] == "in_step"
+            && m.get("awaiting").is_none()
+    })
+    .await;
+    assert!(
+        of_type(&all, "discrepancy")
+            .iter()
+            .all(|d| d["correction"]["kind"] != "retrace"),
+        "{:#?}",
+        of_type(&all, "discrepancy")
+    );
+    assert_eq!(move_ucis(&all), ["e2e4"]);
+}
