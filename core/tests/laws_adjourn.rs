@@ -36,9 +36,8 @@ fn sealed_game(edition: Edition, fen: Option<&str>, text: &str) -> Table {
     t
 }
 
-#[test]
-fn a01_2005_sealing_stops_both_clocks_and_hides_the_move() {
-    let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+fn a01_sealing_stops_both_clocks_and_hides_the_move(edition: Edition) {
+    let mut t = sealed_game(edition, None, "Nf3");
     assert!(t.verdicts().contains(&Verdict::Sealed {
         player: Color::White
     }));
@@ -62,8 +61,17 @@ fn a01_2005_sealing_stops_both_clocks_and_hides_the_move() {
 }
 
 #[test]
-fn a02_2005_adjourning_early_charges_the_rest_of_the_session() {
-    let mut c = config(Edition::Fide2005, 90, 0);
+fn a01_2005_sealing_stops_both_clocks_and_hides_the_move() {
+    a01_sealing_stops_both_clocks_and_hides_the_move(Edition::Fide2005);
+}
+
+#[test]
+fn a01_2023_sealing_stops_both_clocks_and_hides_the_move() {
+    a01_sealing_stops_both_clocks_and_hides_the_move(Edition::Fide2023);
+}
+
+fn a02_adjourning_early_charges_the_rest_of_the_session(edition: Edition) {
+    let mut c = config(edition, 90, 0);
     c.session_end = Some(Timestamp(1_000 + 30 * 60_000));
     let mut t = Table::new(c);
     t.wait(8 * 60_000);
@@ -81,15 +89,33 @@ fn a02_2005_adjourning_early_charges_the_rest_of_the_session() {
     assert!(t.laws().is_empty());
 }
 
+#[test]
+fn a02_2005_adjourning_early_charges_the_rest_of_the_session() {
+    a02_adjourning_early_charges_the_rest_of_the_session(Edition::Fide2005);
+}
+
+#[test]
+fn a02_2023_adjourning_early_charges_the_rest_of_the_session() {
+    a02_adjourning_early_charges_the_rest_of_the_session(Edition::Fide2023);
+}
+
 fn arrive(t: &mut Table, players: &[Color]) {
     for &player in players {
         t.ok(Event::Arrive { player });
     }
 }
 
-#[test]
-fn a05_2005_envelope_opens_only_with_the_replier_present() {
-    let mut t = sealed_game(Edition::Fide2005, None, "Nf3");
+fn a05_envelope_opens_only_with_the_replier_present(edition: Edition) {
+    // 2023 I.10 / 6.7.1: the default time is zero unless the event sets one; give an hour,
+    // the 2005 default (A10), so that the replier may come late in both editions.
+    let mut c = config(edition, 90, 0);
+    c.default_time = Some(Millis::minutes(60));
+    let mut t = Table::new(c);
+    t.plays("e2e4 e7e5");
+    t.ok(Event::Seal {
+        player: Color::White,
+        envelope: envelope("Nf3"),
+    });
     arrive(&mut t, &[Color::White]);
     t.ok(Event::Resume);
     t.take();
@@ -133,8 +159,17 @@ fn a05_2005_envelope_opens_only_with_the_replier_present() {
 }
 
 #[test]
-fn a04_2023_draw_offer_after_sealing_stands_and_can_be_accepted() {
-    let mut t = sealed_game(Edition::Fide2023, None, "Nf3");
+fn a05_2005_envelope_opens_only_with_the_replier_present() {
+    a05_envelope_opens_only_with_the_replier_present(Edition::Fide2005);
+}
+
+#[test]
+fn a05_2023_envelope_opens_only_with_the_replier_present() {
+    a05_envelope_opens_only_with_the_replier_present(Edition::Fide2023);
+}
+
+fn a04_draw_offer_after_sealing_stands_and_can_be_accepted(edition: Edition) {
+    let mut t = sealed_game(edition, None, "Nf3");
     t.ok(Event::OfferDraw {
         player: Color::Black,
     });
@@ -145,6 +180,16 @@ fn a04_2023_draw_offer_after_sealing_stands_and_can_be_accepted() {
     });
     assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
     assert_eq!(t.game.result().unwrap().1, Reason::Agreement);
+}
+
+#[test]
+fn a04_2005_draw_offer_after_sealing_stands_and_can_be_accepted() {
+    a04_draw_offer_after_sealing_stands_and_can_be_accepted(Edition::Fide2005);
+}
+
+#[test]
+fn a04_2023_draw_offer_after_sealing_stands_and_can_be_accepted() {
+    a04_draw_offer_after_sealing_stands_and_can_be_accepted(Edition::Fide2023);
 }
 
 #[test]
@@ -221,9 +266,8 @@ fn a07_2005_late_sealer_is_left_to_the_arbiter() {
     );
 }
 
-#[test]
-fn a03_2005_envelope_record_holds_position_times_sealer_and_offer() {
-    let mut c = config(Edition::Fide2005, 90, 0);
+fn a03_envelope_record_holds_position_times_sealer_and_offer(edition: Edition) {
+    let mut c = config(edition, 90, 0);
     c.white = "Ada".to_string();
     c.black = "Bo".to_string();
     let mut t = Table::new(c);
@@ -261,10 +305,20 @@ fn a03_2005_envelope_record_holds_position_times_sealer_and_offer() {
     let json = serde_json::to_string(&record).unwrap();
     assert!(!json.contains("Nf3") && !json.contains("g1f3"), "{json}");
     // The digest changes with any field: another sealer time gives another digest.
-    let mut t2 = sealed_game(Edition::Fide2005, None, "Nf3");
+    let mut t2 = sealed_game(edition, None, "Nf3");
     t2.wait(1);
     let other = t2.game.envelope_record(Timestamp(t2.now)).unwrap();
     assert_ne!(other.digest, record.digest);
+}
+
+#[test]
+fn a03_2005_envelope_record_holds_position_times_sealer_and_offer() {
+    a03_envelope_record_holds_position_times_sealer_and_offer(Edition::Fide2005);
+}
+
+#[test]
+fn a03_2023_envelope_record_holds_position_times_sealer_and_offer() {
+    a03_envelope_record_holds_position_times_sealer_and_offer(Edition::Fide2023);
 }
 
 #[test]

@@ -529,9 +529,8 @@ fn b08_2023_tactile_clock_marks_every_five_minutes_then_each_minute() {
     );
 }
 
-#[test]
-fn b10_2005_moves_completed_and_time_used_on_request_only() {
-    let mut c = config(Edition::Fide2005, 90, 30);
+fn b10_moves_completed_and_time_used_on_request_only(edition: Edition) {
+    let mut c = config(edition, 90, 30);
     c.visually_impaired = vec![Impairment {
         player: Color::Black,
         tactile_board: false,
@@ -579,9 +578,19 @@ fn b10_2005_moves_completed_and_time_used_on_request_only() {
          3 Züge"
     );
     assert_eq!(
-        blind::on_request_law(Edition::Fide2005).to_string(),
-        "2005 App. F2.9d"
+        blind::on_request_law(edition),
+        Law::of(edition, "App. F2.9d", "App. D.2.10")
     );
+}
+
+#[test]
+fn b10_2005_moves_completed_and_time_used_on_request_only() {
+    b10_moves_completed_and_time_used_on_request_only(Edition::Fide2005);
+}
+
+#[test]
+fn b10_2023_moves_completed_and_time_used_on_request_only() {
+    b10_moves_completed_and_time_used_on_request_only(Edition::Fide2023);
 }
 
 #[test]

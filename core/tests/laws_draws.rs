@@ -41,7 +41,7 @@ fn e01_2023_checkmate_ends_the_game() {
 }
 
 #[test]
-fn e02_2023_resigning_against_a_bare_king_draws() {
+fn e02_2005_2023_resigning_against_a_bare_king_loses_in_2005_draws_in_2023() {
     let fen = "8/8/8/8/8/2k5/8/R3K3 w - - 0 1";
     for (edition, result) in [(Edition::Fide2023, "1/2-1/2"), (Edition::Fide2005, "0-1")] {
         let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
@@ -98,7 +98,7 @@ fn e04_2023_dead_position_draws() {
 }
 
 #[test]
-fn e05_2023_no_agreement_before_each_side_has_moved() {
+fn e05_2005_2023_agreement_before_each_side_has_moved_only_in_2005() {
     for (edition, result) in [
         (Edition::Fide2023, None),
         (Edition::Fide2005, Some("1/2-1/2")),
@@ -579,4 +579,26 @@ fn d09_2023_quickplay_claim_is_no_offer() {
         })
         .is_err()
     );
+}
+
+#[test]
+fn d02_2005_no_event_ban_on_early_offers() {
+    // Events may forbid early agreements only from 2009 (9.1a); the 2005 game ignores it.
+    let mut c = common_laws::config(Edition::Fide2005, 90, 30);
+    c.no_draw_before_move = Some(30);
+    let mut t = Table::new(c);
+    t.plays("e2e4 e7e5");
+    t.ok(Event::OfferDraw {
+        player: Color::White,
+    });
+    assert_eq!(
+        t.verdicts(),
+        vec![Verdict::DrawOffered {
+            player: Color::White
+        }]
+    );
+    t.ok(Event::AcceptDraw {
+        player: Color::Black,
+    });
+    assert_eq!(reason(&t), Some(Reason::Agreement));
 }

@@ -235,9 +235,8 @@ fn quickplay(edition: Edition, minutes: u64, arbiter: bool) -> Table {
     Table::new(c)
 }
 
-#[test]
-fn q01_2005_no_quickplay_claim_in_blitz() {
-    let mut t = quickplay(Edition::Fide2005, 5, true);
+fn q01_no_quickplay_claim_in_blitz(edition: Edition) {
+    let mut t = quickplay(edition, 5, true);
     t.wait(4 * 60_000);
     t.take();
     t.claim(Color::White, Claim::QuickplayFinish);
@@ -248,6 +247,16 @@ fn q01_2005_no_quickplay_claim_in_blitz() {
             ..
         }]
     ));
+}
+
+#[test]
+fn q01_2005_no_quickplay_claim_in_blitz() {
+    q01_no_quickplay_claim_in_blitz(Edition::Fide2005);
+}
+
+#[test]
+fn q01_2023_no_quickplay_claim_in_blitz() {
+    q01_no_quickplay_claim_in_blitz(Edition::Fide2023);
 }
 
 #[test]

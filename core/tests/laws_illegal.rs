@@ -292,9 +292,8 @@ fn i12_2023_supervised_blitz_illegal_move_costs_two_minutes() {
     assert_eq!(t.fen().split(' ').next(), Some("4k3/8/8/8/8/8/4r3/4K3"));
 }
 
-#[test]
-fn i13_2023_unclaimed_illegal_move_stands_after_the_reply() {
-    let mut t = Table::with(Edition::Fide2023, 15, 10, None, false, None);
+fn i13_unclaimed_illegal_move_stands_after_the_reply(edition: Edition) {
+    let mut t = Table::with(edition, 15, 10, None, false, None);
     illegal_knight_jump(&mut t);
     t.play("e7e5");
     assert!(t.verdicts().contains(&Verdict::ClaimLapsed {
@@ -304,6 +303,16 @@ fn i13_2023_unclaimed_illegal_move_stands_after_the_reply() {
     t.claim(Color::Black, Claim::IllegalMove);
     assert!(t.fen().contains("1N"), "{}", t.fen());
     assert_eq!(t.side(), Color::White);
+}
+
+#[test]
+fn i13_2005_unclaimed_illegal_move_stands_after_the_reply() {
+    i13_unclaimed_illegal_move_stands_after_the_reply(Edition::Fide2005);
+}
+
+#[test]
+fn i13_2023_unclaimed_illegal_move_stands_after_the_reply() {
+    i13_unclaimed_illegal_move_stands_after_the_reply(Edition::Fide2023);
 }
 
 #[test]

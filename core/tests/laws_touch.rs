@@ -242,7 +242,16 @@ fn rapid_2005() -> Table {
 
 #[test]
 fn rb08_2005_rapid_touch_move_only_on_claim() {
-    let mut t = rapid_2005();
+    rapid_touch_move_only_on_claim(rapid_2005());
+}
+
+#[test]
+fn rb08_2023_unsupervised_rapid_touch_move_only_on_claim() {
+    // A.5 keeps touch-move to a claim when no arbiter watches (A.4 would enforce it).
+    rapid_touch_move_only_on_claim(Table::with(Edition::Fide2023, 30, 0, None, false, None));
+}
+
+fn rapid_touch_move_only_on_claim(mut t: Table) {
     assert_eq!(t.game.profile().mode, Mode::Rapid);
     t.lift("g1");
     t.place("g1");
