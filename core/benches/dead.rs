@@ -4,7 +4,9 @@
 //! and the mean time of the quick check run after every move.
 //!
 //! `cargo bench -p arbiter-core --bench dead`. The hard set is sampled (every 8th position)
-//! unless `DEAD_BENCH_HARD=all`; `DEAD_BENCH_PEER=off` skips chasolver while tuning.
+//! unless `DEAD_BENCH_HARD=all`; `DEAD_BENCH_PEER=off` skips chasolver while tuning,
+//! `DEAD_BENCH_OURS=off` our analysis and `DEAD_BENCH_QUICK=off` the quick check (to profile one
+//! side alone under callgrind).
 
 use std::hint::black_box;
 use std::str::FromStr;
@@ -118,23 +120,55 @@ fn time_peer(set: &[Query]) -> Timing {
     t
 }
 
+/// Time this thread has spent on a CPU, in nanoseconds (Linux). On a machine shared with other
+/// builds, wall time includes the waits for a core; CPU time does not, so the CPU-time ratio is
+/// the steadier figure under load.
+fn cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+fn cpu_seconds_of(run: impl FnOnce() -> f64) -> (f64, Option<f64>) {
+    let before = cpu_ns();
+    let mean = run();
+    let cpu = before
+        .zip(cpu_ns())
+        .map(|(b, a)| a.saturating_sub(b) as f64 * 1e-9);
+    (mean, cpu)
+}
+
 fn compare(label: &str, set: &[Query]) {
     // DEAD_BENCH_BUDGET=n overrides the node budget (the default is Budget::RULING).
     let budget = std::env::var("DEAD_BENCH_BUDGET")
         .ok()
         .and_then(|s| s.parse().ok())
         .map_or(Budget::RULING, |nodes| Budget { nodes });
-    let ours = time_ours(set, budget).report(&format!("{label}: arbiter"));
+    // DEAD_BENCH_OURS=off runs chasolver alone (to profile it by itself under callgrind).
+    let (ours, ours_cpu) = if std::env::var("DEAD_BENCH_OURS").as_deref() == Ok("off") {
+        (f64::NAN, None)
+    } else {
+        cpu_seconds_of(|| time_ours(set, budget).report(&format!("{label}: arbiter")))
+    };
     if std::env::var("DEAD_BENCH_PEER").as_deref() != Ok("off") {
-        let peer = time_peer(set).report(&format!("{label}: chasolver"));
+        let (peer, peer_cpu) =
+            cpu_seconds_of(|| time_peer(set).report(&format!("{label}: chasolver")));
         println!(
             "{label}: speed ratio arbiter/chasolver = {:.2} (>= 1.0 means we are faster)",
             peer / ours
         );
+        if let (Some(ours_cpu), Some(peer_cpu)) = (ours_cpu, peer_cpu) {
+            println!(
+                "{label}: CPU time arbiter {ours_cpu:.2} s, chasolver {peer_cpu:.2} s, ratio {:.2}",
+                peer_cpu / ours_cpu
+            );
+        }
     }
 }
 
 fn quick_check(set: &[Query]) {
+    if std::env::var("DEAD_BENCH_QUICK").as_deref() == Ok("off") {
+        return;
+    }
     let start = Instant::now();
     let mut proven = 0usize;
     for q in set {

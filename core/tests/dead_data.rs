@@ -162,3 +162,82 @@ fn art_9_6_2005_art_5_2_2_2023_hard_set_is_sound_at_the_ruling_budget() {
     );
     assert_no_failures(&failures);
 }
+
+/// A study aid, not a check: chasolver's answer and time for each position of `DEAD_HARD_FILE`,
+/// to see which of our undetermined positions it settles quickly (static analysis) and which only
+/// in its deep search. `DEAD_HARD_FILE=... cargo test -p arbiter-core --release --test dead_data
+/// -- --ignored --nocapture peer_times`.
+#[test]
+#[ignore]
+fn peer_times_on_a_study_file() {
+    use std::str::FromStr;
+    let Ok(path) = std::env::var("DEAD_HARD_FILE") else {
+        return;
+    };
+    let (positions, _) = read_labelled(&path);
+    for p in &positions {
+        let fen = p.board.to_string();
+        let Ok(peer) = chess::Board::from_str(&fen) else {
+            continue;
+        };
+        for (i, side) in [chess::Color::White, chess::Color::Black]
+            .into_iter()
+            .enumerate()
+        {
+            let start = std::time::Instant::now();
+            let answer = chasolver::winnability(&peer, side);
+            let verdict = match answer {
+                Some(chasolver::Winnability::Winnable { .. }) => "winnable",
+                Some(chasolver::Winnability::Unwinnable) => "unwinnable",
+                None => "undetermined",
+            };
+            println!(
+                "peer {}:{i} {verdict} {:.1} ms",
+                p.line,
+                start.elapsed().as_secs_f64() * 1e3
+            );
+        }
+    }
+}
+
+/// A study aid, not a check: where our analysis spends more time than chasolver's on the Lichess
+/// set (every `DEAD_STRIDE`-th position), the worst thirty first.
+#[test]
+#[ignore]
+fn peer_outliers_on_lichess() {
+    use std::str::FromStr;
+    let stride: usize = std::env::var("DEAD_STRIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(8);
+    let (positions, _) = read_labelled(LICHESS);
+    let mut rows = Vec::new();
+    let (mut ours_total, mut peer_total) = (0.0, 0.0);
+    for p in positions.iter().step_by(stride.max(1)) {
+        let Ok(peer) = chess::Board::from_str(&p.board.to_string()) else {
+            continue;
+        };
+        for (side, peer_side) in [
+            (Color::White, chess::Color::White),
+            (Color::Black, chess::Color::Black),
+        ] {
+            let start = std::time::Instant::now();
+            std::hint::black_box(can_mate(&p.board, side, Budget::RULING));
+            let ours = start.elapsed().as_secs_f64() * 1e6;
+            let start = std::time::Instant::now();
+            std::hint::black_box(chasolver::winnability(&peer, peer_side));
+            let theirs = start.elapsed().as_secs_f64() * 1e6;
+            ours_total += ours;
+            peer_total += theirs;
+            rows.push((ours - theirs, ours, theirs, p.line, side));
+        }
+    }
+    println!("ours {ours_total:.0} us, chasolver {peer_total:.0} us");
+    rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for (diff, ours, theirs, line, side) in rows.iter().take(30) {
+        println!("slower {line}:{side:?} ours {ours:.0} us chasolver {theirs:.0} us (+{diff:.0})");
+    }
+    for (diff, ours, theirs, line, side) in rows.iter().rev().take(10) {
+        println!("faster {line}:{side:?} ours {ours:.0} us chasolver {theirs:.0} us ({diff:.0})");
+    }
+}

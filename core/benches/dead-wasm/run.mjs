@@ -14,7 +14,7 @@ const target = process.env.CARGO_TARGET_DIR ?? join(here, "target");
 const wasmPath = join(target, "wasm32-unknown-unknown", "release", "dead_wasm_bench.wasm");
 const set = process.argv[2] ?? "lichess";
 const stride = Number(process.argv[3] ?? 1);
-const budget = Number(process.argv[4] ?? 2000000); // Budget::RULING
+const budget = Number(process.argv[4] ?? 16777216); // Budget::RULING (2^24)
 const data = join(here, "..", "..", "..", "..", "shared", "data", "unwinnability",
   set === "hard" ? "chasolver-positions.txt" : "chasolver-lichess.txt");
 

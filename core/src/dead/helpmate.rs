@@ -456,8 +456,10 @@ pub(super) struct Helpmate {
     /// The node budget ran out: unwind at once.
     interrupted_by_nodes: bool,
     line: Vec<Move>,
-    /// One reusable move buffer per ply, so the search does not allocate per node.
-    move_stack: Vec<Vec<PieceMoves>>,
+    /// The generated moves of every position on the current line, stacked: each ply pushes its
+    /// own and truncates them away when done, so the search neither allocates per node nor
+    /// touches a fresh buffer per ply.
+    move_stack: Vec<PieceMoves>,
     table: Option<PositionMap<u16>>,
     guide: Option<Guide>,
     /// Keep table entries from one iteration to the next. That prunes more, but an entry left by
@@ -479,7 +481,7 @@ impl Helpmate {
             interrupted: false,
             interrupted_by_nodes: false,
             line: Vec::with_capacity(PLY_CAP),
-            move_stack: Vec::new(),
+            move_stack: Vec::with_capacity(18 * 16),
             table: use_table.then(PositionMap::default),
             guide: None,
             keep_table: false,
@@ -567,26 +569,23 @@ impl Helpmate {
             return false;
         }
 
-        let ply = self.line.len();
-        if self.move_stack.len() <= ply {
-            self.move_stack
-                .resize_with(ply + 1, || Vec::with_capacity(64));
-        }
-        let mut moves = std::mem::take(&mut self.move_stack[ply]);
-        moves.clear();
+        let start = self.move_stack.len();
+        let stack = &mut self.move_stack;
         board.generate_moves(|piece_moves| {
-            moves.push(piece_moves);
+            stack.push(piece_moves);
             false
         });
-        let found = self.expand(board, &moves, key, depth, moves_left, after_reward);
-        self.move_stack[ply] = moves;
+        let end = self.move_stack.len();
+        let found = self.expand(board, start..end, key, depth, moves_left, after_reward);
+        self.move_stack.truncate(start);
         found
     }
 
+    /// Searches the moves stacked at `moves` (indices into the move stack).
     fn expand(
         &mut self,
         board: &Board,
-        moves: &[PieceMoves],
+        moves: std::ops::Range<usize>,
         key: Option<PositionKey>,
         depth: u16,
         moves_left: u16,
@@ -608,7 +607,8 @@ impl Helpmate {
 
         let targets = Targets::of(board, self.winner);
         let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
-        for piece_moves in moves {
+        for index in moves {
+            let piece_moves = self.move_stack[index];
             let promotes =
                 piece_moves.piece == Piece::Pawn && !(piece_moves.to & back_ranks).is_empty();
             if promotes {
@@ -633,7 +633,7 @@ impl Helpmate {
                     }
                 }
             } else {
-                for mv in *piece_moves {
+                for mv in piece_moves {
                     if self.try_move(board, mv, depth, after_reward, &targets) {
                         return true;
                     }
