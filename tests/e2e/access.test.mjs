@@ -293,6 +293,9 @@ test('app_f the new-game dialog by keyboard: a player by ear (Black), App. F wor
   await page.keyboard.press('ArrowDown'); // Black
   await page.locator('#ng-start').focus();
   await page.keyboard.press('Enter');
+  // The dialog closes and the new game is set up in the next tasks; under load that is after
+  // the key press returns, so wait for the player rather than read it at once.
+  await page.waitForFunction(() => document.querySelector('arbiter-board')?.getAttribute('player') === 'black', null, { timeout: 5000 }).catch(() => {});
   const board = page.locator('arbiter-board');
   assert.equal(await board.getAttribute('player'), 'black');
   assert.equal(await board.getAttribute('orientation'), 'black');

@@ -41,14 +41,3 @@ pub fn version() -> String {
 pub fn face_text_js(ms: f64) -> String {
     face_text(ms.max(0.0) as u64)
 }
-
-/// The game's score in Braille, for a visually impaired player who keeps it so (2005 App. F2.5
-/// / 2023 App. D.2.7): the core's Braille-ready file (`.brf`, North American Braille ASCII, 40
-/// cells by 25 lines) of the game in `log`, the table's event log (`Table.log()`), replayed.
-#[wasm_bindgen(js_name = brfScore)]
-pub fn brf_score(log: &str) -> Result<String, JsError> {
-    use arbiter_core::arbiter::{EventLog, Game, brf};
-    let log = EventLog::from_jsonl(log).map_err(|e| JsError::new(&e.to_string()))?;
-    let game = Game::replay(&log).map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(brf(&game))
-}

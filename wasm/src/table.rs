@@ -359,6 +359,13 @@ impl Table {
         self.inner.borrow().game.to_pgn()
     }
 
+    /// The game's score in Braille, for a visually impaired player who keeps it so (2005 App.
+    /// F2.5 / 2023 App. D.2.7): the core's Braille-ready file (`.brf`, North American Braille
+    /// ASCII, 40 cells by 25 lines).
+    pub fn brf(&self) -> String {
+        arbiter_core::arbiter::brf(&self.inner.borrow().game)
+    }
+
     /// The event log as JSON Lines.
     pub fn log(&self) -> String {
         self.inner.borrow().game.log().to_jsonl()

@@ -315,16 +315,16 @@ export class ArbiterBoard extends HTMLElement {
   pgn() { return this.#table?.pgn() ?? ''; }
 
   /** Whether the wasm module writes Braille scores (2005 App. F2.5). */
-  get canBrf() { return typeof this.#wasm?.brfScore === 'function'; }
+  get canBrf() { return typeof this.#table?.brf === 'function'; }
 
   /**
    * The score as a Braille-ready file (2005 App. F2.5 / 2023 App. D.2.7: the visually impaired
-   * player keeps it in Braille), as the core writes it from the game's log: North American
+   * player keeps it in Braille), as the core writes it from the game: North American
    * Braille ASCII, 40 cells by 25 lines, draw offers marked. Null before the module is loaded.
    */
   brf() {
     if (!this.#table || !this.canBrf) return null;
-    return this.#wasm.brfScore(this.#table.log());
+    return this.#table.brf();
   }
 
   /** Replaces the game with one read from PGN; throws with the reason when the PGN is refused. */
