@@ -1,6 +1,6 @@
-//! The game's stream: every message gets the next sequence number, goes to every connected page,
-//! and then to the event log on disk (flushed at once, so a bridge killed mid-game restarts where
-//! it was; see [`Hub::publish_all`] for why this order is safe). A page that (re)connects gets a snapshot and the tail it missed, taken
+//! The game's stream: every message gets the next sequence number, goes to the event log on disk
+//! (flushed before anyone sees it, so a bridge killed mid-game restarts where it was; see
+//! [`Hub::batch`] for the order), and then to every connected page. A page that (re)connects gets a snapshot and the tail it missed, taken
 //! under the same lock that publishes, so no message falls between the two.
 
 use std::fs::{File, OpenOptions};
@@ -235,24 +235,25 @@ impl Hub {
     /// Publishes `bodies` in order, as one [`Batch`]. Returns the last number, if any.
     pub fn publish_all(&self, bodies: Vec<Body>) -> Option<u64> {
         let mut batch = self.batch();
-        bodies.into_iter().map(|b| batch.send(b)).last()
+        bodies.into_iter().map(|b| batch.stage(b)).last()
     }
 
-    /// Starts a batch of messages: each is numbered and sent to every page as soon as it is
-    /// given to [`Batch::send`]; when the batch ends (dropped), all of them are written to the
-    /// event log in one write and flushed.
+    /// Starts a batch of messages. Each staged message is numbered and serialised; on
+    /// [`Batch::release`] (or when the batch is dropped) the staged messages are written to
+    /// the event log in one write, flushed, and only then sent to every page.
     ///
-    /// Sent before written: a page sees a move without waiting for the disk, and nothing is
-    /// lost by it. The log is written and flushed before the board's thread does anything
-    /// else (drives the clock, reads the board again), so a restarted bridge continues from
-    /// every move but, at worst, those of the last few microseconds before a kill; a page that
-    /// saw those reconnects to a snapshot, which resets its sequence to the log's (a snapshot
-    /// always comes first on a connection), and the board, read again, still shows the move.
+    /// Logged before sent: a page never holds a message the log lacks. Sending first saves only
+    /// the write (tens of microseconds), and a bridge killed between the two would reuse the
+    /// numbers of messages pages already saw for different ones after its restart (the bridge's
+    /// restart test caught exactly that: a move shown twice). To keep the write off the
+    /// move's path all the same, a caller stages the move and the events that made it, releases
+    /// them, and only then works out and releases the state.
     pub fn batch(&self) -> Batch<'_> {
         Batch {
             hub: self,
             inner: self.lock(),
             lines: Vec::new(),
+            staged: Vec::new(),
         }
     }
 
@@ -326,12 +327,13 @@ pub struct Batch<'a> {
     hub: &'a Hub,
     inner: MutexGuard<'a, Inner>,
     lines: Vec<u8>,
+    staged: Vec<(Entry, u64)>,
 }
 
 impl Batch<'_> {
-    /// Numbers `body` and sends it to every page now; it is logged when the batch ends.
-    /// Returns its number.
-    pub fn send(&mut self, body: Body) -> u64 {
+    /// Numbers and serialises `body`; it is logged and sent on [`Self::release`]. Returns its
+    /// number.
+    pub fn stage(&mut self, body: Body) -> u64 {
         let inner = &mut *self.inner;
         let seq = inner.entries.last().map_or(1, |e| e.seq + 1);
         let at_ms = inner.offset_ms + inner.started.elapsed().as_millis() as u64;
@@ -344,36 +346,49 @@ impl Batch<'_> {
         };
         // Serialising plain strings and numbers cannot fail.
         let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
-        let serialised = trace::now_ns();
         let entry = Entry { seq, json };
         if inner.file.is_some() {
             self.lines.extend_from_slice(entry.json.as_bytes());
             self.lines.push(b'\n');
         }
         inner.entries.push(entry.clone());
-        // No receiver is not an error: nobody is watching yet.
-        let _ = self.hub.tx.send(entry);
-        if trace::ENABLED {
-            let own = [("serialised", serialised), ("broadcast", trace::now_ns())];
-            trace::published(seq, &own);
-        }
+        self.staged.push((entry, trace::now_ns()));
         seq
     }
-}
 
-impl Drop for Batch<'_> {
-    fn drop(&mut self) {
-        if self.lines.is_empty() {
-            return;
-        }
-        if let Some((file, path)) = self.inner.file.as_mut() {
+    /// Writes the staged messages to the event log in one write, flushed, then sends them to
+    /// every page.
+    pub fn release(&mut self) {
+        if !self.lines.is_empty()
+            && let Some((file, path)) = self.inner.file.as_mut()
+        {
             // One write for the batch, so a kill leaves at most one cut line (dropped when the
             // log is read back).
             if let Err(e) = file.write_all(&self.lines).and_then(|()| file.flush()) {
                 eprintln!("board-bridge: cannot write {}: {e}", path.display());
             }
-            trace::mark("logged");
         }
+        self.lines.clear();
+        let logged = trace::now_ns();
+        for (entry, serialised) in self.staged.drain(..) {
+            let seq = entry.seq;
+            // No receiver is not an error: nobody is watching yet.
+            let _ = self.hub.tx.send(entry);
+            if trace::ENABLED {
+                let own = [
+                    ("serialised", serialised),
+                    ("logged", logged),
+                    ("broadcast", trace::now_ns()),
+                ];
+                trace::published(seq, &own);
+            }
+        }
+    }
+}
+
+impl Drop for Batch<'_> {
+    fn drop(&mut self) {
+        self.release();
     }
 }
 

@@ -256,19 +256,15 @@ impl Referee {
         }
     }
 
-    /// Publishes, as one batch, what the game's handling of the events logged since `logged`
-    /// (stamped `at`, from `source`) caused. The completed moves go first, so a page sees a
-    /// move as soon as it is made; then the events themselves (the log a restarted bridge
-    /// replays), the rulings, and the state when something changed.
+    /// Publishes what the game's handling of the events logged since `logged` (stamped `at`,
+    /// from `source`) caused. The completed moves go first, so a page sees a move as soon as
+    /// it is made, with the events themselves (the log a restarted bridge replays); then the
+    /// rulings, and the state when something changed.
     fn publish_after(&mut self, logged: usize, source: &str, at: u64, changed: bool) {
         let hub = self.hub.clone();
         let mut batch = hub.batch();
-        let mut moves = Vec::new();
-        self.completed_moves(&mut moves);
-        for body in moves {
-            batch.send(body);
-        }
         let mut out = Vec::new();
+        self.completed_moves(&mut out);
         for event in self.game.log().events()[logged..].iter().cloned() {
             self.last_at = self.last_at.max(event.at.0);
             out.push(Body::Event {
@@ -276,6 +272,12 @@ impl Referee {
                 source: source.to_owned(),
             });
         }
+        // The move and the events that made it are logged and sent before the state is even
+        // worked out: the state is derived from them, and only they are replayed on a restart.
+        for body in out.drain(..) {
+            batch.stage(body);
+        }
+        batch.release();
         while let Some(ruling) = self.game.poll_ruling() {
             let verdict = serde_json::to_value(&ruling.verdict).ok();
             let kind = verdict
@@ -305,7 +307,7 @@ impl Referee {
             }
         }
         for body in out {
-            batch.send(body);
+            batch.stage(body);
         }
     }
 

@@ -82,6 +82,10 @@ impl Realism {
 pub struct Pace {
     /// Between two sensor changes within a move (keep it under the bridge's settle time).
     pub step: Duration,
+    /// From lifting one piece to lifting another in the same move (a capture, castling, en
+    /// passant): one hand has to let go of the first and reach the second (2005 Art. 4.1), so
+    /// keep it over the Laws engine's two-hands window (100 ms) and under the settle time.
+    pub reach: Duration,
     /// After each move (keep it over the bridge's settle time).
     pub think: Duration,
     /// How long an unplug lasts.
@@ -92,6 +96,7 @@ impl Default for Pace {
     fn default() -> Self {
         Self {
             step: Duration::from_millis(60),
+            reach: Duration::from_millis(200),
             think: Duration::from_millis(900),
             unplugged: Duration::from_secs(2),
         }
@@ -149,6 +154,10 @@ pub fn script_game(moves: &[Move], realism: Realism, pace: Pace) -> Vec<Action> 
         out.push(Action::Set(s, o));
         out.push(Action::Pause(pace.step));
     };
+    // Before the hand lifts a second piece of the same move.
+    let reach = |out: &mut Vec<Action>| {
+        out.push(Action::Pause(pace.reach.saturating_sub(pace.step)));
+    };
     for (i, &mv) in moves.iter().enumerate() {
         let ply = i + 1;
         let Some((color, piece)) = pos.piece_on(mv.from) else {
@@ -195,8 +204,11 @@ pub fn script_game(moves: &[Move], realism: Realism, pace: Pace) -> Vec<Action> 
             let king_first = !(realism.rook_first_castling && castles % 2 == 0);
             let halves = [(mv.from, mv.to, mover), (rook_from, rook_to, rook)];
             let order = if king_first { [0, 1] } else { [1, 0] };
-            for k in order {
+            for (i, k) in order.into_iter().enumerate() {
                 let (f, t, o) = halves[k];
+                if i == 1 {
+                    reach(&mut out);
+                }
                 step(&mut out, f, Occupant::Empty);
                 step(&mut out, t, o);
             }
@@ -204,12 +216,14 @@ pub fn script_game(moves: &[Move], realism: Realism, pace: Pace) -> Vec<Action> 
             let victim = Square::new(mv.to.file(), mv.from.rank());
             step(&mut out, mv.from, Occupant::Empty);
             step(&mut out, mv.to, arrived);
+            reach(&mut out);
             step(&mut out, victim, Occupant::Empty);
         } else if pos.piece_on(mv.to).is_some() {
             captures += 1;
             match (realism.capture_orders, captures % 3) {
                 (true, 1) => {
                     step(&mut out, mv.to, Occupant::Empty);
+                    reach(&mut out);
                     step(&mut out, mv.from, Occupant::Empty);
                 }
                 (true, 2) => {
@@ -218,6 +232,7 @@ pub fn script_game(moves: &[Move], realism: Realism, pace: Pace) -> Vec<Action> 
                 }
                 _ => {
                     step(&mut out, mv.from, Occupant::Empty);
+                    reach(&mut out);
                     step(&mut out, mv.to, Occupant::Empty);
                 }
             }

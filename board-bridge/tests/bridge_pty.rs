@@ -69,9 +69,14 @@ async fn every_realism_switch_on_every_move_arrives_in_order_with_no_ghost_moves
         of_type(&all, "takeback").is_empty(),
         "no ghost move was confirmed and retracted"
     );
+    // A capture or castling lifts two pieces, a reach apart; a bridge that reads the board late
+    // on a busy machine stamps them closer, and the Laws engine may then show the arbiter a
+    // possible two-handed move (2005 Art. 4.1), which leaves the move standing. Anything else
+    // would be a false irregularity.
     let irregular: Vec<_> = of_type(&all, "ruling")
         .into_iter()
         .filter(|r| r["kind"] != "clock_started")
+        .filter(|r| r["verdict"]["what"] != "possible_two_handed_move")
         .collect();
     assert!(irregular.is_empty(), "no false irregularity: {irregular:?}");
     assert!(

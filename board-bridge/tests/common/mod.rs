@@ -281,11 +281,12 @@ impl Rig {
     }
 }
 
-/// A pace of play for scripted games: 10 ms between sensor changes, `think_ms` between moves,
-/// 600 ms unplugged.
+/// A pace of play for scripted games: 10 ms between sensor changes, 120 ms for the hand to reach
+/// a second piece, `think_ms` between moves, 600 ms unplugged.
 pub fn pace(think_ms: u64) -> board_bridge::simulator::Pace {
     board_bridge::simulator::Pace {
         step: Duration::from_millis(10),
+        reach: Duration::from_millis(120),
         think: Duration::from_millis(think_ms),
         unplugged: Duration::from_millis(600),
     }
