@@ -28,6 +28,14 @@
 //!   an offer) confirms 2005 Art. 9.1c, and with it that the 2005 quickplay claim (10.2) is an
 //!   offer too; 2023 Art. 9.1.2.3 names 9.2 and 9.3 only. The offer outlives a rejected
 //!   claim, so the opponent may still accept it.
+//! - Castling after a faulty set-up (RB-03): a king not on its e-square, or a rook not in its
+//!   corner, never castles (2005 Art. 3.8a / 2023 3.8.2 move them from their original
+//!   squares); the rights go before the first move, and the ruling on a too-late fault or a
+//!   castling attempt cites the claim window's article (2005 App. B4 / 2023 App. A.5.1).
+//! - Two hands (T-01, I-09): two pieces lifted within 100 ms before a completed move are shown
+//!   to the arbiter (2005 Art. 4.1; 2023 Art. 7.5.4); the move stands until he decides.
+//! - A board turned 90 degrees (I-03): a sensor board's squares are fixed by its hardware, so
+//!   only the half turn of the connector side arises, and the DGT layer maps it.
 //! - Scoresheet requests (RB-07): 2023 A.4.3 / B.2.3 allow them "when it is his/her move",
 //!   five times (checked in the transcription of the 2023 text; the 2018 text had them as
 //!   A.3.2 / B.3.2): a request off move is refused.
