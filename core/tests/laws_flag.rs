@@ -558,3 +558,31 @@ fn rb02_2005_one_rapid_regime_with_or_without_an_arbiter() {
         assert_eq!(p.setup_claim_window().map(|w| w.0), Some(3), "B4 in both");
     }
 }
+
+/// Standard play, nobody watching the flags: Black's falls first, then White's, then White
+/// claims. The electronic clock knows the order, so the first flag loses (2005 Art. 6.12 /
+/// 2023 Guidelines III.3.1 draw only when it cannot be established).
+fn c13_standard_first_of_two_flags_loses(edition: Edition) {
+    use arbiter_core::clock::Mode;
+    let mut t = Table::with(edition, 15, 0, None, false, Some(Mode::Standard));
+    t.play("e2e4");
+    t.wait(15 * 60_000);
+    t.tick();
+    assert_eq!(t.result(), None, "no arbiter sees it");
+    t.play("e7e5");
+    t.wait(15 * 60_000);
+    t.tick();
+    t.claim(Color::White, Claim::WinOnTime);
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+    assert_eq!(t.game.result().unwrap().1, Reason::Time);
+}
+
+#[test]
+fn c13_2005_standard_first_of_two_flags_loses() {
+    c13_standard_first_of_two_flags_loses(Edition::Fide2005);
+}
+
+#[test]
+fn c13_2023_standard_first_of_two_flags_loses() {
+    c13_standard_first_of_two_flags_loses(Edition::Fide2023);
+}
