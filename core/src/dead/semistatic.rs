@@ -83,6 +83,16 @@ fn contact_attacks(piece: Piece, colour: Color, from: u64) -> u64 {
     }
 }
 
+/// Squares where a piece of `colour` would check, at contact range, a king standing on `king`:
+/// a check nothing can block.
+fn contact_checks_on(piece: Piece, colour: Color, king: u64) -> u64 {
+    match piece {
+        Piece::Pawn => pawn_attacks(king, !colour),
+        Piece::King => 0,
+        other => contact_attacks(other, colour, king),
+    }
+}
+
 /// Pieces with more squares than this in their region are not looked at for squares they
 /// attack at every moment (see `Mobility::always_attacked`).
 const ROAMING: u32 = 6;
@@ -364,6 +374,24 @@ impl Mobility {
         false
     }
 
+    /// The square of the winner's king when, as far as the rules tell so far, it never moves,
+    /// with the squares where some non-king piece of the winner could capture.
+    fn stuck_winner_king(&self) -> Option<(u64, u64)> {
+        let mut king = None;
+        let mut takeable = 0;
+        for (i, unit) in self.units.iter().enumerate() {
+            if unit.colour != self.winner {
+                continue;
+            }
+            if unit.piece == Piece::King {
+                king = (!self.movable[i]).then(|| unit.square.bitboard().0);
+            } else {
+                takeable |= self.capture_footprint(i);
+            }
+        }
+        king.map(|k| (k, takeable))
+    }
+
     fn saturate(&mut self) {
         loop {
             let steady_any = self.steady(None);
@@ -387,11 +415,14 @@ impl Mobility {
                 }
             }
 
+            let stuck_king = self.stuck_winner_king();
+
             let mut changed = false;
             for i in 0..self.units.len() {
                 let unit = self.units[i];
                 let c = unit.colour as usize;
                 let reach = self.region[i];
+                let promoted = unit.piece == Piece::Pawn && reach == !0;
                 // No self-capture: a square held for ever by a friendly piece is closed.
                 let open = !steady_of[c];
                 let grown = match unit.piece {
@@ -435,6 +466,16 @@ impl Mobility {
                             push | take
                         }
                     }
+                };
+                // A loser's piece that checks a winner's king which never moves, from a square
+                // where no winner's piece can take it, mates the winner (2005 Art. 1.2): the
+                // king cannot step away, and a contact check cannot be blocked. No line to the
+                // winner's mate passes through that move.
+                let grown = match stuck_king {
+                    Some((king, takeable)) if unit.colour != self.winner && !promoted => {
+                        grown & !(contact_checks_on(unit.piece, unit.colour, king) & !takeable)
+                    }
+                    _ => grown,
                 };
                 let next = reach | grown;
                 if next != reach {
@@ -652,6 +693,19 @@ mod tests {
         // which leaves White no move at all; no bishop check can come with it.
         let b = board("1k6/b7/7p/5p1P/5p2/5PpK/6P1/8 w - - 0 1");
         assert!(is_statically_unwinnable(&b, Color::Black));
+    }
+
+    #[test]
+    fn art_6_10_2005_a_check_on_a_king_that_cannot_move_is_not_followed() {
+        // White's king on d4 can never move; c6-c5 or e6-e5 would check it where nothing of
+        // White's can take the pawn: that is Black's mate, so Black's pawns stay put and White's
+        // bishop, shut in behind its own pawns, can never mate.
+        let b = board("3b4/3k4/2ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B6 w - - 0 1");
+        assert!(is_statically_unwinnable(&b, Color::White));
+        // A white knight on a6 could take a pawn on c5: the check is no mate, the c-pawn may
+        // run, and nothing is proven.
+        let takeable = board("3b4/3k4/N1ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B6 w - - 0 1");
+        assert!(!is_statically_unwinnable(&takeable, Color::White));
     }
 
     #[test]
