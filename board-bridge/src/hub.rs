@@ -245,9 +245,9 @@ impl Hub {
     /// Logged before sent: a page never holds a message the log lacks. Sending first saves only
     /// the write (tens of microseconds), and a bridge killed between the two would reuse the
     /// numbers of messages pages already saw for different ones after its restart (the bridge's
-    /// restart test caught exactly that: a move shown twice). To keep the write off the
-    /// move's path all the same, a caller stages the move and the events that made it, releases
-    /// them, and only then works out and releases the state.
+    /// restart test caught exactly that: a move shown twice). To keep everything
+    /// else off the move's path, a caller stages the move and the events that made it, releases
+    /// them (one write), and only then works out and releases the state.
     pub fn batch(&self) -> Batch<'_> {
         Batch {
             hub: self,

@@ -205,8 +205,9 @@ fn main() -> anyhow::Result<()> {
     }
     spawn_link("serial", port, board_bridge::session::shared(session), &hub)?;
 
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread serves every page: a message from a board's thread wakes it directly, with no
+    // hand-over between workers (the pages' work is small; the boards have threads of their own).
+    let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .context("starting the async runtime")?;
