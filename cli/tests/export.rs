@@ -46,7 +46,9 @@ fn b09_export_brf_writes_the_braille_score() {
 fn export_pgn_and_a_format_is_required() {
     let (code, out, _) = export(&["--pgn"], "pgn.jsonl");
     assert_eq!(code, 0);
-    assert!(String::from_utf8_lossy(&out).contains("2. g4 {[%clk 0:10:03]} Qh4# {[%clk 0:10:04]} 0-1"));
+    assert!(
+        String::from_utf8_lossy(&out).contains("2. g4 {[%clk 0:10:03]} Qh4# {[%clk 0:10:04]} 0-1")
+    );
     let (code, _, _) = export(&[], "none.jsonl");
     assert_eq!(code, 2, "either --brf or --pgn");
 }
