@@ -437,13 +437,14 @@ async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_m
             &blind_path,
             "--blind-color",
             "black",
+            // Long enough that the press below comes well inside it on a busy machine.
             "--settle-ms",
-            "150",
+            "400",
         ],
     );
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
-    let settle = || tokio::time::sleep(Duration::from_millis(600));
+    let settle = || tokio::time::sleep(Duration::from_millis(900));
     let press = |by: Color| Action::Clock(simulator::clock_after_press([300_000, 300_000], by));
     expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
 
@@ -457,7 +458,7 @@ async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_m
     // 1... e5 made on the tactile board: made (the pawn in its new hole, App. F2.3), and not
     // complete until Black presses the lever: no move, and his clock still runs.
     blind.queue(carry(Square::E7, Square::E5, black(Piece::Pawn)));
-    let (early, seen) = wait_for(&mut ws, Duration::from_millis(800), is_move("e7e5")).await;
+    let (early, seen) = wait_for(&mut ws, Duration::from_millis(1200), is_move("e7e5")).await;
     all.extend(seen);
     assert!(early.is_none(), "completed without a press: {early:?}");
     assert!(
@@ -514,7 +515,7 @@ async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_m
     // 2... Nc6 with the lever pressed as soon as the knight stands (before the settle time):
     // the press reads his board at once, and the move is made and completed at that instant.
     blind.queue(carry(Square::B8, Square::C6, black(Piece::Knight)));
-    tokio::time::sleep(Duration::from_millis(70)).await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
     main.queue([press(Color::Black)]);
     let m = expect(&mut ws, &mut all, "2... Nc6", is_move("b8c6")).await;
     assert_eq!(m["san"], "Nc6");
