@@ -303,6 +303,21 @@ fn i13_unclaimed_illegal_move_stands_after_the_reply(edition: Edition) {
     t.claim(Color::Black, Claim::IllegalMove);
     assert!(t.fen().contains("1N"), "{}", t.fen());
     assert_eq!(t.side(), Color::White);
+    // The move that stood is on the score, in the long form (SAN names only legal moves).
+    let score: Vec<&str> = t.game.moves().iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(score, ["Nb1b3", "e5"]);
+}
+
+#[test]
+fn i11_2005_a_claimed_illegal_move_leaves_the_score() {
+    let mut t = Table::with(Edition::Fide2005, 30, 0, None, true, None);
+    illegal_knight_jump(&mut t);
+    assert_eq!(t.game.moves().len(), 1, "it stands until claimed");
+    t.claim(Color::Black, Claim::IllegalMove);
+    assert!(t.game.moves().is_empty());
+    t.play("b1c3");
+    assert_eq!(t.game.moves()[0].san, "Nc3");
+    t.replays();
 }
 
 #[test]

@@ -1265,6 +1265,15 @@ impl Game {
                 }
             };
         self.clock.press(player, at);
+        // The illegal move stands until claimed, so it is on the score; in the long form, as
+        // SAN names only legal moves (2005 App. E / 2023 App. C.8 take the departure square).
+        self.moves.push(PlayedMove {
+            by: player,
+            text: mv,
+            san: long_form(&Placement::from_board(&before), mv),
+            clock_after: self.clock.side(player).banked,
+            draw_offer: self.offer_with_move.take() == Some(player),
+        });
         self.touch = TouchMove::new();
         self.changes = BoardChanges::new();
         self.forced = None;
@@ -1592,6 +1601,14 @@ impl Game {
                 self.close_claim(player, ClaimKind::IllegalMove);
                 self.irregular = None;
                 self.illegal_position = None;
+                // Taken back: off the score too.
+                if self
+                    .moves
+                    .last()
+                    .is_some_and(|m| m.by == irr.offender && m.text == irr.mv)
+                {
+                    self.moves.pop();
+                }
                 self.rule(
                     at,
                     illegal::restore_law(edition),
@@ -2446,17 +2463,17 @@ fn is_castling_attempt(board: &Board, player: Color, mv: MoveText) -> bool {
         && (far || onto_rook)
 }
 
-/// A move made on an illegal position in long algebraic form (`Kd8xc8`, `e2-e3`): SAN
-/// depends on the legal moves, which that position does not have.
+/// An irregular move in long algebraic form (`Kd8xc8`, `Nb1b3`, App. C.8): SAN depends on the
+/// legal moves, which an illegal move or an illegal position does not have.
 fn long_form(placement: &Placement, mv: MoveText) -> String {
     let letter = match placement.piece_on(mv.from) {
         Some((crate::Piece::Pawn, _)) | None => String::new(),
         Some((piece, _)) => char::from(piece).to_ascii_uppercase().to_string(),
     };
     let sep = if placement.piece_on(mv.to).is_some() {
-        'x'
+        "x"
     } else {
-        '-'
+        ""
     };
     let promotion = mv
         .promotion
