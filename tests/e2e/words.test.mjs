@@ -29,6 +29,30 @@ test('art7_4b an illegal move and its penalty read as one sentence with the arti
   assert.equal(out.period[0].text, 'White enters period 2: 30 minutes added.');
 });
 
+test('a_5_1_a_5_4 a castling barred by a wrong set-up, an illegal position and its end, in English and German, with their articles', async () => {
+  const page = await freshPage(env.browser);
+  await page.goto(`${env.server.url}/embed.html`);
+  const out = await page.evaluate(async () => {
+    const w = await import('/js/words.js');
+    const rulings = [
+      { at: 1, law: '2023 App. A.5.1', verdict: { kind: 'castling_barred', player: 'black', short: false, long: true } },
+      { at: 2, law: '2023 App. A.5.4', verdict: { kind: 'illegal_position', fen: '4k3/8/8/8/8/8/8/4K2P b' } },
+      { at: 3, law: '2023 App. A.5.4', verdict: { kind: 'game_over', result: '1/2-1/2', reason: 'illegal_position' } },
+      { at: 4, law: '2023 Art. 7.5.4', verdict: { kind: 'notice', what: 'possible_two_handed_move' } },
+    ];
+    return { en: w.rulingsWords(rulings, 'en'), de: w.rulingsWords(rulings, 'de') };
+  });
+  assert.deepEqual(out.en.map((r) => r.text), [
+    'Black may not castle long: the set-up was wrong.',
+    'The position is illegal (both kings in check, or a pawn on its last rank): it stands until the next move is completed.',
+    '½-½: drawn by an illegal position.',
+    'Two pieces were lifted at once: perhaps a move made with both hands (for the arbiter).',
+  ]);
+  assert.equal(out.de[0].text, 'Schwarz darf nicht lang rochieren: die Aufstellung war falsch.');
+  assert.equal(out.de[2].text, '½-½: Remis (regelwidrige Stellung).');
+  assert.deepEqual(out.de.map((r) => r.law), ['2023 App. A.5.1', '2023 App. A.5.4', '2023 App. A.5.4', '2023 Art. 7.5.4']);
+});
+
 test('app_e every language the notation menu offers has every sentence of the English table, and each reads whole', async () => {
   const page = await freshPage(env.browser);
   await page.goto(`${env.server.url}/embed.html`);

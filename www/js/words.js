@@ -76,6 +76,8 @@ function rulingArgs(v, lang) {
     white: v.white === undefined ? '' : spanWords(v.white, lang),
     black: v.black === undefined ? '' : spanWords(v.black, lang),
     because: v.because ? String(v.because).replaceAll('_', ' ') : '',
+    short: v.short,
+    long: v.long,
   };
 }
 
@@ -84,7 +86,7 @@ const PLAIN = new Set(['time_added', 'time_charged', 'period_started', 'flag_fel
   'touch_move_breach', 'illegal_move', 'claim_open', 'claim_lapsed', 'claim_accepted',
   'claim_rejected', 'claim_pending', 'claim_postponed', 'must_play', 'draw_offered',
   'draw_declined', 'draw_refused', 'clock_stopped', 'clocks_set', 'clock_started', 'sealed',
-  'envelope_opened']);
+  'envelope_opened', 'castling_barred', 'illegal_position', 'position_legal_again']);
 
 /**
  * One ruling (`{at, law: "2005 Art. 7.4b", verdict: {kind, ...}}`) as `{text, law}`, in `lang`.

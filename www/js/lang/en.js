@@ -34,12 +34,14 @@ export default {
     default: 'default (late arrival)',
     quickplay_finish: 'quickplay finish',
     sealed_move: 'an illegal sealed move',
+    illegal_position: 'an illegal position',
   },
   notices: {
     clock_pressed_without_move: 'The clock was pressed without a move',
     clock_pressed_before_move_made: 'The clock was pressed before the move was made',
     placement_without_lift: 'A piece appeared without being lifted',
     illegal_position_needs_arbiter: 'The illegal position must be put right by the arbiter',
+    possible_two_handed_move: 'Two pieces were lifted at once: perhaps a move made with both hands (for the arbiter)',
   },
 
   // Results: `score` is "1-0" or "0-1"; `reason` may be empty.
@@ -74,6 +76,9 @@ export default {
   clock_started: (a) => `${a.of} clock is running.`,
   sealed: (a) => `${a.who} has sealed a move; the game is adjourned.`,
   envelope_opened: (a) => `The envelope is opened: ${a.move}.`,
+  castling_barred: (a) => `${a.who} may not castle ${a.short && a.long ? 'on either side' : a.short ? 'short' : 'long'}: the set-up was wrong.`,
+  illegal_position: () => 'The position is illegal (both kings in check, or a pawn on its last rank): it stands until the next move is completed.',
+  position_legal_again: () => 'The position is legal again; play goes on.',
   announced: (a) => `${a.who} announces:`,
   announcement_corrected: (a) => `${a.who} corrects the announcement:`,
   repeated: (a) => `${a.who} repeats the move.`,
