@@ -141,6 +141,8 @@ fn art_9_6_2005_art_5_2_2_2023_hard_set_is_sound_at_a_small_budget() {
         positions.len() * 2
     );
     assert_no_failures(&failures);
+    // The search is deterministic (exact keys, a fixed hasher): a rise means a lost proof.
+    assert!(undetermined <= 747, "{undetermined} undetermined (was 747)");
 }
 
 /// The hard set at the ruling budget: `cargo test -p arbiter-core --release --test dead_data --
@@ -161,6 +163,10 @@ fn art_9_6_2005_art_5_2_2_2023_hard_set_is_sound_at_the_ruling_budget() {
         positions.len() * 2
     );
     assert_no_failures(&failures);
+    if path == HARD && budget == Budget::RULING {
+        // 68 unwinnable but unproven, 1 winnable with no mate found (chasolver: 0).
+        assert!(undetermined <= 69, "{undetermined} undetermined (was 69)");
+    }
 }
 
 /// A study aid, not a check: chasolver's answer and time for each position of `DEAD_HARD_FILE`,
