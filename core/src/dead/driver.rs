@@ -29,8 +29,11 @@ const QUICK_PER_DEPTH: u64 = 1_000;
 const MAIN_PER_DEPTH: u64 = 7_000;
 /// Full-width depth of the cheap first proof (as in the quick check).
 const QUICK_FULL_WIDTH: u8 = 4;
-/// Most positions the exhaustive closure may collect.
-const CLOSURE_LIMIT: usize = 5_000;
+/// Fewest and most positions the exhaustive closure may collect: an eighth of the budget left
+/// when it runs, within these bounds. Locked bishop cages close at 20,000 to 40,000 positions
+/// (about 20 ms), which no search at this budget can exhaust.
+const CLOSURE_MIN: u64 = 5_000;
+const CLOSURE_MAX: u64 = 40_000;
 /// Most positions and analyses the check-chain proof may spend.
 const CHAIN_WORK: u64 = 5_000;
 /// Share of the budget the main deepening may use before the blocked-position analysis.
@@ -118,7 +121,7 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
 
     // Keep enough back for the closure, which settles the locked positions search cannot, and
     // for the guided search at the end.
-    let share = (left.saturating_sub(CLOSURE_LIMIT as u64) / 2).min(MAIN_SHARE);
+    let share = (left.saturating_sub(CLOSURE_MIN) / 2).min(MAIN_SHARE);
     let mut main = Helpmate::new(winner, share, true).keeping_table();
     match main.deepen(&pos, 2..=128, MAIN_PER_DEPTH) {
         Iteration::Mate(line) => return CanMate::Yes(with_prefix(&prefix, line)),
@@ -134,9 +137,11 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
         return CanMate::No;
     }
     // The closure costs about one node per position it collects: charge it to the budget.
-    if left >= CLOSURE_LIMIT as u64 {
-        left -= CLOSURE_LIMIT as u64;
-        if is_closed_without_mate(&pos, winner, CLOSURE_LIMIT) {
+    let closure_limit = (left / 8).clamp(CLOSURE_MIN, CLOSURE_MAX);
+    if left >= closure_limit {
+        left -= closure_limit;
+        // At most CLOSURE_MAX, so the conversion never truncates.
+        if is_closed_without_mate(&pos, winner, closure_limit as usize) {
             return CanMate::No;
         }
     }
