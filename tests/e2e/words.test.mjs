@@ -40,6 +40,7 @@ test('a_5_1_a_5_4 a castling barred by a wrong set-up, an illegal position and i
       { at: 3, law: '2023 App. A.5.4', verdict: { kind: 'game_over', result: '1/2-1/2', reason: 'illegal_position' } },
       { at: 4, law: '2023 Art. 7.5.4', verdict: { kind: 'notice', what: 'possible_two_handed_move' } },
     ];
+    await w.loadSentences('de');
     return { en: w.rulingsWords(rulings, 'en'), de: w.rulingsWords(rulings, 'de') };
   });
   assert.deepEqual(out.en.map((r) => r.text), [
@@ -66,6 +67,7 @@ test('app_e every language the notation menu offers has every sentence of the En
       squares: 'a1', port: 'P', no_castling: true, piece: 'b1', target: 'c3', rook: 'h1' };
     const out = [];
     for (const lang of w.SENTENCE_LANGS) {
+      await w.loadSentences(lang);
       const t = (await import(`/js/lang/${lang}.js`)).default;
       for (const [key, value] of Object.entries(en)) {
         if (!(key in t)) out.push(`${lang}: no ${key}`);

@@ -10,7 +10,7 @@
 
 import { loadArbiter } from './engine.js';
 import { pieceSvg, fromFenLetter } from './pieces.js';
-import { obligationWords, rulingsWords, resultWords, say, sentenceLang, sideName } from './words.js';
+import { loadSentences, obligationWords, rulingsWords, resultWords, say, sentenceLang, sideName } from './words.js';
 import { parseTimeControl } from './time-control.js';
 import { sanToPgn } from './live.js';
 import {
@@ -82,7 +82,7 @@ const TEMPLATE = `
 </div>`;
 
 export class ArbiterBoard extends HTMLElement {
-  static observedAttributes = ['orientation', 'white', 'black', 'accessible', 'speech', 'speak'];
+  static observedAttributes = ['orientation', 'white', 'black', 'accessible', 'speech', 'speak', 'lang'];
 
   #root;
   #wasm = null;
@@ -111,7 +111,9 @@ export class ArbiterBoard extends HTMLElement {
     this.#watchMarks();
     if (this.#table) return;
     try {
-      this.#wasm = await loadArbiter();
+      // The sentences' table comes with the module, so the first ruling is already in the
+      // players' language.
+      [this.#wasm] = await Promise.all([loadArbiter(), loadSentences(this.getAttribute('lang'))]);
     } catch (err) {
       this.#fatal(`The chess module could not load: ${err}`);
       return;
@@ -274,6 +276,7 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   attributeChangedCallback(name) {
+    if (name === 'lang') loadSentences(this.getAttribute('lang')).then(() => this.#state && this.#refresh(), () => {});
     if (name === 'accessible') {
       const on = this.hasAttribute('accessible');
       this.#root.querySelector('.entry').hidden = !on;

@@ -3,19 +3,33 @@
 // core decides; this file only says it, always beside the Law the ruling rests on.
 
 import en from './lang/en.js';
-import de from './lang/de.js';
-import it from './lang/it.js';
-import pt from './lang/pt.js';
-import es from './lang/es.js';
-import fr from './lang/fr.js';
-import nl from './lang/nl.js';
 
-const TABLES = { en, de, it, pt, es, fr, nl };
+// English is always here (every other table falls back to it); another language's table is
+// fetched when a board first needs it, so a page downloads one table, not seven.
+const TABLES = { en };
+const LOADERS = {
+  de: () => import('./lang/de.js'),
+  it: () => import('./lang/it.js'),
+  pt: () => import('./lang/pt.js'),
+  es: () => import('./lang/es.js'),
+  fr: () => import('./lang/fr.js'),
+  nl: () => import('./lang/nl.js'),
+};
 
 /** The languages the page has sentences in (App. E codes). */
-export const SENTENCE_LANGS = Object.keys(TABLES);
+export const SENTENCE_LANGS = ['en', ...Object.keys(LOADERS)];
 
-/** The sentence language for a notation code: figurines and unknown codes are English. */
+/**
+ * Fetches the sentences of `code` (an App. E code) once; resolves when they can be said. Until
+ * then, and for codes without a table, sentences are English and `sentenceLang` says so.
+ */
+export async function loadSentences(code) {
+  if (TABLES[code] || !LOADERS[code]) return;
+  TABLES[code] = (await LOADERS[code]()).default;
+}
+
+/** The sentence language for a notation code: figurines, unknown codes and tables not yet
+ * loaded are English. */
 export function sentenceLang(code) {
   return TABLES[code] ? code : 'en';
 }
