@@ -891,6 +891,23 @@ impl Game {
         }
     }
 
+    /// After `player` completes a move: his own claims lapse (2023 A.5.2; 2005 B5 already on
+    /// his touch), except a win on time, and the opponent's draw offer is declined by it.
+    fn close_after_move(&mut self, at: Timestamp, player: Color) {
+        let lapsing: Vec<ClaimKind> = self
+            .open_claims
+            .iter()
+            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
+            .map(|(_, k)| *k)
+            .collect();
+        for kind in lapsing {
+            self.lapse(at, player, kind);
+        }
+        if self.offer == Some(!player) {
+            self.offer = None;
+        }
+    }
+
     fn lapse(&mut self, at: Timestamp, player: Color, kind: ClaimKind) {
         self.close_claim(player, kind);
         let law = match kind {
@@ -1140,20 +1157,7 @@ impl Game {
             let law = Law::of(self.edition(), "Art. 6.2b", "Art. 6.3.2");
             self.rule(at, law, Verdict::PeriodStarted { player, period, ms });
         }
-        // The mover's own claims lapse once he completes his move (2023 A.5.2; 2005 B5 already
-        // on his touch). A win on time stays claimable.
-        let lapsing: Vec<ClaimKind> = self
-            .open_claims
-            .iter()
-            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
-            .map(|(_, k)| *k)
-            .collect();
-        for kind in lapsing {
-            self.lapse(at, player, kind);
-        }
-        if self.offer == Some(!player) {
-            self.offer = None;
-        }
+        self.close_after_move(at, player);
         self.check_end(at);
     }
 
@@ -1332,18 +1336,7 @@ impl Game {
         self.clock.press(player, at);
         self.announced = None;
         self.before_last = None;
-        let lapsing: Vec<ClaimKind> = self
-            .open_claims
-            .iter()
-            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
-            .map(|(_, k)| *k)
-            .collect();
-        for kind in lapsing {
-            self.lapse(at, player, kind);
-        }
-        if self.offer == Some(!player) {
-            self.offer = None;
-        }
+        self.close_after_move(at, player);
         let halfmoves = if quiet {
             self.record.current().halfmove_clock() + 2
         } else {
