@@ -7,33 +7,16 @@ mod common;
 
 use std::time::Duration;
 
-use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::clock::{ClockCommand, ClockSide};
 use arbiter_core::{Piece, Square};
-use board_bridge::simulator::{self, FakeBoard, Realism};
+use board_bridge::simulator::{self, Realism};
 use common::*;
 use serde_json::Value;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn app_f2_7_two_boards_one_game_a_wrong_reproduction_is_found_and_put_right() {
-    let scratch = Scratch::new("two-boards");
-    let start = || Placement::start();
-    let main = FakeBoard::start(&scratch.path("main"), start(), Orientation::Normal).expect("pty");
-    let blind =
-        FakeBoard::start(&scratch.path("blind"), start(), Orientation::Normal).expect("pty");
-    let blind_path = blind.path().to_string_lossy().into_owned();
-    let bridge = Bridge::start(
-        main.path(),
-        free_port(),
-        &[
-            "--blind-port",
-            &blind_path,
-            "--blind-color",
-            "black",
-            "--settle-ms",
-            "150",
-        ],
-    );
+    let rig = TwoBoards::start("two-boards", false, "150");
+    let (main, blind, bridge) = (&rig.main, &rig.blind, &rig.bridge);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
     let settle = || tokio::time::sleep(Duration::from_millis(600));
@@ -421,27 +404,9 @@ fn is_event(m: &Value, kind: &str, source: &str) -> bool {
 async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_move_on_his_board() {
     use arbiter_core::Color;
     use board_bridge::simulator::Action;
-    let scratch = Scratch::new("two-boards-clock");
-    let start = || Placement::start();
-    let main = FakeBoard::start(&scratch.path("main"), start(), Orientation::Normal).expect("pty");
-    main.queue([Action::Clock(simulator::initial_clock())]);
-    let blind =
-        FakeBoard::start(&scratch.path("blind"), start(), Orientation::Normal).expect("pty");
-    let blind_path = blind.path().to_string_lossy().into_owned();
-    let bridge = Bridge::start(
-        main.path(),
-        free_port(),
-        &[
-            "--clock",
-            "--blind-port",
-            &blind_path,
-            "--blind-color",
-            "black",
-            // Long enough that the press below comes well inside it on a busy machine.
-            "--settle-ms",
-            "400",
-        ],
-    );
+    // A settle long enough that the presses below come well inside it on a busy machine.
+    let rig = TwoBoards::start("two-boards-clock", true, "400");
+    let (main, blind, bridge) = (&rig.main, &rig.blind, &rig.bridge);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
     let settle = || tokio::time::sleep(Duration::from_millis(900));
@@ -547,24 +512,8 @@ async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_m
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn app_f2_7_a_tactile_board_behind_the_record_with_a_piece_off_is_set_right_not_retraced() {
-    let scratch = Scratch::new("two-boards-behind");
-    let start = || Placement::start();
-    let main = FakeBoard::start(&scratch.path("main"), start(), Orientation::Normal).expect("pty");
-    let blind =
-        FakeBoard::start(&scratch.path("blind"), start(), Orientation::Normal).expect("pty");
-    let blind_path = blind.path().to_string_lossy().into_owned();
-    let bridge = Bridge::start(
-        main.path(),
-        free_port(),
-        &[
-            "--blind-port",
-            &blind_path,
-            "--blind-color",
-            "black",
-            "--settle-ms",
-            "150",
-        ],
-    );
+    let rig = TwoBoards::start("two-boards-behind", false, "150");
+    let (main, blind, bridge) = (&rig.main, &rig.blind, &rig.bridge);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
     expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;

@@ -281,6 +281,48 @@ impl Rig {
     }
 }
 
+/// Two simulated boards in the initial position (App. F1): the sighted player's, read by the
+/// bridge as its main board, and the blind player's (Black) on `--blind-port`. Fields drop in
+/// order: the bridge, the boards, then the folder.
+pub struct TwoBoards {
+    pub bridge: Bridge,
+    pub main: board_bridge::simulator::FakeBoard,
+    pub blind: board_bridge::simulator::FakeBoard,
+    pub scratch: Scratch,
+}
+
+impl TwoBoards {
+    /// The boards; with `clock` the main board has a DGT clock showing the start of a game.
+    /// The bridge settles moves after `settle_ms`.
+    pub fn start(name: &str, clock: bool, settle_ms: &str) -> Self {
+        use arbiter_core::dgt::board::{Orientation, Placement};
+        use board_bridge::simulator::{self, Action, FakeBoard};
+        let scratch = Scratch::new(name);
+        let board = |file: &str| {
+            FakeBoard::start(&scratch.path(file), Placement::start(), Orientation::Normal)
+                .expect("pty")
+        };
+        let main = board("main");
+        if clock {
+            main.queue([Action::Clock(simulator::initial_clock())]);
+        }
+        let blind = board("blind");
+        let blind_path = blind.path().to_string_lossy().into_owned();
+        let mut args = vec!["--blind-port", &blind_path, "--blind-color", "black"];
+        args.extend(["--settle-ms", settle_ms]);
+        if clock {
+            args.push("--clock");
+        }
+        let bridge = Bridge::start(main.path(), free_port(), &args);
+        TwoBoards {
+            bridge,
+            main,
+            blind,
+            scratch,
+        }
+    }
+}
+
 /// A pace of play for scripted games: 10 ms between sensor changes, 120 ms for the hand to reach
 /// a second piece, `think_ms` between moves, 600 ms unplugged.
 pub fn pace(think_ms: u64) -> board_bridge::simulator::Pace {
