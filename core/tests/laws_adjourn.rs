@@ -358,10 +358,7 @@ fn a08_2023_lost_envelope_only_when_sealed() {
 fn clock_error(t: &mut Table, player: Color) -> Vec<(String, Verdict)> {
     t.take();
     t.decide(Decision::ResumptionClockError { player });
-    t.take()
-        .into_iter()
-        .map(|r| (r.law.to_string(), r.verdict))
-        .collect()
+    t.take_with_laws()
 }
 
 #[test]

@@ -125,10 +125,7 @@ fn i15_2023_piece_found_on_wrong_square_restores_the_position_before() {
 fn fault(t: &mut Table, fault: SetupFault) -> Vec<(String, Verdict)> {
     t.take();
     t.decide(Decision::SetupFault { fault });
-    t.take()
-        .into_iter()
-        .map(|r| (r.law.to_string(), r.verdict))
-        .collect()
+    t.take_with_laws()
 }
 
 #[test]
@@ -325,11 +322,7 @@ fn rb03_2005_rapid_exchanged_king_may_not_castle_once_too_late() {
     );
     // The king on d1 tries to castle towards the a-rook: refused with the article.
     t.play("d1b1");
-    let seen: Vec<(String, Verdict)> = t
-        .take()
-        .into_iter()
-        .map(|r| (r.law.to_string(), r.verdict))
-        .collect();
+    let seen = t.take_with_laws();
     assert_eq!(
         castlings_barred(&seen),
         [("2005 App. B4".to_string(), Color::White, true, true)]
@@ -368,11 +361,7 @@ fn rb03_2023_rook_out_of_its_corner_may_not_castle_with_it() {
     );
     // Long castling with the rook on b1: refused with the article, and open to a claim.
     t.play("e1c1");
-    let seen: Vec<(String, Verdict)> = t
-        .take()
-        .into_iter()
-        .map(|r| (r.law.to_string(), r.verdict))
-        .collect();
+    let seen = t.take_with_laws();
     assert_eq!(
         castlings_barred(&seen),
         [("2023 App. A.5.1".to_string(), Color::White, false, true)]

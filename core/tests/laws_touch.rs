@@ -369,10 +369,7 @@ fn castle_lifting(edition: Edition, gap_ms: u64) -> Vec<(String, Verdict)> {
         "the castling stands: {:?}",
         t.seen
     );
-    t.take()
-        .into_iter()
-        .map(|r| (r.law.to_string(), r.verdict))
-        .collect()
+    t.take_with_laws()
 }
 
 fn t01_king_and_rook_lifted_at_once_is_shown_to_the_arbiter(edition: Edition, article: &str) {

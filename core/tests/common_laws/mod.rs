@@ -137,6 +137,14 @@ impl Table {
         std::mem::take(&mut self.seen)
     }
 
+    /// The rulings since the last take, each as its article and verdict.
+    pub fn take_with_laws(&mut self) -> Vec<(String, Verdict)> {
+        self.take()
+            .into_iter()
+            .map(|r| (r.law.to_string(), r.verdict))
+            .collect()
+    }
+
     pub fn verdicts(&mut self) -> Vec<Verdict> {
         self.take().into_iter().map(|r| r.verdict).collect()
     }
