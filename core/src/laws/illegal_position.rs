@@ -17,6 +17,7 @@
 
 use super::{Edition, Law};
 use crate::arbiter::wire::MoveText;
+use crate::dgt::board::{Occupant, Placement as Pieces};
 use crate::{Color, File, Piece, Rank, Square};
 use cozy_chess::{BitBoard, Board, BoardBuilder, CastleRights};
 use std::fmt;
@@ -25,7 +26,8 @@ use thiserror::Error;
 /// The pieces on the board, one or none per square, and the side to move; no legality.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
-    squares: [Option<(Piece, Color)>; Square::NUM],
+    /// What stands where (the sensor boards' placement type: it has no legality either).
+    pieces: Pieces,
     side_to_move: Color,
     fullmove_number: u16,
 }
@@ -80,12 +82,8 @@ pub enum NotAMove {
 impl Placement {
     /// The pieces of a legal position.
     pub fn from_board(board: &Board) -> Placement {
-        let mut squares = [None; Square::NUM];
-        for sq in Square::ALL {
-            squares[sq as usize] = board.piece_on(sq).zip(board.color_on(sq));
-        }
         Placement {
-            squares,
+            pieces: Pieces::from_board(board),
             side_to_move: board.side_to_move(),
             fullmove_number: board.fullmove_number(),
         }
@@ -106,7 +104,10 @@ impl Placement {
 
     /// The piece on `square`, with its colour.
     pub fn piece_on(&self, square: Square) -> Option<(Piece, Color)> {
-        self.squares[square as usize]
+        self.pieces
+            .get(square)
+            .piece()
+            .map(|(color, piece)| (piece, color))
     }
 
     /// Who is on move.
@@ -248,7 +249,7 @@ impl Placement {
         let Some((piece, color)) = self.piece_on(mv.from) else {
             return;
         };
-        self.squares[mv.from as usize] = None;
+        self.pieces.set(mv.from, Occupant::Empty);
         if piece == Piece::Pawn
             && mv.from.file() != mv.to.file()
             && self.piece_on(mv.to).is_none()
@@ -256,7 +257,7 @@ impl Placement {
             && passed.file() == mv.to.file()
             && passed.rank() == mv.from.rank()
         {
-            self.squares[passed as usize] = None;
+            self.pieces.set(passed, Occupant::Empty);
         }
         let back = Rank::First.relative_to(color);
         if piece == Piece::King && mv.from.rank() == back && mv.to.rank() == back {
@@ -269,12 +270,13 @@ impl Placement {
             if let Some((from, to)) = rook
                 && self.piece_on(Square::new(from, back)) == Some((Piece::Rook, color))
             {
-                self.squares[Square::new(from, back) as usize] = None;
-                self.squares[Square::new(to, back) as usize] = Some((Piece::Rook, color));
+                self.pieces.set(Square::new(from, back), Occupant::Empty);
+                self.pieces
+                    .set(Square::new(to, back), Occupant::Piece(color, Piece::Rook));
             }
         }
         let placed = mv.promotion.unwrap_or(piece);
-        self.squares[mv.to as usize] = Some((placed, color));
+        self.pieces.set(mv.to, Occupant::Piece(color, placed));
         if color == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
@@ -315,33 +317,7 @@ impl Placement {
 
 impl fmt::Display for Placement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in Rank::ALL.into_iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_on(Square::new(file, rank)) {
-                    None => empty += 1,
-                    Some((piece, color)) => {
-                        if empty > 0 {
-                            write!(f, "{empty}")?;
-                            empty = 0;
-                        }
-                        let c: char = piece.into();
-                        let c = if color == Color::White {
-                            c.to_ascii_uppercase()
-                        } else {
-                            c
-                        };
-                        write!(f, "{c}")?;
-                    }
-                }
-            }
-            if empty > 0 {
-                write!(f, "{empty}")?;
-            }
-            if rank != Rank::First {
-                f.write_str("/")?;
-            }
-        }
+        f.write_str(&self.pieces.to_fen_board())?;
         let side = if self.side_to_move == Color::White {
             'w'
         } else {
