@@ -1,7 +1,8 @@
 //! The board bridge: a DGT sensor board on a serial port, the core's DGT codec and move
 //! reconstruction, and a WebSocket stream for pages, on one port.
 //!
-//! * [`serial`]: ports, handshake, keep-alive, reconnect with backoff.
+//! * [`serial`]: ports, handshake, keep-alive, reconnect with backoff, on the pages' runtime.
+//! * [`alarm`]: the link's wake-up at a settle deadline, to the microsecond.
 //! * [`session`]: bytes to touches and moves, published to the [`hub`].
 //! * [`referee`]: the Laws engine (`arbiter_core::arbiter::Game`) fed by boards and pages.
 //! * [`hub`]: sequence numbers, the event log on disk, snapshot plus tail for (re)connecting pages.
@@ -14,6 +15,7 @@
 //! player only his own colour's events (the pieces' events while he is on move), the assistant
 //! of App. F2.9 both; a refusal comes back to that page alone as `{"type":"error",...}`.
 
+pub mod alarm;
 pub mod assets;
 pub mod hub;
 pub mod pgn;

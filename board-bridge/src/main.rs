@@ -96,22 +96,15 @@ fn game_config(cli: &Cli) -> anyhow::Result<GameConfig> {
     ))
 }
 
-fn spawn_link(
-    name: &str,
-    port: PortChoice,
-    session: SharedSession,
-    hub: &Hub,
-) -> anyhow::Result<()> {
+/// Starts a board's link as a task of the runtime that serves the pages (see [`main`]).
+fn spawn_link(port: PortChoice, session: SharedSession, hub: &Hub) {
     let clock = hub.clone();
-    std::thread::Builder::new()
-        .name(name.into())
-        .spawn(move || {
-            board_bridge::serial::run(port, LinkSettings::default(), session, move || {
-                clock.now_us()
-            })
-        })
-        .with_context(|| format!("starting the {name} thread"))?;
-    Ok(())
+    tokio::spawn(board_bridge::serial::run(
+        port,
+        LinkSettings::default(),
+        session,
+        move || clock.now_us(),
+    ));
 }
 
 fn main() -> anyhow::Result<()> {
@@ -181,6 +174,7 @@ fn main() -> anyhow::Result<()> {
         Seat::Only
     };
     let mut session = Session::seated(hub.clone(), referee.clone(), completion, main_seat);
+    let mut links = Vec::with_capacity(2);
     if let Some(path) = &cli.blind_port {
         // The visually impaired player's board has no clock of its own: his move counts as made
         // once it stands on the board (App. F2.3). Without a clock it then completes itself
@@ -196,17 +190,13 @@ fn main() -> anyhow::Result<()> {
         }
         let impaired = board_bridge::session::shared(impaired);
         session = session.with_partner(impaired.clone());
-        spawn_link(
-            "blind-serial",
-            PortChoice::Path(path.clone()),
-            impaired,
-            &hub,
-        )?;
+        links.push((PortChoice::Path(path.clone()), impaired));
     }
-    spawn_link("serial", port, board_bridge::session::shared(session), &hub)?;
+    links.push((port, board_bridge::session::shared(session)));
 
-    // One thread serves every page: a message from a board's thread wakes it directly, with no
-    // hand-over between workers (the pages' work is small; the boards have threads of their own).
+    // One thread serves the boards and every page: bytes read from a port are decoded, refereed,
+    // logged and written to the pages' sockets before the thread waits again, with no hand-over
+    // between threads on a move's way (the work per message is small).
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -221,6 +211,9 @@ fn main() -> anyhow::Result<()> {
             eprintln!("board-bridge: no page built in (www/ was empty at build time); serving the stream only");
         }
         eprintln!("board-bridge: serving http://{addr}/ (stream at ws://{addr}/ws)");
+        for (port, session) in links {
+            spawn_link(port, session, &hub);
+        }
         // Flag falls and other deadlines of the game, when nothing else happens.
         let (ticker_hub, ticker_referee) = (hub.clone(), referee.clone());
         tokio::spawn(async move {

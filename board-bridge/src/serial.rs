@@ -1,13 +1,19 @@
 //! The serial side: finding a DGT board among the ports, opening it at 9600 8N1, the handshake,
-//! the keep-alive, and reconnecting with backoff after an unplug. One blocking thread owns the
-//! port and the [`Session`]; its read timeout is the session's next deadline, so a move is
-//! confirmed when the settle time ends, not at the next poll.
+//! the keep-alive, and reconnecting with backoff after an unplug. The link is a task on the
+//! runtime that serves the pages, reading the port without blocking: bytes read are decoded,
+//! refereed, logged and streamed on that one thread. Its wait ends at the session's next deadline
+//! (an [`Alarm`] precise to the microsecond), so a move is confirmed when the settle time ends,
+//! not at the next poll.
 
+use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
 use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder, UpdateMode};
-use serialport::{DataBits, FlowControl, Parity, SerialPort, SerialPortType, StopBits};
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use serialport::{DataBits, FlowControl, Parity, SerialPort, SerialPortType, StopBits, TTYPort};
+use tokio::io::unix::AsyncFd;
 
+use crate::alarm::Alarm;
 use crate::session::{self, SharedSession};
 
 /// Which port to use.
@@ -21,9 +27,6 @@ pub enum PortChoice {
 
 /// USB vendor/product ids DGT boards show (Microchip CDC bridge; DGT's own vendor id).
 const DGT_USB_IDS: [(u16, Option<u16>); 2] = [(0x04D8, Some(0x000A)), (0x045B, None)];
-
-/// How long before a settle deadline the link stops sleeping and polls the port, µs.
-const SETTLE_SPIN_US: u64 = 300;
 
 /// How the link behaves; the defaults are the field-tested ones from the protocol notes.
 #[derive(Debug, Clone)]
@@ -75,7 +78,7 @@ pub enum LinkError {
 ///
 /// # Errors
 /// [`LinkError::Missing`], [`LinkError::Busy`] or [`LinkError::Port`].
-pub fn open(path: &str) -> Result<Box<dyn SerialPort>, LinkError> {
+pub fn open(path: &str) -> Result<TTYPort, LinkError> {
     if !std::path::Path::new(path).exists() {
         return Err(LinkError::Missing(path.to_owned()));
     }
@@ -84,8 +87,9 @@ pub fn open(path: &str) -> Result<Box<dyn SerialPort>, LinkError> {
         .parity(Parity::None)
         .stop_bits(StopBits::One)
         .flow_control(FlowControl::None)
+        // The probe's reads wait this long at most; the link itself never blocks.
         .timeout(Duration::from_millis(100))
-        .open()
+        .open_native()
         .map_err(|e| {
             let io: std::io::Error = e.into();
             match io.raw_os_error() {
@@ -154,10 +158,10 @@ pub fn candidates() -> Vec<String> {
 }
 
 /// Finds a port with a DGT board on it, probing each candidate.
-pub fn find_board() -> Option<(String, Box<dyn SerialPort>)> {
+pub fn find_board() -> Option<(String, TTYPort)> {
     for path in candidates() {
         if let Ok(mut port) = open(&path)
-            && probe(port.as_mut(), &path, Duration::from_millis(600)).is_ok()
+            && probe(&mut port, &path, Duration::from_millis(600)).is_ok()
         {
             return Some((path, port));
         }
@@ -165,28 +169,91 @@ pub fn find_board() -> Option<(String, Box<dyn SerialPort>)> {
     None
 }
 
-/// Runs the link forever: find or open the port, handshake, read, and reconnect after any loss.
-/// `now_us` is the clock the session's times are read from, in microseconds: the session works
-/// in milliseconds, but the wait for a settle deadline is timed to the microsecond so a move is
-/// confirmed when its settle time ends, not up to a millisecond later.
-pub fn run(
+/// An open port read and written without blocking, on the runtime's own poller: bytes that
+/// arrive wake the thread that also logs and streams what they mean, so a touch or a move goes
+/// from the port to the pages without passing between threads.
+struct Link {
+    port: AsyncFd<TTYPort>,
+}
+
+impl Link {
+    fn new(port: TTYPort) -> std::io::Result<Self> {
+        let fd = port.as_raw_fd();
+        // serialport leaves the port blocking; the poller needs reads that return at once.
+        let flags = OFlag::from_bits_truncate(fcntl(fd, FcntlArg::F_GETFL)?);
+        fcntl(fd, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
+        // SAFETY: the TTYPort owns its descriptor and closes it only when dropped, which is
+        // when the AsyncFd holding it is dropped; `as_raw_fd` always returns that one.
+        let port = unsafe { AsyncFd::register(port) }.map_err(|e| e.into_parts().1)?;
+        Ok(Self { port })
+    }
+
+    async fn read(&self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            let mut ready = self.port.readable().await?;
+            let read = ready
+                .try_io(|p| nix::unistd::read(p.as_raw_fd(), buf).map_err(std::io::Error::from));
+            match read {
+                Ok(result) => return result,
+                Err(_would_block) => continue,
+            }
+        }
+    }
+
+    async fn write_all(&self, mut bytes: &[u8]) -> std::io::Result<()> {
+        while !bytes.is_empty() {
+            let mut ready = self.port.writable().await?;
+            let written = ready
+                .try_io(|p| nix::unistd::write(p.as_raw_fd(), bytes).map_err(std::io::Error::from));
+            match written {
+                Ok(Ok(0)) => {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::WriteZero,
+                        "port took no bytes",
+                    ));
+                }
+                Ok(Ok(n)) => bytes = &bytes[n..],
+                Ok(Err(e)) => return Err(e),
+                Err(_would_block) => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Runs the link forever on the current Tokio runtime: find or open the port, handshake, read,
+/// and reconnect after any loss. `now_us` is the clock the session's times are read from, in
+/// microseconds: the session works in milliseconds, but the settle deadline is timed to the
+/// microsecond so a move is confirmed when its settle time ends, not up to a millisecond later.
+pub async fn run(
     choice: PortChoice,
     settings: LinkSettings,
     session: SharedSession,
     now_us: impl Fn() -> u64,
-) -> ! {
+) {
     let mut backoff = settings.min_backoff;
     let mut reported_missing = false;
     loop {
         let opened = match &choice {
             PortChoice::Path(path) => open(path).map(|p| (path.clone(), p)),
-            PortChoice::Auto => find_board().ok_or_else(|| LinkError::Missing("auto".into())),
+            // Probing waits for each candidate's answer: off the thread that serves the pages.
+            PortChoice::Auto => tokio::task::spawn_blocking(find_board)
+                .await
+                .ok()
+                .flatten()
+                .ok_or_else(|| LinkError::Missing("auto".into())),
         };
         match opened {
-            Ok((path, mut port)) => {
+            Ok((path, port)) => {
                 reported_missing = false;
                 backoff = settings.min_backoff;
-                let why = serve_port(&path, port.as_mut(), &settings, &session, &now_us);
+                let why = match Link::new(port) {
+                    Ok(link) => serve_port(&path, &link, &settings, &session, &now_us).await,
+                    Err(source) => LinkError::Port {
+                        port: path.clone(),
+                        source,
+                    },
+                };
                 session::lock(&session).handle_disconnected(&why.to_string());
             }
             Err(e) => {
@@ -196,23 +263,26 @@ pub fn run(
                 }
             }
         }
-        std::thread::sleep(backoff);
+        tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(settings.max_backoff);
     }
 }
 
 /// Serves one open port until it fails; returns why.
-fn serve_port(
+async fn serve_port(
     path: &str,
-    port: &mut dyn SerialPort,
+    link: &Link,
     settings: &LinkSettings,
     shared: &SharedSession,
     now_us: &impl Fn() -> u64,
 ) -> LinkError {
-    let now_ms = || now_us() / 1000;
     let io = |source| LinkError::Port {
         port: path.to_owned(),
         source,
+    };
+    let mut alarm = match Alarm::new() {
+        Ok(a) => a,
+        Err(e) => return io(e),
     };
     // Reset also takes the board out of bus mode; the dump is the truth to resync from, and
     // UPDATE_NICE is the mode that passes clock acknowledgements.
@@ -227,72 +297,130 @@ fn serve_port(
     ] {
         c.encode(&mut out);
     }
-    if let Err(e) = port.write_all(&out) {
+    if let Err(e) = link.write_all(&out).await {
         return io(e);
     }
     session::lock(shared).handle_connected(path);
-    let keepalive_ms = settings.keepalive.as_millis() as u64;
-    let silence_ms = settings.silence_limit.as_millis() as u64;
-    let mut next_keepalive = now_ms() + keepalive_ms;
-    let mut last_rx = now_ms();
-    let mut heard = false;
+    let mut rounds = Rounds::new(settings, now_us() / 1000);
     let mut buf = [0u8; 1024];
-    // The settle deadline in microseconds, measured from the read that held the last sensor
-    // change (the session keeps whole milliseconds, which would end the settle up to 1 ms early
-    // or late), with the millisecond deadline it stands for.
-    let mut settle_at: Option<(u64, u64)> = None;
     loop {
+        let wake_us = rounds.wake_us(shared);
+        if let Err(e) = alarm.set(Duration::from_micros(wake_us.saturating_sub(now_us()))) {
+            return io(e);
+        }
+        // Bytes first when both are ready: a sensor change at the deadline restarts the settle.
+        let read = tokio::select! {
+            biased;
+            read = link.read(&mut buf) => match read {
+                Ok(0) => return io(std::io::Error::new(
+                    std::io::ErrorKind::UnexpectedEof,
+                    "port closed",
+                )),
+                Ok(n) => Some(n),
+                Err(e) => return io(e),
+            },
+            rung = alarm.rung() => match rung {
+                Ok(()) => None,
+                Err(e) => return io(e),
+            },
+        };
+        out.clear();
+        rounds.take(shared, read.map(|n| &buf[..n]), now_us, &mut out);
+        if !out.is_empty()
+            && let Err(e) = link.write_all(&out).await
+        {
+            return io(e);
+        }
+        if let Some(why) = rounds.silence(now_us() / 1000) {
+            return match why {
+                Silence::Stopped => io(std::io::Error::new(
+                    std::io::ErrorKind::TimedOut,
+                    "board stopped answering",
+                )),
+                Silence::NeverAnswered => LinkError::NotABoard(path.to_owned()),
+            };
+        }
+    }
+}
+
+/// A quiet port: the board went away, or never was one.
+enum Silence {
+    Stopped,
+    NeverAnswered,
+}
+
+/// The link's rounds on one open port: each wait ends with bytes read or the alarm, and the
+/// round hands them to the session and collects what is to be written back. Kept apart from the
+/// waiting so the session's lock is visibly never held across a wait.
+struct Rounds {
+    keepalive_ms: u64,
+    silence_ms: u64,
+    next_keepalive: u64,
+    last_rx: u64,
+    heard: bool,
+    /// The settle deadline in microseconds, measured from the read that held the last sensor
+    /// change (the session keeps whole milliseconds, which would end the settle up to 1 ms early
+    /// or late), with the millisecond deadline it stands for.
+    settle_at: Option<(u64, u64)>,
+}
+
+impl Rounds {
+    fn new(settings: &LinkSettings, now: u64) -> Self {
+        let keepalive_ms = settings.keepalive.as_millis() as u64;
+        Self {
+            keepalive_ms,
+            silence_ms: settings.silence_limit.as_millis() as u64,
+            next_keepalive: now + keepalive_ms,
+            last_rx: now,
+            heard: false,
+            settle_at: None,
+        }
+    }
+
+    /// When the next round must start if no byte comes first, µs.
+    fn wake_us(&self, shared: &SharedSession) -> u64 {
         let deadline_us = session::lock(shared)
             .poll_deadline()
-            .map(|d| match settle_at {
+            .map(|d| match self.settle_at {
                 Some((ms, us)) if ms == d => us,
                 _ => d * 1000,
             });
-        let wake_us = deadline_us.map_or(next_keepalive * 1000, |d| d.min(next_keepalive * 1000));
-        // A sleeping thread wakes some tens of microseconds after its timer, later on a busy
-        // machine: sleep until just before a settle deadline, then keep polling the port (a
-        // sensor change still restarts the settle) so the move is read on the instant.
-        let left = wake_us.saturating_sub(now_us());
-        let wait = match deadline_us {
-            Some(d) if d <= wake_us && left <= SETTLE_SPIN_US => 0,
-            Some(d) if d <= wake_us => left - SETTLE_SPIN_US,
-            _ => left.clamp(50, 1_000_000),
-        };
-        if let Err(e) = port.set_timeout(Duration::from_micros(wait)) {
-            return io(e.into());
-        }
-        let read = port.read(&mut buf);
+        let keepalive_us = self.next_keepalive * 1000;
+        deadline_us.map_or(keepalive_us, |d| d.min(keepalive_us))
+    }
+
+    /// One round: `read` bytes (or none, when the alarm rang) go to the session, deadlines that
+    /// have come are met, and the commands for the board are appended to `out`.
+    fn take(
+        &mut self,
+        shared: &SharedSession,
+        read: Option<&[u8]>,
+        now_us: &impl Fn() -> u64,
+        out: &mut Vec<u8>,
+    ) {
         // The session is the other board's too (a press on this board's clock can be that
-        // board's move, App. F2.3): held from here to the end of the round, never while reading.
+        // board's move, App. F2.3): held for the round.
         let mut session = session::lock(shared);
-        match read {
-            Ok(0) => {
-                return io(std::io::Error::new(
-                    std::io::ErrorKind::UnexpectedEof,
-                    "port closed",
-                ));
+        if let Some(bytes) = read {
+            crate::trace::begin("read");
+            let read_us = now_us();
+            let now = read_us / 1000;
+            self.last_rx = now;
+            self.heard = true;
+            let changes = session.sensor_changes();
+            session.handle_bytes(now, bytes);
+            if session.sensor_changes() != changes {
+                // The last change came in this read: the settle runs from its instant.
+                self.settle_at = session
+                    .poll_deadline()
+                    .map(|d| (d, read_us + d.saturating_sub(now) * 1000));
             }
-            Ok(n) => {
-                crate::trace::begin("read");
-                let read_us = now_us();
-                let now = read_us / 1000;
-                last_rx = now;
-                heard = true;
-                let changes = session.sensor_changes();
-                session.handle_bytes(now, &buf[..n]);
-                if session.sensor_changes() != changes {
-                    // The last change came in this read: the settle runs from its instant.
-                    settle_at = session
-                        .poll_deadline()
-                        .map(|d| (d, read_us + d.saturating_sub(now) * 1000));
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => crate::trace::begin("woken"),
-            Err(e) => return io(e),
+        } else {
+            crate::trace::begin("woken");
         }
         let now_precise = now_us();
         let mut now = now_precise / 1000;
-        if let (Some(d), Some((ms, us))) = (session.poll_deadline(), settle_at)
+        if let (Some(d), Some((ms, us))) = (session.poll_deadline(), self.settle_at)
             && d == ms
             && now_precise < us
         {
@@ -300,28 +428,23 @@ fn serve_port(
             now = now.min(d.saturating_sub(1));
         }
         session.handle_deadline(now);
-        out.clear();
         while let Some(c) = session.poll_command(now) {
-            c.encode(&mut out);
+            c.encode(out);
         }
-        if now >= next_keepalive {
-            Command::SerialNumber.encode(&mut out);
-            next_keepalive = now + keepalive_ms;
+        if now >= self.next_keepalive {
+            Command::SerialNumber.encode(out);
+            self.next_keepalive = now + self.keepalive_ms;
         }
-        if !out.is_empty()
-            && let Err(e) = port.write_all(&out)
-        {
-            return io(e);
-        }
-        if now.saturating_sub(last_rx) > silence_ms {
-            return if heard {
-                io(std::io::Error::new(
-                    std::io::ErrorKind::TimedOut,
-                    "board stopped answering",
-                ))
-            } else {
-                LinkError::NotABoard(path.to_owned())
-            };
+    }
+
+    /// Whether the port has been quiet too long at `now`.
+    fn silence(&self, now: u64) -> Option<Silence> {
+        if now.saturating_sub(self.last_rx) <= self.silence_ms {
+            None
+        } else if self.heard {
+            Some(Silence::Stopped)
+        } else {
+            Some(Silence::NeverAnswered)
         }
     }
 }
