@@ -3,16 +3,18 @@
 //   <script type="module" src="https://your.club/arbiter/js/arbiter-board.js"></script>
 //   <arbiter-board time-control="3+2" edition="2005" white="Anna" black="Ben"></arbiter-board>
 //
-// Attributes (all optional; see www/README.md for the full list): time-control, edition, lang,
-// white, black, orientation, arbiter, persist, auto-press, controls, readonly.
+// Attributes (all optional; see www/README.md for the full list): time-control, edition, lang
+// (the words of the controls and sentences), notation (when other than lang), white, black,
+// orientation, arbiter, persist, auto-press, controls, readonly.
 // DOM events (bubbling, composed): `move`, `ruling`, `gameover`, `ready`.
 // Test hooks: every square has data-square="e4", each clock face data-clock="white|black".
 
 import { loadArbiter } from './engine.js';
 import { pieceSvg, fromFenLetter } from './pieces.js';
-import { loadSentences, obligationWords, rulingsWords, resultWords, say, sentenceLang, sideName } from './words.js';
+import {
+  loadSentences, obligationWords, relabel, rulingsWords, resultWords, say, sentenceLang, sideName, tr,
+} from './words.js';
 import { parseTimeControl } from './time-control.js';
-import { sanToPgn } from './live.js';
 import {
   clocksWords, commandList, inProgressPrefix, lastMovePrefix, moveNumberWords, readCommand, CLAIM_WORDS, GRID_KEYS,
 } from './hearing.js';
@@ -21,6 +23,8 @@ const FILES = 'abcdefgh';
 const STYLE_URL = new URL('../css/arbiter-board.css', import.meta.url);
 const DRAG_THRESHOLD_PX = 4;
 const OTHER = { white: 'black', black: 'white' };
+// The parts whose words are the game's (sentences, moves, names, times), not the controls'.
+const GAME_PARTS = '.announce,.rulings,.status,.moves,.board,.time,.meta,.name';
 
 const TEMPLATE = `
 <link rel="stylesheet" href="${STYLE_URL}">
@@ -115,9 +119,10 @@ export class ArbiterBoard extends HTMLElement {
       // players' language.
       [this.#wasm] = await Promise.all([loadArbiter(), loadSentences(this.getAttribute('lang'))]);
     } catch (err) {
-      this.#fatal(`The chess module could not load: ${err}`);
+      this.#fatal(this.#tr('The chess module could not load: {err}', { err }));
       return;
     }
+    this.#relabel();
     if (this.hasAttribute('live')) {
       this.#startLive();
       this.dispatchEvent(new CustomEvent('ready', { bubbles: true, composed: true }));
@@ -129,7 +134,7 @@ export class ArbiterBoard extends HTMLElement {
       try {
         table = this.#wasm.Table.restore(key);
       } catch (err) {
-        this.#say({ text: `The saved game could not be restored: ${err}`, law: '' }, true);
+        this.#say({ text: this.#tr('The saved game could not be restored: {err}', { err }), law: '' }, true);
       }
     }
     this.#adopt(table ?? this.#newTable(this.#setupFromAttributes()));
@@ -208,7 +213,7 @@ export class ArbiterBoard extends HTMLElement {
     try {
       table = this.#wasm.Table.fromPgn(this.#setupFromAttributes(), show, sanToPgn(this.#liveSans));
     } catch (err) {
-      this.#say({ text: `Live game: ${err?.message ?? err}`, law: '' }, true);
+      this.#say({ text: this.#tr('Live game: {err}', { err: err?.message ?? err }), law: '' }, true);
       return;
     }
     this.#display?.stop();
@@ -276,7 +281,14 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   attributeChangedCallback(name) {
-    if (name === 'lang') loadSentences(this.getAttribute('lang')).then(() => this.#state && this.#refresh(), () => {});
+    if (name === 'lang') {
+      loadSentences(this.getAttribute('lang')).then(() => {
+        this.#relabel();
+        // The move list is redrawn only when the game changes; its "No moves yet." too now.
+        delete this.#root.querySelector('.moves').dataset.count;
+        if (this.#state) this.#refresh();
+      }, () => {});
+    }
     if (name === 'accessible') {
       const on = this.hasAttribute('accessible');
       this.#root.querySelector('.entry').hidden = !on;
@@ -290,7 +302,7 @@ export class ArbiterBoard extends HTMLElement {
     if (name === 'orientation') this.#layoutSquares();
     if (!this.#state) return;
     if (name === 'speech' && this.#table?.setSpeech) {
-      this.#table.setSpeech(this.getAttribute('speech') ?? this.getAttribute('lang') ?? 'en');
+      this.#table.setSpeech(this.getAttribute('speech') ?? this.#notation());
       this.#refresh();
       return;
     }
@@ -370,7 +382,7 @@ export class ArbiterBoard extends HTMLElement {
         config = { ...JSON.parse(this.#table.log().split('\n')[0]).config, fen: String(fen).trim() };
         this.#adopt(this.#newTable(config));
       } catch (err) {
-        this.#say({ text: `The position could not be set: ${err?.message ?? err}`, law: '' }, true);
+        this.#say({ text: this.#tr('The position could not be set: {err}', { err: err?.message ?? err }), law: '' }, true);
         return null;
       }
       this.#send({ type: 'start' });
@@ -404,13 +416,19 @@ export class ArbiterBoard extends HTMLElement {
     // 2005 App. F: the player of this screen plays by ear; his typed moves are announcements.
     const me = this.#me();
     if (me) setup.visually_impaired = [{ player: me, tactile_board: false }];
-    setup.language = a('lang', 'en') === 'fig' ? 'en' : a('lang', 'en');
+    const notation = this.#notation();
+    setup.language = notation === 'fig' ? 'en' : notation;
     return setup;
+  }
+
+  // The notation language (App. E) of a new game: `notation`, else `lang`; "fig" for figurines.
+  #notation() {
+    return this.getAttribute('notation') ?? this.getAttribute('lang') ?? 'en';
   }
 
   // Display options for the wasm Table: notation language and how moves are heard.
   #show() {
-    const show = { lang: this.getAttribute('lang') ?? 'en' };
+    const show = { lang: this.#notation() };
     if (this.getAttribute('speech')) show.speech = this.getAttribute('speech');
     return show;
   }
@@ -636,6 +654,8 @@ export class ArbiterBoard extends HTMLElement {
     cmds.className = 'stack';
     for (const c of commandList()) {
       const dt = document.createElement('dt');
+      // The commands are English words in every language.
+      dt.translate = false;
       dt.textContent = c.keys.join(' ');
       const dd = document.createElement('dd');
       dd.textContent = c.what;
@@ -774,7 +794,7 @@ export class ArbiterBoard extends HTMLElement {
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.promote = letter;
-      b.setAttribute('aria-label', piece);
+      b.setAttribute('aria-label', this.#tr(piece));
       b.innerHTML = pieceSvg(color, piece);
       b.addEventListener('click', () => {
         promo.hidden = true;
@@ -1090,8 +1110,8 @@ export class ArbiterBoard extends HTMLElement {
         if (!this.#lastAnnouncement) return this.#answer(this.#t('nothing_announced'));
         return this.#announce(this.#lastAnnouncement, { interrupt: true });
       }
-      // The command list is English in every language: the commands themselves are English words.
-      case 'help': return this.#answer(`Commands: ${commandList().map((c) => `${c.keys[0]}, ${c.what}`).join('; ')}.`, 'en');
+      // The commands themselves are English words in every language; what they do is not.
+      case 'help': return this.#answer(`${this.#tr('Commands:')} ${commandList().map((c) => `${c.keys[0]}, ${this.#tr(c.what)}`).join('; ')}.`);
       default: return this.#announce([this.#t('unknown_command', { word: arg })], { refused: true, interrupt: true });
     }
   }
@@ -1133,20 +1153,32 @@ export class ArbiterBoard extends HTMLElement {
 
   // How moves are heard: `speech="appf"` (2005 App. F2), else the words of the notation language.
   #form() {
-    return this.#state?.setup?.speech ?? this.getAttribute('speech') ?? this.getAttribute('lang') ?? 'en';
+    return this.#state?.setup?.speech ?? this.getAttribute('speech') ?? this.#notation();
   }
 
   #formLang() {
     return this.#wasm?.speechLang(this.#form()) ?? 'en';
   }
 
-  // The language of the page's sentences: the notation language (App. E), English for figurines.
+  // The language of the page's words: `lang` (by default the notation language too, App. E),
+  // English for figurines and until that language's table is loaded.
   #lang() {
     return sentenceLang(this.getAttribute('lang') ?? 'en');
   }
 
   #t(key, args) {
     return say(this.#lang(), key, args);
+  }
+
+  #tr(english, args) {
+    return tr(this.#lang(), english, args);
+  }
+
+  // The controls' words follow `lang`, and screen readers take their voice from it.
+  #relabel() {
+    const l = this.#lang();
+    this.#root.querySelector('.arb').lang = l;
+    relabel(this.#root, l, GAME_PARTS);
   }
 
   #label(square) {
@@ -1355,8 +1387,6 @@ export class ArbiterBoard extends HTMLElement {
   #render() {
     const s = this.#state;
     if (!s) return;
-    // The status and the rulings are sentences in the page's language; the controls stay English.
-    for (const el of this.#root.querySelectorAll('.status, .rulings')) el.lang = this.#lang();
     this.#paintBoard(s);
     this.#paintHints();
     this.#paintClock(s);
@@ -1397,7 +1427,9 @@ export class ArbiterBoard extends HTMLElement {
     for (const color of ['white', 'black']) {
       const face = this.#root.querySelector(`.face[data-clock="${color}"]`);
       const side = c[color] ?? {};
-      face.querySelector('.name').textContent = s.players?.[color] ?? sideName(color);
+      // A side's default name ("White") is shown in the page's language.
+      const name = s.players?.[color];
+      face.querySelector('.name').textContent = !name || name === sideName(color) ? this.#tr(sideName(color)) : name;
       if (this.#live) continue;
       face.classList.toggle('running', c.running === color);
       face.classList.toggle('fallen', !!side.flag);
@@ -1405,7 +1437,7 @@ export class ArbiterBoard extends HTMLElement {
       face.querySelector('.flag').hidden = !side.flag;
       // h:mm:ss needs smaller digits than m:ss to fit the same face.
       face.classList.toggle('hours', side.remaining >= 3_600_000);
-      face.querySelector('.meta').textContent = side.meta ?? '';
+      face.querySelector('.meta').textContent = captionWords(side.meta ?? '', this.#lang());
     }
     if (this.#live) {
       // Live: the physical clock is the clock; its messages set the faces.
@@ -1415,7 +1447,7 @@ export class ArbiterBoard extends HTMLElement {
     const press = this.#root.querySelector('.press');
     press.disabled = !!s.result || (c.started && !c.awaitingPress);
     press.classList.toggle('due', !!c.awaitingPress);
-    press.firstChild.textContent = c.started ? 'Press clock ' : 'Start clock ';
+    press.firstChild.textContent = `${this.#tr(c.started ? 'Press clock' : 'Start clock')} `;
   }
 
   #paintStatus(s) {
@@ -1467,7 +1499,7 @@ export class ArbiterBoard extends HTMLElement {
     ol.dataset.fen = s.fen;
     ol.replaceChildren();
     if (!moves.length) {
-      ol.insertAdjacentHTML('beforeend', '<li><span class="empty">No moves yet.</span></li>');
+      ol.insertAdjacentHTML('beforeend', `<li><span class="empty">${this.#tr('No moves yet.')}</span></li>`);
       return;
     }
     const firstBlack = moves[0].ply % 2 === 0;
@@ -1509,6 +1541,22 @@ export class ArbiterBoard extends HTMLElement {
       : over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
   }
+}
+
+// The core writes a clock face's caption in English ("Period 2 · Move 41 of 60 · +30 s"): each
+// part is looked up with its numbers as {0}, {1}, so "Move {0} of {1}" has one translation.
+function captionWords(meta, lang) {
+  return meta.split(' · ').map((part) => {
+    const nums = part.match(/[\d.]+/g) ?? [];
+    let i = 0;
+    return tr(lang, part.replace(/[\d.]+/g, () => `{${i++}}`), nums);
+  }).join(' · ');
+}
+
+/** SAN list -> PGN movetext the wasm `Table.fromPgn` reads (live mode mirrors the bridge's game). */
+export function sanToPgn(sans, fen) {
+  const tags = fen ? `[SetUp "1"]\n[FEN "${fen}"]\n\n` : '';
+  return tags + sans.map((s, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${s}` : s)).join(' ') + ' *';
 }
 
 // FEN placement -> { e4: ['white', 'pawn'], ... }; used when the wasm state carries only a FEN.

@@ -1,9 +1,13 @@
 // The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
 import './arbiter-board.js';
 import { describeTimeControl, parseTimeControl } from './time-control.js';
+import { loadSentences, relabel, sideName, tr, SENTENCE_LANGS } from './words.js';
 
 const board = document.getElementById('board');
 const $ = (id) => document.getElementById(id);
+// The page's language: its own words, the board's and (by default) the next game's notation.
+let lang = 'en';
+const t = (english, args) => tr(lang, english, args);
 
 // ---------- new game ----------
 
@@ -33,10 +37,17 @@ dialog.addEventListener('close', () => {
     return;
   }
   board.setAttribute('time-control', tc);
-  board.setAttribute('white', String(f.get('white') || 'White'));
-  board.setAttribute('black', String(f.get('black') || 'Black'));
+  // An empty name is the side's own ("White"), said in each language.
+  for (const side of ['white', 'black']) {
+    const name = String(f.get(side) ?? '').trim();
+    if (name) board.setAttribute(side, name);
+    else board.removeAttribute(side);
+  }
   board.setAttribute('edition', String(f.get('edition')));
-  board.setAttribute('lang', String(f.get('lang')));
+  // The notation chosen is the page's language too; figurines leave the page's words as they are.
+  const notation = String(f.get('lang'));
+  board.setAttribute('notation', notation);
+  if (notation !== 'fig') setLang(notation);
   board.setAttribute('arbiter', f.get('arbiter') ? 'present' : 'absent');
   board.toggleAttribute('auto-press', !!f.get('autopress'));
   board.toggleAttribute('speak', !!f.get('speak'));
@@ -62,9 +73,47 @@ function showTitle() {
   const s = board.state;
   if (!s) return;
   const tc = s.setup?.timeControl ? describeTimeControl(s.setup.timeControl) : '';
-  $('game-title').textContent = `${s.players.white} – ${s.players.black} · ${tc} · FIDE ${s.setup?.edition ?? ''} Laws`;
+  const name = (side) => (s.players[side] === sideName(side) ? t(sideName(side)) : s.players[side]);
+  $('game-title').textContent = `${name('white')} – ${name('black')} · ${tc} · ${t('FIDE {0} Laws', [s.setup?.edition ?? ''])}`;
 }
 board.addEventListener('ready', showTitle);
+
+// ---------- the page's language ----------
+
+// Chosen in the header or with a new game's notation; remembered in this browser; a link may
+// name it (`?lang=de`). <html lang> and the board's `lang` follow, so screen readers change voice.
+const langPick = $('page-lang');
+async function setLang(code) {
+  if (!SENTENCE_LANGS.includes(code)) return;
+  // The board first, at once: a game it has yet to start is in this notation.
+  board.setAttribute('lang', code);
+  langPick.value = code;
+  form.elements.lang.value = code;
+  await loadSentences(code);
+  // A later choice made while this one loaded wins.
+  if (board.getAttribute('lang') !== code) return;
+  lang = code;
+  document.documentElement.lang = lang;
+  relabel(document, lang, '#game-title, #pgn-note, #restore-ply');
+  showTitle();
+  if (!$('arbiter-panel').hidden) fillPlies();
+  try {
+    localStorage.setItem('arbiter.lang', lang);
+  } catch {
+    // private mode: the choice lasts for this visit only
+  }
+}
+langPick.addEventListener('change', () => setLang(langPick.value));
+{
+  let chosen = new URLSearchParams(location.search).get('lang');
+  try {
+    chosen ??= localStorage.getItem('arbiter.lang');
+  } catch {
+    // no storage: English unless the link says otherwise
+  }
+  // An English page stays as served: nothing to fetch, nothing to relabel.
+  if (chosen && chosen !== 'en') setLang(chosen);
+}
 
 // ---------- accessible mode (2005 App. F) ----------
 
@@ -155,10 +204,10 @@ $('pgn-copy').addEventListener('click', async () => {
   showPgn();
   try {
     await navigator.clipboard.writeText(pgnText.value);
-    note.textContent = 'Copied.';
+    note.textContent = t('Copied.');
   } catch {
     pgnText.select();
-    note.textContent = 'Select and copy the text above.';
+    note.textContent = t('Select and copy the text above.');
   }
 });
 $('pgn-download').addEventListener('click', () => {
@@ -180,16 +229,16 @@ board.addEventListener('ready', () => {
 $('brf-download').addEventListener('click', () => {
   const text = board.brf();
   if (text === null) {
-    note.textContent = 'The Braille score is not available yet.';
+    note.textContent = t('The Braille score is not available yet.');
     return;
   }
   download('arbiter-game.brf', 'text/plain;charset=us-ascii', text);
-  note.textContent = 'Braille score downloaded (North American Braille ASCII, 40 cells a line).';
+  note.textContent = t('Braille score downloaded (North American Braille ASCII, 40 cells a line).');
 });
 $('pgn-import').addEventListener('click', () => {
   try {
     board.importPgn(pgnText.value);
-    note.textContent = 'Imported.';
+    note.textContent = t('Imported.');
     showTitle();
   } catch (err) {
     note.textContent = String(err?.message ?? err);
@@ -208,10 +257,10 @@ $('open-arbiter').addEventListener('click', () => {
 function fillPlies() {
   const select = $('restore-ply');
   const moves = board.state?.moves ?? [];
-  select.replaceChildren(new Option('the start', '0'));
+  select.replaceChildren(new Option(t('the start'), '0'));
   moves.forEach((m, i) => {
-    const no = Math.ceil(m.ply / 2);
-    select.append(new Option(`after ${no}${m.ply % 2 === 1 ? '.' : '...'} ${m.san}`, String(i + 1)));
+    const no = `${Math.ceil(m.ply / 2)}${m.ply % 2 === 1 ? '.' : '...'}`;
+    select.append(new Option(t('after {0} {1}', [no, m.san]), String(i + 1)));
   });
   select.value = String(moves.length);
 }

@@ -1,0 +1,236 @@
+// The page's own words (buttons, labels, the new-game dialog, the arbiter's panel, the help,
+// aria-labels) in the players' language, as the notation language's sentences already are
+// (2005 App. E names the languages; a blind player's screen reader reads the controls too,
+// App. F). German and Italian on the full page and on a club's page embedding the element;
+// the English page as it was, fetching no table.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { setUp, freshPage, openBoard, axe, WWW } from './harness.mjs';
+
+const club = (attrs) => `<!doctype html><html lang="de"><meta charset="utf-8"><title>Verein</title>
+<script type="module" src="/js/arbiter-board.js"></script>
+<main><h1>Partie</h1><arbiter-board ${attrs}></arbiter-board></main></html>`;
+
+const env = setUp({
+  // A German club's page: standard play in two periods, a pawn about to promote.
+  '/club.html': club('lang="de" accessible time-control="40/90+30s, 30+30s" edition="2005" fen="7k/4P3/8/8/8/8/8/4K3 w - - 0 1"'),
+});
+
+// What a player reads or hears of the controls, in the page and in the element.
+function controls(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('arbiter-board').shadowRoot;
+    const text = (el) => el?.textContent.trim().replace(/\s+/g, ' ') ?? null;
+    const q = (sel) => document.querySelector(sel);
+    const r = (sel) => root.querySelector(sel);
+    return {
+      htmlLang: document.documentElement.lang,
+      boardLang: q('arbiter-board').getAttribute('lang'),
+      innerLang: r('.arb').lang,
+      title: document.title,
+      accessible: text(q('#accessible')),
+      newGame: text(q('#new-game')),
+      arbiter: text(q('#open-arbiter')),
+      langLabel: text(q('.lang-pick span')),
+      uphold: text(q('[data-decision="accept"]')),
+      restoreCause: text(q('#restore select[name="cause"] option')),
+      passphrase: text(q('#adjourn label')),
+      pgnText: q('#pgn-text').getAttribute('aria-label'),
+      dialogTitle: text(q('#ng-title')),
+      preset: text(q('.presets label')),
+      start: text(q('#ng-start')),
+      whitePlaceholder: q('#new-game-form input[name="white"]').placeholder,
+      vi: text(q('fieldset.vi legend')),
+      press: text(r('.press')),
+      offer: text(r('[data-action="offer"]')),
+      resign: text(r('[data-action="resign"]')),
+      claim: text(r('select[data-action="claim"] option')),
+      claimLabel: r('select[data-action="claim"]').getAttribute('aria-label'),
+      grid: r('.board').getAttribute('aria-label'),
+      gridHelp: text(r('#grid-help')).split(';')[0],
+      entry: text(r('.entry label')),
+      help: text(r('.help summary')),
+      helpKey: text(r('.help-body dd')),
+      command: text(r('.help-body dl.stack dt')),
+      flag: r('.flag').title,
+      empty: text(r('.moves .empty')),
+      face: text(r('[data-clock="white"] .name')),
+      caption: text(r('[data-clock="white"] .meta')),
+      flip: r('[data-action="flip"]').getAttribute('aria-label'),
+    };
+  });
+}
+
+const ENGLISH = {
+  htmlLang: 'en', innerLang: 'en', title: 'Arbiter — chess board and clock under the FIDE Laws',
+  accessible: 'Accessible mode', newGame: 'New game', arbiter: 'Arbiter', langLabel: 'Language', uphold: 'Uphold claim',
+  restoreCause: 'of an error found (Art. 6.14)', passphrase: 'Envelope passphrase', pgnText: 'PGN text',
+  dialogTitle: 'New game', preset: 'Classical 90 min / 40 moves, then 30 min, +30 s a move', start: 'Start game',
+  whitePlaceholder: 'White', vi: 'Blind and visually impaired players (2005 App. F)', press: 'Start clock space',
+  offer: 'Offer draw', resign: 'Resign', claim: 'Claim…', claimLabel: 'Claim', grid: 'Chess board',
+  gridHelp: 'Arrow keys move between squares', entry: 'Move or command', help: 'Keyboard and commands',
+  helpKey: 'move from square to square (Home / End: the ends of the rank)', command: '/time /t /clock /clocks /c',
+  flag: 'Flag fallen', empty: 'No moves yet.', face: 'White', caption: 'Move 1 · +10 s', flip: 'Flip board',
+};
+
+const GERMAN = {
+  htmlLang: 'de', boardLang: 'de', innerLang: 'de', title: 'Arbiter — Schachbrett und Schachuhr nach den FIDE-Schachregeln',
+  accessible: 'Barrierefreier Modus', newGame: 'Neue Partie', arbiter: 'Schiedsrichter', langLabel: 'Sprache',
+  uphold: 'Reklamation stattgeben', restoreCause: 'Fehler festgestellt (Art. 6.14)', passphrase: 'Kennwort des Umschlags',
+  pgnText: 'PGN-Text', dialogTitle: 'Neue Partie', preset: 'Klassisch 90 Min. / 40 Züge, dann 30 Min., +30 s pro Zug',
+  start: 'Partie beginnen', whitePlaceholder: 'Weiß', vi: 'Blinde und sehbehinderte Spieler (2005 Anh. F)',
+  press: 'Uhr starten Leertaste', offer: 'Remis anbieten', resign: 'Aufgeben', claim: 'Reklamieren…', claimLabel: 'Reklamieren',
+  grid: 'Schachbrett', gridHelp: 'Pfeiltasten wechseln das Feld', entry: 'Zug oder Befehl', help: 'Tastatur und Befehle',
+  helpKey: 'von Feld zu Feld (Pos1 / Ende: die Enden der Reihe)', command: '/time /t /clock /clocks /c',
+  flag: 'Fallblättchen gefallen', empty: 'Noch keine Züge.', face: 'Weiß', caption: 'Zug 1 · +10 s', flip: 'Brett drehen',
+};
+
+const ITALIAN = {
+  htmlLang: 'it', boardLang: 'it', innerLang: 'it', title: 'Arbiter — scacchiera e orologio secondo il Regolamento FIDE',
+  accessible: 'Modalità accessibile', newGame: 'Nuova partita', arbiter: 'Arbitro', langLabel: 'Lingua',
+  uphold: 'Accogli il reclamo', restoreCause: 'è stato trovato un errore (Art. 6.14)', passphrase: 'Parola chiave della busta',
+  pgnText: 'Testo PGN', dialogTitle: 'Nuova partita', preset: 'Classica 90 min / 40 mosse, poi 30 min, +30 s a mossa',
+  start: 'Inizia la partita', whitePlaceholder: 'Bianco', vi: 'Giocatori ciechi e ipovedenti (2005 App. F)',
+  press: "Avvia l'orologio spazio", offer: 'Offri la patta', resign: 'Abbandona', claim: 'Reclama…', claimLabel: 'Reclamo',
+  grid: 'Scacchiera', gridHelp: "I tasti freccia passano da una casa all'altra", entry: 'Mossa o comando', help: 'Tastiera e comandi',
+  helpKey: "da una casa all'altra (Home / Fine: i capi della traversa)", command: '/time /t /clock /clocks /c',
+  flag: 'Bandierina caduta', empty: 'Ancora nessuna mossa.', face: 'Bianco', caption: 'Mossa 1 · +10 s', flip: 'Ruota la scacchiera',
+};
+
+// The words are relabelled once the language's table has come: wait for a word of it.
+async function settled(page, want) {
+  await page.waitForFunction((w) => document.querySelector('#new-game')?.textContent === w
+    && document.querySelector('arbiter-board').shadowRoot.querySelector('.arb').lang === document.documentElement.lang, want.newGame);
+}
+
+function assertWords(got, want, what) {
+  for (const [k, v] of Object.entries(want)) assert.equal(got[k], v, `${what}: ${k}`);
+}
+
+test('app_e the English page is as it was: English controls, no other table fetched', async () => {
+  const page = await freshPage(env.browser);
+  const fetched = [];
+  page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.waitForLoadState('networkidle');
+  assertWords(await controls(page), ENGLISH, 'English page');
+  assert.deepEqual(fetched.filter((p) => p.startsWith('/js/lang/')), ['/js/lang/en.js']);
+  assert.equal(page.lastError, undefined);
+});
+
+for (const [code, want] of [['de', GERMAN], ['it', ITALIAN]]) {
+  test(`app_e ${code}: the full page's controls, dialog, arbiter's panel and help in the players' language; axe clean`, async () => {
+    const page = await freshPage(env.browser);
+    await openBoard(page, `${env.server.url}/index.html?lang=${code}`);
+    await settled(page, want);
+    assertWords(await controls(page), want, `${code} page`);
+    // The arbiter's panel, open, with its list of positions to go back to (2005 Art. 6.14).
+    await page.click('#open-arbiter');
+    await page.click('#open-pgn');
+    const back = await page.locator('#restore-ply option').first().textContent();
+    assert.equal(back, { de: 'vom Anfang', it: 'iniziale' }[code]);
+    await axe(page, `${code} page with its panels open`);
+    await page.click('#new-game');
+    await axe(page, `${code} new-game dialog`);
+    assert.equal(page.lastError, undefined);
+  });
+}
+
+test('app_e switching the language at runtime relabels everything, back to English and on to Italian; a new game follows the notation chosen', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
+  const english = await controls(page);
+  await page.selectOption('#page-lang', 'de');
+  await settled(page, GERMAN);
+  assertWords(await controls(page), GERMAN, 'switched to German');
+  await page.selectOption('#page-lang', 'en');
+  await settled(page, ENGLISH);
+  assert.deepEqual(await controls(page), { ...english, boardLang: 'en' }, 'back to English, word for word');
+  // The choice is remembered; a new game with Italian notation makes the page Italian.
+  await page.click('#new-game');
+  await page.selectOption('select[name="lang"]', 'it');
+  await page.click('#ng-start');
+  await settled(page, ITALIAN);
+  assertWords(await controls(page), ITALIAN, 'new game in Italian');
+  await page.reload();
+  await settled(page, ITALIAN);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'it');
+  assert.equal(page.lastError, undefined);
+});
+
+test('app_e a German club embeds the element: its controls, the promotion chooser and the clock captions in German; lang switched at runtime', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/club.html`);
+  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('.arb').lang === 'de');
+  const r = (sel) => page.locator(`arbiter-board ${sel}`);
+  assert.equal(await r('[data-action="offer"]').textContent(), 'Remis anbieten');
+  assert.equal(await r('.entry button[type="submit"]').textContent(), 'Eingabe');
+  // Two periods (2005 Art. 6.2a): the period and the move of the control, in German.
+  assert.equal(await r('[data-clock="white"] .meta').textContent(), 'Periode 1 · Zug 1 von 40 · +30 s');
+  await r('[data-square="e7"]').click();
+  await r('[data-square="e8"]').click();
+  const pieces = await page.evaluate(() => [...document.querySelector('arbiter-board').shadowRoot
+    .querySelectorAll('.promo [data-promote]')].map((b) => b.getAttribute('aria-label')));
+  assert.deepEqual(pieces, ['Dame', 'Turm', 'Läufer', 'Springer']);
+  assert.equal(await r('.promo .choices').getAttribute('aria-label'), 'Umwandeln in');
+  await axe(page, 'German club page, promotion chooser open');
+  await r('.promo [data-promote="q"]').click();
+  await page.evaluate(() => document.querySelector('arbiter-board').setAttribute('lang', 'it'));
+  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('.arb').lang === 'it');
+  assert.equal(await r('[data-action="offer"]').textContent(), 'Offri la patta');
+  assert.equal(await r('.help summary').textContent(), 'Tastiera e comandi');
+  assert.match(await r('[data-clock="black"] .meta').textContent(), /^Periodo 1 · Mossa 1 di 40/);
+  assert.equal(page.lastError, undefined);
+});
+
+// Every word of the controls, as the English page and element have them, and every word the code
+// puts into them, has its translation in each language's table.
+test('app_e every language has every word of the controls', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
+  const shown = await page.evaluate(() => {
+    const found = new Set();
+    const walk = (root, skip) => {
+      const not = `[translate=no],${skip}`;
+      const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+        if (!n.parentElement?.closest(not)) found.add(n.nodeValue.trim());
+      }
+      for (const el of root.querySelectorAll('[aria-label],[title],[placeholder]')) {
+        if (el.matches('[translate=no]') || el.parentElement?.closest(not)) continue;
+        for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) found.add(el.getAttribute(a));
+      }
+    };
+    walk(document, '#game-title,#pgn-note,#restore-ply');
+    walk(document.querySelector('arbiter-board').shadowRoot, '.announce,.rulings,.status,.moves,.board,.time,.meta,.name');
+    return [...found];
+  });
+  // Words, not signs: key letters (s, m, k q r b n p) and formats (m:ss) are the same everywhere.
+  const words = shown.filter((s) => /\p{L}{3}/u.test(s));
+  assert.ok(words.length > 100, `${words.length} words found`);
+  // The words the code writes: tr(lang, '...'), t('...'), this.#tr('...'), with both sides of a `?:`.
+  const coded = new Set(['queen', 'rook', 'bishop', 'knight', 'Period {0}', 'Move {0}', 'Move {0} of {1}', 'delay {0} s']);
+  for (const file of ['arbiter-board.js', 'page.js']) {
+    const src = fs.readFileSync(path.join(WWW, 'js', file), 'utf8');
+    for (const call of src.matchAll(/(?:#tr|(?<![#.\w])tr?)\((?:lang, )?([^()]*?)(?:, [[{].*?)?\)/g)) {
+      for (const lit of call[1].matchAll(/'((?:[^'\\]|\\.)+)'/g)) coded.add(lit[1].replaceAll("\\'", "'"));
+    }
+  }
+  assert.ok(coded.has('Press clock') && coded.has('No moves yet.') && coded.has('after {0} {1}'), [...coded].join(' | '));
+  const missing = await page.evaluate(async (keys) => {
+    const out = [];
+    for (const code of ['de', 'it', 'pt', 'es', 'fr', 'nl']) {
+      const { ui } = (await import(`/js/lang/${code}.js`)).default;
+      for (const k of keys) {
+        const v = ui?.[k];
+        if (!v) out.push(`${code}: ${k}`);
+        // The named parts ({0}, {err}) must all be there.
+        else if ((k.match(/\{\w+\}/g) ?? []).some((p) => !v.includes(p))) out.push(`${code}: ${k} -> ${v}`);
+      }
+    }
+    return out;
+  }, [...new Set([...words, ...coded])]);
+  assert.deepEqual(missing, []);
+});
