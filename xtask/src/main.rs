@@ -11,6 +11,7 @@
 mod licences;
 mod setup;
 mod sh;
+mod slider_table;
 mod web;
 
 use anyhow::{Result, bail};
