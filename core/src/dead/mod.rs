@@ -20,6 +20,7 @@
 
 mod checks;
 mod closure;
+mod deduction;
 mod driver;
 mod fast;
 mod helpmate;

@@ -119,6 +119,12 @@ struct Mobility {
 
 impl Mobility {
     fn of(board: &Board, winner: Color) -> Self {
+        let mut mobility = Mobility::unsaturated(board, winner);
+        mobility.saturate();
+        mobility
+    }
+
+    fn unsaturated(board: &Board, winner: Color) -> Self {
         let mut units = Vec::with_capacity(32);
         for square in board.occupied() {
             // Every occupied square has a piece and a colour; skip defensively otherwise.
@@ -132,14 +138,12 @@ impl Mobility {
         }
         let region = units.iter().map(|u| u.square.bitboard().0).collect();
         let movable = vec![false; units.len()];
-        let mut mobility = Mobility {
+        Mobility {
             units,
             region,
             movable,
             winner,
-        };
-        mobility.saturate();
-        mobility
+        }
     }
 
     /// Squares occupied by pieces of `colour` (or any, with `None`) that never leave or fall.
@@ -393,7 +397,12 @@ impl Mobility {
     }
 
     fn saturate(&mut self) {
-        loop {
+        while self.round() {}
+    }
+
+    /// One round of the rules over every unit; true when some region or flag grew.
+    fn round(&mut self) -> bool {
+        {
             let steady_any = self.steady(None);
             let steady_of = [
                 self.steady(Some(Color::White)),
@@ -501,9 +510,7 @@ impl Mobility {
                 }
             }
 
-            if !changed {
-                break;
-            }
+            changed
         }
     }
 }
@@ -573,8 +580,16 @@ pub(super) fn steady_squares(board: &Board, winner: Color) -> u64 {
     Mobility::of(board, winner).steady(None)
 }
 
-/// True only when `winner` provably can never mate, whatever both sides play.
+/// True only when `winner` provably can never mate, whatever both sides play: by the mobility
+/// fixpoint here, or else by the second analysis in [`super::deduction`], which proves locked
+/// positions this one leaves open (pieces boxed in by checks they may not give, case splits on
+/// pieces that may only be taken where they stand).
 pub(super) fn is_statically_unwinnable(board: &Board, winner: Color) -> bool {
+    mobility_proves(board, winner) || super::deduction::is_unwinnable(board, winner)
+}
+
+/// The mobility fixpoint's proof that `winner` can never mate.
+fn mobility_proves(board: &Board, winner: Color) -> bool {
     // The mobility rules walk kings and rooks one square at a time, which does not model
     // castling's jump; and an en-passant capture available now is not a standing square.
     let no_castling = [Color::White, Color::Black].iter().all(|&c| {
@@ -713,5 +728,79 @@ mod tests {
         // The a-pawns are gone: the kings can meet, and pawns can be won.
         let b = board("8/8/4k3/3p1p1p/3P1P1P/8/4K3/8 w - - 0 1");
         assert!(!is_statically_unwinnable(&b, Color::White));
+    }
+}
+
+#[cfg(test)]
+mod study {
+    use super::*;
+
+    fn show(b: u64) -> String {
+        let mut s = String::new();
+        for r in (0..8).rev() {
+            for f in 0..8 {
+                s.push(if b >> (r * 8 + f) & 1 == 1 { 'x' } else { '.' });
+            }
+            s.push('/');
+        }
+        s
+    }
+
+    #[test]
+    #[ignore]
+    fn study_static_file() {
+        let Ok(path) = std::env::var("DEAD_STATIC_FILE") else {
+            return;
+        };
+        let dump = std::env::var("DEAD_STATIC_DUMP").ok();
+        let text = std::fs::read_to_string(&path).expect("study file");
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.trim();
+            if line.len() < 3 || line.starts_with('#') {
+                continue;
+            }
+            let fen = line[2..].trim();
+            let Ok(b) = Board::from_fen(fen, false)
+                .or_else(|_| Board::from_fen(&format!("{fen} 0 1"), false))
+            else {
+                continue;
+            };
+            for (k, side) in [Color::White, Color::Black].into_iter().enumerate() {
+                println!(
+                    "OURS {}:{k} {} port {}",
+                    i + 1,
+                    is_statically_unwinnable(&b, side),
+                    super::super::deduction::is_unwinnable(&b, side)
+                );
+                if dump.as_deref() == Some(&format!("{}:{k}", i + 1)) {
+                    let mut m = Mobility::unsaturated(&b, side);
+                    let mut round = 0;
+                    while m.round() {
+                        round += 1;
+                        println!(" round {round}");
+                        for (u, unit) in m.units.iter().enumerate() {
+                            println!(
+                                "  {:?} {:?} {} movable={} {}",
+                                unit.colour,
+                                unit.piece,
+                                unit.square,
+                                m.movable[u],
+                                show(m.region[u])
+                            );
+                        }
+                    }
+                    for (u, unit) in m.units.iter().enumerate() {
+                        println!(
+                            "  {:?} {:?} {} movable={} {}",
+                            unit.colour,
+                            unit.piece,
+                            unit.square,
+                            m.movable[u],
+                            show(m.region[u])
+                        );
+                    }
+                }
+            }
+        }
     }
 }
