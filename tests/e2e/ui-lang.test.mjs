@@ -33,7 +33,7 @@ function controls(page) {
       accessible: text(q('#accessible')),
       newGame: text(q('#new-game')),
       arbiter: text(q('#open-arbiter')),
-      langLabel: text(q('.lang-pick span')),
+      langLabel: q('#page-lang').getAttribute('aria-label'),
       uphold: text(q('[data-decision="accept"]')),
       restoreCause: text(q('#restore select[name="cause"] option')),
       passphrase: text(q('#adjourn label')),

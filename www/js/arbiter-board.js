@@ -1,18 +1,10 @@
-// <arbiter-board>: a chess board and clock run by the Laws of Chess, for any web page.
-//
-//   <script type="module" src="https://your.club/arbiter/js/arbiter-board.js"></script>
-//   <arbiter-board time-control="3+2" edition="2005" white="Anna" black="Ben"></arbiter-board>
-//
-// Attributes (all optional; see www/README.md for the full list): time-control, edition, lang
-// (the words of the controls and sentences), notation (when other than lang), white, black,
-// orientation, arbiter, persist, auto-press, controls, readonly.
-// DOM events (bubbling, composed): `move`, `ruling`, `gameover`, `ready`.
-// Test hooks: every square has data-square="e4", each clock face data-clock="white|black".
+// <arbiter-board>: a chess board and clock run by the Laws of Chess, for any web page. Its
+// attributes, events, methods and test hooks are listed in www/README.md.
 
 import { loadArbiter } from './engine.js';
-import { pieceSvg, fromFenLetter } from './pieces.js';
+import { pieceSvg } from './pieces.js';
 import {
-  loadSentences, obligationWords, relabel, rulingsWords, resultWords, say, sentenceLang, sideName, tr,
+  captionWords, loadSentences, obligationWords, relabel, rulingsWords, resultWords, say, sentenceLang, sideName, tr,
 } from './words.js';
 import { parseTimeControl } from './time-control.js';
 import {
@@ -23,8 +15,6 @@ const FILES = 'abcdefgh';
 const STYLE_URL = new URL('../css/arbiter-board.css', import.meta.url);
 const DRAG_THRESHOLD_PX = 4;
 const OTHER = { white: 'black', black: 'white' };
-// The parts whose words are the game's (sentences, moves, names, times), not the controls'.
-const GAME_PARTS = '.announce,.rulings,.status,.moves,.board,.time,.meta,.name';
 
 const TEMPLATE = `
 <link rel="stylesheet" href="${STYLE_URL}">
@@ -119,7 +109,7 @@ export class ArbiterBoard extends HTMLElement {
       // players' language.
       [this.#wasm] = await Promise.all([loadArbiter(), loadSentences(this.getAttribute('lang'))]);
     } catch (err) {
-      this.#fatal(this.#tr('The chess module could not load: {err}', { err }));
+      this.#say({ text: this.#tr('The chess module could not load: {err}', { err }), law: '' }, true);
       return;
     }
     this.#relabel();
@@ -231,7 +221,7 @@ export class ArbiterBoard extends HTMLElement {
         this.#liveSans.push(m.san);
         this.#liveRebuild();
         const last = this.#state?.moves?.at(-1);
-        if (last) this.#announce([this.#t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.#lang()) }), [`${last.said}.`, this.#formLang()]]);
+        if (last) this.#announceMoved(last);
         this.dispatchEvent(new CustomEvent('move', {
           bubbles: true, composed: true, detail: { uci: m.uci, san: m.san, ply: m.ply, fen: m.fen },
         }));
@@ -1178,7 +1168,7 @@ export class ArbiterBoard extends HTMLElement {
   #relabel() {
     const l = this.#lang();
     this.#root.querySelector('.arb').lang = l;
-    relabel(this.#root, l, GAME_PARTS);
+    relabel(this.#root, l);
   }
 
   #label(square) {
@@ -1318,14 +1308,18 @@ export class ArbiterBoard extends HTMLElement {
     this.#display?.draw();
     if (after && after.moves.length > before) {
       const last = after.moves[after.moves.length - 1];
-      // App. F2.1: every move is announced.
-      this.#announce([this.#t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.#lang()) }), [`${last.said}.`, this.#formLang()]]);
+      this.#announceMoved(last);
       this.dispatchEvent(new CustomEvent('move', {
         bubbles: true, composed: true,
         detail: { uci: last.uci, san: last.san, ply: last.ply, fen: after.fen },
       }));
     }
     this.#announceAll(Array.from(rulings ?? []));
+  }
+
+  // App. F2.1: every move is announced.
+  #announceMoved(last) {
+    this.#announce([this.#t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.#lang()) }), [`${last.said}.`, this.#formLang()]]);
   }
 
   #announceAll(rulings) {
@@ -1350,10 +1344,6 @@ export class ArbiterBoard extends HTMLElement {
     while (list.children.length > 6) list.lastChild.remove();
     // Rulings and refusals are heard too (the live region; speech with `speak`).
     this.#announce(parts ?? [text], { law, refused });
-  }
-
-  #fatal(text) {
-    this.#say({ text, law: '' }, true);
   }
 
   #refresh() {
@@ -1502,7 +1492,6 @@ export class ArbiterBoard extends HTMLElement {
       ol.insertAdjacentHTML('beforeend', `<li><span class="empty">${this.#tr('No moves yet.')}</span></li>`);
       return;
     }
-    const firstBlack = moves[0].ply % 2 === 0;
     let li = null;
     moves.forEach((m, i) => {
       const white = m.ply % 2 === 1;
@@ -1521,7 +1510,6 @@ export class ArbiterBoard extends HTMLElement {
       mv.dataset.ply = String(m.ply);
       li.append(mv);
     });
-    void firstBlack;
     ol.scrollTop = ol.scrollHeight;
   }
 
@@ -1543,38 +1531,9 @@ export class ArbiterBoard extends HTMLElement {
   }
 }
 
-// The core writes a clock face's caption in English ("Period 2 · Move 41 of 60 · +30 s"): each
-// part is looked up with its numbers as {0}, {1}, so "Move {0} of {1}" has one translation.
-function captionWords(meta, lang) {
-  return meta.split(' · ').map((part) => {
-    const nums = part.match(/[\d.]+/g) ?? [];
-    let i = 0;
-    return tr(lang, part.replace(/[\d.]+/g, () => `{${i++}}`), nums);
-  }).join(' · ');
-}
-
-/** SAN list -> PGN movetext the wasm `Table.fromPgn` reads (live mode mirrors the bridge's game). */
-export function sanToPgn(sans, fen) {
-  const tags = fen ? `[SetUp "1"]\n[FEN "${fen}"]\n\n` : '';
-  return tags + sans.map((s, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${s}` : s)).join(' ') + ' *';
-}
-
-// FEN placement -> { e4: ['white', 'pawn'], ... }; used when the wasm state carries only a FEN.
-export function piecesFromFen(fen) {
-  const out = {};
-  const rows = fen.split(' ')[0].split('/');
-  rows.forEach((row, i) => {
-    let f = 0;
-    for (const ch of row) {
-      if (/\d/.test(ch)) f += Number(ch);
-      else {
-        const p = fromFenLetter(ch);
-        if (p) out[FILES[f] + (8 - i)] = p;
-        f += 1;
-      }
-    }
-  });
-  return out;
+// The bridge's moves (SAN) as the PGN movetext the wasm `Table.fromPgn` reads (live mode).
+function sanToPgn(sans) {
+  return `${sans.map((s, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${s}` : s)).join(' ')} *`;
 }
 
 if (!customElements.get('arbiter-board')) customElements.define('arbiter-board', ArbiterBoard);

@@ -1,13 +1,12 @@
 // The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
 import './arbiter-board.js';
 import { describeTimeControl, parseTimeControl } from './time-control.js';
-import { loadSentences, relabel, sideName, tr, SENTENCE_LANGS } from './words.js';
+import { sideName, tr, SENTENCE_LANGS } from './words.js';
 
 const board = document.getElementById('board');
 const $ = (id) => document.getElementById(id);
-// The page's language: its own words, the board's and (by default) the next game's notation.
-let lang = 'en';
-const t = (english, args) => tr(lang, english, args);
+// The page's own words, in the page's language (<html lang>).
+const t = (english, args) => tr(document.documentElement.lang, english, args);
 
 // ---------- new game ----------
 
@@ -37,14 +36,10 @@ dialog.addEventListener('close', () => {
     return;
   }
   board.setAttribute('time-control', tc);
-  // An empty name is the side's own ("White"), said in each language.
-  for (const side of ['white', 'black']) {
-    const name = String(f.get(side) ?? '').trim();
-    if (name) board.setAttribute(side, name);
-    else board.removeAttribute(side);
-  }
+  board.setAttribute('white', String(f.get('white') || 'White'));
+  board.setAttribute('black', String(f.get('black') || 'Black'));
   board.setAttribute('edition', String(f.get('edition')));
-  // The notation chosen is the page's language too; figurines leave the page's words as they are.
+  // The notation is the page's language too (figurines leave it as it is).
   const notation = String(f.get('lang'));
   board.setAttribute('notation', notation);
   if (notation !== 'fig') setLang(notation);
@@ -80,30 +75,12 @@ board.addEventListener('ready', showTitle);
 
 // ---------- the page's language ----------
 
-// Chosen in the header or with a new game's notation; remembered in this browser; a link may
-// name it (`?lang=de`). <html lang> and the board's `lang` follow, so screen readers change voice.
-const langPick = $('page-lang');
-async function setLang(code) {
-  if (!SENTENCE_LANGS.includes(code)) return;
-  // The board first, at once: a game it has yet to start is in this notation.
-  board.setAttribute('lang', code);
-  langPick.value = code;
-  form.elements.lang.value = code;
-  await loadSentences(code);
-  // A later choice made while this one loaded wins.
-  if (board.getAttribute('lang') !== code) return;
-  lang = code;
-  document.documentElement.lang = lang;
-  relabel(document, lang, '#game-title, #pgn-note, #restore-ply');
+// Chosen in the header, with a new game's notation, by a link (`?lang=de`) or remembered.
+const setLang = (code) => import('./page-lang.js').then((m) => m.showLang(code, board, () => {
   showTitle();
   if (!$('arbiter-panel').hidden) fillPlies();
-  try {
-    localStorage.setItem('arbiter.lang', lang);
-  } catch {
-    // private mode: the choice lasts for this visit only
-  }
-}
-langPick.addEventListener('change', () => setLang(langPick.value));
+}));
+$('page-lang').addEventListener('change', (e) => setLang(e.target.value));
 {
   let chosen = new URLSearchParams(location.search).get('lang');
   try {
@@ -111,8 +88,11 @@ langPick.addEventListener('change', () => setLang(langPick.value));
   } catch {
     // no storage: English unless the link says otherwise
   }
-  // An English page stays as served: nothing to fetch, nothing to relabel.
-  if (chosen && chosen !== 'en') setLang(chosen);
+  // The board at once: the game it is about to start is in this notation.
+  if (chosen !== 'en' && SENTENCE_LANGS.includes(chosen)) {
+    board.setAttribute('lang', chosen);
+    setLang(chosen);
+  }
 }
 
 // ---------- accessible mode (2005 App. F) ----------

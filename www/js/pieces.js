@@ -45,12 +45,3 @@ export function pieceSvg(color, piece) {
     `<g fill="${FILL[color]}" stroke="${OUTLINE[color]}" stroke-width="1.5" stroke-linejoin="round">` +
     `${shape(color)}</g></svg>`;
 }
-
-/** FEN letter -> [color, piece]. */
-export function fromFenLetter(letter) {
-  const piece = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' }[letter.toLowerCase()];
-  if (!piece) return null;
-  return [letter === letter.toUpperCase() ? 'white' : 'black', piece];
-}
-
-export const PIECE_NAMES = Object.keys(SHAPES);

@@ -25,8 +25,15 @@ export const SENTENCE_LANGS = ['en', ...Object.keys(LOADERS)];
  */
 export async function loadSentences(code) {
   if (TABLES[code] || !LOADERS[code]) return;
-  TABLES[code] = (await LOADERS[code]()).default;
+  const [table, later] = await Promise.all([LOADERS[code](), import('./relabel.js')]);
+  TABLES[code] = table.default;
+  other = later;
 }
+
+// The controls' words in the other languages (relabel.js): not needed by an English page.
+let other = null;
+export const relabel = (root, lang) => other?.relabel(root, lang);
+export const captionWords = (meta, lang) => other?.captionWords(meta, lang) ?? meta;
 
 /** The sentence language for a notation code: figurines, unknown codes and tables not yet
  * loaded are English. */
@@ -40,49 +47,10 @@ export function say(lang, key, args = {}) {
   return typeof entry === 'function' ? entry(args) : String(entry ?? key);
 }
 
-/**
- * The page's own words (buttons, labels, help) in `lang`. The English text is the key, so an
- * English page carries no table of them; `{name}` in the text is filled from `args`.
- */
+/** The controls' words in `lang`, keyed by their English text; `{0}`, `{err}` filled from `args`. */
 export function tr(lang, english, args) {
   const text = TABLES[sentenceLang(lang)].ui?.[english] ?? english;
   return args ? text.replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '') : text;
-}
-
-// The English each relabelled text or attribute had, kept so a page can switch back (and
-// forth) at any time: `{en, shown}`; a text the code has changed since is English again.
-const ORIGINAL = new WeakMap();
-
-function relabelOne(item, lang) {
-  const now = item.nodeValue;
-  let o = ORIGINAL.get(item);
-  if (!o || o.shown !== now) o = { en: now, shown: now };
-  const key = o.en.trim();
-  if (!key) return;
-  o.shown = o.en.replace(key, tr(lang, key));
-  ORIGINAL.set(item, o);
-  if (o.shown !== now) item.nodeValue = o.shown;
-}
-
-/**
- * Puts the words of the controls under `root` (a document, an element, a shadow root) into
- * `lang`: texts, aria-labels, titles and placeholders. Parts matching `skip` (and anything marked
- * translate="no") are left alone: they are the game's, already said in its language.
- */
-export function relabel(root, lang, skip = '') {
-  const not = `[translate=no]${skip ? `,${skip}` : ''}`;
-  const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = texts.nextNode(); n; n = texts.nextNode()) {
-    if (!n.parentElement?.closest(not)) relabelOne(n, lang);
-  }
-  // A skipped part's own name is a control's word; only what is inside it is the game's.
-  for (const el of root.querySelectorAll('[aria-label],[title],[placeholder]')) {
-    if (el.matches('[translate=no]') || el.parentElement?.closest(not)) continue;
-    for (const a of ['aria-label', 'title', 'placeholder']) {
-      const attr = el.getAttributeNode(a);
-      if (attr) relabelOne(attr, lang);
-    }
-  }
 }
 
 // A word list (claims, reasons, notices) in `lang`, English when the word is missing.

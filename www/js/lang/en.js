@@ -1,8 +1,4 @@
-// The page's own sentences in English: rulings, results, claims and what the page tells the
-// players. Every other language's table (one file each, named by its App. E code) has the same
-// keys; a key it lacks is said in English. Each entry takes one object of named words:
-// `who` (a side, as the subject), `of` (a side as owner: "White's"), `other`, `claim`, `span`,
-// `move`, `reason`... all already in this language. The Law is added by the caller, never here.
+// The page's sentences in English; every other table has the same keys (see www/README.md).
 
 export default {
   side: { white: 'White', black: 'Black' },
