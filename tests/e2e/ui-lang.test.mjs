@@ -157,6 +157,16 @@ test('app_e switching the language at runtime relabels everything, back to Engli
   await page.reload();
   await settled(page, ITALIAN);
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'it');
+  // Figurines are a notation, not a language: the page stays Italian (App. E).
+  await page.click('#new-game');
+  await page.selectOption('select[name="lang"]', 'fig');
+  await page.click('#ng-start');
+  const board = await page.evaluate(() => {
+    const el = document.querySelector('arbiter-board');
+    return { lang: el.getAttribute('lang'), notation: el.getAttribute('notation'), setup: el.state.setup.lang };
+  });
+  assert.deepEqual(board, { lang: 'it', notation: 'fig', setup: 'fig' });
+  assertWords(await controls(page), ITALIAN, 'Italian page, figurine notation');
   assert.equal(page.lastError, undefined);
 });
 
