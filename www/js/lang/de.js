@@ -163,7 +163,7 @@ export default {
     'White +2:00': 'Weiß +2:00',
     'Black +2:00': 'Schwarz +2:00',
     'Envelope passphrase': 'Kennwort des Umschlags',
-    'Adjourn: seal next move': 'Abbrechen: nächsten Zug abgeben',
+    'Adjourn: seal next move': 'Unterbrechen: nächsten Zug abgeben',
     'Resume and open': 'Fortsetzen und öffnen',
     'Copy': 'Kopieren',
     'Download': 'Herunterladen',

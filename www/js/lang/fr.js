@@ -163,7 +163,7 @@ export default {
     'White +2:00': 'Blancs +2:00',
     'Black +2:00': 'Noirs +2:00',
     'Envelope passphrase': 'Mot de passe de l\'enveloppe',
-    'Adjourn: seal next move': 'Ajourner : sous pli du coup suivant',
+    'Adjourn: seal next move': 'Ajourner : coup suivant sous enveloppe',
     'Resume and open': 'Reprendre et ouvrir',
     'Copy': 'Copier',
     'Download': 'Télécharger',
