@@ -604,6 +604,14 @@ fn could_be_mated(
     deduction.loser_could_be_mated() || !castling_barred(board, &deduction)
 }
 
+/// Squares of pieces that never move nor are taken, as far as the fixpoint tells (for steering
+/// the search; any answer is sound to use as a heuristic).
+pub(super) fn steady_squares(board: &Board, winner: Color) -> u64 {
+    let mut deduction = Deduction::new(board, winner);
+    deduction.saturate();
+    deduction.steady.0
+}
+
 /// True only when `winner` provably can never mate, whatever both sides play.
 pub(super) fn is_unwinnable(board: &Board, winner: Color) -> bool {
     if board.en_passant().is_some() {

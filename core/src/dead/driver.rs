@@ -12,10 +12,11 @@ use cozy_chess::{Board, Color, Move, Piece};
 
 use super::checks::check_chain_proves_no_mate;
 use super::closure::is_closed_without_mate;
+use super::deduction::steady_squares;
 use super::fast::every_line_ends_without_mate;
 use super::helpmate::{Guide, Helpmate, Iteration, MoveList, is_mate_of, play_forced_moves};
 use super::material::cannot_mate_by_material;
-use super::semistatic::{is_statically_unwinnable, steady_squares};
+use super::semistatic::is_statically_unwinnable;
 use super::{Budget, CanMate};
 
 /// How many forced moves are followed before the search starts. The longest known forced

@@ -576,6 +576,9 @@ impl Helpmate {
             false
         });
         let end = self.move_stack.len();
+        if self.winner == Color::Black {
+            mirror_order(&mut self.move_stack[start..end]);
+        }
         let found = self.expand(board, start..end, key, depth, moves_left, after_reward);
         self.move_stack.truncate(start);
         found
@@ -612,7 +615,7 @@ impl Helpmate {
             let promotes =
                 piece_moves.piece == Piece::Pawn && !(piece_moves.to & back_ranks).is_empty();
             if promotes {
-                for to in piece_moves.to {
+                for to in destinations(piece_moves.to, self.winner) {
                     let choices: &[Option<Piece>] = if back_ranks.has(to) {
                         &QUEEN_FIRST
                     } else {
@@ -633,7 +636,12 @@ impl Helpmate {
                     }
                 }
             } else {
-                for mv in piece_moves {
+                for to in destinations(piece_moves.to, self.winner) {
+                    let mv = Move {
+                        from: piece_moves.from,
+                        to,
+                        promotion: None,
+                    };
                     if self.try_move(board, mv, depth, after_reward, &targets) {
                         return true;
                     }
@@ -679,6 +687,31 @@ impl Helpmate {
         }
         false
     }
+}
+
+/// The search is the same for both colours: for Black it tries moves in the order it would try
+/// them for White on the board mirrored top to bottom (the generator lists pieces rank by rank
+/// from White's side). Within each run of one kind of piece, sources go from Black's side.
+fn mirror_order(moves: &mut [PieceMoves]) {
+    let mut run_start = 0;
+    for i in 1..=moves.len() {
+        let run_ends = i == moves.len()
+            || moves[i].piece != moves[i - 1].piece
+            || moves[i].from <= moves[i - 1].from;
+        if run_ends {
+            moves[run_start..i].sort_by_key(|m| m.from.flip_rank());
+            run_start = i;
+        }
+    }
+}
+
+/// The destinations of one piece in the search's order (mirrored for Black, as above).
+fn destinations(to: BitBoard, winner: Color) -> impl Iterator<Item = Square> {
+    let flip = winner == Color::Black;
+    let squares = if flip { to.flip_ranks() } else { to };
+    squares
+        .into_iter()
+        .map(move |sq| if flip { sq.flip_rank() } else { sq })
 }
 
 /// The move of a position with exactly one legal move.

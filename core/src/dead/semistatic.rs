@@ -574,12 +574,6 @@ fn defenders_can_fill(escapes: u64, defenders: &[u64]) -> bool {
     true
 }
 
-/// Squares of pieces that never move nor are captured, as far as the mobility rules can tell
-/// (for steering the search; any answer here is sound to use as a heuristic).
-pub(super) fn steady_squares(board: &Board, winner: Color) -> u64 {
-    Mobility::of(board, winner).steady(None)
-}
-
 /// True only when `winner` provably can never mate, whatever both sides play: by the mobility
 /// fixpoint here, or else by the second analysis in [`super::deduction`], which proves locked
 /// positions this one leaves open (pieces boxed in by checks they may not give, case splits on
