@@ -336,18 +336,21 @@ impl<'a> Deduction<'a> {
         winner_king: BitBoard,
     ) -> BitBoard {
         let loser = !self.winner;
-        for to in targets {
-            // Lines blocked by every square somebody might enter: the check is certain, and no
-            // piece can ever step between. The checker is not taken: no winner's piece besides
-            // the king can ever stand on `to`.
-            let checks = !(attacks_of(piece, loser, to, !self.clear) & winner_king).is_empty();
-            if checks && !self.offered[index(self.winner)].has(to) {
-                targets &= !to.bitboard();
-            }
-        }
         let Some(king_square) = winner_king.iter().next() else {
             return targets;
         };
+        for to in targets {
+            // Lines blocked by every square somebody might enter: the check is certain, and no
+            // piece can ever step between. The checker is not taken: no winner's piece besides
+            // the king can get to `to`, and the king has no square to go to.
+            let checks = !(attacks_of(piece, loser, to, !self.clear) & winner_king).is_empty();
+            if checks
+                && !self.winner_can_take_on(to)
+                && self.king_held(king_square, piece, from, to)
+            {
+                targets &= !to.bitboard();
+            }
+        }
         let blockers = !self.clear & !from.bitboard();
         let uncovering = self.board.colors(loser)
             & self.steady
@@ -359,13 +362,48 @@ impl<'a> Deduction<'a> {
                     continue;
                 };
                 let lines = attacks_of(checker_piece, loser, checker, blockers | to.bitboard());
-                if !(lines & winner_king).is_empty() {
+                if !(lines & winner_king).is_empty() && self.king_held(king_square, piece, from, to)
+                {
                     targets &= !to.bitboard();
                     break;
                 }
             }
         }
         targets
+    }
+
+    /// Whether a winner's piece besides the king could take on `to` in one move from where it
+    /// may stand: a pawn by its diagonal step even where no loser's piece was thought to stand.
+    fn winner_can_take_on(&self, to: Square) -> bool {
+        if self.offered[index(self.winner)].has(to) {
+            return true;
+        }
+        let pawns = self.board.colors(self.winner) & self.board.pieces(Piece::Pawn);
+        pawns.iter().any(|pawn| {
+            self.reach[pawn as usize]
+                .iter()
+                .any(|from| get_pawn_attacks(from, self.winner).has(to))
+        })
+    }
+
+    /// Whether the king on `king_square` has no move once the piece of the other side moves
+    /// from `from` to `to` and checks it: every square around it holds for ever a piece of its
+    /// own (other than on `to`), or is attacked for certain by the checker or by a piece of the
+    /// checker's side that never moves; the checker itself, if next to the king, is guarded.
+    fn king_held(&self, king_square: Square, piece: Piece, from: Square, to: Square) -> bool {
+        let Some(king_colour) = self.board.color_on(king_square) else {
+            return false;
+        };
+        let blockers = !self.clear | to.bitboard();
+        let guards = self.board.colors(!king_colour) & self.steady & !from.bitboard();
+        let mut attacked = attacks_of(piece, !king_colour, to, blockers) & !to.bitboard();
+        for guard in guards {
+            if let Some((guard_piece, _)) = self.piece(guard) {
+                attacked |= attacks_of(guard_piece, !king_colour, guard, blockers);
+            }
+        }
+        let own = self.board.colors(king_colour) & self.steady & !to.bitboard();
+        (get_king_moves(king_square) & !own & !attacked).is_empty()
     }
 
     /// The winner's last piece besides the king, checking at contact range a loser's king that
@@ -403,11 +441,30 @@ impl<'a> Deduction<'a> {
             }
             let contact =
                 attacks_of(piece, self.winner, to, !self.clear) & loser_king & get_king_moves(to);
-            if !contact.is_empty() {
+            if !contact.is_empty() && self.loser_king_stays(piece, to, king_reach) {
                 targets &= !to.bitboard();
             }
         }
         targets
+    }
+
+    /// Whether the loser's king, checked at contact range by the winner's last piece on `to`,
+    /// has no square to flee to, and so must take it: every square around it holds a loser's
+    /// piece that never moves, or is attacked by the checker, or by the winner's king from
+    /// wherever it may stand.
+    fn loser_king_stays(&self, piece: Piece, to: Square, winner_king_reach: BitBoard) -> bool {
+        let loser = !self.winner;
+        let Some(king_square) = self.king(loser).iter().next() else {
+            return false;
+        };
+        let mut attacked = attacks_of(piece, self.winner, to, !self.clear);
+        let mut always = BitBoard::FULL;
+        for spot in winner_king_reach {
+            always &= get_king_moves(spot);
+        }
+        attacked |= always;
+        let own = self.board.colors(loser) & self.steady;
+        (get_king_moves(king_square) & !to.bitboard() & !own & !attacked).is_empty()
     }
 
     /// A king step after which the other side, whose other pieces never move, has no square for
