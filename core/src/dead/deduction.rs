@@ -711,3 +711,72 @@ pub(super) fn is_unwinnable(board: &Board, winner: Color) -> bool {
     }
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(fen: &str) -> Board {
+        Board::from_fen(fen, false).expect("test FEN is valid")
+    }
+
+    #[test]
+    fn art_6_10_2005_queen_cannot_mate_a_king_walled_in_by_pieces_that_may_not_move() {
+        // Every black piece round b3 that could move would check White's boxed-in king where
+        // nothing can answer it: Black's mate. So they stay, and the queen never gets near.
+        let b = board("6Q1/8/4n3/8/ppp5/qkp3b1/rnp5/n1K5 b - - 0 1");
+        assert!(is_unwinnable(&b, Color::White));
+        // Black can mate (so labelled in the hard set): nothing may be proven.
+        assert!(!is_unwinnable(&b, Color::Black));
+    }
+
+    #[test]
+    fn art_9_6_2005_castling_right_behind_pieces_that_never_move_is_no_way_out() {
+        let b = board("1k6/8/8/3B4/2Bp1p1p/1BpP1P1P/2P1BPBP/3BKBNR w K - 0 1");
+        assert!(is_unwinnable(&b, Color::White));
+        assert!(is_unwinnable(&b, Color::Black));
+        // A right that can be used is not modelled: nothing proven.
+        let open = board("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        assert!(!is_unwinnable(&open, Color::White));
+    }
+
+    #[test]
+    fn art_9_6_2005_case_split_on_pieces_taken_only_where_they_stand() {
+        // Proven only by splitting on the pieces that never move but might be taken.
+        for fen in [
+            "B2b4/8/8/4k3/1p6/1Pp1p1pB/K1P1P1Pb/RB6 b - - 0 1",
+            "1k4b1/1P1p4/BP1Pp1p1/1P2P1P1/pB6/Pp2K3/1P5B/8 b - - 0 1",
+        ] {
+            let b = board(fen);
+            assert!(is_unwinnable(&b, Color::White), "{fen}");
+            assert!(is_unwinnable(&b, Color::Black), "{fen}");
+        }
+    }
+
+    #[test]
+    fn art_6_10_2005_positions_with_a_mate_are_never_proven() {
+        // Labelled winnable in the hard set (White, then both sides).
+        let b = board("1bB4b/k7/R5r1/8/1pBp1p1p/1PpP1P1P/K1P4b/RB6 b - - 0 1");
+        assert!(!is_unwinnable(&b, Color::White));
+        let b = board("k1b1b1b1/8/8/BpBpBpBp/1PbPbPpP/6P1/6P1/K1B5 w - - 0 1");
+        assert!(!is_unwinnable(&b, Color::White));
+        assert!(!is_unwinnable(&b, Color::Black));
+        assert!(!is_unwinnable(&Board::default(), Color::White));
+        assert!(!is_unwinnable(&Board::default(), Color::Black));
+    }
+
+    #[test]
+    fn art_3_7d_2005_en_passant_available_is_not_analysed() {
+        let b = board("8/6R1/8/6p1/2N2pP1/PPPP4/QNP2P1N/1Bk1K2R b - g3 0 1");
+        assert!(!is_unwinnable(&b, Color::White));
+    }
+
+    #[test]
+    fn subsets_have_the_asked_size() {
+        let squares = Square::A1.bitboard() | Square::B2.bitboard() | Square::C3.bitboard();
+        assert_eq!(subsets(squares, 2).len(), 3);
+        assert!(subsets(squares, 2).iter().all(|s| s.len() == 2));
+        assert_eq!(subsets(squares, 0), vec![BitBoard::EMPTY]);
+        assert!(subsets(squares, 4).is_empty());
+    }
+}
