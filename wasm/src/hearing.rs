@@ -2,12 +2,10 @@
 //! board, and moves typed in any App. E language or said in the App. F form. Each function takes
 //! the position as FEN, so the page asks about exactly the position it shows.
 
-use std::collections::BTreeMap;
-
 use arbiter_core::clock::Millis;
 use arbiter_core::notation::{Language, san, spoken, uci};
-use arbiter_core::{Color, Move, Piece, Position, Square};
-use serde::Serialize;
+use arbiter_core::{Color, File, Move, Piece, Position, Rank, Square};
+use serde::{Serialize, Serializer};
 use wasm_bindgen::prelude::*;
 
 use crate::words::{self, SpokenForm};
@@ -101,11 +99,31 @@ pub fn say_move_js(fen: &str, mv: &str, form: &str) -> Result<String, JsError> {
 pub fn square_labels(fen: &str, form: &str) -> Result<JsValue, JsError> {
     let pos = position(fen)?;
     let form = SpokenForm::from_code(form);
-    let labels: BTreeMap<String, String> = Square::ALL
-        .iter()
-        .map(|&sq| (sq.to_string(), words::say_square_content(&pos, sq, form)))
-        .collect();
+    let labels = SquareLabels(
+        file_by_file()
+            .map(|sq| (sq.to_string(), words::say_square_content(&pos, sq, form)))
+            .collect(),
+    );
     Ok(to_js(&labels))
+}
+
+/// Square names with their labels, already in the names' order (`a1`, `a2`... `h8`), written as
+/// one object. (A `BTreeMap` would sort them again, and its sort is 3 KB of the module.)
+struct SquareLabels(Vec<(String, String)>);
+
+impl Serialize for SquareLabels {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(square, label)| (square, label)))
+    }
+}
+
+/// Every square, files a to h and ranks 1 to 8 within a file: the order of their names.
+fn file_by_file() -> impl Iterator<Item = Square> {
+    File::ALL.into_iter().flat_map(|file| {
+        Rank::ALL
+            .into_iter()
+            .map(move |rank| Square::new(file, rank))
+    })
 }
 
 /// One square said in `form`, without its content ("Eva vier").
@@ -129,12 +147,9 @@ const ORDER: [Piece; 6] = [
 /// "white knight: b1, g1" for one colour and kind; `None` when there is none.
 fn where_are(pos: &Position, color: Color, piece: Piece, form: SpokenForm) -> Option<String> {
     // Files a to h, then ranks 1 to 8 within a file, so pawns are heard in file order.
-    let mut squares: Vec<Square> = Square::ALL
-        .iter()
-        .copied()
+    let squares: Vec<Square> = file_by_file()
         .filter(|&sq| pos.piece_on(sq) == Some((color, piece)))
         .collect();
-    squares.sort_by_key(|sq| (sq.file() as u8, sq.rank() as u8));
     if squares.is_empty() {
         return None;
     }
