@@ -1,16 +1,20 @@
-//! cozy-chess's slider attack table, filled in when the module starts instead of shipped.
+//! cozy-chess's lookup tables, filled in when the module starts instead of shipped.
 //!
 //! cozy-chess looks up rook and bishop attacks in one 703,904-byte table that its build script
 //! writes with cozy-chess-types' public generator. In the module that table gzips to 35 KB, a
-//! seventh of the page's whole transfer. `cargo xtask web` therefore cuts the table's bytes out
-//! of the shipped module's data (after checking they are exactly what the generator makes) and
-//! writes where the table lives into [`SLIDER_TABLE_AT`]; memory starts zeroed, and
-//! [`fill_at_start`] runs the same generator into the same place before any export can run.
-//! The moves are still cozy-chess's own, from its own table: only the bytes travel differently.
+//! seventh of the page's whole transfer; its two 32 KB tables of the squares between two squares
+//! and of the line through them gzip to 3 KB more. `cargo xtask web` therefore cuts these bytes
+//! out of the shipped module's data (after checking they are exactly cozy-chess's tables) and
+//! writes where each table lives into [`TABLES_AT`]; memory starts zeroed, and [`fill_at_start`]
+//! writes them again before any export can run: the slider table with cozy-chess-types' own
+//! generator, the other two from cozy-chess's table-free ray functions (a test checks every
+//! entry against cozy-chess's lookups). The moves are still cozy-chess's own, from its own
+//! tables: only the bytes travel differently.
 //!
-//! A module `cargo xtask web` did not cut (a debug build, the wasm-bindgen tests) keeps its table
-//! and the marker's address stays 0, so nothing is written.
+//! A module `cargo xtask web` did not cut (a debug build, the wasm-bindgen tests) keeps its tables
+//! and the marker's addresses stay 0, so nothing is written.
 
+use cozy_chess::{get_bishop_moves_const, get_bishop_rays, get_rook_moves_const, get_rook_rays};
 use cozy_chess_types::sliders::{
     SLIDING_MOVE_TABLE_SIZE, get_bishop_moves_index, get_bishop_moves_slow,
     get_bishop_relevant_blockers, get_rook_moves_index, get_rook_moves_slow,
@@ -19,22 +23,29 @@ use cozy_chess_types::sliders::{
 use cozy_chess_types::{BitBoard, Square};
 use wasm_bindgen::prelude::*;
 
-/// The marker `cargo xtask web` looks for in the module's data, followed by the table's address
-/// and its length in entries (both 0 until xtask writes them).
+/// The marker `cargo xtask web` looks for in the module's data, followed by the tables'
+/// addresses (0 until xtask writes them).
 #[used]
-static SLIDER_TABLE_AT: SliderTableAt = SliderTableAt {
+static TABLES_AT: TablesAt = TablesAt {
     marker: *b"arbiter:sliders\0",
-    address: 0,
-    entries: 0,
+    slider: 0,
+    slider_entries: 0,
+    between: 0,
+    line: 0,
 };
 
 /// The marker's layout, as xtask reads and writes it (little-endian u32s after 16 bytes).
 #[repr(C)]
-struct SliderTableAt {
+struct TablesAt {
     marker: [u8; 16],
-    address: u32,
-    entries: u32,
+    slider: u32,
+    slider_entries: u32,
+    between: u32,
+    line: u32,
 }
+
+/// Entries of the between and line tables: one for each (from, to) pair of squares.
+const PAIRS: usize = Square::NUM * Square::NUM;
 
 /// Every entry of the table, as cozy-chess's build script writes it: for each square and each
 /// set of relevant blockers, the squares a rook (then a bishop) attacks, at the magic index.
@@ -68,43 +79,94 @@ fn write_moves(
     }
 }
 
+/// The squares strictly between `from` and `to` on a rank, file or diagonal (none otherwise):
+/// where each one's rook or bishop moves, blocked by the other, meet.
+pub fn between(from: Square, to: Square) -> u64 {
+    if get_rook_rays(from).has(to) {
+        (get_rook_moves_const(from, to.bitboard()) & get_rook_moves_const(to, from.bitboard())).0
+    } else if get_bishop_rays(from).has(to) {
+        (get_bishop_moves_const(from, to.bitboard()) & get_bishop_moves_const(to, from.bitboard()))
+            .0
+    } else {
+        0
+    }
+}
+
+/// The whole rank, file or diagonal through `from` and `to` (none if they share none).
+pub fn line(from: Square, to: Square) -> u64 {
+    let both = from.bitboard() | to.bitboard();
+    if get_rook_rays(from).has(to) {
+        ((get_rook_rays(from) & get_rook_rays(to)) | both).0
+    } else if get_bishop_rays(from).has(to) {
+        ((get_bishop_rays(from) & get_bishop_rays(to)) | both).0
+    } else {
+        0
+    }
+}
+
+/// A `[from][to]` table of `f` for every pair of squares.
+fn fill_pairs(table: &mut [u64], f: fn(Square, Square) -> u64) {
+    for (i, entry) in table.iter_mut().enumerate().take(PAIRS) {
+        *entry = f(
+            Square::index(i / Square::NUM),
+            Square::index(i % Square::NUM),
+        );
+    }
+}
+
 /// Runs once when the module is instantiated, before the page can call anything.
 #[wasm_bindgen(start)]
 pub fn fill_at_start() {
     // Volatile: the compiler must not fold the marker's build-time zeros into this code, since
     // xtask changes them in the finished module.
-    // SAFETY: a plain read of a static of plain integers.
-    let (address, entries) = unsafe {
-        (
-            core::ptr::read_volatile(&raw const SLIDER_TABLE_AT.address),
-            core::ptr::read_volatile(&raw const SLIDER_TABLE_AT.entries),
-        )
+    // SAFETY: plain reads of a static of plain integers.
+    let [slider, entries, between_at, line_at] = unsafe {
+        [
+            core::ptr::read_volatile(&raw const TABLES_AT.slider),
+            core::ptr::read_volatile(&raw const TABLES_AT.slider_entries),
+            core::ptr::read_volatile(&raw const TABLES_AT.between),
+            core::ptr::read_volatile(&raw const TABLES_AT.line),
+        ]
     };
-    if address == 0 || entries as usize != SLIDING_MOVE_TABLE_SIZE {
+    if slider == 0 || entries as usize != SLIDING_MOVE_TABLE_SIZE || between_at == 0 || line_at == 0
+    {
         return;
     }
-    // SAFETY: xtask wrote the address and length of cozy-chess's table (checked byte for byte
-    // against this generator before it was cut), which is in linear memory and 8-byte aligned;
-    // nothing has read it yet, because start functions run before any export.
-    let table = unsafe {
+    // SAFETY: xtask wrote the addresses of cozy-chess's tables (checked byte for byte against
+    // cozy-chess before they were cut), which are in linear memory and 8-byte aligned; nothing
+    // has read them yet, because start functions run before any export.
+    let table = |address: u32, entries: usize| unsafe {
         core::slice::from_raw_parts_mut(
             core::ptr::with_exposed_provenance_mut::<u64>(address as usize),
-            SLIDING_MOVE_TABLE_SIZE,
+            entries,
         )
     };
-    fill(table);
+    fill(table(slider, SLIDING_MOVE_TABLE_SIZE));
+    fill_pairs(table(between_at, PAIRS), between);
+    fill_pairs(table(line_at, PAIRS), line);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The generator reproduces the table cozy-chess answers from, entry for entry that it reads.
+    /// The generators reproduce the tables cozy-chess answers from, entry for entry that it reads.
     #[test]
     fn fill_matches_cozy_chess_lookups() {
         let mut table = vec![0u64; SLIDING_MOVE_TABLE_SIZE];
         fill(&mut table);
+        let mut between_table = vec![0u64; PAIRS];
+        fill_pairs(&mut between_table, between);
+        let mut line_table = vec![0u64; PAIRS];
+        fill_pairs(&mut line_table, line);
         for square in Square::ALL {
+            for to in Square::ALL {
+                let at = square as usize * Square::NUM + to as usize;
+                let theirs = cozy_chess::get_between_rays(square, to).0;
+                assert_eq!(between_table[at], theirs, "between {square} and {to}");
+                let theirs = cozy_chess::get_line_rays(square, to).0;
+                assert_eq!(line_table[at], theirs, "line through {square} and {to}");
+            }
             for blockers in get_rook_relevant_blockers(square).iter_subsets() {
                 let ours = table[get_rook_moves_index(square, blockers)];
                 let theirs = cozy_chess::get_rook_moves(square, blockers).0;

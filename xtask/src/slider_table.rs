@@ -1,9 +1,10 @@
-//! Cuts cozy-chess's slider attack table out of the finished wasm module's data, for the module
-//! to regenerate at start-up (`wasm/src/sliders.rs` says why and how).
+//! Cuts cozy-chess's lookup tables out of the finished wasm module's data, for the module to
+//! regenerate at start-up (`wasm/src/sliders.rs` says why and how).
 //!
-//! The bytes cut are checked to be exactly the table that cozy-chess-types' generator makes, the
-//! table must appear once, and the module's marker must appear once; anything else stops the
-//! build rather than ship a module that would play with a wrong table.
+//! The bytes cut are checked to be exactly cozy-chess's tables (the slider table as
+//! cozy-chess-types' generator makes it, the between and line tables as cozy-chess's own lookups
+//! answer on this machine), each must appear once, and the module's marker must appear once;
+//! anything else stops the build rather than ship a module that would play with a wrong table.
 
 use anyhow::{Context, Result, bail, ensure};
 use cozy_chess_types::Square;
@@ -13,21 +14,28 @@ use cozy_chess_types::sliders::{
     get_rook_relevant_blockers,
 };
 
-/// `wasm/src/sliders.rs`'s marker: 16 bytes, then the table's address and entry count (u32 LE).
+/// `wasm/src/sliders.rs`'s marker: 16 bytes, then (u32 LE each) the slider table's address and
+/// entry count, the between table's address and the line table's address.
 const MARKER: &[u8; 16] = b"arbiter:sliders\0";
+const MARKER_FIELDS: usize = 16;
 
 const DATA_SECTION: u8 = 11;
 const DATA_COUNT_SECTION: u8 = 12;
 
 /// What was cut, for the build's log.
 pub struct Cut {
-    pub address: u32,
+    /// Each table's name and address.
+    pub tables: Vec<(&'static str, u32)>,
     pub bytes: usize,
 }
 
-/// Rewrites `module` (a wasm binary) without the table, its address written into the marker.
+/// Rewrites `module` (a wasm binary) without the tables, their addresses written into the marker.
 pub fn cut(module: &[u8]) -> Result<(Vec<u8>, Cut)> {
-    let table = table_bytes();
+    let tables = [
+        ("slider", slider_table()),
+        ("between", square_pair_table(cozy_chess::get_between_rays)),
+        ("line", square_pair_table(cozy_chess::get_line_rays)),
+    ];
     let sections = sections(module)?;
     let data = sections
         .iter()
@@ -36,56 +44,81 @@ pub fn cut(module: &[u8]) -> Result<(Vec<u8>, Cut)> {
         .context("the module has no data section")?;
     let mut segments = segments(data)?;
 
-    // Find the table and the marker across all active segments.
-    let mut found = Vec::new();
-    let mut markers = Vec::new();
-    for (i, seg) in segments.iter().enumerate() {
-        let Some(base) = seg.address else { continue };
-        found.extend(find_all(&seg.bytes, &table).map(|at| (i, at, base)));
-        markers.extend(find_all(&seg.bytes, MARKER).map(|at| (i, at, base)));
+    // Where each table and the marker lie: (segment, offset in it, memory address).
+    let once = |needle: &[u8], what: &str| -> Result<(usize, usize, u32)> {
+        let mut found = Vec::new();
+        for (i, seg) in segments.iter().enumerate() {
+            let Some(base) = seg.address else { continue };
+            for at in find_all(&seg.bytes, needle) {
+                found.push((i, at, base + u32::try_from(at)?));
+            }
+        }
+        match found.as_slice() {
+            &[one] => Ok(one),
+            _ => bail!(
+                "{what} appears {} times in the module (expected once: is LTO on?)",
+                found.len()
+            ),
+        }
+    };
+    let mut cuts = Vec::new();
+    for (name, bytes) in &tables {
+        let (seg, at, address) = once(bytes, &format!("cozy-chess's {name} table"))?;
+        ensure!(address % 8 == 0, "the {name} table is not 8-byte aligned");
+        cuts.push((seg, at, at + bytes.len(), address, *name));
     }
-    let &[(seg, at, base)] = found.as_slice() else {
-        bail!(
-            "cozy-chess's slider table appears {} times in the module (expected once: is LTO on?)",
-            found.len()
-        );
-    };
-    let &[(marker_seg, marker_at, _)] = markers.as_slice() else {
-        bail!(
-            "the slider marker appears {} times in the module",
-            markers.len()
-        );
-    };
-    let address = base + u32::try_from(at)?;
-    ensure!(address % 8 == 0, "the slider table is not 8-byte aligned");
+    let (marker_seg, marker_at, _) = once(MARKER, "the tables' marker")?;
 
-    let fields = &mut segments[marker_seg].bytes[marker_at + 16..marker_at + 24];
+    let fields = &mut segments[marker_seg].bytes[marker_at + 16..marker_at + 16 + MARKER_FIELDS];
     ensure!(
         fields.iter().all(|&b| b == 0),
-        "the slider marker was already written"
+        "the tables' marker was already written"
     );
-    fields[..4].copy_from_slice(&address.to_le_bytes());
-    fields[4..].copy_from_slice(&u32::try_from(SLIDING_MOVE_TABLE_SIZE)?.to_le_bytes());
+    let values = [
+        cuts[0].3,
+        u32::try_from(SLIDING_MOVE_TABLE_SIZE)?,
+        cuts[1].3,
+        cuts[2].3,
+    ];
+    for (field, value) in fields.chunks_mut(4).zip(values) {
+        field.copy_from_slice(&value.to_le_bytes());
+    }
 
-    // Split the table's segment around it: memory starts zeroed, so the gap costs nothing.
-    let whole = segments.remove(seg);
-    let tail = Segment {
-        address: Some(address + u32::try_from(table.len())?),
-        bytes: whole.bytes[at + table.len()..].to_vec(),
-    };
-    let head = Segment {
-        address: whole.address,
-        bytes: whole.bytes[..at].to_vec(),
-    };
-    segments.insert(seg, tail);
-    segments.insert(seg, head);
+    // Split each segment around the tables in it: memory starts zeroed, so a gap costs nothing.
+    let mut pieces = Vec::new();
+    for (i, seg) in segments.into_iter().enumerate() {
+        let Some(base) = seg.address else {
+            pieces.push(seg);
+            continue;
+        };
+        let mut ranges: Vec<(usize, usize)> = cuts
+            .iter()
+            .filter(|c| c.0 == i)
+            .map(|c| (c.1, c.2))
+            .collect();
+        ranges.sort_unstable();
+        let mut from = 0;
+        for (start, end) in ranges
+            .into_iter()
+            .chain([(seg.bytes.len(), seg.bytes.len())])
+        {
+            ensure!(start >= from, "two of cozy-chess's tables overlap");
+            if start > from {
+                pieces.push(Segment {
+                    address: Some(base + u32::try_from(from)?),
+                    bytes: seg.bytes[from..start].to_vec(),
+                });
+            }
+            from = end;
+        }
+    }
 
     let mut out = Vec::with_capacity(module.len());
     out.extend_from_slice(&module[..8]);
     for (id, body) in &sections {
         let body = match *id {
-            DATA_SECTION => encode_segments(&segments),
-            DATA_COUNT_SECTION => leb(segments.len() as u32),
+            DATA_SECTION => encode_segments(&pieces),
+            DATA_COUNT_SECTION => leb(u32::try_from(pieces.len())?),
             _ => body.to_vec(),
         };
         out.push(*id);
@@ -95,14 +128,14 @@ pub fn cut(module: &[u8]) -> Result<(Vec<u8>, Cut)> {
     Ok((
         out,
         Cut {
-            address,
-            bytes: table.len(),
+            tables: cuts.iter().map(|c| (c.4, c.3)).collect(),
+            bytes: tables.iter().map(|(_, t)| t.len()).sum(),
         },
     ))
 }
 
-/// The table as cozy-chess's build script writes it, little-endian as it lies in wasm memory.
-fn table_bytes() -> Vec<u8> {
+/// The slider table as cozy-chess's build script writes it, little-endian as in wasm memory.
+fn slider_table() -> Vec<u8> {
     let mut table = vec![0u64; SLIDING_MOVE_TABLE_SIZE];
     let kinds: [(fn(Square) -> _, fn(Square, _) -> usize, fn(Square, _) -> _); 2] = [
         (
@@ -124,6 +157,15 @@ fn table_bytes() -> Vec<u8> {
         }
     }
     table.iter().flat_map(|e| e.to_le_bytes()).collect()
+}
+
+/// A 64 x 64 table indexed `[from][to]`, as cozy-chess's lookup answers for each pair.
+fn square_pair_table(lookup: fn(Square, Square) -> cozy_chess::BitBoard) -> Vec<u8> {
+    Square::ALL
+        .iter()
+        .flat_map(|&from| Square::ALL.iter().map(move |&to| lookup(from, to).0))
+        .flat_map(u64::to_le_bytes)
+        .collect()
 }
 
 fn find_all<'a>(hay: &'a [u8], needle: &'a [u8]) -> impl Iterator<Item = usize> + 'a {
@@ -286,16 +328,24 @@ mod tests {
         }
     }
 
-    /// A module with the table and the marker in one segment comes out with the table gone,
-    /// the segment split around it, and the marker holding the table's address.
+    /// A module with the tables and the marker in one segment comes out with the tables gone,
+    /// the segment split around them, and the marker holding their addresses.
     #[test]
     fn cut_splits_the_segment_and_writes_the_address() {
-        let table = table_bytes();
+        let table = slider_table();
+        let between = square_pair_table(cozy_chess::get_between_rays);
+        let line = square_pair_table(cozy_chess::get_line_rays);
         let mut bytes = vec![7u8; 8];
         bytes.extend_from_slice(MARKER);
-        bytes.extend_from_slice(&[0; 8]);
+        bytes.extend_from_slice(&[0; MARKER_FIELDS]);
         let table_at = 1024 + bytes.len() as u32;
         bytes.extend_from_slice(&table);
+        bytes.extend_from_slice(b"between");
+        bytes.push(0);
+        let between_at = 1024 + bytes.len() as u32;
+        bytes.extend_from_slice(&between);
+        let line_at = 1024 + bytes.len() as u32;
+        bytes.extend_from_slice(&line);
         bytes.extend_from_slice(b"after");
         let segs = [Segment {
             address: Some(1024),
@@ -312,19 +362,36 @@ mod tests {
         module.extend(data);
 
         let (out, cut) = cut(&module).unwrap();
-        assert_eq!(cut.address, table_at);
-        assert_eq!(cut.bytes, SLIDING_MOVE_TABLE_SIZE * 8);
-        let sections = sections(&out).unwrap();
-        assert_eq!(sections[0].1, &leb(2)[..]);
-        let segs = segments(sections[1].1).unwrap();
-        assert_eq!(segs.len(), 2);
-        assert_eq!(segs[0].address, Some(1024));
-        assert_eq!(&segs[0].bytes[24..28], &table_at.to_le_bytes());
         assert_eq!(
-            &segs[0].bytes[28..32],
-            &(SLIDING_MOVE_TABLE_SIZE as u32).to_le_bytes()
+            cut.tables,
+            [
+                ("slider", table_at),
+                ("between", between_at),
+                ("line", line_at)
+            ]
+        );
+        assert_eq!(cut.bytes, SLIDING_MOVE_TABLE_SIZE * 8 + 2 * 64 * 64 * 8);
+        let sections = sections(&out).unwrap();
+        assert_eq!(sections[0].1, &leb(3)[..]);
+        let segs = segments(sections[1].1).unwrap();
+        assert_eq!(segs.len(), 3);
+        assert_eq!(segs[0].address, Some(1024));
+        let fields: Vec<u32> = segs[0].bytes[24..40]
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        assert_eq!(
+            fields,
+            [
+                table_at,
+                SLIDING_MOVE_TABLE_SIZE as u32,
+                between_at,
+                line_at
+            ]
         );
         assert_eq!(segs[1].address, Some(table_at + table.len() as u32));
-        assert_eq!(segs[1].bytes, b"after");
+        assert_eq!(segs[1].bytes, b"between\0");
+        assert_eq!(segs[2].address, Some(line_at + line.len() as u32));
+        assert_eq!(segs[2].bytes, b"after");
     }
 }

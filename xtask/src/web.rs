@@ -92,17 +92,13 @@ pub fn build(profile: Profile) -> Result<()> {
     }
     if profile == Profile::Release {
         let bytes = std::fs::read(&module).context("reading the module")?;
-        let (cut, what) = crate::slider_table::cut(&bytes).context("cutting the slider table")?;
+        let (cut, what) =
+            crate::slider_table::cut(&bytes).context("cutting cozy-chess's tables")?;
         std::fs::write(&module, cut).context("writing the module")?;
         println!(
-            "cut cozy-chess's slider table ({} bytes at {:#x}) for the module to regenerate",
-            what.bytes, what.address
+            "cut cozy-chess's tables ({} bytes: {:x?}) for the module to regenerate",
+            what.bytes, what.tables
         );
-    }
-    if profile == Profile::Release {
-        let glue = out.join("arbiter_wasm.js");
-        let text = std::fs::read_to_string(&glue).context("reading the glue")?;
-        std::fs::write(&glue, strip_glue(&text)).context("writing the glue")?;
     }
     let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
     println!("www/pkg/arbiter_wasm_bg.wasm: {size} bytes");
