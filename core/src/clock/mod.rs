@@ -6,6 +6,7 @@
 #[allow(clippy::module_inception)]
 mod clock;
 mod time_control;
+mod timing_de;
 
 pub use clock::{Clock, Press, SideClock};
 pub use time_control::{Mode, Period, TimeControl, TimeControlError, Timing};

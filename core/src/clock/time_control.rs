@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// How a move's time is topped up or delayed within a period.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Read back by `timing_de` (one flat record instead of serde's buffering derive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", content = "ms", rename_all = "snake_case")]
 pub enum Timing {
     /// Plain time: nothing added.
