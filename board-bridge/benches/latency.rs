@@ -4,13 +4,18 @@
 //!
 //! * touch: last byte of a field update written to the pty -> `touch` message at the client;
 //! * press: last byte of the clock's lever reading -> `move` message (2005 Art. 6.8a);
-//! * settle: last sensor change of a slid bishop move -> `move` message (no clock), and the number
-//!   of ghost moves (a move confirmed, then taken back);
+//! * settle: last sensor change of a slid bishop move -> `move` message (no clock), over 300
+//!   moves (`BENCH_SETTLES`), and the number of ghost moves (a move confirmed, then taken back);
 //! * RSS of the bridge with 10 viewers, and its CPU while the board is idle.
 //!
 //! The bridges run as shipped, with the event log on disk (flushed with each message). Built
 //! with `--features stage-trace`, the bridge also stamps each stage a message passes through and
 //! the bench prints where the time went, stage by stage (p50/p99).
+//!
+//! `cargo bench -p board-bridge --bench latency -- touch press` runs only the parts named
+//! (`touch`, `press`, `settle`, `rss`). `BOARD_BRIDGE_BIN=<a bridge binary>` measures that build
+//! instead of this one, so two builds can be compared in turns on the same load. The load average
+//! is printed with the figures: on a shared machine the tail is mostly other programs' doing.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -399,10 +404,35 @@ async fn footprint(viewers: usize, moves: usize) {
     );
 }
 
+/// The machine's load average over the last minute, from `/proc/loadavg` (empty elsewhere).
+fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+        .unwrap_or_default()
+}
+
 fn main() {
-    if std::env::args().any(|a| a == "--list") {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--list") {
         return;
     }
+    // `cargo bench --bench latency -- touch settle` runs only those parts; all by default.
+    let parts = ["touch", "press", "settle", "rss"];
+    let chosen: Vec<&str> = parts
+        .into_iter()
+        .filter(|p| args.iter().any(|a| a == p))
+        .collect();
+    let runs = |part: &str| chosen.is_empty() || chosen.contains(&part);
+    let settle_count = std::env::var("BENCH_SETTLES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300);
+    println!(
+        "bridge: {}  load average (1 min) at start: {}",
+        common::bridge_binary().display(),
+        load()
+    );
     // One thread for the client: a message read wakes this thread itself, not a worker that
     // then hands it over, so the client adds as little as it can to what is measured.
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -410,10 +440,19 @@ fn main() {
         .build()
         .expect("runtime");
     rt.block_on(async {
-        touches(1000).await;
-        presses(1000).await;
-        let ghosts = settles(100).await;
-        println!("settle: ghost moves (slid bishops)             {ghosts}");
-        footprint(10, 20).await;
+        if runs("touch") {
+            touches(1000).await;
+        }
+        if runs("press") {
+            presses(1000).await;
+        }
+        if runs("settle") {
+            let ghosts = settles(settle_count).await;
+            println!("settle: ghost moves (slid bishops)             {ghosts}");
+        }
+        if runs("rss") {
+            footprint(10, 20).await;
+        }
     });
+    println!("load average (1 min) at the end: {}", load());
 }

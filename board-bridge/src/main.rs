@@ -98,12 +98,11 @@ fn game_config(cli: &Cli) -> anyhow::Result<GameConfig> {
 
 /// Starts a board's link as a task of the runtime that serves the pages (see [`main`]).
 fn spawn_link(port: PortChoice, session: SharedSession, hub: &Hub) {
-    let clock = hub.clone();
     tokio::spawn(board_bridge::serial::run(
         port,
         LinkSettings::default(),
         session,
-        move || clock.now_us(),
+        hub.clone(),
     ));
 }
 

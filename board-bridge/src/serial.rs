@@ -14,6 +14,7 @@ use serialport::{DataBits, FlowControl, Parity, SerialPort, SerialPortType, Stop
 use tokio::io::unix::AsyncFd;
 
 use crate::alarm::Alarm;
+use crate::hub::Hub;
 use crate::session::{self, SharedSession};
 
 /// Which port to use.
@@ -222,15 +223,10 @@ impl Link {
 }
 
 /// Runs the link forever on the current Tokio runtime: find or open the port, handshake, read,
-/// and reconnect after any loss. `now_us` is the clock the session's times are read from, in
+/// and reconnect after any loss. The session's times are read from `hub`'s clock, in
 /// microseconds: the session works in milliseconds, but the settle deadline is timed to the
 /// microsecond so a move is confirmed when its settle time ends, not up to a millisecond later.
-pub async fn run(
-    choice: PortChoice,
-    settings: LinkSettings,
-    session: SharedSession,
-    now_us: impl Fn() -> u64,
-) {
+pub async fn run(choice: PortChoice, settings: LinkSettings, session: SharedSession, hub: Hub) {
     let mut backoff = settings.min_backoff;
     let mut reported_missing = false;
     loop {
@@ -248,7 +244,7 @@ pub async fn run(
                 reported_missing = false;
                 backoff = settings.min_backoff;
                 let why = match Link::new(port) {
-                    Ok(link) => serve_port(&path, &link, &settings, &session, &now_us).await,
+                    Ok(link) => serve_port(&path, &link, &settings, &session, &hub).await,
                     Err(source) => LinkError::Port {
                         port: path.clone(),
                         source,
@@ -274,8 +270,9 @@ async fn serve_port(
     link: &Link,
     settings: &LinkSettings,
     shared: &SharedSession,
-    now_us: &impl Fn() -> u64,
+    hub: &Hub,
 ) -> LinkError {
+    let now_us = || hub.now_us();
     let io = |source| LinkError::Port {
         port: path.to_owned(),
         source,
@@ -325,11 +322,14 @@ async fn serve_port(
             },
         };
         out.clear();
-        rounds.take(shared, read.map(|n| &buf[..n]), now_us, &mut out);
-        if !out.is_empty()
-            && let Err(e) = link.write_all(&out).await
-        {
-            return io(e);
+        rounds.take(shared, hub, read.map(|n| &buf[..n]), &mut out);
+        if !out.is_empty() {
+            // What the round published is only queued for the pages' tasks on this thread: let
+            // them send it before the board's commands (a clock display) are written.
+            tokio::task::yield_now().await;
+            if let Err(e) = link.write_all(&out).await {
+                return io(e);
+            }
         }
         if let Some(why) = rounds.silence(now_us() / 1000) {
             return match why {
@@ -391,13 +391,10 @@ impl Rounds {
 
     /// One round: `read` bytes (or none, when the alarm rang) go to the session, deadlines that
     /// have come are met, and the commands for the board are appended to `out`.
-    fn take(
-        &mut self,
-        shared: &SharedSession,
-        read: Option<&[u8]>,
-        now_us: &impl Fn() -> u64,
-        out: &mut Vec<u8>,
-    ) {
+    fn take(&mut self, shared: &SharedSession, hub: &Hub, read: Option<&[u8]>, out: &mut Vec<u8>) {
+        let now_us = || hub.now_us();
+        // What the round publishes is written to the log once and sent when the round ends.
+        let hold = hub.hold();
         // The session is the other board's too (a press on this board's clock can be that
         // board's move, App. F2.3): held for the round.
         let mut session = session::lock(shared);
@@ -431,6 +428,8 @@ impl Rounds {
         while let Some(c) = session.poll_command(now) {
             c.encode(out);
         }
+        drop(session);
+        drop(hold);
         if now >= self.next_keepalive {
             Command::SerialNumber.encode(out);
             self.next_keepalive = now + self.keepalive_ms;

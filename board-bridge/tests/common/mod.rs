@@ -36,6 +36,15 @@ impl Drop for Scratch {
     }
 }
 
+/// The bridge to run: this build's, or the one `BOARD_BRIDGE_BIN` names (the latency bench
+/// compares two builds in one sitting that way, e.g. before and after a change).
+pub fn bridge_binary() -> PathBuf {
+    std::env::var_os("BOARD_BRIDGE_BIN").map_or_else(
+        || PathBuf::from(env!("CARGO_BIN_EXE_board-bridge")),
+        PathBuf::from,
+    )
+}
+
 /// A running `board-bridge` process.
 pub struct Bridge {
     pub child: Child,
@@ -50,7 +59,7 @@ pub fn free_port() -> u16 {
 impl Bridge {
     pub fn start(port_path: &Path, listen_port: u16, extra: &[&str]) -> Self {
         let addr = format!("127.0.0.1:{listen_port}");
-        let child = Command::new(env!("CARGO_BIN_EXE_board-bridge"))
+        let child = Command::new(bridge_binary())
             .arg("--port")
             .arg(port_path)
             .args(["--listen", &addr])
