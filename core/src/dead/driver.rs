@@ -12,11 +12,11 @@ use cozy_chess::{Board, Color, Move, Piece};
 
 use super::checks::check_chain_proves_no_mate;
 use super::closure::is_closed_without_mate;
-use super::deduction::steady_squares;
+use super::deduction::{is_unwinnable as deduction_proves, steady_squares};
 use super::fast::every_line_ends_without_mate;
 use super::helpmate::{Guide, Helpmate, Iteration, MoveList, is_mate_of, play_forced_moves};
 use super::material::cannot_mate_by_material;
-use super::semistatic::is_statically_unwinnable;
+use super::semistatic::{is_statically_unwinnable, mobility_proves};
 use super::{Budget, CanMate};
 
 /// How many forced moves are followed before the search starts. The longest known forced
@@ -37,6 +37,8 @@ const CLOSURE_MIN: u64 = 5_000;
 const CLOSURE_MAX: u64 = 40_000;
 /// Most positions and analyses the check-chain proof may spend.
 const CHAIN_WORK: u64 = 5_000;
+/// Most children left open by the cheap analysis that the second one is run on.
+const OPEN_CHILDREN_MAX: usize = 4;
 /// Share of the budget the main deepening may use before the blocked-position analysis.
 const MAIN_SHARE: u64 = 500_000;
 
@@ -51,22 +53,35 @@ fn has_heavy_or_knight(board: &Board) -> bool {
         .is_empty()
 }
 
-/// True when every legal move leads (after any forced replies) to a position the semi-static
-/// analysis proves unwinnable for `winner`, or to a position that is already not a mate.
+/// True when every legal move leads (after any forced replies) to a position proven unwinnable
+/// for `winner`, or to a position that is already not a mate. The cheap mobility fixpoint runs
+/// on every child first; the second analysis only on the few it leaves open, since in open
+/// positions (most of them from games) many children stay open and the answer is "no" anyway.
 fn every_child_static(board: &Board, winner: Color) -> bool {
     let moves = MoveList::of(board);
-    moves.as_slice().iter().all(|&mv| {
+    let mut open = Vec::new();
+    for &mv in moves.as_slice() {
         let mut child = board.clone();
         child.play_unchecked(mv);
         let (child, _, repeated) = play_forced_moves(&child, FORCED_LIMIT);
         if repeated {
-            return true;
+            continue;
         }
         if MoveList::of(&child).is_empty() {
-            return !is_mate_of(&child, !winner);
+            if is_mate_of(&child, !winner) {
+                return false;
+            }
+            continue;
         }
-        cannot_mate_by_material(&child, winner) || is_statically_unwinnable(&child, winner)
-    })
+        if cannot_mate_by_material(&child, winner) || mobility_proves(&child, winner) {
+            continue;
+        }
+        if open.len() == OPEN_CHILDREN_MAX {
+            return false;
+        }
+        open.push(child);
+    }
+    open.iter().all(|child| deduction_proves(child, winner))
 }
 
 /// The legal moves after which the semi-static analysis proves that `winner` cannot mate.

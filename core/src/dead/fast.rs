@@ -7,7 +7,7 @@ use cozy_chess::{Board, Color, Piece};
 
 use super::helpmate::play_forced_moves;
 use super::material::cannot_mate_by_material;
-use super::semistatic::is_statically_unwinnable;
+use super::semistatic::mobility_proves;
 
 /// Full-width depth of the "every line ends without a mate" search.
 const DEPTH: u8 = 4;
@@ -75,7 +75,7 @@ pub fn cannot_mate_quick(board: &Board, side: Color) -> bool {
     if every_line_ends_without_mate(&pos, side, depth) {
         return true;
     }
-    pawns_and_bishops && has_blocked_pawn(&pos) && is_statically_unwinnable(&pos, side)
+    pawns_and_bishops && has_blocked_pawn(&pos) && mobility_proves(&pos, side)
 }
 
 /// True only when neither side can mate: a dead position, proven (2005 Art. 9.6,

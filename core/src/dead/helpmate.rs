@@ -462,6 +462,8 @@ pub(super) struct Helpmate {
     move_stack: Vec<PieceMoves>,
     table: Option<PositionMap<u16>>,
     guide: Option<Guide>,
+    /// Try Black's moves in mirrored order (see `mirror_order`).
+    mirrored: bool,
     /// Keep table entries from one iteration to the next. That prunes more, but an entry left by
     /// an interrupted iteration stands for a position that was not fully expanded, so a "no
     /// mate" found that way is only accepted after the same depth is re-run on a fresh table.
@@ -484,6 +486,7 @@ impl Helpmate {
             move_stack: Vec::with_capacity(18 * 16),
             table: use_table.then(PositionMap::default),
             guide: None,
+            mirrored: false,
             keep_table: false,
         }
     }
@@ -497,6 +500,7 @@ impl Helpmate {
     /// Steers the search with the deep phase's extra rules.
     pub(super) fn guided_by(mut self, guide: Guide) -> Self {
         self.guide = Some(guide);
+        self.mirrored = self.winner == Color::Black;
         self
     }
 
@@ -576,7 +580,7 @@ impl Helpmate {
             false
         });
         let end = self.move_stack.len();
-        if self.winner == Color::Black {
+        if self.mirrored {
             mirror_order(&mut self.move_stack[start..end]);
         }
         let found = self.expand(board, start..end, key, depth, moves_left, after_reward);
@@ -615,7 +619,7 @@ impl Helpmate {
             let promotes =
                 piece_moves.piece == Piece::Pawn && !(piece_moves.to & back_ranks).is_empty();
             if promotes {
-                for to in destinations(piece_moves.to, self.winner) {
+                for to in destinations(piece_moves.to, self.mirrored) {
                     let choices: &[Option<Piece>] = if back_ranks.has(to) {
                         &QUEEN_FIRST
                     } else {
@@ -636,7 +640,7 @@ impl Helpmate {
                     }
                 }
             } else {
-                for to in destinations(piece_moves.to, self.winner) {
+                for to in destinations(piece_moves.to, self.mirrored) {
                     let mv = Move {
                         from: piece_moves.from,
                         to,
@@ -689,9 +693,11 @@ impl Helpmate {
     }
 }
 
-/// The search is the same for both colours: for Black it tries moves in the order it would try
-/// them for White on the board mirrored top to bottom (the generator lists pieces rank by rank
-/// from White's side). Within each run of one kind of piece, sources go from Black's side.
+/// The deep, guided search is the same for both colours: for Black it tries moves in the order
+/// it would try them for White on the board mirrored top to bottom (the generator lists pieces
+/// rank by rank from White's side). Within each run of one kind of piece, sources go from
+/// Black's side. Only the deep phase does this: the re-ordering costs time on every node, and
+/// the earlier phases settle game positions in either order.
 fn mirror_order(moves: &mut [PieceMoves]) {
     let mut run_start = 0;
     for i in 1..=moves.len() {
@@ -706,8 +712,7 @@ fn mirror_order(moves: &mut [PieceMoves]) {
 }
 
 /// The destinations of one piece in the search's order (mirrored for Black, as above).
-fn destinations(to: BitBoard, winner: Color) -> impl Iterator<Item = Square> {
-    let flip = winner == Color::Black;
+fn destinations(to: BitBoard, flip: bool) -> impl Iterator<Item = Square> {
     let squares = if flip { to.flip_ranks() } else { to };
     squares
         .into_iter()

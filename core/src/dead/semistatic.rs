@@ -582,8 +582,9 @@ pub(super) fn is_statically_unwinnable(board: &Board, winner: Color) -> bool {
     mobility_proves(board, winner) || super::deduction::is_unwinnable(board, winner)
 }
 
-/// The mobility fixpoint's proof that `winner` can never mate.
-fn mobility_proves(board: &Board, winner: Color) -> bool {
+/// The mobility fixpoint's proof alone that `winner` can never mate: much cheaper than the
+/// second analysis, for the checks that run often (after every move, on every child).
+pub(super) fn mobility_proves(board: &Board, winner: Color) -> bool {
     // The mobility rules walk kings and rooks one square at a time, which does not model
     // castling's jump; and an en-passant capture available now is not a standing square.
     let no_castling = [Color::White, Color::Black].iter().all(|&c| {
