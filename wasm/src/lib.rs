@@ -31,6 +31,12 @@ pub use table::Table;
 
 use wasm_bindgen::prelude::*;
 
+// Talc instead of Rust's default dlmalloc: measured 2 KB gzipped smaller in this module, and
+// faster. The page's wasm is single-threaded (no atomics), which this allocator requires.
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 /// The crate version, so the page can show what it runs.
 #[wasm_bindgen]
 pub fn version() -> String {
