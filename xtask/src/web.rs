@@ -99,6 +99,9 @@ pub fn build(profile: Profile) -> Result<()> {
             "cut cozy-chess's tables ({} bytes: {:x?}) for the module to regenerate",
             what.bytes, what.tables
         );
+        let glue = out.join("arbiter_wasm.js");
+        let text = std::fs::read_to_string(&glue).context("reading the glue")?;
+        std::fs::write(&glue, strip_glue(&text)).context("writing the glue")?;
     }
     let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
     println!("www/pkg/arbiter_wasm_bg.wasm: {size} bytes");
