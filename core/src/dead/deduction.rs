@@ -43,6 +43,24 @@ fn attacks_of(piece: Piece, colour: Color, from: Square, blockers: BitBoard) -> 
     }
 }
 
+/// Adds `squares` to a growing set, noting whether it grew.
+fn add_to(field: &mut BitBoard, squares: BitBoard, progress: &mut bool) {
+    let next = *field | squares;
+    if next != *field {
+        *field = next;
+        *progress = true;
+    }
+}
+
+/// Takes `squares` out of a shrinking set, noting whether it shrank.
+fn take_from(field: &mut BitBoard, squares: BitBoard, progress: &mut bool) {
+    let next = *field & !squares;
+    if next != *field {
+        *field = next;
+        *progress = true;
+    }
+}
+
 fn index(colour: Color) -> usize {
     colour as usize
 }
@@ -161,26 +179,12 @@ impl<'a> Deduction<'a> {
         }
     }
 
-    fn grow(field: &mut BitBoard, next: BitBoard, progress: &mut bool) {
-        if *field != next {
-            *field = next;
-            *progress = true;
-        }
-    }
-
     fn add_reach(&mut self, square: Square, colour: Color, squares: BitBoard, progress: &mut bool) {
         let i = square as usize;
-        {
-            let next = self.reach[i] | squares;
-            Self::grow(&mut self.reach[i], next, progress);
-        }
+        add_to(&mut self.reach[i], squares, progress);
         if self.board.piece_on(square) != Some(Piece::Bishop) {
             let c = index(colour);
-            let next = self.non_bishop_reach[c] | squares;
-            {
-                let next = next;
-                Self::grow(&mut self.non_bishop_reach[c], next, progress);
-            }
+            add_to(&mut self.non_bishop_reach[c], squares, progress);
         }
     }
 
@@ -195,10 +199,7 @@ impl<'a> Deduction<'a> {
                 Some(_) => {}
             }
         }
-        {
-            let next = self.capturable | taken;
-            Self::grow(&mut self.capturable, next, progress);
-        }
+        add_to(&mut self.capturable, taken, progress);
     }
 
     /// Squares where the piece from `square` could take something: where it may stand, except
@@ -233,19 +234,13 @@ impl<'a> Deduction<'a> {
                     let targets = self.filter(square, piece, colour, from, targets);
                     self.add_reach(square, colour, targets, &mut progress);
                     if !(targets & !here).is_empty() {
-                        {
-                            let next = self.movable | here;
-                            Self::grow(&mut self.movable, next, &mut progress);
-                        }
+                        add_to(&mut self.movable, here, &mut progress);
                     }
                 }
 
                 let reach = self.reach[square as usize];
                 if !(reach & !here).is_empty() {
-                    {
-                        let next = self.steady & !here;
-                        Self::grow(&mut self.steady, next, &mut progress);
-                    }
+                    take_from(&mut self.steady, here, &mut progress);
                 }
                 if colour == self.winner || self.winner_has_spare {
                     let spots = self.capture_spots(square, piece, colour);
@@ -258,20 +253,11 @@ impl<'a> Deduction<'a> {
                     self.add_capturable(taken, &mut progress);
                 }
                 let entered = reach & !here & !kings;
-                {
-                    let next = self.steady & !entered;
-                    Self::grow(&mut self.steady, next, &mut progress);
-                }
-                {
-                    let next = self.clear & !reach;
-                    Self::grow(&mut self.clear, next, &mut progress);
-                }
+                take_from(&mut self.steady, entered, &mut progress);
+                take_from(&mut self.clear, reach, &mut progress);
                 if piece != Piece::King {
                     let c = index(colour);
-                    {
-                        let next = self.offered[c] | reach;
-                        Self::grow(&mut self.offered[c], next, &mut progress);
-                    }
+                    add_to(&mut self.offered[c], reach, &mut progress);
                 }
                 if piece == Piece::Pawn && !(reach & last_ranks).is_empty() {
                     // Promoted: any piece, anywhere but on squares held for ever by its own side
