@@ -137,23 +137,16 @@ pub fn cut(module: &[u8]) -> Result<(Vec<u8>, Cut)> {
 /// The slider table as cozy-chess's build script writes it, little-endian as in wasm memory.
 fn slider_table() -> Vec<u8> {
     let mut table = vec![0u64; SLIDING_MOVE_TABLE_SIZE];
-    let kinds: [(fn(Square) -> _, fn(Square, _) -> usize, fn(Square, _) -> _); 2] = [
-        (
-            get_rook_relevant_blockers,
-            get_rook_moves_index,
-            get_rook_moves_slow,
-        ),
-        (
-            get_bishop_relevant_blockers,
-            get_bishop_moves_index,
-            get_bishop_moves_slow,
-        ),
-    ];
-    for (relevant, index, moves) in kinds {
-        for square in Square::ALL {
-            for blockers in relevant(square).iter_subsets() {
-                table[index(square, blockers)] = moves(square, blockers).0;
-            }
+    // Rooks first, then bishops, as the build script writes them.
+    for square in Square::ALL {
+        for blockers in get_rook_relevant_blockers(square).iter_subsets() {
+            table[get_rook_moves_index(square, blockers)] = get_rook_moves_slow(square, blockers).0;
+        }
+    }
+    for square in Square::ALL {
+        for blockers in get_bishop_relevant_blockers(square).iter_subsets() {
+            table[get_bishop_moves_index(square, blockers)] =
+                get_bishop_moves_slow(square, blockers).0;
         }
     }
     table.iter().flat_map(|e| e.to_le_bytes()).collect()
