@@ -8,6 +8,31 @@
 import zlib from 'node:zlib';
 import { serve, launch, freshPage } from './harness.mjs';
 
+// The wasm's code and data sections, each gzipped alone (their sum is a little more than the
+// whole file gzipped): where the module's bytes are. `ARBITER_WASM_NAMES=1 cargo xtask web` and
+// twiggy break them down further.
+function wasmSections(bytes) {
+  if (!bytes) return null;
+  const leb = (at) => {
+    let value = 0, shift = 0, byte;
+    do { byte = bytes[at++]; value += (byte & 0x7f) * 2 ** shift; shift += 7; } while (byte & 0x80);
+    return [value, at];
+  };
+  const names = { 10: 'code', 11: 'data' };
+  const out = {};
+  for (let at = 8; at < bytes.length;) {
+    const id = bytes[at];
+    const [size, body] = leb(at + 1);
+    const name = names[id] ?? 'other';
+    const part = bytes.subarray(body, body + size);
+    out[name] ??= { raw: 0, gz: 0 };
+    out[name].raw += size;
+    out[name].gz += zlib.gzipSync(part, { level: 9 }).length;
+    at = body + size;
+  }
+  return out;
+}
+
 const server = await serve();
 const browser = await launch();
 const out = {};
@@ -17,10 +42,14 @@ try {
   {
     const page = await freshPage(browser);
     const bodies = [];
+    let wasmBody = null;
     page.on('response', async (res) => {
       const url = res.url();
       if (!/\.(wasm|js|css)$/.test(new URL(url).pathname)) return;
-      bodies.push(res.body().then((b) => ({ url: new URL(url).pathname, raw: b.length, gz: zlib.gzipSync(b, { level: 9 }).length })));
+      bodies.push(res.body().then((b) => {
+        if (url.endsWith('.wasm')) wasmBody = b;
+        return { url: new URL(url).pathname, raw: b.length, gz: zlib.gzipSync(b, { level: 9 }).length };
+      }));
     });
     await page.goto(`${server.url}/index.html`);
     await page.waitForFunction(() => !!document.querySelector('arbiter-board')?.table);
@@ -30,6 +59,7 @@ try {
     out.files = files;
     out.transferGzipBytes = files.reduce((s, f) => s + f.gz, 0);
     out.transferRawBytes = files.reduce((s, f) => s + f.raw, 0);
+    out.wasmSections = wasmSections(wasmBody);
     await page.context().close();
   }
 
@@ -102,5 +132,9 @@ try {
 
 console.log(JSON.stringify(out, null, 2));
 console.log(`transfer (wasm+JS+CSS, gzip -9): ${(out.transferGzipBytes / 1024).toFixed(1)} KiB (goal <= 150 KB)`);
+if (out.wasmSections) {
+  const { code, data } = out.wasmSections;
+  console.log(`wasm: code ${(code.gz / 1024).toFixed(1)} KiB gzipped (${code.raw} bytes), data ${(data.gz / 1024).toFixed(1)} KiB gzipped (${data.raw} bytes)`);
+}
 console.log(`navigation to interactive board: median ${out.interactiveMs.median.toFixed(0)} ms (goal <= 300 ms)`);
 console.log(`clock display lag: median ${out.clockDrift.medianLagMs} ms, max ${out.clockDrift.maxLagMs} ms over ${out.clockDrift.frames} frames (one frame = ${out.clockDrift.medianFrameMs.toFixed(1)} ms)`);
