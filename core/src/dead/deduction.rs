@@ -11,9 +11,11 @@
 //! Soundness rests on one argument: take any line that ends in the winner's mate, and the first
 //! move of it that a region does not allow. Every filter below names the reason why such a move
 //! cannot lie on a line to the winner's mate, given that every piece was inside its region until
-//! then. Where chasolver's mate test counts fewer attackers (only pieces that move, with lines
-//! blocked by every square anybody might stand on), this one counts every attacker of the
-//! winner and blocks its lines only by pieces that never move, so that no mate is overlooked.
+//! then. Where chasolver's mate test leaves out every winner's piece that never moves and blocks
+//! lines by every square anybody might stand on, this one blocks lines only by pieces that never
+//! move, counts every winner's piece as covering flight squares, and as a checker every piece
+//! that moves and every line piece (its check may be uncovered); only a piece the case split
+//! assumes taken before it ever moves is left out, being gone by the time of any mate.
 
 use cozy_chess::{
     BitBoard, Board, Color, Piece, Rank, Square, get_between_rays, get_bishop_moves,
