@@ -12,6 +12,9 @@
 //! with `--features stage-trace`, the bridge also stamps each stage a message passes through and
 //! the bench prints where the time went, stage by stage (p50/p99).
 //!
+//! `BENCH_CLIENT=spin` makes the client poll its socket without sleeping, to see how much of a
+//! figure is the client's own wake-up (it then takes a core of its own).
+//!
 //! `cargo bench -p board-bridge --bench latency -- touch press` runs only the parts named
 //! (`touch`, `press`, `settle`, `rss`). `BOARD_BRIDGE_BIN=<a bridge binary>` measures that build
 //! instead of this one, so two builds can be compared in turns on the same load. The load average
@@ -158,9 +161,35 @@ fn report(name: &str, mut v: Vec<Duration>) {
     );
 }
 
+/// Whether the client polls its socket without ever sleeping (`BENCH_CLIENT=spin`): then the
+/// client's own wake-up is no part of the figures, only when the message was there to read.
+fn spinning_client() -> bool {
+    std::env::var("BENCH_CLIENT").is_ok_and(|v| v == "spin")
+}
+
+/// The next message, read as [`next`] does, or by polling when the client spins.
+async fn next_message(ws: &mut Ws, wait: Duration) -> Option<serde_json::Value> {
+    use futures_util::{FutureExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    if !spinning_client() {
+        return next(ws, wait).await;
+    }
+    let give_up = Instant::now() + wait;
+    loop {
+        match ws.next().now_or_never() {
+            Some(Some(Ok(Message::Text(t)))) => return serde_json::from_str(&t).ok(),
+            Some(Some(Ok(_))) => continue,
+            Some(_) => return None,
+            None if Instant::now() > give_up => return None,
+            // The runtime polls its sockets (without waiting) before this task runs again.
+            None => tokio::task::yield_now().await,
+        }
+    }
+}
+
 async fn arrival(ws: &mut Ws, kind: &str) -> (serde_json::Value, Instant) {
     loop {
-        let m = next(ws, Duration::from_secs(10))
+        let m = next_message(ws, Duration::from_secs(10))
             .await
             .unwrap_or_else(|| panic!("no {kind} message"));
         if m["type"] == kind {
@@ -367,7 +396,9 @@ async fn settles(n: usize) -> u32 {
 }
 
 async fn wait_for_any(ws: &mut Ws) -> (serde_json::Value, Instant) {
-    let m = next(ws, Duration::from_secs(10)).await.expect("a message");
+    let m = next_message(ws, Duration::from_secs(10))
+        .await
+        .expect("a message");
     (m, Instant::now())
 }
 
@@ -429,8 +460,13 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(300);
     println!(
-        "bridge: {}  load average (1 min) at start: {}",
+        "bridge: {}  client: {}  load average (1 min) at start: {}",
         common::bridge_binary().display(),
+        if spinning_client() {
+            "spinning"
+        } else {
+            "waits"
+        },
         load()
     );
     // One thread for the client: a message read wakes this thread itself, not a worker that

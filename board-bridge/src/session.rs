@@ -57,7 +57,7 @@ impl Seat {
     }
 }
 
-/// A session shared by its board's thread and the other board's (two boards, App. F1).
+/// A session shared by its board's link and the other board's (two boards, App. F1).
 pub type SharedSession = Arc<Mutex<Session>>;
 
 /// Shares `session`.

@@ -344,6 +344,7 @@ impl FakeBoard {
             mode: None,
             clock: None,
             written: written.clone(),
+            last_write: Instant::now(),
             commands: Vec::new(),
         };
         std::thread::Builder::new()
@@ -376,8 +377,11 @@ impl FakeBoard {
         self.shown.lock().map(|w| w.clone()).unwrap_or_default()
     }
 
-    /// When the last byte of each queued action that wrote bytes was written, in order (answers to
-    /// the bridge's commands are not counted).
+    /// When each queued action that wrote bytes wrote them, in order (answers to the bridge's
+    /// commands are not counted): the instant just before its one write, which put all its bytes
+    /// in the pty at once. Taken before, not after, so a board thread held up between its write
+    /// and its clock never makes the bridge look faster than it is; a latency measured from it
+    /// counts the write itself (microseconds) as the bridge's.
     pub fn written(&self) -> Vec<Instant> {
         self.written.lock().map(|w| w.clone()).unwrap_or_default()
     }
@@ -420,6 +424,8 @@ struct Board {
     mode: Option<UpdateMode>,
     clock: Option<ClockTimes>,
     written: Arc<Mutex<Vec<Instant>>>,
+    /// When the last write to the pty began.
+    last_write: Instant,
     commands: Vec<u8>,
 }
 
@@ -502,6 +508,7 @@ impl Board {
     }
 
     fn write(&mut self, bytes: &[u8]) {
+        self.last_write = Instant::now();
         if let Some(pty) = self.pty.as_mut() {
             let _ = pty.master.write_all(bytes);
         }
@@ -512,7 +519,7 @@ impl Board {
         if self.pty.is_some()
             && let Ok(mut w) = self.written.lock()
         {
-            w.push(Instant::now());
+            w.push(self.last_write);
         }
     }
 

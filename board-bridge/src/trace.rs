@@ -7,7 +7,7 @@
 //! Lines at `/trace.jsonl`. Without the feature every function here is empty and inlined away:
 //! the shipped bridge carries none of it.
 //!
-//! Stamps taken on the serial thread before a message exists are kept per thread and copied into
+//! Stamps taken by a board's link before a message exists are kept per thread and copied into
 //! every message published from that read, so a move's record shows what ran before it went out.
 
 /// A stage's name, as it appears in `/trace.jsonl`.
