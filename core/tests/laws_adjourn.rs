@@ -6,7 +6,7 @@ use arbiter_core::Color;
 use arbiter_core::arbiter::{Decision, Event, Reason, Refused, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, adjourn};
-use common_laws::{Table, config};
+use common_laws::{Table, config, in_both_editions};
 
 const PASS: &str = "arbiter's passphrase";
 
@@ -60,15 +60,11 @@ fn a01_sealing_stops_both_clocks_and_hides_the_move(edition: Edition) {
     );
 }
 
-#[test]
-fn a01_2005_sealing_stops_both_clocks_and_hides_the_move() {
-    a01_sealing_stops_both_clocks_and_hides_the_move(Edition::Fide2005);
-}
-
-#[test]
-fn a01_2023_sealing_stops_both_clocks_and_hides_the_move() {
-    a01_sealing_stops_both_clocks_and_hides_the_move(Edition::Fide2023);
-}
+in_both_editions!(
+    a01_sealing_stops_both_clocks_and_hides_the_move,
+    a01_2005_sealing_stops_both_clocks_and_hides_the_move,
+    a01_2023_sealing_stops_both_clocks_and_hides_the_move
+);
 
 fn a02_adjourning_early_charges_the_rest_of_the_session(edition: Edition) {
     let mut c = config(edition, 90, 0);
@@ -89,15 +85,11 @@ fn a02_adjourning_early_charges_the_rest_of_the_session(edition: Edition) {
     assert!(t.laws().is_empty());
 }
 
-#[test]
-fn a02_2005_adjourning_early_charges_the_rest_of_the_session() {
-    a02_adjourning_early_charges_the_rest_of_the_session(Edition::Fide2005);
-}
-
-#[test]
-fn a02_2023_adjourning_early_charges_the_rest_of_the_session() {
-    a02_adjourning_early_charges_the_rest_of_the_session(Edition::Fide2023);
-}
+in_both_editions!(
+    a02_adjourning_early_charges_the_rest_of_the_session,
+    a02_2005_adjourning_early_charges_the_rest_of_the_session,
+    a02_2023_adjourning_early_charges_the_rest_of_the_session
+);
 
 fn arrive(t: &mut Table, players: &[Color]) {
     for &player in players {
@@ -158,15 +150,11 @@ fn a05_envelope_opens_only_with_the_replier_present(edition: Edition) {
     t.replays();
 }
 
-#[test]
-fn a05_2005_envelope_opens_only_with_the_replier_present() {
-    a05_envelope_opens_only_with_the_replier_present(Edition::Fide2005);
-}
-
-#[test]
-fn a05_2023_envelope_opens_only_with_the_replier_present() {
-    a05_envelope_opens_only_with_the_replier_present(Edition::Fide2023);
-}
+in_both_editions!(
+    a05_envelope_opens_only_with_the_replier_present,
+    a05_2005_envelope_opens_only_with_the_replier_present,
+    a05_2023_envelope_opens_only_with_the_replier_present
+);
 
 fn a04_draw_offer_after_sealing_stands_and_can_be_accepted(edition: Edition) {
     let mut t = sealed_game(edition, None, "Nf3");
@@ -182,15 +170,11 @@ fn a04_draw_offer_after_sealing_stands_and_can_be_accepted(edition: Edition) {
     assert_eq!(t.game.result().unwrap().1, Reason::Agreement);
 }
 
-#[test]
-fn a04_2005_draw_offer_after_sealing_stands_and_can_be_accepted() {
-    a04_draw_offer_after_sealing_stands_and_can_be_accepted(Edition::Fide2005);
-}
-
-#[test]
-fn a04_2023_draw_offer_after_sealing_stands_and_can_be_accepted() {
-    a04_draw_offer_after_sealing_stands_and_can_be_accepted(Edition::Fide2023);
-}
+in_both_editions!(
+    a04_draw_offer_after_sealing_stands_and_can_be_accepted,
+    a04_2005_draw_offer_after_sealing_stands_and_can_be_accepted,
+    a04_2023_draw_offer_after_sealing_stands_and_can_be_accepted
+);
 
 #[test]
 fn a06_2005_ambiguous_sealed_move_loses() {
@@ -311,15 +295,11 @@ fn a03_envelope_record_holds_position_times_sealer_and_offer(edition: Edition) {
     assert_ne!(other.digest, record.digest);
 }
 
-#[test]
-fn a03_2005_envelope_record_holds_position_times_sealer_and_offer() {
-    a03_envelope_record_holds_position_times_sealer_and_offer(Edition::Fide2005);
-}
-
-#[test]
-fn a03_2023_envelope_record_holds_position_times_sealer_and_offer() {
-    a03_envelope_record_holds_position_times_sealer_and_offer(Edition::Fide2023);
-}
+in_both_editions!(
+    a03_envelope_record_holds_position_times_sealer_and_offer,
+    a03_2005_envelope_record_holds_position_times_sealer_and_offer,
+    a03_2023_envelope_record_holds_position_times_sealer_and_offer
+);
 
 #[test]
 fn a08_2005_lost_envelope_resumes_from_adjourned_position_sealer_plays_his_move() {

@@ -9,7 +9,7 @@ use arbiter_core::laws::blind::{self, BoardOf, ClockReading, Correction, TwoBoar
 use arbiter_core::laws::{Edition, Law};
 use arbiter_core::notation::{Language, duration};
 use arbiter_core::touch::Obligation;
-use common_laws::{Table, config};
+use common_laws::{Table, config, in_both_editions};
 
 fn mv(s: &str) -> MoveText {
     s.parse().unwrap()
@@ -281,15 +281,11 @@ fn b05_sighted_player_keeps_the_normal_rules(edition: Edition) {
     assert_eq!(t.game.moves().len(), 0);
 }
 
-#[test]
-fn b05_2005_sighted_player_keeps_the_normal_rules() {
-    b05_sighted_player_keeps_the_normal_rules(Edition::Fide2005);
-}
-
-#[test]
-fn b05_2023_sighted_player_keeps_the_normal_rules() {
-    b05_sighted_player_keeps_the_normal_rules(Edition::Fide2023);
-}
+in_both_editions!(
+    b05_sighted_player_keeps_the_normal_rules,
+    b05_2005_sighted_player_keeps_the_normal_rules,
+    b05_2023_sighted_player_keeps_the_normal_rules
+);
 
 #[test]
 fn b06_2005_slip_of_tongue_corrected_before_clock_started_accepted_after_refused() {
@@ -583,15 +579,11 @@ fn b10_moves_completed_and_time_used_on_request_only(edition: Edition) {
     );
 }
 
-#[test]
-fn b10_2005_moves_completed_and_time_used_on_request_only() {
-    b10_moves_completed_and_time_used_on_request_only(Edition::Fide2005);
-}
-
-#[test]
-fn b10_2023_moves_completed_and_time_used_on_request_only() {
-    b10_moves_completed_and_time_used_on_request_only(Edition::Fide2023);
-}
+in_both_editions!(
+    b10_moves_completed_and_time_used_on_request_only,
+    b10_2005_moves_completed_and_time_used_on_request_only,
+    b10_2023_moves_completed_and_time_used_on_request_only
+);
 
 #[test]
 fn b04_2023_tactile_board_move_stands_when_the_announcement_differs() {
@@ -644,12 +636,8 @@ fn braille_score_of_a_played_game(edition: Edition) {
     );
 }
 
-#[test]
-fn b09_2005_braille_score_of_the_game() {
-    braille_score_of_a_played_game(Edition::Fide2005);
-}
-
-#[test]
-fn b09_2023_braille_score_of_the_game() {
-    braille_score_of_a_played_game(Edition::Fide2023);
-}
+in_both_editions!(
+    braille_score_of_a_played_game,
+    b09_2005_braille_score_of_the_game,
+    b09_2023_braille_score_of_the_game
+);

@@ -7,7 +7,7 @@ use arbiter_core::arbiter::{Claim, ClaimKind, Event, Reason, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, Law};
 use arbiter_core::touch::Obligation;
-use common_laws::Table;
+use common_laws::{Table, in_both_editions};
 
 fn reason(t: &Table) -> Option<Reason> {
     t.game.result().map(|r| r.1)
@@ -30,15 +30,11 @@ fn e01_checkmate_ends_the_game(edition: Edition) {
     );
 }
 
-#[test]
-fn e01_2005_checkmate_ends_the_game() {
-    e01_checkmate_ends_the_game(Edition::Fide2005);
-}
-
-#[test]
-fn e01_2023_checkmate_ends_the_game() {
-    e01_checkmate_ends_the_game(Edition::Fide2023);
-}
+in_both_editions!(
+    e01_checkmate_ends_the_game,
+    e01_2005_checkmate_ends_the_game,
+    e01_2023_checkmate_ends_the_game
+);
 
 #[test]
 fn e02_2005_2023_resigning_against_a_bare_king_loses_in_2005_draws_in_2023() {
@@ -66,15 +62,11 @@ fn e03_stalemate_draws(edition: Edition) {
     assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
 }
 
-#[test]
-fn e03_2005_stalemate_draws() {
-    e03_stalemate_draws(Edition::Fide2005);
-}
-
-#[test]
-fn e03_2023_stalemate_draws() {
-    e03_stalemate_draws(Edition::Fide2023);
-}
+in_both_editions!(
+    e03_stalemate_draws,
+    e03_2005_stalemate_draws,
+    e03_2023_stalemate_draws
+);
 
 fn e04_dead_position_draws(edition: Edition) {
     for (fen, mv) in [
@@ -87,15 +79,11 @@ fn e04_dead_position_draws(edition: Edition) {
     }
 }
 
-#[test]
-fn e04_2005_dead_position_draws() {
-    e04_dead_position_draws(Edition::Fide2005);
-}
-
-#[test]
-fn e04_2023_dead_position_draws() {
-    e04_dead_position_draws(Edition::Fide2023);
-}
+in_both_editions!(
+    e04_dead_position_draws,
+    e04_2005_dead_position_draws,
+    e04_2023_dead_position_draws
+);
 
 #[test]
 fn e05_2005_2023_agreement_before_each_side_has_moved_only_in_2005() {
@@ -143,15 +131,11 @@ fn d01_offer_declined_by_touching_a_piece(edition: Edition) {
     );
 }
 
-#[test]
-fn d01_2005_offer_declined_by_touching_a_piece() {
-    d01_offer_declined_by_touching_a_piece(Edition::Fide2005);
-}
-
-#[test]
-fn d01_2023_offer_declined_by_touching_a_piece() {
-    d01_offer_declined_by_touching_a_piece(Edition::Fide2023);
-}
+in_both_editions!(
+    d01_offer_declined_by_touching_a_piece,
+    d01_2005_offer_declined_by_touching_a_piece,
+    d01_2023_offer_declined_by_touching_a_piece
+);
 
 const KNIGHTS: &str = "g1f3 g8f6 f3g1 f6g8";
 
@@ -228,15 +212,11 @@ fn d05_touching_a_piece_forfeits_the_claim(edition: Edition) {
     assert_eq!(t.result(), None);
 }
 
-#[test]
-fn d05_2005_touching_a_piece_forfeits_the_claim() {
-    d05_touching_a_piece_forfeits_the_claim(Edition::Fide2005);
-}
-
-#[test]
-fn d05_2023_touching_a_piece_forfeits_the_claim() {
-    d05_touching_a_piece_forfeits_the_claim(Edition::Fide2023);
-}
+in_both_editions!(
+    d05_touching_a_piece_forfeits_the_claim,
+    d05_2005_touching_a_piece_forfeits_the_claim,
+    d05_2023_touching_a_piece_forfeits_the_claim
+);
 
 #[test]
 fn d06_2005_wrong_claim_gives_three_minutes_and_the_move_must_be_played() {

@@ -8,7 +8,7 @@ use arbiter_core::Color;
 use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, Law};
-use common_laws::{Table, config};
+use common_laws::{Table, config, in_both_editions};
 
 fn c02_white_clock_starts_at_the_start(edition: Edition) {
     let mut t = Table::standard(edition);
@@ -18,15 +18,11 @@ fn c02_white_clock_starts_at_the_start(edition: Edition) {
     assert_eq!(t.remaining(Color::Black), 90 * 60_000);
 }
 
-#[test]
-fn c02_2005_white_clock_starts_at_the_start() {
-    c02_white_clock_starts_at_the_start(Edition::Fide2005);
-}
-
-#[test]
-fn c02_2023_white_clock_starts_at_the_start() {
-    c02_white_clock_starts_at_the_start(Edition::Fide2023);
-}
+in_both_editions!(
+    c02_white_clock_starts_at_the_start,
+    c02_2005_white_clock_starts_at_the_start,
+    c02_2023_white_clock_starts_at_the_start
+);
 
 #[test]
 fn c03_2005_late_arrival_within_the_hour_plays_on() {
@@ -104,15 +100,11 @@ fn c04_move_not_pressed_loses_on_time(edition: Edition) {
     t.replays();
 }
 
-#[test]
-fn c04_2005_move_not_pressed_loses_on_time() {
-    c04_move_not_pressed_loses_on_time(Edition::Fide2005);
-}
-
-#[test]
-fn c04_2023_move_not_pressed_loses_on_time() {
-    c04_move_not_pressed_loses_on_time(Edition::Fide2023);
-}
+in_both_editions!(
+    c04_move_not_pressed_loses_on_time,
+    c04_2005_move_not_pressed_loses_on_time,
+    c04_2023_move_not_pressed_loses_on_time
+);
 
 const MATE_IN_ONE: &str = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
 
@@ -249,15 +241,11 @@ fn q01_no_quickplay_claim_in_blitz(edition: Edition) {
     ));
 }
 
-#[test]
-fn q01_2005_no_quickplay_claim_in_blitz() {
-    q01_no_quickplay_claim_in_blitz(Edition::Fide2005);
-}
-
-#[test]
-fn q01_2023_no_quickplay_claim_in_blitz() {
-    q01_no_quickplay_claim_in_blitz(Edition::Fide2023);
-}
+in_both_editions!(
+    q01_no_quickplay_claim_in_blitz,
+    q01_2005_no_quickplay_claim_in_blitz,
+    q01_2023_no_quickplay_claim_in_blitz
+);
 
 #[test]
 fn q02_2005_rejected_claim_gives_the_opponent_two_minutes() {
@@ -323,15 +311,11 @@ fn q04_without_arbiter_the_claim_is_recorded_for_a_decision(edition: Edition) {
     assert!(!state.white.flag, "the clocks stand still");
 }
 
-#[test]
-fn q04_2005_without_arbiter_the_claim_is_recorded_for_a_decision() {
-    q04_without_arbiter_the_claim_is_recorded_for_a_decision(Edition::Fide2005);
-}
-
-#[test]
-fn q04_2023_without_arbiter_the_claim_is_recorded_for_a_decision() {
-    q04_without_arbiter_the_claim_is_recorded_for_a_decision(Edition::Fide2023);
-}
+in_both_editions!(
+    q04_without_arbiter_the_claim_is_recorded_for_a_decision,
+    q04_2005_without_arbiter_the_claim_is_recorded_for_a_decision,
+    q04_2023_without_arbiter_the_claim_is_recorded_for_a_decision
+);
 
 #[test]
 fn q04_2005_claim_after_the_flag_fell_is_refused() {
@@ -391,15 +375,11 @@ fn c15_arbiter_stops_and_restarts_the_clock(edition: Edition) {
     );
 }
 
-#[test]
-fn c15_2005_arbiter_stops_and_restarts_the_clock() {
-    c15_arbiter_stops_and_restarts_the_clock(Edition::Fide2005);
-}
-
-#[test]
-fn c15_2023_arbiter_stops_and_restarts_the_clock() {
-    c15_arbiter_stops_and_restarts_the_clock(Edition::Fide2023);
-}
+in_both_editions!(
+    c15_arbiter_stops_and_restarts_the_clock,
+    c15_2005_arbiter_stops_and_restarts_the_clock,
+    c15_2023_arbiter_stops_and_restarts_the_clock
+);
 
 fn c14_arbiter_sets_clocks_and_adds_time(edition: Edition) {
     let mut t = Table::standard(edition);
@@ -421,15 +401,11 @@ fn c14_arbiter_sets_clocks_and_adds_time(edition: Edition) {
     );
 }
 
-#[test]
-fn c14_2005_arbiter_sets_clocks_and_adds_time() {
-    c14_arbiter_sets_clocks_and_adds_time(Edition::Fide2005);
-}
-
-#[test]
-fn c14_2023_arbiter_sets_clocks_and_adds_time() {
-    c14_arbiter_sets_clocks_and_adds_time(Edition::Fide2023);
-}
+in_both_editions!(
+    c14_arbiter_sets_clocks_and_adds_time,
+    c14_2005_arbiter_sets_clocks_and_adds_time,
+    c14_2023_arbiter_sets_clocks_and_adds_time
+);
 
 #[test]
 fn q03_2023_increment_request_declined_by_opponent_granted_by_arbiter() {
@@ -577,12 +553,8 @@ fn c13_standard_first_of_two_flags_loses(edition: Edition) {
     assert_eq!(t.game.result().unwrap().1, Reason::Time);
 }
 
-#[test]
-fn c13_2005_standard_first_of_two_flags_loses() {
-    c13_standard_first_of_two_flags_loses(Edition::Fide2005);
-}
-
-#[test]
-fn c13_2023_standard_first_of_two_flags_loses() {
-    c13_standard_first_of_two_flags_loses(Edition::Fide2023);
-}
+in_both_editions!(
+    c13_standard_first_of_two_flags_loses,
+    c13_2005_standard_first_of_two_flags_loses,
+    c13_2023_standard_first_of_two_flags_loses
+);

@@ -8,7 +8,7 @@ use arbiter_core::arbiter::{Claim, ClaimKind, Event, Reason, Verdict};
 use arbiter_core::clock::Millis;
 use arbiter_core::laws::Edition;
 use arbiter_core::touch::Obligation;
-use common_laws::Table;
+use common_laws::{Table, in_both_editions};
 
 fn time_added(v: &[Verdict]) -> Vec<(Color, Millis)> {
     v.iter()
@@ -47,15 +47,11 @@ fn i06_illegal_king_move_restored_with_touch_move_and_two_minutes(edition: Editi
     t.replays();
 }
 
-#[test]
-fn i06_2005_illegal_king_move_restored_with_touch_move_and_two_minutes() {
-    i06_illegal_king_move_restored_with_touch_move_and_two_minutes(Edition::Fide2005);
-}
-
-#[test]
-fn i06_2023_illegal_king_move_restored_with_touch_move_and_two_minutes() {
-    i06_illegal_king_move_restored_with_touch_move_and_two_minutes(Edition::Fide2023);
-}
+in_both_editions!(
+    i06_illegal_king_move_restored_with_touch_move_and_two_minutes,
+    i06_2005_illegal_king_move_restored_with_touch_move_and_two_minutes,
+    i06_2023_illegal_king_move_restored_with_touch_move_and_two_minutes
+);
 
 #[test]
 fn i07_2023_unfinished_promotion_becomes_a_queen_and_counts_as_illegal() {
@@ -320,15 +316,11 @@ fn i11_2005_a_claimed_illegal_move_leaves_the_score() {
     t.replays();
 }
 
-#[test]
-fn i13_2005_unclaimed_illegal_move_stands_after_the_reply() {
-    i13_unclaimed_illegal_move_stands_after_the_reply(Edition::Fide2005);
-}
-
-#[test]
-fn i13_2023_unclaimed_illegal_move_stands_after_the_reply() {
-    i13_unclaimed_illegal_move_stands_after_the_reply(Edition::Fide2023);
-}
+in_both_editions!(
+    i13_unclaimed_illegal_move_stands_after_the_reply,
+    i13_2005_unclaimed_illegal_move_stands_after_the_reply,
+    i13_2023_unclaimed_illegal_move_stands_after_the_reply
+);
 
 #[test]
 fn i05_2005_knocked_over_pieces_put_back_on_own_time() {

@@ -9,7 +9,7 @@ use arbiter_core::Position;
 use arbiter_core::arbiter::{Event, Game, GameConfig, Refused, Verdict};
 use arbiter_core::laws::Edition;
 use arbiter_core::notation::{Language, san};
-use common_laws::{Table, config};
+use common_laws::{Table, config, in_both_editions};
 
 /// Plays `before`, then enters `mv` and presses: whether the engine ruled it an illegal move,
 /// whether the record grew, and the last move recorded.
@@ -58,15 +58,11 @@ fn l01(edition: Edition) {
     assert_eq!(attempt(edition, None, "", "g1f3").as_deref(), Some("Nf3"));
 }
 
-#[test]
-fn l01_2005_bishop_cannot_jump() {
-    l01(Edition::Fide2005);
-}
-
-#[test]
-fn l01_2023_bishop_cannot_jump() {
-    l01(Edition::Fide2023);
-}
+in_both_editions!(
+    l01,
+    l01_2005_bishop_cannot_jump,
+    l01_2023_bishop_cannot_jump
+);
 
 fn l02(edition: Edition) {
     assert_eq!(attempt(edition, None, "e2e4 e7e5", "e4e5"), None);
@@ -76,15 +72,11 @@ fn l02(edition: Edition) {
     );
 }
 
-#[test]
-fn l02_2005_pawn_cannot_advance_into_a_piece() {
-    l02(Edition::Fide2005);
-}
-
-#[test]
-fn l02_2023_pawn_cannot_advance_into_a_piece() {
-    l02(Edition::Fide2023);
-}
+in_both_editions!(
+    l02,
+    l02_2005_pawn_cannot_advance_into_a_piece,
+    l02_2023_pawn_cannot_advance_into_a_piece
+);
 
 fn l03(edition: Edition) {
     let at_once = attempt(edition, None, "e2e4 a7a6 e4e5 d7d5", "e5d6");
@@ -96,15 +88,11 @@ fn l03(edition: Edition) {
     );
 }
 
-#[test]
-fn l03_2005_en_passant_only_at_once() {
-    l03(Edition::Fide2005);
-}
-
-#[test]
-fn l03_2023_en_passant_only_at_once() {
-    l03(Edition::Fide2023);
-}
+in_both_editions!(
+    l03,
+    l03_2005_en_passant_only_at_once,
+    l03_2023_en_passant_only_at_once
+);
 
 fn l04(edition: Edition) {
     let fen = Some("8/P7/8/8/8/8/8/k6K w - - 0 1");
@@ -120,15 +108,11 @@ fn l04(edition: Edition) {
     assert_eq!(recorded, expected);
 }
 
-#[test]
-fn l04_2005_promotion_to_any_piece_never_a_pawn() {
-    l04(Edition::Fide2005);
-}
-
-#[test]
-fn l04_2023_promotion_to_any_piece_never_a_pawn() {
-    l04(Edition::Fide2023);
-}
+in_both_editions!(
+    l04,
+    l04_2005_promotion_to_any_piece_never_a_pawn,
+    l04_2023_promotion_to_any_piece_never_a_pawn
+);
 
 fn l05(edition: Edition) {
     let back_and_forth = "e2e4 e7e5 e1e2 e8e7 e2e1 e7e8 g1f3 g8f6 f1c4 f8c5";
@@ -140,15 +124,11 @@ fn l05(edition: Edition) {
     );
 }
 
-#[test]
-fn l05_2005_no_castling_once_the_king_has_moved() {
-    l05(Edition::Fide2005);
-}
-
-#[test]
-fn l05_2023_no_castling_once_the_king_has_moved() {
-    l05(Edition::Fide2023);
-}
+in_both_editions!(
+    l05,
+    l05_2005_no_castling_once_the_king_has_moved,
+    l05_2023_no_castling_once_the_king_has_moved
+);
 
 fn l06(edition: Edition) {
     let fen = Some("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1");
@@ -156,15 +136,11 @@ fn l06(edition: Edition) {
     assert_eq!(attempt(edition, fen, "", "e1c1").as_deref(), Some("O-O-O"));
 }
 
-#[test]
-fn l06_2005_no_castling_across_an_attacked_square() {
-    l06(Edition::Fide2005);
-}
-
-#[test]
-fn l06_2023_no_castling_across_an_attacked_square() {
-    l06(Edition::Fide2023);
-}
+in_both_editions!(
+    l06,
+    l06_2005_no_castling_across_an_attacked_square,
+    l06_2023_no_castling_across_an_attacked_square
+);
 
 fn l07(edition: Edition) {
     let fen = Some("4k3/8/8/8/8/8/4r3/4K3 w - - 0 1");
@@ -180,15 +156,11 @@ fn l07(edition: Edition) {
     }
 }
 
-#[test]
-fn l07_2005_no_move_leaves_the_king_in_check() {
-    l07(Edition::Fide2005);
-}
-
-#[test]
-fn l07_2023_no_move_leaves_the_king_in_check() {
-    l07(Edition::Fide2023);
-}
+in_both_editions!(
+    l07,
+    l07_2005_no_move_leaves_the_king_in_check,
+    l07_2023_no_move_leaves_the_king_in_check
+);
 
 fn l08(edition: Edition) {
     let mut c: GameConfig = config(edition, 90, 30);
@@ -196,15 +168,11 @@ fn l08(edition: Edition) {
     assert!(matches!(Game::new(c), Err(Refused::BadFen(_))));
 }
 
-#[test]
-fn l08_2005_both_kings_in_check_cannot_be_set_up() {
-    l08(Edition::Fide2005);
-}
-
-#[test]
-fn l08_2023_both_kings_in_check_cannot_be_set_up() {
-    l08(Edition::Fide2023);
-}
+in_both_editions!(
+    l08,
+    l08_2005_both_kings_in_check_cannot_be_set_up,
+    l08_2023_both_kings_in_check_cannot_be_set_up
+);
 
 // Notation: the Laws of both editions describe the same algebraic system; where the 2005 text
 // is narrower (no long form in E7, "x" and "e.p." always written in E8), the engine reads the

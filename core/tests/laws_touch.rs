@@ -7,7 +7,7 @@ use arbiter_core::arbiter::{Claim, ClaimKind, Event, Verdict};
 use arbiter_core::clock::Mode;
 use arbiter_core::laws::Edition;
 use arbiter_core::touch::Obligation;
-use common_laws::Table;
+use common_laws::{Table, in_both_editions};
 
 fn sq(s: &str) -> arbiter_core::Square {
     s.parse().unwrap()
@@ -70,15 +70,11 @@ fn t02_lift_and_replace_counts_as_touch_unless_adjusting(edition: Edition) {
     assert_eq!(t.game.obligation(), Obligation::Free);
 }
 
-#[test]
-fn t02_2005_lift_and_replace_counts_as_touch_unless_adjusting() {
-    t02_lift_and_replace_counts_as_touch_unless_adjusting(Edition::Fide2005);
-}
-
-#[test]
-fn t02_2023_lift_and_replace_counts_as_touch_unless_adjusting() {
-    t02_lift_and_replace_counts_as_touch_unless_adjusting(Edition::Fide2023);
-}
+in_both_editions!(
+    t02_lift_and_replace_counts_as_touch_unless_adjusting,
+    t02_2005_lift_and_replace_counts_as_touch_unless_adjusting,
+    t02_2023_lift_and_replace_counts_as_touch_unless_adjusting
+);
 
 fn t04_touched_enemy_piece_must_be_captured(edition: Edition) {
     let mut t = Table::standard(edition);
@@ -94,15 +90,11 @@ fn t04_touched_enemy_piece_must_be_captured(edition: Edition) {
     assert_eq!(t.game.moves().len(), 3);
 }
 
-#[test]
-fn t04_2005_touched_enemy_piece_must_be_captured() {
-    t04_touched_enemy_piece_must_be_captured(Edition::Fide2005);
-}
-
-#[test]
-fn t04_2023_touched_enemy_piece_must_be_captured() {
-    t04_touched_enemy_piece_must_be_captured(Edition::Fide2023);
-}
+in_both_editions!(
+    t04_touched_enemy_piece_must_be_captured,
+    t04_2005_touched_enemy_piece_must_be_captured,
+    t04_2023_touched_enemy_piece_must_be_captured
+);
 
 fn t05_own_then_enemy_piece_means_capture_with_own(edition: Edition) {
     let mut t = Table::standard(edition);
@@ -123,15 +115,11 @@ fn t05_own_then_enemy_piece_means_capture_with_own(edition: Edition) {
     assert_eq!(t.game.moves().len(), 3);
 }
 
-#[test]
-fn t05_2005_own_then_enemy_piece_means_capture_with_own() {
-    t05_own_then_enemy_piece_means_capture_with_own(Edition::Fide2005);
-}
-
-#[test]
-fn t05_2023_own_then_enemy_piece_means_capture_with_own() {
-    t05_own_then_enemy_piece_means_capture_with_own(Edition::Fide2023);
-}
+in_both_editions!(
+    t05_own_then_enemy_piece_means_capture_with_own,
+    t05_2005_own_then_enemy_piece_means_capture_with_own,
+    t05_2023_own_then_enemy_piece_means_capture_with_own
+);
 
 #[test]
 fn t06_2005_castling_illegal_after_king_touched() {
@@ -206,15 +194,11 @@ fn t08_released_piece_stays_on_its_square(edition: Edition) {
     assert_eq!(t.game.moves()[0].san, "e4");
 }
 
-#[test]
-fn t08_2005_released_piece_stays_on_its_square() {
-    t08_released_piece_stays_on_its_square(Edition::Fide2005);
-}
-
-#[test]
-fn t08_2023_released_piece_stays_on_its_square() {
-    t08_released_piece_stays_on_its_square(Edition::Fide2023);
-}
+in_both_editions!(
+    t08_released_piece_stays_on_its_square,
+    t08_2005_released_piece_stays_on_its_square,
+    t08_2023_released_piece_stays_on_its_square
+);
 
 fn t10_touched_piece_that_cannot_move_leaves_any_move(edition: Edition) {
     let fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
@@ -226,15 +210,11 @@ fn t10_touched_piece_that_cannot_move_leaves_any_move(edition: Edition) {
     assert_eq!(t.game.moves().len(), 1);
 }
 
-#[test]
-fn t10_2005_touched_piece_that_cannot_move_leaves_any_move() {
-    t10_touched_piece_that_cannot_move_leaves_any_move(Edition::Fide2005);
-}
-
-#[test]
-fn t10_2023_touched_piece_that_cannot_move_leaves_any_move() {
-    t10_touched_piece_that_cannot_move_leaves_any_move(Edition::Fide2023);
-}
+in_both_editions!(
+    t10_touched_piece_that_cannot_move_leaves_any_move,
+    t10_2005_touched_piece_that_cannot_move_leaves_any_move,
+    t10_2023_touched_piece_that_cannot_move_leaves_any_move
+);
 
 fn rapid_2005() -> Table {
     Table::with(Edition::Fide2005, 30, 0, None, true, None)

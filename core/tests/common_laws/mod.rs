@@ -8,6 +8,26 @@ use arbiter_core::arbiter::{
 use arbiter_core::clock::{Millis, Mode, TimeControl, Timestamp, Timing};
 use arbiter_core::laws::Edition;
 
+/// Runs one scenario under each edition as a test of its own, so both names (each with its
+/// edition and article) stay in the test list while the scenario is written once.
+// Not every test file that includes this module runs scenarios under both editions.
+#[allow(unused_macros)]
+macro_rules! in_both_editions {
+    ($scenario:ident, $under_2005:ident, $under_2023:ident) => {
+        #[test]
+        fn $under_2005() {
+            $scenario(arbiter_core::laws::Edition::Fide2005);
+        }
+
+        #[test]
+        fn $under_2023() {
+            $scenario(arbiter_core::laws::Edition::Fide2023);
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use in_both_editions;
+
 pub struct Table {
     pub game: Game,
     pub now: u64,
