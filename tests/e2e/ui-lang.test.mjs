@@ -16,6 +16,11 @@ const club = (attrs) => `<!doctype html><html lang="de"><meta charset="utf-8"><t
 const env = setUp({
   // A German club's page: standard play in two periods, a pawn about to promote.
   '/club.html': club('lang="de" accessible time-control="40/90+30s, 30+30s" edition="2005" fen="7k/4P3/8/8/8/8/8/4K3 w - - 0 1"'),
+  // Two knights that can both go to d2 (2005 App. E9: such a move names its file).
+  '/knights.html': club('lang="de" accessible fen="4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"'),
+  // Live pages whose bridge nobody runs: port 9 (discard) refuses; and an address WebSocket refuses.
+  '/live-de.html': club('lang="de" live="ws://127.0.0.1:9/ws"'),
+  '/nowhere-de.html': club('lang="de" live="ftp://nirgends/ws"'),
 });
 
 // What a player reads or hears of the controls, in the page and in the element.
@@ -243,4 +248,109 @@ test('app_e every language has every word of the controls', async () => {
     return out;
   }, [...new Set([...words, ...coded])]);
   assert.deepEqual(missing, []);
+});
+
+// What the board last said in its live region, and the moves played.
+const lastWords = (page) => page.evaluate(() => {
+  const el = document.querySelector('arbiter-board');
+  const lines = el.shadowRoot.querySelectorAll('.announce p');
+  return { said: lines[lines.length - 1]?.textContent ?? '', moves: el.state?.moves?.length ?? null };
+});
+
+async function typeMove(page, text) {
+  await page.locator('arbiter-board #entry-text').fill(text);
+  await page.locator('arbiter-board #entry-text').press('Enter');
+}
+
+test('app_e9 a German page refuses an ambiguous, an illegal and an unreadable typed move in German', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/knights.html`);
+  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('.arb').lang === 'de');
+  await typeMove(page, 'Sd2');
+  assert.deepEqual(await lastWords(page), { said: 'Kein Zug: „Sd2“ ist mehrdeutig: 2 regelgemäße Züge passen (Sbd2, Sfd2).', moves: 0 });
+  await typeMove(page, 'Sf6');
+  assert.deepEqual(await lastWords(page), { said: 'Kein Zug: „Sf6“ ist hier kein regelgemäßer Zug.', moves: 0 });
+  await typeMove(page, 'Sz3');
+  assert.deepEqual(await lastWords(page), { said: 'Kein Zug: unlesbarer Zug „Sz3“ an Stelle 2: Linie a–h, Reihe 1–8 oder „x“ erwartet.', moves: 0 });
+  await axe(page, 'German page after refused moves');
+  // The same page in English says it in English (the candidates stay in the notation, German
+  // here, as the player types them); a move named in full is played.
+  await page.evaluate(() => document.querySelector('arbiter-board').setAttribute('lang', 'en'));
+  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('.arb').lang === 'en');
+  await typeMove(page, 'Nd2');
+  assert.deepEqual(await lastWords(page), { said: "Not a move: 'Nd2' is ambiguous: it fits 2 legal moves (Sbd2, Sfd2).", moves: 0 });
+  await typeMove(page, 'Nbd2');
+  assert.equal((await lastWords(page)).moves, 1);
+  assert.equal(page.lastError, undefined);
+});
+
+test('app_e the wasm refusal carries its kind and parts; a refusal of a kind the page does not know is said in English', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/knights.html`);
+  const got = await page.evaluate(async () => {
+    const w = await import('/js/words.js');
+    const wasm = await import('/pkg/arbiter_wasm.js');
+    const fen = document.querySelector('arbiter-board').state.fen;
+    const refused = (text) => { try { wasm.readMove(fen, text, 'de', 'de'); return null; } catch (e) { return e; } };
+    const e = refused('Sd2');
+    return {
+      fields: { kind: e.kind, text: e.text, candidates: e.candidates, moves: e.moves, message: e.message, error: e instanceof Error },
+      empty: refused('  ').kind,
+      unknown: w.refusalWords(Object.assign(new Error('the core says so'), { kind: 'new_kind' }), 'de'),
+      plain: w.refusalWords(new Error('plain'), 'de'),
+    };
+  });
+  assert.deepEqual(got.fields, {
+    kind: 'ambiguous', text: 'Sd2', candidates: ['Sbd2', 'Sfd2'], moves: ['b1d2', 'f1d2'],
+    message: "'Sd2' is ambiguous: it fits 2 legal moves (b1d2, f1d2)", error: true,
+  });
+  assert.equal(got.empty, 'empty');
+  assert.equal(got.unknown, 'the core says so');
+  assert.equal(got.plain, 'plain');
+});
+
+test('live_mode a German page says in German that it cannot reach the board bridge, and that an address is none', async () => {
+  // A live page draws nothing until the bridge's snapshot: wait for the element to be there.
+  const page = await freshPage(env.browser);
+  await page.goto(`${env.server.url}/live-de.html`);
+  const rulings = () => page.evaluate(() => [...document.querySelector('arbiter-board').shadowRoot
+    .querySelectorAll('.rulings .ruling')].map((r) => r.textContent));
+  // Refused at once; the client tries again after half a second, and again.
+  await page.waitForFunction(() => [...document.querySelector('arbiter-board').shadowRoot
+    .querySelectorAll('.rulings .ruling')].filter((r) => r.textContent.startsWith('Verbindung zum Brett verloren')).length >= 2);
+  const said = await rulings();
+  assert.ok(said.includes('Verbindung zum Brett wird hergestellt…'), said.join(' | '));
+  assert.ok(said.includes('Verbindung zum Brett verloren; neuer Versuch…'), said.join(' | '));
+  assert.ok(!said.some((t) => /Connect|board/.test(t)), said.join(' | '));
+  await axe(page, 'German live page without a bridge');
+
+  const other = await freshPage(env.browser);
+  await other.goto(`${env.server.url}/nowhere-de.html`);
+  await other.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('.rulings .ruling'));
+  const first = await other.evaluate(() => document.querySelector('arbiter-board').shadowRoot.querySelector('.rulings .ruling').textContent);
+  assert.equal(first, 'Keine WebSocket-Adresse: ftp://nirgends/ws');
+});
+
+test('app_e a time control that cannot be read is said in the dialog, in German, and the dialog stays open', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html?lang=de`);
+  await settled(page, GERMAN);
+  await page.click('#new-game');
+  await page.check('input[name="preset"][value="custom"]');
+  // The field's own limits would stop a negative number first: a page may lift them.
+  await page.evaluate(() => document.querySelector('input[name="minutes"]').removeAttribute('min'));
+  await page.fill('input[name="minutes"]', '-3');
+  await page.click('#ng-start');
+  assert.equal(await page.evaluate(() => document.getElementById('new-game-dialog').open), true);
+  const note = page.locator('#ng-error');
+  assert.equal(await note.isVisible(), true);
+  assert.equal(await note.textContent(), 'Periode 1 der Bedenkzeit ist nicht lesbar: „-3+5“.');
+  assert.equal(await note.getAttribute('role'), 'alert');
+  await axe(page, 'German new-game dialog with an unreadable time control');
+  await page.fill('input[name="minutes"]', '3');
+  await page.click('#ng-start');
+  await page.waitForFunction(() => !document.getElementById('new-game-dialog').open);
+  assert.equal(await page.evaluate(() => document.querySelector('arbiter-board').getAttribute('time-control')), '3+5');
+  assert.equal(await note.isHidden(), true);
+  assert.equal(page.lastError, undefined);
 });

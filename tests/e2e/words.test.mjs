@@ -64,7 +64,8 @@ test('app_e every language the notation menu offers has every sentence of the En
     const args = { who: 'W', of: 'Wo', other: 'O', claim: 'C', span: 'S', move: 'e2e4', count: 1, period: 2,
       white: 'WS', black: 'BS', because: 'B', reason: 'R', score: '1-0', no: '3.', n: 3, label: 'L',
       flag: true, mine: 'M', theirs: 'T', why: 'Y', word: 'x', example: 'E', targets: 'a1', square: 'a1',
-      squares: 'a1', port: 'P', no_castling: true, piece: 'b1', target: 'c3', rook: 'h1' };
+      squares: 'a1', port: 'P', no_castling: true, piece: 'b1', target: 'c3', rook: 'h1', text: 'Sd2', position: 2,
+      candidates: 'Sbd2, Sfd2', url: 'ws://h/ws' };
     const out = [];
     for (const lang of w.SENTENCE_LANGS) {
       await w.loadSentences(lang);

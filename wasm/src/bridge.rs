@@ -45,23 +45,57 @@ fn call(f: &Function, arg: &JsValue) {
     let _ = f.call1(&JsValue::NULL, arg);
 }
 
-fn status(inner: &Rc<RefCell<Inner>>, text: &str) {
-    let f = inner.borrow().on_status.clone();
-    if let Some(f) = f {
-        call(&f, &JsValue::from_str(text));
+/// What the connection is doing, for `on.status(text, notice)`: `text` is English (the
+/// fallback), `notice` is `{kind, url}` so the page can say it in its own language.
+#[derive(Clone, Copy)]
+enum Notice {
+    Connecting,
+    Lost,
+    NotAnAddress,
+}
+
+impl Notice {
+    fn kind(self) -> &'static str {
+        match self {
+            Notice::Connecting => "connecting",
+            Notice::Lost => "lost",
+            Notice::NotAnAddress => "not_an_address",
+        }
     }
+
+    fn english(self, url: &str) -> String {
+        match self {
+            Notice::Connecting => "Connecting to the board…".to_string(),
+            Notice::Lost => "Connection to the board lost; reconnecting…".to_string(),
+            Notice::NotAnAddress => format!("Not a WebSocket address: {url}"),
+        }
+    }
+}
+
+fn status(inner: &Rc<RefCell<Inner>>, notice: Notice) {
+    let (f, url) = {
+        let b = inner.borrow();
+        (b.on_status.clone(), b.url.clone())
+    };
+    let Some(f) = f else { return };
+    let detail = js_sys::Object::new();
+    let _ = Reflect::set(&detail, &"kind".into(), &notice.kind().into());
+    let _ = Reflect::set(&detail, &"url".into(), &url.as_str().into());
+    let text = JsValue::from_str(&notice.english(&url));
+    // A throwing page callback must not stop the connection.
+    let _ = f.call2(&JsValue::NULL, &text, &detail);
 }
 
 fn open(inner: &Rc<RefCell<Inner>>) {
     if inner.borrow().closed {
         return;
     }
-    status(inner, "Connecting to the board…");
+    status(inner, Notice::Connecting);
     let url = inner.borrow().url.clone();
     let ws = match WebSocket::new(&url) {
         Ok(ws) => ws,
         Err(_) => {
-            status(inner, &format!("Not a WebSocket address: {url}"));
+            status(inner, Notice::NotAnAddress);
             return;
         }
     };
@@ -138,7 +172,7 @@ fn lost(inner: &Rc<RefCell<Inner>>) {
     if inner.borrow().closed {
         return;
     }
-    status(inner, "Connection to the board lost; reconnecting…");
+    status(inner, Notice::Lost);
     let delay = {
         let mut b = inner.borrow_mut();
         let d = RETRY_MS[b.attempt.min(RETRY_MS.len() - 1)];
@@ -167,12 +201,14 @@ fn lost(inner: &Rc<RefCell<Inner>>) {
 #[wasm_bindgen]
 impl BridgeClient {
     /// Connects to `url` (`ws://host:port/ws`) and calls `on.snapshot(s)` for each snapshot,
-    /// `on.message(m)` for each new event and `on.status(text)` when the connection changes.
+    /// `on.message(m)` for each new event and `on.status(text, notice)` when the connection
+    /// changes (`text` in English, `notice` = `{kind: "connecting" | "lost" | "not_an_address",
+    /// url}` for the page's own words).
     #[wasm_bindgen(constructor)]
     pub fn new(
         url: &str,
         #[wasm_bindgen(
-            unchecked_param_type = "{ snapshot: (s: any) => void; message: (m: any) => void; status?: (text: string) => void }"
+            unchecked_param_type = "{ snapshot: (s: any) => void; message: (m: any) => void; status?: (text: string, notice: { kind: \"connecting\" | \"lost\" | \"not_an_address\"; url: string }) => void }"
         )]
         on: JsValue,
     ) -> Result<BridgeClient, JsError> {

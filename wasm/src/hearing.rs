@@ -3,11 +3,12 @@
 //! the position as FEN, so the page asks about exactly the position it shows.
 
 use arbiter_core::clock::Millis;
-use arbiter_core::notation::{Language, san, spoken, uci};
+use arbiter_core::notation::{Language, SanError, san, spoken, uci};
 use arbiter_core::{Color, File, Move, Piece, Position, Rank, Square};
 use serde::{Serialize, Serializer};
 use wasm_bindgen::prelude::*;
 
+use crate::refusal::{self, Refusal, Unread};
 use crate::words::{self, SpokenForm};
 
 fn position(fen: &str) -> Result<Position, JsError> {
@@ -30,18 +31,18 @@ pub struct ReadMove {
 }
 
 /// Why no move could be read: the reason from the notation the text looked most like.
-fn best_reason(errors: Vec<(usize, String)>) -> String {
+fn best_reason(errors: Vec<(usize, SanError)>) -> Unread {
     // The reader that got furthest (an illegal or ambiguous move beats an unreadable one)
     // understood the player best.
     errors
         .into_iter()
         .max_by_key(|(rank, _)| *rank)
-        .map_or_else(|| "no move given".to_string(), |(_, why)| why)
+        .map_or(Unread::Empty, |(_, why)| Unread::Move(why))
 }
 
-fn rank_of(e: &arbiter_core::notation::SanError) -> usize {
+fn rank_of(e: &SanError) -> usize {
     match e {
-        arbiter_core::notation::SanError::Unreadable { at, .. } => 1 + (*at).min(1000),
+        SanError::Unreadable { at, .. } => 1 + (*at).min(1000),
         _ => 2000,
     }
 }
@@ -49,15 +50,20 @@ fn rank_of(e: &arbiter_core::notation::SanError) -> usize {
 /// Reads a move typed as SAN in `lang` (then in English, as PGN writes it), in coordinates, or
 /// in the App. F spoken form ("Springer Felix drei", "Kurze Rochade").
 pub fn read_move(pos: &Position, text: &str, lang: Language) -> Result<Move, String> {
+    read_move_or_why(pos, text, lang).map_err(|e| e.to_string())
+}
+
+/// As [`read_move`], with the reason as the kind of refusal and its parts.
+pub fn read_move_or_why(pos: &Position, text: &str, lang: Language) -> Result<Move, Unread> {
     let text = text.trim();
     if text.is_empty() {
-        return Err("no move given".to_string());
+        return Err(Unread::Empty);
     }
     let mut errors = Vec::new();
     for l in [lang, Language::English] {
         match san::parse(pos, text, l) {
             Ok(mv) => return Ok(mv),
-            Err(e) => errors.push((rank_of(&e), e.to_string())),
+            Err(e) => errors.push((rank_of(&e), e)),
         }
     }
     if let Ok(mv) = uci::parse(pos, &text.to_ascii_lowercase()) {
@@ -66,19 +72,21 @@ pub fn read_move(pos: &Position, text: &str, lang: Language) -> Result<Move, Str
     match spoken::parse(pos, text) {
         Ok(mv) => return Ok(mv),
         // A text with spaces was meant as the spoken form: its reason is the one to give.
-        Err(e) if text.contains(' ') => errors.push((rank_of(&e) + 5000, e.to_string())),
-        Err(e) => errors.push((rank_of(&e), e.to_string())),
+        Err(e) if text.contains(' ') => errors.push((rank_of(&e) + 5000, e)),
+        Err(e) => errors.push((rank_of(&e), e)),
     }
     Err(best_reason(errors))
 }
 
-/// Reads the move in `text` on the position `fen`: `{uci, san, said}`; throws with the reason
+/// Reads the move in `text` on the position `fen`: `{uci, san, said}`; throws an `Error` with
+/// the English reason as its message and the refusal's `kind` and parts as fields (refusal.rs)
 /// when the text is not one legal move.
 #[wasm_bindgen(js_name = readMove, unchecked_return_type = "ReadMove")]
-pub fn read_move_js(fen: &str, text: &str, lang: &str, form: &str) -> Result<JsValue, JsError> {
+pub fn read_move_js(fen: &str, text: &str, lang: &str, form: &str) -> Result<JsValue, JsValue> {
     let pos = position(fen)?;
     let lang = Language::from_code(lang).unwrap_or(Language::English);
-    let mv = read_move(&pos, text, lang).map_err(|e| JsError::new(&e))?;
+    let mv = read_move_or_why(&pos, text, lang)
+        .map_err(|e| refusal::to_js_error(&e.to_string(), &Refusal::of(&e, &pos, lang)))?;
     Ok(to_js(&ReadMove {
         uci: mv.to_string(),
         san: san::format(&pos, mv, lang),

@@ -4,7 +4,8 @@
 import { loadArbiter } from './engine.js';
 import { pieceSvg } from './pieces.js';
 import {
-  captionWords, loadSentences, obligationWords, relabel, rulingsWords, resultWords, say, sentenceLang, sideName, tr,
+  bridgeNoticeWords, captionWords, loadSentences, obligationWords, refusalWords, relabel, rulingsWords, resultWords, say,
+  sentenceLang, sideName, tr,
 } from './words.js';
 import { parseTimeControl } from './time-control.js';
 import {
@@ -47,7 +48,7 @@ const TEMPLATE = `
     </form>
     <div class="announce" part="announce" role="log" aria-live="polite" aria-label="Announcements"></div>
     <div class="status"></div>
-    <div class="rulings"></div>
+    <div class="rulings" role="region" aria-label="Rulings"></div>
     <ol class="moves" aria-label="Moves"></ol>
     <div class="actions">
       <button type="button" data-action="offer">Offer draw</button>
@@ -178,7 +179,7 @@ export class ArbiterBoard extends HTMLElement {
         if (s.connected === false) this.#say({ text: this.#t('no_board'), law: '' }, true);
       },
       message: (m) => this.#liveMessage(m),
-      status: (text) => this.#say({ text, law: '' }),
+      status: (text, notice) => this.#say({ text: bridgeNoticeWords(text, notice, this.#lang()), law: '' }),
     });
   }
 
@@ -977,7 +978,7 @@ export class ArbiterBoard extends HTMLElement {
     try {
       return this.#wasm.readMove(this.#state.fen, text, this.#state.setup.lang, this.#form());
     } catch (err) {
-      this.#announce([this.#t('not_a_move', { why: err?.message ?? err })], { refused: true, interrupt: true });
+      this.#announce([this.#t('not_a_move', { why: refusalWords(err, this.#lang()) })], { refused: true, interrupt: true });
       return null;
     }
   }
@@ -1342,6 +1343,9 @@ export class ArbiterBoard extends HTMLElement {
     }
     list.prepend(div);
     while (list.children.length > 6) list.lastChild.remove();
+    // Once the list scrolls, a keyboard user must be able to reach it to scroll it.
+    if (list.scrollHeight > list.clientHeight) list.tabIndex = 0;
+    else list.removeAttribute('tabindex');
     // Rulings and refusals are heard too (the live region; speech with `speak`).
     this.#announce(parts ?? [text], { law, refused });
   }

@@ -25,16 +25,32 @@ function chosenTimeControl(f) {
   return moves > 0 && then > 0 ? `${moves}/${first}s, ${then}${sign}${Number(f.get('seconds'))}` : first;
 }
 
+// An unreadable time control keeps the dialog open and says why beside the fields, in the
+// page's language.
+function timeControlProblem(f) {
+  try {
+    parseTimeControl(chosenTimeControl(f));
+    return null;
+  } catch (err) {
+    return err.period
+      ? t('Period {0} of the time control cannot be read: "{1}".', [err.period, err.part])
+      : t('The time control is empty.');
+  }
+}
+
+form.addEventListener('submit', (e) => {
+  const note = $('ng-error');
+  const problem = e.submitter?.value === 'start' ? timeControlProblem(new FormData(form)) : null;
+  note.textContent = problem ?? '';
+  note.hidden = !problem;
+  if (problem) e.preventDefault();
+});
+
 dialog.addEventListener('close', () => {
   if (dialog.returnValue !== 'start') return;
   const f = new FormData(form);
+  if (timeControlProblem(f)) return;
   const tc = chosenTimeControl(f);
-  try {
-    parseTimeControl(tc);
-  } catch (err) {
-    alert(err.message);
-    return;
-  }
   board.setAttribute('time-control', tc);
   board.setAttribute('white', String(f.get('white') || 'White'));
   board.setAttribute('black', String(f.get('black') || 'Black'));

@@ -22,7 +22,7 @@ function relabelOne(item, lang) {
 // language, or written by the code in the right one: in a board, and in the page around it.
 const GAME_PARTS = {
   board: '.announce,.rulings,.status,.moves,.board,.time,.meta,.name',
-  page: '#game-title,#pgn-note,#restore-ply',
+  page: '#game-title,#pgn-note,#restore-ply,#ng-error',
 };
 
 /**

@@ -9,13 +9,18 @@
 const PERIOD = /^(?:(\d+)\s*\/\s*)?(\d+(?:\.\d+)?)\s*(?:([+db])\s*(\d+(?:\.\d+)?)\s*s?)?$/i;
 const TIMING = { '+': 'increment', d: 'delay', b: 'bronstein' };
 
-/** Parses `text`; throws an Error naming the part it could not read. */
+/**
+ * Parses `text`; throws an Error naming the part it could not read, with `period` (1-based) and
+ * `part` beside its English message so a page can say it in its own words (no `period`: empty).
+ */
 export function parseTimeControl(text) {
   const parts = String(text).split(',').map((p) => p.trim()).filter(Boolean);
   if (!parts.length) throw new Error('time control is empty');
   return parts.map((part, i) => {
     const m = PERIOD.exec(part);
-    if (!m) throw new Error(`cannot read period ${i + 1} of the time control: "${part}"`);
+    if (!m) {
+      throw Object.assign(new Error(`cannot read period ${i + 1} of the time control: "${part}"`), { period: i + 1, part });
+    }
     const [, moves, minutes, sign, seconds] = m;
     const timing = sign
       ? { kind: TIMING[sign.toLowerCase()], ms: Math.round(Number(seconds) * 1000) }

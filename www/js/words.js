@@ -192,3 +192,29 @@ export function rulingsWords(list, lang = 'en') {
   }
   return out;
 }
+
+/**
+ * Why a typed move was refused, in `lang`: the wasm's `readMove` throws an Error whose fields
+ * name the kind of refusal (`{kind: "ambiguous", text, candidates}`); its English `message` is
+ * said when the kind is one this page does not know.
+ */
+export function refusalWords(err, lang = 'en') {
+  const kind = err?.kind;
+  if (!kind || !(`refused_${kind}` in en)) return String(err?.message ?? err);
+  const t = TABLES[sentenceLang(lang)];
+  const reason = String(err.reason ?? '');
+  return say(lang, `refused_${kind}`, {
+    text: err.text ?? '',
+    position: err.position,
+    reason: t.unreadable?.[reason] ?? reason,
+    n: err.candidates?.length ?? 0,
+    candidates: (err.candidates ?? []).join(', '),
+  });
+}
+
+/** The board bridge's connection notice (`{kind, url}` from the wasm client) in `lang`;
+ * the client's English `text` when the kind is unknown. */
+export function bridgeNoticeWords(text, notice, lang = 'en') {
+  const key = `bridge_${notice?.kind}`;
+  return key in en ? say(lang, key, { url: notice.url ?? '' }) : String(text);
+}

@@ -1,0 +1,128 @@
+//! Why a typed move is refused, as the page can say it in its own language: a JS `Error` whose
+//! `message` is the core's English text (the fallback) and whose fields name the kind of refusal
+//! and its parts (`{kind: "ambiguous", text: "Sd2", candidates: ["Sbd2", "Sfd2"]}`).
+//!
+//! The kinds are those of the core's `SanError`; its English words stay the core's, unchanged.
+
+use arbiter_core::notation::{Language, SanError, san};
+use arbiter_core::{Move, Position};
+use serde::Serialize;
+use wasm_bindgen::{JsCast, JsValue};
+
+/// Why no move could be read from what the player typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unread {
+    /// Nothing but blanks was typed.
+    Empty,
+    /// The best reading's reason, from the notation the text looked most like.
+    Move(SanError),
+}
+
+impl std::fmt::Display for Unread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unread::Empty => f.write_str("no move given"),
+            Unread::Move(e) => e.fmt(f),
+        }
+    }
+}
+
+/// The parts of a refusal the page words in its language; `reason` and the kinds are keys.
+#[derive(Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Refusal {
+    /// `"no move given"`.
+    Empty,
+    /// The text is not a move in any notation read; `position` is the 1-based character where
+    /// reading stopped, `reason` the core's English reason (a fixed phrase, used as a key).
+    Unreadable {
+        text: String,
+        position: usize,
+        reason: &'static str,
+    },
+    /// The text reads as a move, but no legal move fits it.
+    Illegal { text: String },
+    /// The text fits several legal moves, `candidates` in the notation language (App. E9).
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+        moves: Vec<String>,
+    },
+}
+
+impl Refusal {
+    /// The refusal of `unread` on `pos`, candidates written in `lang`.
+    pub fn of(unread: &Unread, pos: &Position, lang: Language) -> Refusal {
+        match unread {
+            Unread::Empty => Refusal::Empty,
+            Unread::Move(SanError::Unreadable { text, at, reason }) => Refusal::Unreadable {
+                // The core counts bytes; a player counts characters (the text may be "Läufer").
+                position: text.get(..*at).map_or(*at, |head| head.chars().count()) + 1,
+                text: text.clone(),
+                reason,
+            },
+            Unread::Move(SanError::Illegal { text }) => Refusal::Illegal { text: text.clone() },
+            Unread::Move(SanError::Ambiguous { text, candidates }) => Refusal::Ambiguous {
+                text: text.clone(),
+                candidates: candidates
+                    .iter()
+                    .map(|mv: &Move| san::format(pos, *mv, lang))
+                    .collect(),
+                moves: candidates.iter().map(Move::to_string).collect(),
+            },
+        }
+    }
+}
+
+/// A JS `Error` with the English `message` and the refusal's fields beside it.
+pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
+    let error = js_sys::Error::new(message);
+    if let Ok(fields) = crate::json::to_js(refusal).dyn_into::<js_sys::Object>() {
+        js_sys::Object::assign(&error, &fields);
+    }
+    error.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal(fen: &str, text: &str, lang: Language) -> Refusal {
+        let pos = Position::from_fen(fen).unwrap();
+        let err = san::parse(&pos, text, lang).unwrap_err();
+        Refusal::of(&Unread::Move(err), &pos, lang)
+    }
+
+    #[test]
+    fn app_e9_an_ambiguous_move_lists_its_candidates_in_the_notation_language() {
+        let fen = "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1";
+        assert_eq!(
+            refusal(fen, "Sd2", Language::German),
+            Refusal::Ambiguous {
+                text: "Sd2".into(),
+                candidates: vec!["Sbd2".into(), "Sfd2".into()],
+                moves: vec!["b1d2".into(), "f1d2".into()],
+            }
+        );
+    }
+
+    #[test]
+    fn app_e_an_illegal_or_unreadable_move_names_its_text_and_where_reading_stopped() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(
+            refusal(start, "Sf6", Language::German),
+            Refusal::Illegal { text: "Sf6".into() }
+        );
+        match refusal(start, "Sz3", Language::German) {
+            Refusal::Unreadable { text, position, .. } => {
+                assert_eq!((text.as_str(), position), ("Sz3", 2));
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            Unread::Empty.to_string(),
+            "no move given",
+            "the English fallback"
+        );
+    }
+}
