@@ -1,6 +1,8 @@
 //! Clock and time-control rows of the checklist (C-01, C-06 to C-10, C-17, RB-01), and long
 //! virtual-time runs: 10,000 moves per side under every timing, exact to the millisecond.
 
+mod common_laws;
+
 use arbiter_core::Color;
 use arbiter_core::clock::{Clock, Millis, Mode, Period, TimeControl, Timestamp, Timing};
 use arbiter_core::laws::Edition;
@@ -45,19 +47,12 @@ fn c01_2005_only_one_side_runs() {
 
 #[test]
 fn c06_2005_period_with_increment_is_representable() {
-    let control = TimeControl::new(vec![
-        Period {
-            moves: Some(40),
-            time: Millis::minutes(90),
-            timing: Timing::Increment(Millis::seconds(30)),
-        },
-        Period {
-            moves: None,
-            time: Millis::minutes(30),
-            timing: Timing::Increment(Millis::seconds(30)),
-        },
-    ])
-    .expect("valid control");
+    let control = common_laws::moves_then_sudden_death(
+        40,
+        Millis::minutes(90),
+        Millis::minutes(30),
+        Timing::Increment(Millis::seconds(30)),
+    );
     let json = serde_json::to_string(&control).unwrap();
     let back: TimeControl = serde_json::from_str(&json).unwrap();
     assert_eq!(back, control);
@@ -71,19 +66,12 @@ fn c06_2005_period_with_increment_is_representable() {
 #[test]
 fn c07_2005_unused_time_carries_into_next_period() {
     // 40/90 + 30/SD, 30 s from move 1: White completes move 40 with 5:10 on the clock.
-    let control = TimeControl::new(vec![
-        Period {
-            moves: Some(40),
-            time: Millis::minutes(90),
-            timing: Timing::Increment(Millis::seconds(30)),
-        },
-        Period {
-            moves: None,
-            time: Millis::minutes(30),
-            timing: Timing::Increment(Millis::seconds(30)),
-        },
-    ])
-    .unwrap();
+    let control = common_laws::moves_then_sudden_death(
+        40,
+        Millis::minutes(90),
+        Millis::minutes(30),
+        Timing::Increment(Millis::seconds(30)),
+    );
     let mut clock = Clock::new(control);
     // 39 moves of 2:30 each: 90:00 + 39 * (0:30 - 2:30) = 12:00 left before move 40.
     let now = play(&mut clock, 39, |_| 150_000, |_| 1_000);
@@ -148,19 +136,12 @@ fn c09_2005_increment_can_raise_time_above_start() {
 
 #[test]
 fn c10_2005_flag_before_move_count_reached() {
-    let control = TimeControl::new(vec![
-        Period {
-            moves: Some(40),
-            time: Millis::minutes(90),
-            timing: Timing::None,
-        },
-        Period {
-            moves: None,
-            time: Millis::minutes(30),
-            timing: Timing::None,
-        },
-    ])
-    .unwrap();
+    let control = common_laws::moves_then_sudden_death(
+        40,
+        Millis::minutes(90),
+        Millis::minutes(30),
+        Timing::None,
+    );
     let mut clock = Clock::new(control);
     let now = play(&mut clock, 37, |_| 140_000, |_| 1_000);
     // 90:00 - 37 * 2:20 = 3:40 left for move 38; White thinks 4 minutes.
@@ -178,19 +159,12 @@ fn c10_2005_flag_before_move_count_reached() {
 
 #[test]
 fn c10_2005_move_count_reached_before_flag_gives_next_period() {
-    let control = TimeControl::new(vec![
-        Period {
-            moves: Some(40),
-            time: Millis::minutes(90),
-            timing: Timing::None,
-        },
-        Period {
-            moves: None,
-            time: Millis::minutes(30),
-            timing: Timing::None,
-        },
-    ])
-    .unwrap();
+    let control = common_laws::moves_then_sudden_death(
+        40,
+        Millis::minutes(90),
+        Millis::minutes(30),
+        Timing::None,
+    );
     let mut clock = Clock::new(control);
     let now = play(&mut clock, 40, |_| 134_000, |_| 1_000);
     // 90:00 - 40 * 2:14 = 0:40, then 30:00 added; Black's 40th press started White's clock 1 s ago.

@@ -333,20 +333,13 @@ fn q04_2005_claim_after_the_flag_fell_is_refused() {
 
 #[test]
 fn c17_2023_period_started_is_ruled() {
-    use arbiter_core::clock::{Period, TimeControl, Timing};
-    let control = TimeControl::new(vec![
-        Period {
-            moves: Some(2),
-            time: Millis::minutes(90),
-            timing: Timing::None,
-        },
-        Period {
-            moves: None,
-            time: Millis::minutes(30),
-            timing: Timing::None,
-        },
-    ])
-    .unwrap();
+    use arbiter_core::clock::Timing;
+    let control = common_laws::moves_then_sudden_death(
+        2,
+        Millis::minutes(90),
+        Millis::minutes(30),
+        Timing::None,
+    );
     let mut t = Table::new(arbiter_core::arbiter::GameConfig::new(
         Edition::Fide2023,
         control,

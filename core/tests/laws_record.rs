@@ -4,7 +4,7 @@ mod common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Event, GameConfig, Refused, Verdict};
-use arbiter_core::clock::{Millis, Mode, Period, TimeControl, Timestamp, Timing};
+use arbiter_core::clock::{Millis, Mode, Timestamp, Timing};
 use arbiter_core::laws::Edition;
 use common_laws::{Table, config};
 
@@ -183,19 +183,12 @@ fn r02_2023_writing_in_advance_names_the_article() {
 }
 
 fn two_periods() -> Table {
-    let control = TimeControl::new(vec![
-        Period {
-            moves: Some(5),
-            time: Millis::minutes(10),
-            timing: Timing::None,
-        },
-        Period {
-            moves: None,
-            time: Millis::minutes(5),
-            timing: Timing::None,
-        },
-    ])
-    .unwrap();
+    let control = common_laws::moves_then_sudden_death(
+        5,
+        Millis::minutes(10),
+        Millis::minutes(5),
+        Timing::None,
+    );
     Table::new(GameConfig::new(Edition::Fide2005, control))
 }
 

@@ -1,12 +1,14 @@
 //! The log is the game: for random event streams, replaying the log gives the same rulings
 //! and state as the live game; the log reader never panics and names the line at fault.
 
+mod common_laws;
+
 use arbiter_core::Color;
 use arbiter_core::arbiter::{
     Claim, Decision, Event, EventLog, Game, GameConfig, Impairment, RestoreCause, SetupFault,
     Stamped,
 };
-use arbiter_core::clock::{Millis, Mode, Period, TimeControl, Timestamp, Timing};
+use arbiter_core::clock::{Millis, Mode, TimeControl, Timestamp, Timing};
 use arbiter_core::laws::Edition;
 
 /// xorshift64*: our own seeded generator, so every run sees the same streams.
@@ -37,19 +39,12 @@ fn random_config(rng: &mut Rng) -> GameConfig {
         _ => Timing::Bronstein(Millis(rng.below(5_000))),
     };
     let control = if rng.below(3) == 0 {
-        TimeControl::new(vec![
-            Period {
-                moves: Some(1 + rng.below(5) as u32),
-                time: Millis(10_000 + rng.below(60_000)),
-                timing,
-            },
-            Period {
-                moves: None,
-                time: Millis(rng.below(60_000)),
-                timing,
-            },
-        ])
-        .unwrap()
+        common_laws::moves_then_sudden_death(
+            1 + rng.below(5) as u32,
+            Millis(10_000 + rng.below(60_000)),
+            Millis(rng.below(60_000)),
+            timing,
+        )
     } else {
         TimeControl::sudden_death(Millis(5_000 + rng.below(120_000)), timing)
     };

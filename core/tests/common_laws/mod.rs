@@ -5,7 +5,7 @@ use arbiter_core::Color;
 use arbiter_core::arbiter::{
     Claim, Decision, Event, Game, GameConfig, Refused, Ruling, Stamped, Verdict,
 };
-use arbiter_core::clock::{Millis, Mode, TimeControl, Timestamp, Timing};
+use arbiter_core::clock::{Millis, Mode, Period, TimeControl, Timestamp, Timing};
 use arbiter_core::laws::Edition;
 
 /// Runs one scenario under each edition as a test of its own, so both names (each with its
@@ -44,6 +44,29 @@ pub fn config(edition: Edition, minutes: u64, inc_s: u64) -> GameConfig {
         edition,
         TimeControl::sudden_death(Millis::minutes(minutes), timing),
     )
+}
+
+/// A control of two periods: `moves` moves in `first`, then the rest of the game in `rest`
+/// (2005 Art. 6.2; 2023 Art. 6.2), with one timing throughout.
+pub fn moves_then_sudden_death(
+    moves: u32,
+    first: Millis,
+    rest: Millis,
+    timing: Timing,
+) -> TimeControl {
+    TimeControl::new(vec![
+        Period {
+            moves: Some(moves),
+            time: first,
+            timing,
+        },
+        Period {
+            moves: None,
+            time: rest,
+            timing,
+        },
+    ])
+    .expect("a valid two-period control")
 }
 
 impl Table {
