@@ -121,7 +121,7 @@ fn move_counts_agree_with_shakmaty_on_random_games() {
 /// ambiguous. Both replayers must stop at the same place.
 #[test]
 fn first_bad_move_agrees_with_shakmaty_on_spoiled_games() {
-    let mut rng = pgn_common::Rng(11);
+    let mut rng = pgn_common::SplitMix(11);
     let donors: Vec<Vec<String>> = (0..200)
         .map(|_| pgn_common::random_game(&mut rng))
         .collect();

@@ -37,7 +37,7 @@ fn exercise(bytes: &[u8], chunk_sizes: &[usize]) {
 
 #[test]
 fn random_bytes_never_panic() {
-    let mut rng = pgn_common::Rng(2026);
+    let mut rng = pgn_common::SplitMix(2026);
     // Bytes drawn mostly from PGN's own alphabet, so the reader reaches deep states.
     let alphabet = b"[]{}()\";%$!?.-+#=*/\\ \n\r\t0123456789abcdefghKQRBNOPx\xC2\xBD\xE2\x99\x98";
     for _ in 0..3000 {
@@ -58,7 +58,7 @@ fn random_bytes_never_panic() {
 
 #[test]
 fn mutated_games_never_panic() {
-    let mut rng = pgn_common::Rng(99);
+    let mut rng = pgn_common::SplitMix(99);
     let base = pgn_common::random_games_pgn(5, 20).into_bytes();
     for _ in 0..300 {
         let mut bytes = base.clone();

@@ -3,25 +3,11 @@
 //! and in UCI, and comes back as the same move. English SAN is also compared with cozy-chess's
 //! own SAN printer, an independent implementation.
 
+mod seeded;
+
 use arbiter_core::notation::{Language, san, spoken, uci};
 use arbiter_core::{Move, Position};
-
-/// SplitMix64: a tiny, well-known generator; seeded, so every run sees the same games.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use seeded::SplitMix;
 
 /// Positions from random games, every position of each game, until `count` are collected.
 fn random_positions(count: usize, seed: u64) -> Vec<Position> {

@@ -10,22 +10,10 @@ use std::fmt::Write as _;
 
 use cozy_chess::{Board, Move, util::display_san_move};
 
-/// splitmix64: tiny, seedable, and good enough to pick moves.
-pub struct Rng(pub u64);
+#[path = "../seeded/mod.rs"]
+mod seeded;
 
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use seeded::SplitMix;
 
 pub fn legal_moves(board: &Board) -> Vec<Move> {
     let mut moves = Vec::new();
@@ -37,7 +25,7 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
 }
 
 /// One random game: its SAN moves from the initial position.
-pub fn random_game(rng: &mut Rng) -> Vec<String> {
+pub fn random_game(rng: &mut SplitMix) -> Vec<String> {
     let mut board = Board::default();
     let plies = 60 + rng.below(61);
     let mut sans = Vec::with_capacity(plies);
@@ -56,7 +44,7 @@ pub fn random_game(rng: &mut Rng) -> Vec<String> {
 /// `games` random games as one PGN text, deterministic for a seed. Every third game carries
 /// `[%clk]` comments; some moves carry NAGs, text comments, or a one-move variation.
 pub fn random_games_pgn(seed: u64, games: usize) -> String {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix(seed);
     let mut out = String::new();
     for game in 1..=games {
         let with_clocks = game % 3 == 0;
