@@ -5,8 +5,6 @@
 //! Run: `cargo bench -p arbiter-core --bench pgn`
 
 use std::hint::black_box;
-use std::io;
-use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use arbiter_core::pgn::{GameChecker, PgnReader};
@@ -14,6 +12,8 @@ use criterion::{Criterion, Throughput, criterion_group};
 
 #[path = "../tests/pgn_common/mod.rs"]
 mod pgn_common;
+#[path = "../tests/pgn_peer/mod.rs"]
+mod pgn_peer;
 
 const GAMES: usize = 50_000;
 const SEED: u64 = 0x00C0_FFEE_2026;
@@ -50,87 +50,15 @@ fn check_ours(pgn: &[u8]) -> Totals {
 
 /// The same job with the peer: pgn-reader tokenizes, shakmaty replays.
 mod peer {
-    use super::*;
-    use pgn_reader::{RawTag, Reader, SanPlus, Skip, Visitor};
-    use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
-
-    pub struct Replay;
-
-    pub struct Line {
-        pos: Chess,
-        plies: u32,
-        failed: bool,
-    }
-
-    impl Visitor for Replay {
-        type Tags = Option<Chess>;
-        type Movetext = Line;
-        type Output = (u32, bool);
-
-        fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-            ControlFlow::Continue(None)
-        }
-
-        fn tag(
-            &mut self,
-            tags: &mut Self::Tags,
-            name: &[u8],
-            value: RawTag<'_>,
-        ) -> ControlFlow<Self::Output> {
-            if name == b"FEN" {
-                let pos = Fen::from_ascii(value.as_bytes())
-                    .ok()
-                    .and_then(|fen| fen.into_position(CastlingMode::Standard).ok());
-                match pos {
-                    Some(pos) => *tags = Some(pos),
-                    None => return ControlFlow::Break((0, true)),
-                }
-            }
-            ControlFlow::Continue(())
-        }
-
-        fn begin_movetext(
-            &mut self,
-            tags: Self::Tags,
-        ) -> ControlFlow<Self::Output, Self::Movetext> {
-            ControlFlow::Continue(Line {
-                pos: tags.unwrap_or_default(),
-                plies: 0,
-                failed: false,
-            })
-        }
-
-        fn san(&mut self, line: &mut Line, san_plus: SanPlus) -> ControlFlow<Self::Output> {
-            if line.failed {
-                return ControlFlow::Continue(());
-            }
-            match san_plus.san.to_move(&line.pos) {
-                Ok(mv) => {
-                    line.pos.play_unchecked(mv);
-                    line.plies += 1;
-                }
-                Err(_) => line.failed = true,
-            }
-            ControlFlow::Continue(())
-        }
-
-        fn begin_variation(&mut self, _line: &mut Line) -> ControlFlow<Self::Output, Skip> {
-            ControlFlow::Continue(Skip(true))
-        }
-
-        fn end_game(&mut self, line: Line) -> Self::Output {
-            (line.plies, line.failed)
-        }
-    }
+    use super::Totals;
 
     pub fn check(pgn: &[u8]) -> Totals {
-        let mut reader = Reader::new(io::Cursor::new(pgn));
         let mut totals = Totals::default();
-        while let Ok(Some((plies, failed))) = reader.read_game(&mut Replay) {
+        super::pgn_peer::replay_games(pgn, |plies, failed| {
             totals.games += 1;
             totals.plies += u64::from(plies);
             totals.errors += u64::from(failed);
-        }
+        });
         totals
     }
 }
