@@ -158,14 +158,10 @@ in_both_editions!(
 
 fn a04_draw_offer_after_sealing_stands_and_can_be_accepted(edition: Edition) {
     let mut t = sealed_game(edition, None, "Nf3");
-    t.ok(Event::OfferDraw {
-        player: Color::Black,
-    });
+    t.offer_draw(Color::Black);
     arrive(&mut t, &[Color::White, Color::Black]);
     t.ok(Event::Resume);
-    t.ok(Event::AcceptDraw {
-        player: Color::White,
-    });
+    t.accept_draw(Color::White);
     assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
     assert_eq!(t.game.result().unwrap().1, Reason::Agreement);
 }
@@ -262,9 +258,7 @@ fn a03_envelope_record_holds_position_times_sealer_and_offer(edition: Edition) {
         "nothing sealed yet"
     );
     t.wait(5_000);
-    t.ok(Event::OfferDraw {
-        player: Color::White,
-    });
+    t.offer_draw(Color::White);
     let fen = t.fen();
     t.ok(Event::Seal {
         player: Color::White,

@@ -616,13 +616,9 @@ fn braille_score_of_a_played_game(edition: Edition) {
     }];
     let mut t = Table::new(c);
     t.plays("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1");
-    t.ok(Event::OfferDraw {
-        player: Color::Black,
-    });
+    t.offer_draw(Color::Black);
     t.play("f6e4");
-    t.ok(Event::AcceptDraw {
-        player: Color::White,
-    });
+    t.accept_draw(Color::White);
     assert_eq!(
         arbiter_core::arbiter::brf(&t.game),
         "WHITE EVA\r\n\

@@ -95,13 +95,9 @@ fn e05_2005_2023_agreement_before_each_side_has_moved_only_in_2005() {
         t.ok(Event::Move {
             mv: "e2e4".parse().unwrap(),
         });
-        t.ok(Event::OfferDraw {
-            player: Color::White,
-        });
+        t.offer_draw(Color::White);
         t.press();
-        t.ok(Event::AcceptDraw {
-            player: Color::Black,
-        });
+        t.accept_draw(Color::Black);
         assert_eq!(t.result().as_deref(), result, "{edition}");
     }
 }
@@ -111,9 +107,7 @@ fn d01_offer_declined_by_touching_a_piece(edition: Edition) {
     t.ok(Event::Move {
         mv: "e2e4".parse().unwrap(),
     });
-    t.ok(Event::OfferDraw {
-        player: Color::White,
-    });
+    t.offer_draw(Color::White);
     t.press();
     t.take();
     t.lift("e7");
@@ -364,15 +358,19 @@ fn d06_2005_correct_claim_open_kind() {
     }));
 }
 
+/// A game of an event whose rules forbid agreeing a draw before move 30 (2023 Art. 9.1.1).
+fn event_bans_offers_before_move_thirty(edition: Edition, fen: Option<&str>) -> Table {
+    let mut c = common_laws::config(edition, 90, 30);
+    c.no_draw_before_move = Some(30);
+    c.fen = fen.map(str::to_string);
+    Table::new(c)
+}
+
 #[test]
 fn d02_2023_event_forbids_offers_before_move_thirty() {
-    let mut c = common_laws::config(Edition::Fide2023, 90, 30);
-    c.no_draw_before_move = Some(30);
-    let mut t = Table::new(c);
+    let mut t = event_bans_offers_before_move_thirty(Edition::Fide2023, None);
     t.plays("e2e4 e7e5");
-    t.ok(Event::OfferDraw {
-        player: Color::White,
-    });
+    t.offer_draw(Color::White);
     assert_eq!(
         t.verdicts(),
         vec![Verdict::DrawRefused {
@@ -387,13 +385,8 @@ fn d02_2023_event_forbids_offers_before_move_thirty() {
         "no offer stands"
     );
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 30";
-    let mut c = common_laws::config(Edition::Fide2023, 90, 30);
-    c.no_draw_before_move = Some(30);
-    c.fen = Some(fen.into());
-    let mut t = Table::new(c);
-    t.ok(Event::OfferDraw {
-        player: Color::White,
-    });
+    let mut t = event_bans_offers_before_move_thirty(Edition::Fide2023, Some(fen));
+    t.offer_draw(Color::White);
     assert_eq!(
         t.verdicts(),
         vec![Verdict::DrawOffered {
@@ -420,9 +413,7 @@ fn d09_2005_wrong_claim_stands_as_draw_offer_opponent_accepts() {
             .iter()
             .any(|r| matches!(r.verdict, Verdict::ClaimRejected { .. }))
     );
-    t.ok(Event::AcceptDraw {
-        player: Color::Black,
-    });
+    t.accept_draw(Color::Black);
     assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
     assert_eq!(reason(&t), Some(Reason::Agreement));
     t.replays();
@@ -532,9 +523,7 @@ fn d09_2005_quickplay_claim_is_an_offer_the_opponent_may_accept() {
             player: Color::White
         }
     );
-    t.ok(Event::AcceptDraw {
-        player: Color::Black,
-    });
+    t.accept_draw(Color::Black);
     assert_eq!(reason(&t), Some(Reason::Agreement));
     assert_eq!(t.game.state(Timestamp(t.now)).pending_claim, None);
     t.replays();
@@ -564,21 +553,15 @@ fn d09_2023_quickplay_claim_is_no_offer() {
 #[test]
 fn d02_2005_no_event_ban_on_early_offers() {
     // Events may forbid early agreements only from 2009 (9.1a); the 2005 game ignores it.
-    let mut c = common_laws::config(Edition::Fide2005, 90, 30);
-    c.no_draw_before_move = Some(30);
-    let mut t = Table::new(c);
+    let mut t = event_bans_offers_before_move_thirty(Edition::Fide2005, None);
     t.plays("e2e4 e7e5");
-    t.ok(Event::OfferDraw {
-        player: Color::White,
-    });
+    t.offer_draw(Color::White);
     assert_eq!(
         t.verdicts(),
         vec![Verdict::DrawOffered {
             player: Color::White
         }]
     );
-    t.ok(Event::AcceptDraw {
-        player: Color::Black,
-    });
+    t.accept_draw(Color::Black);
     assert_eq!(reason(&t), Some(Reason::Agreement));
 }

@@ -446,9 +446,7 @@ fn q03_2023_increment_request_accepted_as_draw_offer() {
     t.plays("e2e4 e7e5");
     t.wait(59 * 60_000);
     t.claim(Color::White, Claim::QuickplayIncrement);
-    t.ok(Event::AcceptDraw {
-        player: Color::Black,
-    });
+    t.accept_draw(Color::Black);
     assert_eq!(t.game.result().map(|r| r.1), Some(Reason::Agreement));
 }
 

@@ -53,13 +53,19 @@ in_both_editions!(
     i06_2023_illegal_king_move_restored_with_touch_move_and_two_minutes
 );
 
-#[test]
-fn i07_2023_unfinished_promotion_becomes_a_queen_and_counts_as_illegal() {
+/// The a-pawn is set down on a8 and the clock pressed before any piece replaces it.
+fn unfinished_promotion(edition: Edition) -> Table {
     let fen = "8/P7/8/8/8/8/8/k6K w - - 0 1";
-    let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
+    let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
     t.lift("a7");
     t.place("a8");
     t.press();
+    t
+}
+
+#[test]
+fn i07_2023_unfinished_promotion_becomes_a_queen_and_counts_as_illegal() {
+    let mut t = unfinished_promotion(Edition::Fide2023);
     assert!(t.fen().starts_with("Q7/"), "{}", t.fen());
     let v = t.verdicts();
     assert!(v.iter().any(|v| matches!(
@@ -75,11 +81,7 @@ fn i07_2023_unfinished_promotion_becomes_a_queen_and_counts_as_illegal() {
 
 #[test]
 fn i07_2005_unfinished_promotion_is_illegal_and_restored() {
-    let fen = "8/P7/8/8/8/8/8/k6K w - - 0 1";
-    let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
-    t.lift("a7");
-    t.place("a8");
-    t.press();
+    let mut t = unfinished_promotion(Edition::Fide2005);
     assert!(t.fen().starts_with("8/P7/"), "{}", t.fen());
     let v = t.verdicts();
     assert_eq!(time_added(&v), vec![(Color::Black, Millis::minutes(2))]);

@@ -16,15 +16,11 @@ fn r03_2005_draw_offer_written_after_the_move_it_came_with() {
     t.ok(Event::Move {
         mv: "g1f3".parse().unwrap(),
     });
-    t.ok(Event::OfferDraw {
-        player: Color::White,
-    });
+    t.offer_draw(Color::White);
     t.press();
     t.play("b8c6");
     // Black offers after pressing: the offer goes with his last move.
-    t.ok(Event::OfferDraw {
-        player: Color::Black,
-    });
+    t.offer_draw(Color::Black);
     let marks: Vec<bool> = t.game.moves().iter().map(|m| m.draw_offer).collect();
     assert_eq!(marks, [false, false, true, true]);
     let pgn = t.game.to_pgn();

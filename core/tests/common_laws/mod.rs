@@ -171,6 +171,14 @@ impl Table {
         self.ok(Event::Claim { player, claim });
     }
 
+    pub fn offer_draw(&mut self, player: Color) {
+        self.ok(Event::OfferDraw { player });
+    }
+
+    pub fn accept_draw(&mut self, player: Color) {
+        self.ok(Event::AcceptDraw { player });
+    }
+
     pub fn decide(&mut self, decision: Decision) {
         self.ok(Event::Arbiter { decision });
     }
