@@ -35,6 +35,7 @@ function controls(page) {
       boardLang: q('arbiter-board').getAttribute('lang'),
       innerLang: r('.arb').lang,
       title: document.title,
+      description: q('meta[name="description"]').content,
       accessible: text(q('#accessible')),
       newGame: text(q('#new-game')),
       arbiter: text(q('#open-arbiter')),
@@ -70,6 +71,7 @@ function controls(page) {
 
 const ENGLISH = {
   htmlLang: 'en', innerLang: 'en', title: 'Arbiter — chess board and clock under the FIDE Laws',
+  description: 'A chess board and clock that runs the game as an arbiter would, under the FIDE Laws of Chess (2005 or 2023).',
   accessible: 'Accessible mode', newGame: 'New game', arbiter: 'Arbiter', langLabel: 'Language', uphold: 'Uphold claim',
   restoreCause: 'of an error found (Art. 6.14)', passphrase: 'Envelope passphrase', pgnText: 'PGN text',
   dialogTitle: 'New game', preset: 'Classical 90 min / 40 moves, then 30 min, +30 s a move', start: 'Start game',
@@ -82,6 +84,7 @@ const ENGLISH = {
 
 const GERMAN = {
   htmlLang: 'de', boardLang: 'de', innerLang: 'de', title: 'Arbiter — Schachbrett und Schachuhr nach den FIDE-Schachregeln',
+  description: 'Ein Schachbrett mit Schachuhr, das die Partie leitet wie ein Schiedsrichter, nach den FIDE-Schachregeln (2005 oder 2023).',
   accessible: 'Barrierefreier Modus', newGame: 'Neue Partie', arbiter: 'Schiedsrichter', langLabel: 'Sprache',
   uphold: 'Reklamation stattgeben', restoreCause: 'Fehler festgestellt (Art. 6.14)', passphrase: 'Kennwort des Umschlags',
   pgnText: 'PGN-Text', dialogTitle: 'Neue Partie', preset: 'Klassisch 90 Min. / 40 Züge, dann 30 Min., +30 s pro Zug',
@@ -94,6 +97,7 @@ const GERMAN = {
 
 const ITALIAN = {
   htmlLang: 'it', boardLang: 'it', innerLang: 'it', title: 'Arbiter — scacchiera e orologio secondo il Regolamento FIDE',
+  description: 'Una scacchiera con orologio che dirige la partita come farebbe un arbitro, secondo il Regolamento degli Scacchi FIDE (2005 o 2023).',
   accessible: 'Modalità accessibile', newGame: 'Nuova partita', arbiter: 'Arbitro', langLabel: 'Lingua',
   uphold: 'Accogli il reclamo', restoreCause: 'è stato trovato un errore (Art. 6.14)', passphrase: 'Parola chiave della busta',
   pgnText: 'Testo PGN', dialogTitle: 'Nuova partita', preset: 'Classica 90 min / 40 mosse, poi 30 min, +30 s a mossa',
@@ -218,6 +222,7 @@ test('app_e every language has every word of the controls', async () => {
         for (const a of ['aria-label', 'title', 'placeholder']) if (el.getAttribute(a)) found.add(el.getAttribute(a));
       }
     };
+    found.add(document.querySelector('meta[name="description"]').content);
     walk(document, '#game-title,#pgn-note,#restore-ply');
     walk(document.querySelector('arbiter-board').shadowRoot, '.announce,.rulings,.status,.moves,.board,.time,.meta,.name');
     return [...found];

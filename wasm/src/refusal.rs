@@ -6,8 +6,7 @@
 
 use arbiter_core::notation::{Language, SanError, san};
 use arbiter_core::{Move, Position};
-use serde::Serialize;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 /// Why no move could be read from what the player typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,9 +26,9 @@ impl std::fmt::Display for Unread {
     }
 }
 
-/// The parts of a refusal the page words in its language; `reason` and the kinds are keys.
-#[derive(Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+/// The parts of a refusal the page words in its language; `reason` and the kinds (in the JS
+/// error: `empty`, `unreadable`, `illegal`, `ambiguous`) are keys.
+#[derive(Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// `"no move given"`.
     Empty,
@@ -76,9 +75,44 @@ impl Refusal {
 
 /// A JS `Error` with the English `message` and the refusal's fields beside it.
 pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
+    // Set field by field: serde's tagged-enum serializer cost 1.2 KB gzipped of the module.
     let error = js_sys::Error::new(message);
-    if let Ok(fields) = crate::json::to_js(refusal).dyn_into::<js_sys::Object>() {
-        js_sys::Object::assign(&error, &fields);
+    let set = |key: &str, value: JsValue| {
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str(key), &value);
+    };
+    let list = |items: &[String]| -> JsValue {
+        items
+            .iter()
+            .map(|s| JsValue::from_str(s))
+            .collect::<js_sys::Array>()
+            .into()
+    };
+    match refusal {
+        Refusal::Empty => set("kind", "empty".into()),
+        Refusal::Unreadable {
+            text,
+            position,
+            reason,
+        } => {
+            set("kind", "unreadable".into());
+            set("text", text.as_str().into());
+            set("position", (*position as f64).into());
+            set("reason", (*reason).into());
+        }
+        Refusal::Illegal { text } => {
+            set("kind", "illegal".into());
+            set("text", text.as_str().into());
+        }
+        Refusal::Ambiguous {
+            text,
+            candidates,
+            moves,
+        } => {
+            set("kind", "ambiguous".into());
+            set("text", text.as_str().into());
+            set("candidates", list(candidates));
+            set("moves", list(moves));
+        }
     }
     error.into()
 }

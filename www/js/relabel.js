@@ -37,6 +37,9 @@ export function relabel(root, lang) {
     if (!n.parentElement?.closest(not)) relabelOne(n, lang);
   }
   // A skipped part's own name is a control's word; only what is inside it is the game's.
+  // The page's description too: search engines and link previews read it in <html lang>.
+  const description = root === document && document.querySelector('meta[name="description"]');
+  if (description) relabelOne(description.getAttributeNode('content'), lang);
   for (const el of root.querySelectorAll('[aria-label],[title],[placeholder]')) {
     if (el.matches('[translate=no]') || el.parentElement?.closest(not)) continue;
     for (const a of ['aria-label', 'title', 'placeholder']) {

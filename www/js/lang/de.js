@@ -321,5 +321,7 @@ export default {
     'The time control is empty.': 'Die Bedenkzeit ist leer.',
     'Period {0} of the time control cannot be read: "{1}".': 'Periode {0} der Bedenkzeit ist nicht lesbar: „{1}“.',
     'Rulings': 'Entscheidungen',
+    'A chess board and clock that runs the game as an arbiter would, under the FIDE Laws of Chess (2005 or 2023).':
+      'Ein Schachbrett mit Schachuhr, das die Partie leitet wie ein Schiedsrichter, nach den FIDE-Schachregeln (2005 oder 2023).',
   },
 };

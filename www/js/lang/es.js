@@ -321,5 +321,7 @@ export default {
     'The time control is empty.': 'El ritmo de juego está vacío.',
     'Period {0} of the time control cannot be read: "{1}".': 'No se puede leer el periodo {0} del ritmo de juego: «{1}».',
     'Rulings': 'Decisiones',
+    'A chess board and clock that runs the game as an arbiter would, under the FIDE Laws of Chess (2005 or 2023).':
+      'Un tablero y reloj que dirige la partida como lo haría un árbitro, según las Leyes del Ajedrez de la FIDE (2005 o 2023).',
   },
 };

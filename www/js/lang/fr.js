@@ -321,5 +321,7 @@ export default {
     'The time control is empty.': 'La cadence est vide.',
     'Period {0} of the time control cannot be read: "{1}".': 'La période {0} de la cadence est illisible : « {1} ».',
     'Rulings': 'Décisions',
+    'A chess board and clock that runs the game as an arbiter would, under the FIDE Laws of Chess (2005 or 2023).':
+      'Un échiquier et une pendule qui conduisent la partie comme le ferait un arbitre, selon les Règles du jeu d\'échecs de la FIDE (2005 ou 2023).',
   },
 };

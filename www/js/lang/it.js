@@ -321,5 +321,7 @@ export default {
     'The time control is empty.': 'Il tempo di riflessione è vuoto.',
     'Period {0} of the time control cannot be read: "{1}".': 'Il periodo {0} del tempo di riflessione non si legge: «{1}».',
     'Rulings': 'Decisioni',
+    'A chess board and clock that runs the game as an arbiter would, under the FIDE Laws of Chess (2005 or 2023).':
+      'Una scacchiera con orologio che dirige la partita come farebbe un arbitro, secondo il Regolamento degli Scacchi FIDE (2005 o 2023).',
   },
 };

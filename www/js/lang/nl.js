@@ -321,5 +321,7 @@ export default {
     'The time control is empty.': 'Het speeltempo is leeg.',
     'Period {0} of the time control cannot be read: "{1}".': 'Periode {0} van het speeltempo is niet te lezen: "{1}".',
     'Rulings': 'Beslissingen',
+    'A chess board and clock that runs the game as an arbiter would, under the FIDE Laws of Chess (2005 or 2023).':
+      'Een schaakbord en schaakklok die de partij leiden zoals een arbiter dat zou doen, volgens de FIDE-spelregels (2005 of 2023).',
   },
 };

@@ -321,5 +321,7 @@ export default {
     'The time control is empty.': 'O ritmo de jogo está vazio.',
     'Period {0} of the time control cannot be read: "{1}".': 'O período {0} do ritmo de jogo não se consegue ler: «{1}».',
     'Rulings': 'Decisões',
+    'A chess board and clock that runs the game as an arbiter would, under the FIDE Laws of Chess (2005 or 2023).':
+      'Um tabuleiro e relógio que conduz a partida como um árbitro o faria, segundo as Leis do Xadrez da FIDE (2005 ou 2023).',
   },
 };
