@@ -271,8 +271,7 @@ fn b05_sighted_player_keeps_the_normal_rules(edition: Edition) {
     t.take();
     assert_eq!(running(&t), Some(Color::White));
     // Touch-move for him is Art. 4, not App. F2.2.
-    t.lift("g1");
-    t.place("g1");
+    t.touch("g1");
     t.play("e2e4");
     assert_eq!(
         t.laws(),

@@ -11,6 +11,12 @@ fn sd(minutes: u64, timing: Timing) -> TimeControl {
     TimeControl::sudden_death(Millis::minutes(minutes), timing)
 }
 
+/// The usual classical control: 40 moves in 90 minutes, then 30 minutes for the rest of the
+/// game.
+fn classical(timing: Timing) -> TimeControl {
+    common_laws::moves_then_sudden_death(40, Millis::minutes(90), Millis::minutes(30), timing)
+}
+
 /// Plays `moves` moves per side, White spending `white_ms(i)` and Black `black_ms(i)` on move i.
 fn play(
     clock: &mut Clock,
@@ -47,12 +53,7 @@ fn c01_2005_only_one_side_runs() {
 
 #[test]
 fn c06_2005_period_with_increment_is_representable() {
-    let control = common_laws::moves_then_sudden_death(
-        40,
-        Millis::minutes(90),
-        Millis::minutes(30),
-        Timing::Increment(Millis::seconds(30)),
-    );
+    let control = classical(Timing::Increment(Millis::seconds(30)));
     let json = serde_json::to_string(&control).unwrap();
     let back: TimeControl = serde_json::from_str(&json).unwrap();
     assert_eq!(back, control);
@@ -66,12 +67,7 @@ fn c06_2005_period_with_increment_is_representable() {
 #[test]
 fn c07_2005_unused_time_carries_into_next_period() {
     // 40/90 + 30/SD, 30 s from move 1: White completes move 40 with 5:10 on the clock.
-    let control = common_laws::moves_then_sudden_death(
-        40,
-        Millis::minutes(90),
-        Millis::minutes(30),
-        Timing::Increment(Millis::seconds(30)),
-    );
+    let control = classical(Timing::Increment(Millis::seconds(30)));
     let mut clock = Clock::new(control);
     // 39 moves of 2:30 each: 90:00 + 39 * (0:30 - 2:30) = 12:00 left before move 40.
     let now = play(&mut clock, 39, |_| 150_000, |_| 1_000);
@@ -136,12 +132,7 @@ fn c09_2005_increment_can_raise_time_above_start() {
 
 #[test]
 fn c10_2005_flag_before_move_count_reached() {
-    let control = common_laws::moves_then_sudden_death(
-        40,
-        Millis::minutes(90),
-        Millis::minutes(30),
-        Timing::None,
-    );
+    let control = classical(Timing::None);
     let mut clock = Clock::new(control);
     let now = play(&mut clock, 37, |_| 140_000, |_| 1_000);
     // 90:00 - 37 * 2:20 = 3:40 left for move 38; White thinks 4 minutes.
@@ -159,12 +150,7 @@ fn c10_2005_flag_before_move_count_reached() {
 
 #[test]
 fn c10_2005_move_count_reached_before_flag_gives_next_period() {
-    let control = common_laws::moves_then_sudden_death(
-        40,
-        Millis::minutes(90),
-        Millis::minutes(30),
-        Timing::None,
-    );
+    let control = classical(Timing::None);
     let mut clock = Clock::new(control);
     let now = play(&mut clock, 40, |_| 134_000, |_| 1_000);
     // 90:00 - 40 * 2:14 = 0:40, then 30:00 added; Black's 40th press started White's clock 1 s ago.

@@ -137,8 +137,7 @@ fn i10_2005_third_illegal_move_loses() {
     for _ in 0..2 {
         t.play("e1e3");
         assert_eq!(t.result(), None);
-        t.lift("e1");
-        t.place("e1");
+        t.touch("e1");
     }
     t.play("e1e3");
     assert_eq!(t.result().as_deref(), Some("0-1"));
@@ -166,8 +165,7 @@ fn i10_2023_second_illegal_move_draws_against_a_bare_king() {
     ] {
         let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
         t.play("a1b2");
-        t.lift("a1");
-        t.place("a1");
+        t.touch("a1");
         t.play("a1c3");
         assert_eq!(t.result().as_deref(), result, "{edition}");
     }
@@ -200,8 +198,7 @@ fn i11_2005_rapid_illegal_move_on_claim_costs_two_minutes() {
 fn i11_2005_rapid_claim_lapses_when_claimant_touches_a_piece() {
     let mut t = Table::with(Edition::Fide2005, 30, 0, None, true, None);
     illegal_knight_jump(&mut t);
-    t.lift("e7");
-    t.place("e7");
+    t.touch("e7");
     t.claim(Color::Black, Claim::IllegalMove);
     assert!(
         t.verdicts()
@@ -245,8 +242,7 @@ fn i12_2005_blitz_illegal_move_claimed_wins() {
 fn i12_2005_blitz_claim_after_touching_a_piece_fails() {
     let mut t = Table::with(Edition::Fide2005, 5, 0, None, true, None);
     illegal_knight_jump(&mut t);
-    t.lift("e7");
-    t.place("e7");
+    t.touch("e7");
     t.claim(Color::Black, Claim::IllegalMove);
     assert_eq!(t.result(), None);
 }

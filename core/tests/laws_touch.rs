@@ -23,8 +23,7 @@ fn must_move(t: &mut Table) -> Option<Obligation> {
 #[test]
 fn t03_2005_touched_knight_must_move() {
     let mut t = Table::standard(Edition::Fide2005);
-    t.lift("g1");
-    t.place("g1");
+    t.touch("g1");
     t.play("e2e4");
     assert_eq!(
         must_move(&mut t),
@@ -44,8 +43,7 @@ fn t03_2005_touched_knight_must_move() {
 #[test]
 fn t03_2023_touched_knight_must_move() {
     let mut t = Table::standard(Edition::Fide2023);
-    t.lift("g1");
-    t.place("g1");
+    t.touch("g1");
     t.play("e2e4");
     let rulings = t.take();
     assert_eq!(rulings[0].law.to_string(), "2023 Art. 4.3.1");
@@ -79,8 +77,7 @@ in_both_editions!(
 fn t04_touched_enemy_piece_must_be_captured(edition: Edition) {
     let mut t = Table::standard(edition);
     t.plays("e2e4 d7d5");
-    t.lift("d5");
-    t.place("d5");
+    t.touch("d5");
     t.play("b1c3");
     assert_eq!(
         must_move(&mut t),
@@ -99,10 +96,8 @@ in_both_editions!(
 fn t05_own_then_enemy_piece_means_capture_with_own(edition: Edition) {
     let mut t = Table::standard(edition);
     t.plays("g1f3 e7e5");
-    t.lift("f3");
-    t.place("f3");
-    t.lift("e5");
-    t.place("e5");
+    t.touch("f3");
+    t.touch("e5");
     t.play("d2d4");
     assert_eq!(
         must_move(&mut t),
@@ -126,8 +121,7 @@ fn t06_2005_castling_illegal_after_king_touched() {
     let fen = "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1";
     let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
     t.lift("e1");
-    t.lift("h1");
-    t.place("h1");
+    t.touch("h1");
     t.place("e1");
     assert_eq!(t.game.obligation(), Obligation::KingMove);
     t.play("a1b1");
@@ -141,8 +135,7 @@ fn t06_2023_king_then_rook_must_castle_when_legal() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let mut t = Table::with(Edition::Fide2023, 90, 30, Some(fen), true, None);
     t.lift("e1");
-    t.lift("h1");
-    t.place("h1");
+    t.touch("h1");
     t.place("e1");
     assert_eq!(t.game.obligation(), Obligation::Castle { rook: sq("h1") });
     t.lift("e1");
@@ -165,10 +158,8 @@ fn t06_2023_king_then_rook_must_castle_when_legal() {
 fn t06_2005_rook_then_king_forbids_castling() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
-    t.lift("h1");
-    t.place("h1");
-    t.lift("e1");
-    t.place("e1");
+    t.touch("h1");
+    t.touch("e1");
     t.play("e1g1");
     assert_eq!(
         must_move(&mut t),
@@ -203,8 +194,7 @@ in_both_editions!(
 fn t10_touched_piece_that_cannot_move_leaves_any_move(edition: Edition) {
     let fen = "4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1";
     let mut t = Table::with(edition, 90, 30, Some(fen), true, None);
-    t.lift("e2");
-    t.place("e2");
+    t.touch("e2");
     assert_eq!(t.game.obligation(), Obligation::Free);
     t.play("e1d1");
     assert_eq!(t.game.moves().len(), 1);
@@ -233,8 +223,7 @@ fn rb08_2023_unsupervised_rapid_touch_move_only_on_claim() {
 
 fn rapid_touch_move_only_on_claim(mut t: Table) {
     assert_eq!(t.game.profile().mode, Mode::Rapid);
-    t.lift("g1");
-    t.place("g1");
+    t.touch("g1");
     t.play("e2e4");
     let v = t.verdicts();
     assert!(v.iter().any(|v| matches!(
@@ -267,8 +256,7 @@ fn rapid_touch_move_only_on_claim(mut t: Table) {
 #[test]
 fn t09_2005_claim_lost_once_claimant_touches_a_piece() {
     let mut t = rapid_2005();
-    t.lift("g1");
-    t.place("g1");
+    t.touch("g1");
     t.play("e2e4");
     t.take();
     t.lift("e7");
@@ -291,8 +279,7 @@ fn t09_2005_claim_lost_once_claimant_touches_a_piece() {
 #[test]
 fn t09_2023_claim_lost_once_claimant_touches_a_piece() {
     let mut t = Table::with(Edition::Fide2023, 30, 0, None, false, None);
-    t.lift("g1");
-    t.place("g1");
+    t.touch("g1");
     t.play("e2e4");
     t.take();
     t.lift("e7");

@@ -162,6 +162,12 @@ impl Table {
         });
     }
 
+    /// Touches a piece as a sensor board sees it: lifted and set back on its own square.
+    pub fn touch(&mut self, sq: &str) {
+        self.lift(sq);
+        self.place(sq);
+    }
+
     pub fn press(&mut self) {
         let side = self.game.clock().running().expect("a clock runs").0;
         self.ok(Event::PressClock { player: side });
