@@ -102,6 +102,11 @@ fn e05_2005_2023_agreement_before_each_side_has_moved_only_in_2005() {
     }
 }
 
+/// Whether the game refuses `player`'s acceptance, as it must when no offer stands.
+fn accepting_is_refused(t: &mut Table, player: Color) -> bool {
+    t.send(Event::AcceptDraw { player }).is_err()
+}
+
 fn d01_offer_declined_by_touching_a_piece(edition: Edition) {
     let mut t = Table::standard(edition);
     t.ok(Event::Move {
@@ -117,12 +122,7 @@ fn d01_offer_declined_by_touching_a_piece(edition: Edition) {
             player: Color::Black
         }]
     );
-    assert!(
-        t.send(Event::AcceptDraw {
-            player: Color::Black
-        })
-        .is_err()
-    );
+    assert!(accepting_is_refused(&mut t, Color::Black));
 }
 
 in_both_editions!(
@@ -378,10 +378,7 @@ fn d02_2023_event_forbids_offers_before_move_thirty() {
         }]
     );
     assert!(
-        t.send(Event::AcceptDraw {
-            player: Color::Black
-        })
-        .is_err(),
+        accepting_is_refused(&mut t, Color::Black),
         "no offer stands"
     );
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 30";
@@ -542,12 +539,7 @@ fn d09_2023_quickplay_claim_is_no_offer() {
             .iter()
             .any(|v| matches!(v, Verdict::DrawOffered { .. }))
     );
-    assert!(
-        t.send(Event::AcceptDraw {
-            player: Color::Black
-        })
-        .is_err()
-    );
+    assert!(accepting_is_refused(&mut t, Color::Black));
 }
 
 #[test]

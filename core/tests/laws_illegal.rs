@@ -19,6 +19,18 @@ fn time_added(v: &[Verdict]) -> Vec<(Color, Millis)> {
         .collect()
 }
 
+/// White's first illegal move of the game: the count that decides the penalty.
+fn whites_first_illegal_move(v: &Verdict) -> bool {
+    matches!(
+        v,
+        Verdict::IllegalMove {
+            player: Color::White,
+            count: 1,
+            ..
+        }
+    )
+}
+
 fn i06_illegal_king_move_restored_with_touch_move_and_two_minutes(edition: Edition) {
     let mut t = Table::standard(edition);
     t.plays("e2e4 e7e5");
@@ -26,14 +38,7 @@ fn i06_illegal_king_move_restored_with_touch_move_and_two_minutes(edition: Editi
     let black = t.remaining(Color::Black);
     t.play("e1e3");
     let v = t.verdicts();
-    assert!(matches!(
-        v[0],
-        Verdict::IllegalMove {
-            player: Color::White,
-            count: 1,
-            ..
-        }
-    ));
+    assert!(whites_first_illegal_move(&v[0]));
     assert!(
         matches!(&v[1], Verdict::PositionRestored { fen, obligation: Obligation::MovePiece { .. } } if *fen == before)
     );
@@ -68,14 +73,7 @@ fn i07_2023_unfinished_promotion_becomes_a_queen_and_counts_as_illegal() {
     let mut t = unfinished_promotion(Edition::Fide2023);
     assert!(t.fen().starts_with("Q7/"), "{}", t.fen());
     let v = t.verdicts();
-    assert!(v.iter().any(|v| matches!(
-        v,
-        Verdict::IllegalMove {
-            player: Color::White,
-            count: 1,
-            ..
-        }
-    )));
+    assert!(v.iter().any(whites_first_illegal_move));
     assert_eq!(time_added(&v), vec![(Color::Black, Millis::minutes(2))]);
 }
 
@@ -106,14 +104,7 @@ fn i08_2023_press_without_move_is_illegal() {
     let mut t = Table::standard(Edition::Fide2023);
     t.press();
     let v = t.verdicts();
-    assert!(matches!(
-        v[0],
-        Verdict::IllegalMove {
-            player: Color::White,
-            count: 1,
-            ..
-        }
-    ));
+    assert!(whites_first_illegal_move(&v[0]));
     assert_eq!(time_added(&v), vec![(Color::Black, Millis::minutes(2))]);
     assert_eq!(t.side(), Color::White);
 }
