@@ -1,41 +1,17 @@
 //! `arbiter check <FILE.pgn|->` on the built binary: one JSON line per game, a summary line,
 //! exit 0 when the input was read and 2 when it could not be.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
+use std::process::{Command, Output};
+
+use common::json_lines;
 use serde_json::{Value, json};
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../core/tests/fixtures/pgn/");
 
 fn arbiter_check(arg: &str, stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["check", arg])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the arbiter binary runs");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.to_vec();
-    // Write from a thread: a large input would otherwise fill both pipes and deadlock.
-    let writer = std::thread::spawn(move || pipe.write_all(&input));
-    let out = child
-        .wait_with_output()
-        .expect("the arbiter binary finishes");
-    writer
-        .join()
-        .expect("writer thread")
-        .expect("stdin takes the input");
-    out
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    String::from_utf8(out.stdout.clone())
-        .expect("output is UTF-8")
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("each line is JSON"))
-        .collect()
+    common::arbiter(&["check", arg], stdin)
 }
 
 fn error(ply: u32, san: &str, reason: &str) -> Value {

@@ -1,39 +1,8 @@
 //! The `arbiter` command-line contract (issue 2), run on the built binary.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-use serde_json::Value;
-
-fn arbiter(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the arbiter binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(stdin.as_bytes())
-        .expect("stdin takes the input");
-    child
-        .wait_with_output()
-        .expect("the arbiter binary finishes")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("output is UTF-8")
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    stdout(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
+use common::{arbiter, json_lines, stdout};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 

@@ -1,6 +1,6 @@
 //! `arbiter export`: contract tests on the built binary (the Braille score, row B-09).
 
-use std::process::Command;
+mod common;
 
 const LOG: &str = r#"{"schema":"arbiter-log","version":1,"config":{"edition":"2023","white":"Anna","black":"Bella","time_control":[{"moves":null,"time":600000,"timing":{"kind":"increment","ms":5000}}]}}
 {"at":0,"event":{"type":"start"}}
@@ -14,27 +14,13 @@ const LOG: &str = r#"{"schema":"arbiter-log","version":1,"config":{"edition":"20
 {"at":12300,"event":{"type":"press_clock","player":"black"}}
 "#;
 
-fn export(args: &[&str], name: &str) -> (i32, Vec<u8>, String) {
-    let dir = std::env::temp_dir().join(format!("arbiter-export-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, LOG).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("export")
-        .args(args)
-        .arg(&path)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+fn export(args: &[&str]) -> (i32, Vec<u8>, String) {
+    common::arbiter_on_file("export", args, LOG)
 }
 
 #[test]
 fn b09_export_brf_writes_the_braille_score() {
-    let (code, out, err) = export(&["--brf"], "brf.jsonl");
+    let (code, out, err) = export(&["--brf"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
@@ -44,11 +30,11 @@ fn b09_export_brf_writes_the_braille_score() {
 
 #[test]
 fn export_pgn_and_a_format_is_required() {
-    let (code, out, _) = export(&["--pgn"], "pgn.jsonl");
+    let (code, out, _) = export(&["--pgn"]);
     assert_eq!(code, 0);
     assert!(
         String::from_utf8_lossy(&out).contains("2. g4 {[%clk 0:10:03]} Qh4# {[%clk 0:10:04]} 0-1")
     );
-    let (code, _, _) = export(&[], "none.jsonl");
+    let (code, _, _) = export(&[]);
     assert_eq!(code, 2, "either --brf or --pgn");
 }

@@ -1,6 +1,6 @@
 //! `arbiter replay`: contract tests on the built binary.
 
-use std::process::Command;
+mod common;
 
 const LOG: &str = r#"{"schema":"arbiter-log","version":1,"config":{"edition":"2005","time_control":[{"moves":null,"time":5400000,"timing":{"kind":"increment","ms":2000}}]}}
 {"at":0,"event":{"type":"start"}}
@@ -13,21 +13,8 @@ const LOG: &str = r#"{"schema":"arbiter-log","version":1,"config":{"edition":"20
 "#;
 
 fn run(args: &[&str], file: &str) -> (i32, String, String) {
-    let dir = std::env::temp_dir().join(format!("arbiter-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{}.jsonl", args.len()));
-    std::fs::write(&path, file).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("replay")
-        .args(args)
-        .arg(&path)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err) = common::arbiter_on_file("replay", args, file);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
 }
 
 #[test]
