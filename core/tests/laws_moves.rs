@@ -184,6 +184,11 @@ fn reads(fen: &str, text: &str, lang: Language) -> Option<String> {
     Some(san::format(&pos, mv, Language::English))
 }
 
+/// How an English text reads in `fen`, written back in English SAN.
+fn english(fen: &str, text: &str) -> Option<String> {
+    reads(fen, text, Language::English)
+}
+
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[test]
@@ -205,72 +210,40 @@ fn n01_2005_2023_piece_letters_of_each_language() {
         reads(king_moves, "Rd1", Language::Italian).as_deref(),
         Some("Kd1")
     );
-    assert_eq!(
-        reads(START, "Rd1", Language::English),
-        None,
-        "no rook reaches d1"
-    );
+    assert_eq!(english(START, "Rd1"), None, "no rook reaches d1");
 }
 
 #[test]
 fn n02_2005_2023_pawns_without_letter_and_the_long_form() {
-    assert_eq!(reads(START, "e4", Language::English).as_deref(), Some("e4"));
-    assert_eq!(
-        reads(START, "e2e4", Language::English).as_deref(),
-        Some("e4")
-    );
-    assert_eq!(
-        reads(START, "Ng1f3", Language::English).as_deref(),
-        Some("Nf3")
-    );
+    assert_eq!(english(START, "e4").as_deref(), Some("e4"));
+    assert_eq!(english(START, "e2e4").as_deref(), Some("e4"));
+    assert_eq!(english(START, "Ng1f3").as_deref(), Some("Nf3"));
 }
 
 #[test]
 fn n03_2005_2023_captures_with_or_without_x_and_en_passant() {
     let ep = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
-    assert_eq!(
-        reads(ep, "exf6", Language::English).as_deref(),
-        Some("exf6")
-    );
-    assert_eq!(reads(ep, "ef6", Language::English).as_deref(), Some("exf6"));
-    assert_eq!(
-        reads(ep, "exf6 e.p.", Language::English).as_deref(),
-        Some("exf6")
-    );
+    assert_eq!(english(ep, "exf6").as_deref(), Some("exf6"));
+    assert_eq!(english(ep, "ef6").as_deref(), Some("exf6"));
+    assert_eq!(english(ep, "exf6 e.p.").as_deref(), Some("exf6"));
 }
 
 #[test]
 fn n04_2005_2023_two_knights_to_one_square() {
     let knights = "4k3/8/8/8/8/8/8/4N1NK w - - 0 1";
-    assert_eq!(
-        reads(knights, "Ngf3", Language::English).as_deref(),
-        Some("Ngf3")
-    );
-    assert_eq!(
-        reads(knights, "Nef3", Language::English).as_deref(),
-        Some("Nef3")
-    );
-    assert_eq!(reads(knights, "Nf3", Language::English), None, "ambiguous");
+    assert_eq!(english(knights, "Ngf3").as_deref(), Some("Ngf3"));
+    assert_eq!(english(knights, "Nef3").as_deref(), Some("Nef3"));
+    assert_eq!(english(knights, "Nf3"), None, "ambiguous");
     let same_file = "4k3/8/8/6N1/8/8/8/6NK w - - 0 1";
-    assert_eq!(
-        reads(same_file, "N5f3", Language::English).as_deref(),
-        Some("N5f3")
-    );
-    assert_eq!(
-        reads(same_file, "N1f3", Language::English).as_deref(),
-        Some("N1f3")
-    );
+    assert_eq!(english(same_file, "N5f3").as_deref(), Some("N5f3"));
+    assert_eq!(english(same_file, "N1f3").as_deref(), Some("N1f3"));
 }
 
 #[test]
 fn n05_2005_2023_promotion_written_after_the_pawn_move() {
     let fen = "k7/3P4/8/8/8/8/8/4K3 w - - 0 1";
     for text in ["d8Q", "d8=Q", "d8(Q)"] {
-        assert_eq!(
-            reads(fen, text, Language::English).as_deref(),
-            Some("d8=Q+"),
-            "{text}"
-        );
+        assert_eq!(english(fen, text).as_deref(), Some("d8=Q+"), "{text}");
     }
 }
 
@@ -278,12 +251,9 @@ fn n05_2005_2023_promotion_written_after_the_pawn_move() {
 fn n06_2005_2023_castling_with_zero_or_letter_o() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
     for text in ["0-0", "O-O"] {
-        assert_eq!(reads(fen, text, Language::English).as_deref(), Some("O-O"));
+        assert_eq!(english(fen, text).as_deref(), Some("O-O"));
     }
     for text in ["0-0-0", "O-O-O"] {
-        assert_eq!(
-            reads(fen, text, Language::English).as_deref(),
-            Some("O-O-O")
-        );
+        assert_eq!(english(fen, text).as_deref(), Some("O-O-O"));
     }
 }

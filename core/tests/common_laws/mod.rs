@@ -206,6 +206,14 @@ impl Table {
         self.take().into_iter().map(|r| r.verdict).collect()
     }
 
+    /// Why a claim was rejected, when that rejection is the only ruling since the last take.
+    pub fn sole_rejection(&mut self) -> Option<&'static str> {
+        match self.verdicts()[..] {
+            [Verdict::ClaimRejected { because, .. }] => Some(because),
+            _ => None,
+        }
+    }
+
     pub fn laws(&self) -> Vec<String> {
         self.seen.iter().map(|r| r.law.to_string()).collect()
     }
