@@ -33,6 +33,14 @@ fn announce(t: &mut Table, player: Color, text: &str) {
     });
 }
 
+/// A player corrects his last announcement: a slip of the tongue.
+fn correct(t: &mut Table, player: Color, text: &str) {
+    t.ok(Event::CorrectAnnouncement {
+        player,
+        text: text.to_string(),
+    });
+}
+
 fn running(t: &Table) -> Option<Color> {
     t.game.clock().running().map(|(c, _)| c)
 }
@@ -290,10 +298,7 @@ in_both_editions!(
 fn b06_2005_slip_of_tongue_corrected_before_clock_started_accepted_after_refused() {
     let mut t = impaired(Edition::Fide2005, Color::White, false, None);
     announce(&mut t, Color::White, "Eva vier");
-    t.ok(Event::CorrectAnnouncement {
-        player: Color::White,
-        text: "Eva drei".to_string(),
-    });
+    correct(&mut t, Color::White, "Eva drei");
     let rulings = t.take();
     assert_eq!(rulings[1].law.to_string(), "2005 App. F2.6");
     assert_eq!(
@@ -309,10 +314,7 @@ fn b06_2005_slip_of_tongue_corrected_before_clock_started_accepted_after_refused
     assert_eq!(t.game.moves()[0].text, mv("e2e3"), "the corrected move");
     t.take();
     // Black's clock runs now: too late.
-    t.ok(Event::CorrectAnnouncement {
-        player: Color::White,
-        text: "Eva vier".to_string(),
-    });
+    correct(&mut t, Color::White, "Eva vier");
     let rulings = t.take();
     assert_eq!(rulings[0].law.to_string(), "2005 App. F2.6");
     assert_eq!(
@@ -330,18 +332,12 @@ fn b06_2005_slip_of_tongue_corrected_before_clock_started_accepted_after_refused
 fn b06_2023_correction_frees_the_piece_first_named() {
     let mut t = impaired(Edition::Fide2023, Color::White, false, None);
     announce(&mut t, Color::White, "Springer Felix drei");
-    t.ok(Event::CorrectAnnouncement {
-        player: Color::White,
-        text: "David vier".to_string(),
-    });
+    correct(&mut t, Color::White, "David vier");
     assert_eq!(t.laws(), ["2023 App. D.2.1", "2023 App. D.2.8"]);
     press(&mut t, Color::White);
     assert_eq!(t.game.moves()[0].text, mv("d2d4"), "no touch-move on g1");
     // Nothing announced this turn: nothing to correct.
-    t.ok(Event::CorrectAnnouncement {
-        player: Color::Black,
-        text: "David fuenf".to_string(),
-    });
+    correct(&mut t, Color::Black, "David fuenf");
     assert!(t.verdicts().contains(&Verdict::CorrectionRefused {
         player: Color::Black,
         because: "nothing_announced"

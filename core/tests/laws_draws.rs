@@ -366,11 +366,17 @@ fn event_bans_offers_before_move_thirty(edition: Edition, fen: Option<&str>) -> 
     Table::new(c)
 }
 
-#[test]
-fn d02_2023_event_forbids_offers_before_move_thirty() {
-    let mut t = event_bans_offers_before_move_thirty(Edition::Fide2023, None);
+/// White offers a draw on move 2 of such an event.
+fn white_offers_early_under_the_ban(edition: Edition) -> Table {
+    let mut t = event_bans_offers_before_move_thirty(edition, None);
     t.plays("e2e4 e7e5");
     t.offer_draw(Color::White);
+    t
+}
+
+#[test]
+fn d02_2023_event_forbids_offers_before_move_thirty() {
+    let mut t = white_offers_early_under_the_ban(Edition::Fide2023);
     assert_eq!(
         t.verdicts(),
         vec![Verdict::DrawRefused {
@@ -545,9 +551,7 @@ fn d09_2023_quickplay_claim_is_no_offer() {
 #[test]
 fn d02_2005_no_event_ban_on_early_offers() {
     // Events may forbid early agreements only from 2009 (9.1a); the 2005 game ignores it.
-    let mut t = event_bans_offers_before_move_thirty(Edition::Fide2005, None);
-    t.plays("e2e4 e7e5");
-    t.offer_draw(Color::White);
+    let mut t = white_offers_early_under_the_ban(Edition::Fide2005);
     assert_eq!(
         t.verdicts(),
         vec![Verdict::DrawOffered {
