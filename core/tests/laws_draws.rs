@@ -513,9 +513,7 @@ fn d10_2023_rejected_claim_gives_no_evidence() {
 #[test]
 fn d09_2005_quickplay_claim_is_an_offer_the_opponent_may_accept() {
     // 2005 Art. 9.1c names 9.2, 9.3 and 10.2: the quickplay claim is an offer too.
-    let mut c = common_laws::config(Edition::Fide2005, 60, 0);
-    c.quickplay_finish = true;
-    let mut t = Table::new(c);
+    let mut t = common_laws::quickplay(Edition::Fide2005, 60, true);
     t.wait(59 * 60_000);
     t.claim(Color::White, Claim::QuickplayFinish);
     let rulings = t.take();
@@ -535,9 +533,7 @@ fn d09_2005_quickplay_claim_is_an_offer_the_opponent_may_accept() {
 #[test]
 fn d09_2023_quickplay_claim_is_no_offer() {
     // 2023 Art. 9.1.2.3 names 9.2 and 9.3 only; Guidelines III.5 makes no offer of the claim.
-    let mut c = common_laws::config(Edition::Fide2023, 60, 0);
-    c.quickplay_finish = true;
-    let mut t = Table::new(c);
+    let mut t = common_laws::quickplay(Edition::Fide2023, 60, true);
     t.wait(59 * 60_000);
     t.claim(Color::White, Claim::QuickplayFinish);
     assert!(

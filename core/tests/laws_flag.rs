@@ -8,7 +8,7 @@ use arbiter_core::Color;
 use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, Law};
-use common_laws::{Table, config, in_both_editions};
+use common_laws::{Table, config, in_both_editions, quickplay};
 
 fn c02_white_clock_starts_at_the_start(edition: Edition) {
     let mut t = Table::standard(edition);
@@ -212,13 +212,6 @@ fn rb04_2005_claim_before_the_flag_falls_is_rejected() {
     t.take();
     t.claim(Color::White, Claim::WinOnTime);
     assert_eq!(t.sole_rejection(), Some("flag_not_fallen"));
-}
-
-fn quickplay(edition: Edition, minutes: u64, arbiter: bool) -> Table {
-    let mut c = config(edition, minutes, 0);
-    c.quickplay_finish = true;
-    c.arbiter_present = arbiter;
-    Table::new(c)
 }
 
 fn q01_no_quickplay_claim_in_blitz(edition: Edition) {

@@ -69,6 +69,15 @@ pub fn moves_then_sudden_death(
     .expect("a valid two-period control")
 }
 
+/// A sudden-death game of `minutes`, no increment, played to a quickplay finish (2005 App. G;
+/// 2023 Guidelines III).
+pub fn quickplay(edition: Edition, minutes: u64, arbiter: bool) -> Table {
+    let mut c = config(edition, minutes, 0);
+    c.quickplay_finish = true;
+    c.arbiter_present = arbiter;
+    Table::new(c)
+}
+
 impl Table {
     pub fn new(config: GameConfig) -> Table {
         let mut t = Table {
