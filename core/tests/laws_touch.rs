@@ -13,6 +13,14 @@ fn sq(s: &str) -> arbiter_core::Square {
     s.parse().unwrap()
 }
 
+/// The touched piece must be moved (Art. 4.3a / 4.3.1), castling not barred.
+fn move_piece(square: &str) -> Obligation {
+    Obligation::MovePiece {
+        square: sq(square),
+        no_castling: false,
+    }
+}
+
 fn must_move(t: &mut Table) -> Option<Obligation> {
     t.verdicts().into_iter().find_map(|v| match v {
         Verdict::MustMove { obligation, .. } => Some(obligation),
@@ -25,13 +33,7 @@ fn t03_2005_touched_knight_must_move() {
     let mut t = Table::standard(Edition::Fide2005);
     t.touch("g1");
     t.play("e2e4");
-    assert_eq!(
-        must_move(&mut t),
-        Some(Obligation::MovePiece {
-            square: sq("g1"),
-            no_castling: false
-        })
-    );
+    assert_eq!(must_move(&mut t), Some(move_piece("g1")));
     assert_eq!(t.game.moves().len(), 0, "e2e4 was sent back");
     assert!(t.laws().is_empty());
     t.play("g1f3");
@@ -54,13 +56,7 @@ fn t02_lift_and_replace_counts_as_touch_unless_adjusting(edition: Edition) {
     let mut t = Table::standard(edition);
     t.lift("b1");
     t.place("b1");
-    assert_eq!(
-        t.game.obligation(),
-        Obligation::MovePiece {
-            square: sq("b1"),
-            no_castling: false
-        }
-    );
+    assert_eq!(t.game.obligation(), move_piece("b1"));
     let mut t = Table::standard(edition);
     t.ok(Event::Adjust { square: sq("b1") });
     t.lift("b1");
@@ -210,6 +206,11 @@ fn rapid_2005() -> Table {
     Table::with(Edition::Fide2005, 30, 0, None, true, None)
 }
 
+/// A rapid game with no arbiter watching (2023 App. A.5).
+fn unsupervised_rapid_2023() -> Table {
+    Table::with(Edition::Fide2023, 30, 0, None, false, None)
+}
+
 #[test]
 fn rb08_2005_rapid_touch_move_only_on_claim() {
     rapid_touch_move_only_on_claim(rapid_2005());
@@ -218,7 +219,7 @@ fn rb08_2005_rapid_touch_move_only_on_claim() {
 #[test]
 fn rb08_2023_unsupervised_rapid_touch_move_only_on_claim() {
     // A.5 keeps touch-move to a claim when no arbiter watches (A.4 would enforce it).
-    rapid_touch_move_only_on_claim(Table::with(Edition::Fide2023, 30, 0, None, false, None));
+    rapid_touch_move_only_on_claim(unsupervised_rapid_2023());
 }
 
 fn rapid_touch_move_only_on_claim(mut t: Table) {
@@ -240,22 +241,16 @@ fn rapid_touch_move_only_on_claim(mut t: Table) {
     assert_eq!(t.game.moves().len(), 1, "the move stands until claimed");
     t.claim(Color::Black, Claim::TouchMove);
     assert_eq!(t.side(), Color::White);
-    assert_eq!(
-        t.game.obligation(),
-        Obligation::MovePiece {
-            square: sq("g1"),
-            no_castling: false
-        }
-    );
+    assert_eq!(t.game.obligation(), move_piece("g1"));
     assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
     t.play("g1f3");
     assert_eq!(t.game.moves()[0].san, "Nf3");
     t.replays();
 }
 
-#[test]
-fn t09_2005_claim_lost_once_claimant_touches_a_piece() {
-    let mut t = rapid_2005();
+/// White breaks touch-move; Black, instead of claiming, lifts a piece of his own: the claim
+/// lapses. Returns the game with Black's pawn still in hand.
+fn claimant_lifts_a_piece_after_a_breach(mut t: Table) -> Table {
     t.touch("g1");
     t.play("e2e4");
     t.take();
@@ -264,6 +259,12 @@ fn t09_2005_claim_lost_once_claimant_touches_a_piece() {
         player: Color::Black,
         claim: ClaimKind::TouchMove
     }));
+    t
+}
+
+#[test]
+fn t09_2005_claim_lost_once_claimant_touches_a_piece() {
+    let mut t = claimant_lifts_a_piece_after_a_breach(rapid_2005());
     t.place("e7");
     t.claim(Color::Black, Claim::TouchMove);
     assert_eq!(t.sole_rejection(), Some("nothing_to_claim"));
@@ -272,15 +273,7 @@ fn t09_2005_claim_lost_once_claimant_touches_a_piece() {
 
 #[test]
 fn t09_2023_claim_lost_once_claimant_touches_a_piece() {
-    let mut t = Table::with(Edition::Fide2023, 30, 0, None, false, None);
-    t.touch("g1");
-    t.play("e2e4");
-    t.take();
-    t.lift("e7");
-    assert!(t.verdicts().contains(&Verdict::ClaimLapsed {
-        player: Color::Black,
-        claim: ClaimKind::TouchMove
-    }));
+    claimant_lifts_a_piece_after_a_breach(unsupervised_rapid_2023());
 }
 
 #[test]
