@@ -2,9 +2,9 @@
 //! SetUp/FEN games; and the round trip read -> write -> read on each of them.
 
 use arbiter_core::pgn::tags::{TimeControlPeriod, TimeControlTag};
-use arbiter_core::pgn::{
-    GameChecker, GameReport, PgnGame, PgnReader, Reason, check_games, read_games, writer,
-};
+use arbiter_core::pgn::{GameReport, PgnGame, Reason, check_games, read_games, writer};
+
+mod pgn_common;
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pgn/");
@@ -138,15 +138,7 @@ fn checking_in_small_chunks_gives_the_same_reports() {
         let bytes = fixture(name);
         let whole = check_games(&bytes);
         for size in [1, 2, 3, 7, 64, 4096] {
-            let mut checker = GameChecker::new();
-            let mut reader = PgnReader::new();
-            let mut reports = Vec::new();
-            for chunk in bytes.chunks(size) {
-                reader.feed(chunk, &mut checker);
-                reports.extend(std::iter::from_fn(|| checker.poll_report()));
-            }
-            reader.finish(&mut checker);
-            reports.extend(std::iter::from_fn(|| checker.poll_report()));
+            let reports = pgn_common::check_in_chunks(bytes.chunks(size));
             assert_eq!(reports, whole, "{name} in chunks of {size}");
         }
     }

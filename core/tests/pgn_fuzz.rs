@@ -2,28 +2,22 @@
 //! seeded random bytes and over mutated real PGN, fed in random chunk sizes. This runs in CI;
 //! `cargo fuzz run fuzz_pgn` (core/fuzz) explores further where nightly is available.
 
-use arbiter_core::pgn::{GameChecker, PgnReader, check_games, read_games, writer};
+use arbiter_core::pgn::{check_games, read_games, writer};
 
 mod pgn_common;
 
 /// Everything the PGN layer does with untrusted bytes, in chunks of the given sizes.
 fn exercise(bytes: &[u8], chunk_sizes: &[usize]) {
     let whole = check_games(bytes);
-    let mut checker = GameChecker::new();
-    let mut reader = PgnReader::new();
-    let mut reports = Vec::new();
     let mut rest = bytes;
-    for &size in chunk_sizes.iter().cycle() {
-        if rest.is_empty() {
-            break;
-        }
+    let mut sizes = chunk_sizes.iter().cycle();
+    let chunks = std::iter::from_fn(|| {
+        let size = *sizes.next().filter(|_| !rest.is_empty())?;
         let (chunk, tail) = rest.split_at(size.clamp(1, rest.len()));
-        reader.feed(chunk, &mut checker);
-        reports.extend(std::iter::from_fn(|| checker.poll_report()));
         rest = tail;
-    }
-    reader.finish(&mut checker);
-    reports.extend(std::iter::from_fn(|| checker.poll_report()));
+        Some(chunk)
+    });
+    let reports = pgn_common::check_in_chunks(chunks);
     // Streaming must not change the verdicts, wherever the chunks are cut.
     assert_eq!(reports, whole);
     for game in read_games(bytes) {

@@ -8,12 +8,28 @@
 
 use std::fmt::Write as _;
 
+use arbiter_core::pgn::{GameChecker, GameReport, PgnReader};
 use cozy_chess::{Board, Move, util::display_san_move};
 
 #[path = "../seeded/mod.rs"]
 mod seeded;
 
 pub use seeded::SplitMix;
+
+/// The checker's reports when the text comes in these chunks, one after the other, as
+/// `arbiter check` reads a file or stdin.
+pub fn check_in_chunks<'a>(chunks: impl IntoIterator<Item = &'a [u8]>) -> Vec<GameReport> {
+    let mut checker = GameChecker::new();
+    let mut reader = PgnReader::new();
+    let mut reports = Vec::new();
+    for chunk in chunks {
+        reader.feed(chunk, &mut checker);
+        reports.extend(std::iter::from_fn(|| checker.poll_report()));
+    }
+    reader.finish(&mut checker);
+    reports.extend(std::iter::from_fn(|| checker.poll_report()));
+    reports
+}
 
 pub fn legal_moves(board: &Board) -> Vec<Move> {
     let mut moves = Vec::new();
