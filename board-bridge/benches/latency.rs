@@ -307,7 +307,16 @@ async fn presses(n: usize) {
     report_stages("press", bridge, &samples);
 }
 
-async fn settles(n: usize) -> u32 {
+/// Ghost moves over the slides, and how many of them came in slides where the simulated hand
+/// itself rested on a square for the settle time or longer (its thread held up on a busy
+/// machine): such a rest is a move by the board's own rule, so those are not the bridge's.
+struct Ghosts {
+    all: u32,
+    in_rested: u32,
+    rested_slides: u32,
+}
+
+async fn settles(n: usize) -> Ghosts {
     let settle = SETTLE_MS.to_string();
     let log = Scratch::new("bench-settle-log");
     let log = log.0.to_string_lossy();
@@ -355,6 +364,7 @@ async fn settles(n: usize) -> u32 {
     let mut samples = Vec::with_capacity(n);
     let mut lat = Vec::with_capacity(n);
     let mut ghosts = 0;
+    let (mut in_rested, mut rested_slides) = (0, 0);
     for i in 0..n {
         let (from, between, to, c) = cycle[i % 4];
         let bishop = Occupant::Piece(c, Piece::Bishop);
@@ -368,8 +378,10 @@ async fn settles(n: usize) -> u32 {
             ]);
         }
         script.push(Action::Set(to, bishop));
-        let writes = board.written().len() + 2 + 2 * between.len();
+        let first = board.written().len();
+        let writes = first + 2 + 2 * between.len();
         board.queue(script);
+        let ghosts_before = ghosts;
         let (m, at) = loop {
             let (m, at) = wait_for_any(&mut ws).await;
             if m["type"] == "takeback" {
@@ -384,6 +396,16 @@ async fn settles(n: usize) -> u32 {
             ghosts += 1;
         }
         let written = last_write(board, writes);
+        let stamps = board.written();
+        let longest_rest = stamps[first..writes]
+            .windows(2)
+            .map(|w| w[1].saturating_duration_since(w[0]))
+            .max()
+            .unwrap_or_default();
+        if longest_rest >= Duration::from_millis(SETTLE_MS) {
+            rested_slides += 1;
+            in_rested += ghosts - ghosts_before;
+        }
         lat.push(at.saturating_duration_since(written));
         samples.push(axis.sample(&m, written, at));
     }
@@ -392,7 +414,11 @@ async fn settles(n: usize) -> u32 {
         lat,
     );
     report_stages("settle", bridge, &samples);
-    ghosts
+    Ghosts {
+        all: ghosts,
+        in_rested,
+        rested_slides,
+    }
 }
 
 async fn wait_for_any(ws: &mut Ws) -> (serde_json::Value, Instant) {
@@ -484,7 +510,11 @@ fn main() {
         }
         if runs("settle") {
             let ghosts = settles(settle_count).await;
-            println!("settle: ghost moves (slid bishops)             {ghosts}");
+            println!(
+                "settle: ghost moves (slid bishops)             {}  ({} in the {} slides where \
+                 the simulated hand rested {SETTLE_MS} ms or more on a square)",
+                ghosts.all, ghosts.in_rested, ghosts.rested_slides
+            );
         }
         if runs("rss") {
             footprint(10, 20).await;
