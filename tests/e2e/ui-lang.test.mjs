@@ -18,6 +18,8 @@ const env = setUp({
   '/club.html': club('lang="de" accessible time-control="40/90+30s, 30+30s" edition="2005" fen="7k/4P3/8/8/8/8/8/4K3 w - - 0 1"'),
   // Two knights that can both go to d2 (2005 App. E9: such a move names its file).
   '/knights.html': club('lang="de" accessible fen="4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"'),
+  // The same, White playing by ear (2005 App. F): his typed move is his announcement.
+  '/knights-ear.html': club('lang="de" accessible player="white" fen="4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"'),
   // Live pages whose bridge nobody runs: port 9 (discard) refuses; and an address WebSocket refuses.
   '/live-de.html': club('lang="de" live="ws://127.0.0.1:9/ws"'),
   '/nowhere-de.html': club('lang="de" live="ftp://nirgends/ws"'),
@@ -357,5 +359,22 @@ test('app_e a time control that cannot be read is said in the dialog, in German,
   await page.waitForFunction(() => !document.getElementById('new-game-dialog').open);
   assert.equal(await page.evaluate(() => document.querySelector('arbiter-board').getAttribute('time-control')), '3+5');
   assert.equal(await note.isHidden(), true);
+  assert.equal(page.lastError, undefined);
+});
+
+test('app_f2_1 a German player by ear announcing an ambiguous or illegal move hears why in German; his move named in full is announced', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/knights-ear.html`);
+  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('.arb').lang === 'de');
+  await typeMove(page, 'Springer David zwei');
+  assert.deepEqual(await lastWords(page), { said: 'Kein Zug: „Springer David zwei“ ist mehrdeutig: 2 regelgemäße Züge passen (Sbd2, Sfd2).', moves: 0 });
+  await typeMove(page, 'Sf6');
+  assert.deepEqual(await lastWords(page), { said: 'Kein Zug: „Sf6“ ist hier kein regelgemäßer Zug.', moves: 0 });
+  // Nothing was announced, so the game did not start on a refused announcement.
+  assert.equal(await page.evaluate(() => document.querySelector('arbiter-board').state.clock.started), false);
+  // Named in full, it is announced (and made; he presses the clock when sure of it, F2.3).
+  await typeMove(page, 'Sbd2');
+  assert.equal((await lastWords(page)).said, 'Weiß sagt an: Springer Bella David zwei. (2005 App. F2.1)');
+  assert.equal(await page.evaluate(() => document.querySelector('arbiter-board').state.clock.awaitingPress), true);
   assert.equal(page.lastError, undefined);
 });

@@ -1028,9 +1028,12 @@ export class ArbiterBoard extends HTMLElement {
       this.#announce([this.#t('which_move', { example: '/correct Eva drei' })], { refused: true, interrupt: true });
       return;
     }
+    const type = correcting ? 'correct_announcement' : me === this.#state.turn ? 'announce' : 'repeat';
+    // An announcement is of a move in the position shown: words that are no move there are
+    // refused here, in the page's language (the core would refuse them too, in English).
+    if (type === 'announce' && !this.#readTyped(t)) return;
     if (!correcting && !this.#ensureStarted()) return;
     // Not on move, his words repeat the opponent's move (F2.1): the core checks they agree.
-    const type = correcting ? 'correct_announcement' : me === this.#state.turn ? 'announce' : 'repeat';
     this.#send({ type, player: me, text: t });
   }
 
