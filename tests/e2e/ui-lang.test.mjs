@@ -20,6 +20,7 @@ const env = setUp({
   '/knights.html': club('lang="de" accessible fen="4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"'),
   // The same, White playing by ear (2005 App. F): his typed move is his announcement.
   '/knights-ear.html': club('lang="de" accessible player="white" fen="4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"'),
+  '/black-ear.html': club('lang="de" accessible player="black" fen="4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1"'),
   // Live pages whose bridge nobody runs: port 9 (discard) refuses; and an address WebSocket refuses.
   '/live-de.html': club('lang="de" live="ws://127.0.0.1:9/ws"'),
   '/nowhere-de.html': club('lang="de" live="ftp://nirgends/ws"'),
@@ -376,5 +377,27 @@ test('app_f2_1 a German player by ear announcing an ambiguous or illegal move he
   await typeMove(page, 'Sbd2');
   assert.equal((await lastWords(page)).said, 'Weiß sagt an: Springer Bella David zwei. (2005 App. F2.1)');
   assert.equal(await page.evaluate(() => document.querySelector('arbiter-board').state.clock.awaitingPress), true);
+  assert.equal(page.lastError, undefined);
+});
+
+test('app_f2_1 an event the game refuses is said in German: Black by ear repeating before White announced anything', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/black-ear.html`);
+  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('.arb').lang === 'de');
+  // Typed while White is on move, his words repeat White's move (F2.1): there is none yet.
+  await typeMove(page, 'Sd2');
+  assert.deepEqual(await lastWords(page), { said: 'Es gibt keinen angesagten Zug zu wiederholen.', moves: 0 });
+  const fields = await page.evaluate(() => {
+    const el = document.querySelector('arbiter-board');
+    try {
+      el.table.handle({ type: 'press_clock', player: 'black' });
+      return null;
+    } catch (e) {
+      return { kind: e.kind, player: e.player, message: e.message };
+    }
+  });
+  assert.deepEqual(fields, { kind: 'clock_not_running', player: 'black', message: "black's clock is not running" });
+  await page.evaluate(() => document.querySelector('arbiter-board').send({ type: 'press_clock', player: 'black' }));
+  assert.equal((await lastWords(page)).said, 'Die Uhr von Schwarz läuft nicht.');
   assert.equal(page.lastError, undefined);
 });

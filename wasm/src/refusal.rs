@@ -4,6 +4,7 @@
 //!
 //! The kinds are those of the core's `SanError`; its English words stay the core's, unchanged.
 
+use arbiter_core::arbiter::Refused;
 use arbiter_core::notation::{Language, SanError, san};
 use arbiter_core::{Move, Position};
 use wasm_bindgen::JsValue;
@@ -117,6 +118,37 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
     error.into()
 }
 
+/// The kind of an event the core's game will not take, and the side it names, for the page's
+/// words; `None` for a refusal the page says by its English message.
+pub fn refused_kind(e: &Refused) -> Option<(&'static str, Option<&'static str>)> {
+    Some(match e {
+        Refused::GameOver => ("game_over", None),
+        Refused::NotStarted => ("not_started", None),
+        Refused::NotOnMove(side) => ("not_on_move", Some(*side)),
+        Refused::ClockNotRunning(side) => ("clock_not_running", Some(*side)),
+        Refused::NoOffer => ("no_offer", None),
+        Refused::NoPendingClaim => ("no_pending_claim", None),
+        Refused::ClaimPending => ("claim_pending", None),
+        Refused::Adjourned => ("adjourned", None),
+        Refused::NothingToRepeat => ("nothing_to_repeat", None),
+        Refused::IllegalPosition => ("illegal_position", None),
+        _ => return None,
+    })
+}
+
+/// A JS `Error` for an event the game refused: the core's English `message`, and `kind` and
+/// `player` when the page has words for it.
+pub fn table_error(e: &Refused) -> JsValue {
+    let error = js_sys::Error::new(&e.to_string());
+    if let Some((kind, side)) = refused_kind(e) {
+        let _ = js_sys::Reflect::set(&error, &"kind".into(), &kind.into());
+        if let Some(side) = side {
+            let _ = js_sys::Reflect::set(&error, &"player".into(), &side.into());
+        }
+    }
+    error.into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +157,16 @@ mod tests {
         let pos = Position::from_fen(fen).unwrap();
         let err = san::parse(&pos, text, lang).unwrap_err();
         Refusal::of(&Unread::Move(err), &pos, lang)
+    }
+
+    #[test]
+    fn art1_refusals_of_the_game_name_their_kind_and_side() {
+        assert_eq!(
+            refused_kind(&Refused::NotOnMove("black")),
+            Some(("not_on_move", Some("black")))
+        );
+        assert_eq!(refused_kind(&Refused::GameOver), Some(("game_over", None)));
+        assert_eq!(refused_kind(&Refused::BadFen("x".into())), None);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use arbiter_core::arbiter::{Event, EventLog, Game, GameConfig, Ruling, Stamped, State};
+use arbiter_core::arbiter::{Event, EventLog, Game, GameConfig, Refused, Ruling, Stamped, State};
 use arbiter_core::clock::{Millis, Timestamp, Timing};
 use arbiter_core::notation::{Language, uci};
 use arbiter_core::touch::Obligation;
@@ -63,11 +63,11 @@ impl TableInner {
     }
 
     /// Takes one stamped event in and returns every ruling it caused.
-    pub(crate) fn handle(&mut self, at: Timestamp, event: Event) -> Result<Vec<Ruling>, String> {
+    pub(crate) fn handle(&mut self, at: Timestamp, event: Event) -> Result<Vec<Ruling>, Refused> {
         let result = self.game.handle(Stamped { at, event });
         let rulings = self.drain();
         self.save();
-        result.map(|()| rulings).map_err(|e| e.to_string())
+        result.map(|()| rulings)
     }
 
     /// Lets the game look at its deadlines (flag falls) at `now`.
@@ -252,12 +252,13 @@ impl Table {
     }
 
     /// Takes an event (the core's `Event` JSON) at the current instant; returns the rulings it
-    /// caused. Throws, with the core's reason, if the event cannot be taken in.
+    /// caused. Throws an `Error` with the core's reason if the event cannot be taken in, and
+    /// beside it the refusal's `kind` (`game_over`, `not_on_move`...) and `player` when it has one.
     #[wasm_bindgen(unchecked_return_type = "Ruling[]")]
     pub fn handle(
         &self,
         #[wasm_bindgen(unchecked_param_type = "TableEvent")] event: JsValue,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let at = self.inner.borrow_mut().now();
         self.handle_at(event, at.0 as f64)
     }
@@ -268,13 +269,16 @@ impl Table {
         &self,
         #[wasm_bindgen(unchecked_param_type = "TableEvent")] event: JsValue,
         at: f64,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let event: Event =
             crate::json::from_js(event).map_err(|e| js_error(format!("event: {e}")))?;
         let at = Timestamp(at.max(0.0) as u64);
         let mut inner = self.inner.borrow_mut();
         inner.timeline.observe(at);
-        let rulings = inner.handle(at, event).map_err(js_error)?;
+        // The refusal's kind comes with it (refusal.rs), so the page says it in its language.
+        let rulings = inner
+            .handle(at, event)
+            .map_err(|e| crate::refusal::table_error(&e))?;
         Ok(rulings_to_js(&rulings, &inner))
     }
 

@@ -29,7 +29,6 @@ fn blitz() -> Table {
 fn event(table: &Table, json: &str, at: f64) -> Array {
     table
         .handle_at(js(json), at)
-        .map_err(JsValue::from)
         .expect("event accepted")
         .unchecked_into()
 }
@@ -101,16 +100,12 @@ fn refused_events_throw_with_the_reason() {
     let t = blitz();
     let err = t
         .handle_at(js(r#"{"type":"move","move":"e2e4"}"#), 0.0)
-        .err()
-        .map(JsValue::from)
-        .expect("refused");
+        .expect_err("refused");
     let msg = get(&err, "message").as_string().unwrap_or_default();
     assert!(msg.contains("not started"), "{msg}");
     let err = t
         .handle_at(js(r#"{"type":"dance"}"#), 0.0)
-        .err()
-        .map(JsValue::from)
-        .expect("refused");
+        .expect_err("refused");
     assert!(
         get(&err, "message")
             .as_string()
@@ -230,9 +225,7 @@ fn app_f2_1_moves_typed_in_the_spoken_form_or_any_notation() {
         ("Cf3", "it"),
         ("g1f3", "fr"),
     ] {
-        let read = arbiter_wasm::read_move_js(START, text, lang, "appf")
-            .map_err(JsValue::from)
-            .expect("a legal move");
+        let read = arbiter_wasm::read_move_js(START, text, lang, "appf").expect("a legal move");
         assert_eq!(
             get(&read, "uci").as_string().as_deref(),
             Some("g1f3"),
@@ -244,7 +237,7 @@ fn app_f2_1_moves_typed_in_the_spoken_form_or_any_notation() {
         );
     }
     let refused = arbiter_wasm::read_move_js(START, "Springer Felix fuenf", "en", "en");
-    let message = get(&JsValue::from(refused.expect_err("refused")), "message");
+    let message = get(&refused.expect_err("refused"), "message");
     assert!(
         message
             .as_string()

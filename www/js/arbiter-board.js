@@ -5,7 +5,7 @@ import { loadArbiter } from './engine.js';
 import { pieceSvg } from './pieces.js';
 import {
   bridgeNoticeWords, captionWords, loadSentences, obligationWords, refusalWords, relabel, rulingsWords, resultWords, say,
-  sentenceLang, sideName, tr,
+  sentenceLang, sideName, tableRefusalWords, tr,
 } from './words.js';
 import { parseTimeControl } from './time-control.js';
 import {
@@ -1297,7 +1297,7 @@ export class ArbiterBoard extends HTMLElement {
     try {
       rulings = Array.from(this.#table.handle(event));
     } catch (err) {
-      this.#say({ text: String(err?.message ?? err), law: '' }, true);
+      this.#say({ text: tableRefusalWords(err, this.#lang()), law: '' }, true);
       this.#refresh();
       return null;
     }

@@ -218,3 +218,11 @@ export function bridgeNoticeWords(text, notice, lang = 'en') {
   const key = `bridge_${notice?.kind}`;
   return key in en ? say(lang, key, { url: notice.url ?? '' }) : String(text);
 }
+
+/** An event the game refused (the wasm `Table`'s Error: `kind`, `player`) in `lang`; the
+ * core's English `message` when the kind is one this page does not know. */
+export function tableRefusalWords(err, lang = 'en') {
+  const key = err?.kind === 'game_over' ? 'game_is_over' : `table_${err?.kind}`;
+  if (!err?.kind || !(key in en)) return String(err?.message ?? err);
+  return say(lang, key, { who: sideName(err.player, lang), of: sideOf(err.player, lang) });
+}
