@@ -308,8 +308,9 @@ async fn presses(n: usize) {
 }
 
 /// Ghost moves over the slides, and how many of them came in slides where the simulated hand
-/// itself rested on a square for the settle time or longer (its thread held up on a busy
-/// machine): such a rest is a move by the board's own rule, so those are not the bridge's.
+/// itself may have rested on a square for the settle time or longer (its thread held up on a busy
+/// machine): such a rest is a move by the board's own rule. A ghost counts in the slide where it
+/// shows, and after one the game and the board differ, so more may follow in later slides.
 struct Ghosts {
     all: u32,
     in_rested: u32,
@@ -396,10 +397,11 @@ async fn settles(n: usize) -> Ghosts {
             ghosts += 1;
         }
         let written = last_write(board, writes);
-        let stamps = board.written();
-        let longest_rest = stamps[first..writes]
-            .windows(2)
-            .map(|w| w[1].saturating_duration_since(w[0]))
+        // The longest the piece may have rested: from the start of one write to the end of the
+        // next (a thread held up between its clock and its write is counted as resting).
+        let (starts, ends) = (board.written(), board.write_ends());
+        let longest_rest = (first..writes.saturating_sub(1))
+            .filter_map(|k| Some(ends.get(k + 1)?.saturating_duration_since(*starts.get(k)?)))
             .max()
             .unwrap_or_default();
         if longest_rest >= Duration::from_millis(SETTLE_MS) {

@@ -2,8 +2,8 @@
 //! the keep-alive, and reconnecting with backoff after an unplug. The link is a task on the
 //! runtime that serves the pages, reading the port without blocking: bytes read are decoded,
 //! refereed, logged and streamed on that one thread. Its wait ends at the session's next deadline
-//! (an [`Alarm`] precise to the microsecond), so a move is confirmed when the settle time ends,
-//! not at the next poll.
+//! (an [`Alarm`] precise to the microsecond, rung a little early and the rest polled), so a move is
+//! confirmed when the settle time ends, not at the next poll.
 
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
@@ -201,6 +201,16 @@ impl Link {
         }
     }
 
+    /// Reads what the port holds now, without waiting and whatever the poller last said: `None`
+    /// when it holds nothing.
+    fn read_now(&self, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
+        match nix::unistd::read(self.port.get_ref().as_raw_fd(), buf) {
+            Ok(n) => Ok(Some(n)),
+            Err(nix::errno::Errno::EAGAIN) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     async fn write_all(&self, mut bytes: &[u8]) -> std::io::Result<()> {
         while !bytes.is_empty() {
             let mut ready = self.port.writable().await?;
@@ -301,25 +311,42 @@ async fn serve_port(
     let mut rounds = Rounds::new(settings, now_us() / 1000);
     let mut buf = [0u8; 1024];
     loop {
-        let wake_us = rounds.wake_us(shared);
-        if let Err(e) = alarm.set(Duration::from_micros(wake_us.saturating_sub(now_us()))) {
+        let (wake_us, settling) = rounds.wake_us(shared);
+        // A thread woken by a timer gets the core some tens of microseconds late, up to a
+        // millisecond in a virtual machine whose core was idle: before a settle ends, the alarm
+        // rings early and the last stretch is spent polling the port (see `poll_until`).
+        let ring_us = if settling {
+            wake_us.saturating_sub(SETTLE_POLL_US)
+        } else {
+            wake_us
+        };
+        if let Err(e) = alarm.set(Duration::from_micros(ring_us.saturating_sub(now_us()))) {
             return io(e);
         }
         // Bytes first when both are ready: a sensor change at the deadline restarts the settle.
         let read = tokio::select! {
             biased;
-            read = link.read(&mut buf) => match read {
-                Ok(0) => return io(std::io::Error::new(
+            read = link.read(&mut buf) => read.map(Some),
+            rung = alarm.rung() => match rung {
+                // Bytes the poller has not reported yet still come before the deadline: a
+                // sensor change in them restarts the settle, and no slid piece is read as moved.
+                Ok(()) => link.read_now(&mut buf),
+                Err(e) => return io(e),
+            },
+        };
+        let read = match read {
+            Ok(None) if settling => poll_until(link, &mut buf, wake_us, &now_us),
+            read => read,
+        };
+        let read = match read {
+            Ok(Some(0)) => {
+                return io(std::io::Error::new(
                     std::io::ErrorKind::UnexpectedEof,
                     "port closed",
-                )),
-                Ok(n) => Some(n),
-                Err(e) => return io(e),
-            },
-            rung = alarm.rung() => match rung {
-                Ok(()) => None,
-                Err(e) => return io(e),
-            },
+                ));
+            }
+            Ok(read) => read,
+            Err(e) => return io(e),
         };
         out.clear();
         rounds.take(shared, hub, read.map(|n| &buf[..n]), &mut out);
@@ -340,6 +367,29 @@ async fn serve_port(
                 Silence::NeverAnswered => LinkError::NotABoard(path.to_owned()),
             };
         }
+    }
+}
+
+/// How long before a settle ends the link stops waiting and polls the port, µs. A settled move
+/// costs this much of one core; an idle board costs nothing.
+const SETTLE_POLL_US: u64 = 300;
+
+/// Polls the port until bytes come or `until_us` has passed on `now_us`'s clock; the bytes, if
+/// any. Blocks the thread (pages included) for at most [`SETTLE_POLL_US`].
+fn poll_until(
+    link: &Link,
+    buf: &mut [u8],
+    until_us: u64,
+    now_us: &impl Fn() -> u64,
+) -> std::io::Result<Option<usize>> {
+    loop {
+        if let Some(n) = link.read_now(buf)? {
+            return Ok(Some(n));
+        }
+        if now_us() >= until_us {
+            return Ok(None);
+        }
+        std::hint::spin_loop();
     }
 }
 
@@ -377,8 +427,9 @@ impl Rounds {
         }
     }
 
-    /// When the next round must start if no byte comes first, µs.
-    fn wake_us(&self, shared: &SharedSession) -> u64 {
+    /// When the next round must start if no byte comes first, µs, and whether that is the
+    /// session's deadline (a settle ending) rather than the keep-alive.
+    fn wake_us(&self, shared: &SharedSession) -> (u64, bool) {
         let deadline_us = session::lock(shared)
             .poll_deadline()
             .map(|d| match self.settle_at {
@@ -386,7 +437,10 @@ impl Rounds {
                 _ => d * 1000,
             });
         let keepalive_us = self.next_keepalive * 1000;
-        deadline_us.map_or(keepalive_us, |d| d.min(keepalive_us))
+        match deadline_us {
+            Some(d) if d <= keepalive_us => (d, true),
+            _ => (keepalive_us, false),
+        }
     }
 
     /// One round: `read` bytes (or none, when the alarm rang) go to the session, deadlines that

@@ -317,6 +317,7 @@ pub struct FakeBoard {
     path: PathBuf,
     tx: mpsc::Sender<Action>,
     written: Arc<Mutex<Vec<Instant>>>,
+    write_ends: Arc<Mutex<Vec<Instant>>>,
     shown: Arc<Mutex<Vec<ClockCommand>>>,
 }
 
@@ -334,6 +335,7 @@ impl FakeBoard {
         let pty = Pty::open(path)?;
         let (tx, rx) = mpsc::channel();
         let written = Arc::new(Mutex::new(Vec::new()));
+        let write_ends = Arc::new(Mutex::new(Vec::new()));
         let shown = Arc::new(Mutex::new(Vec::new()));
         let mut board = Board {
             shown: shown.clone(),
@@ -344,6 +346,7 @@ impl FakeBoard {
             mode: None,
             clock: None,
             written: written.clone(),
+            write_ends: write_ends.clone(),
             last_write: Instant::now(),
             commands: Vec::new(),
         };
@@ -354,6 +357,7 @@ impl FakeBoard {
             path: path.to_owned(),
             tx,
             written,
+            write_ends,
             shown,
         })
     }
@@ -384,6 +388,16 @@ impl FakeBoard {
     /// counts the write itself (microseconds) as the bridge's.
     pub fn written(&self) -> Vec<Instant> {
         self.written.lock().map(|w| w.clone()).unwrap_or_default()
+    }
+
+    /// When each of those writes had returned, in the same order: with [`Self::written`], the
+    /// bounds of when its bytes went in (a board thread held up between its clock and its write
+    /// wrote later than `written` says).
+    pub fn write_ends(&self) -> Vec<Instant> {
+        self.write_ends
+            .lock()
+            .map(|w| w.clone())
+            .unwrap_or_default()
     }
 }
 
@@ -424,6 +438,8 @@ struct Board {
     mode: Option<UpdateMode>,
     clock: Option<ClockTimes>,
     written: Arc<Mutex<Vec<Instant>>>,
+    /// When each counted write ended (see [`FakeBoard::write_ends`]).
+    write_ends: Arc<Mutex<Vec<Instant>>>,
     /// When the last write to the pty began.
     last_write: Instant,
     commands: Vec<u8>,
@@ -520,6 +536,9 @@ impl Board {
             && let Ok(mut w) = self.written.lock()
         {
             w.push(self.last_write);
+            if let Ok(mut e) = self.write_ends.lock() {
+                e.push(Instant::now());
+            }
         }
     }
 
