@@ -49,6 +49,8 @@ pub struct GameState {
     pub placement: Option<String>,
     /// Orientation name, once known.
     pub orientation: Option<String>,
+    /// The game's setup, once a referee has set it (not logged: each run is given its own).
+    pub config: Option<arbiter_core::arbiter::GameConfig>,
 }
 
 impl GameState {
@@ -314,7 +316,13 @@ impl Hub {
             san: s.moves.iter().map(|m| m.san.clone()).collect(),
             connected: s.connected,
             placement: s.placement.clone(),
+            config: s.config.clone(),
         }
+    }
+
+    /// Sets the game's setup that snapshots carry from now on.
+    pub fn set_config(&self, config: arbiter_core::arbiter::GameConfig) {
+        self.lock().state.config = Some(config);
     }
 
     /// The game's state now.

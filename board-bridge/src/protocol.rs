@@ -8,7 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// The version of this message format; bumped on any incompatible change.
+/// The version of this message format; bumped on any incompatible change. A new optional field
+/// (left out when absent, ignored by older readers) is compatible and keeps the number.
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// A message as stored and streamed.
@@ -183,6 +184,11 @@ pub struct Snapshot {
     /// What the sensors show, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<String>,
+    /// The game's setup as the core's JSON, once a referee runs the game: a page builds its
+    /// table from it (edition, time control, the visually impaired players of 2005 App. F)
+    /// rather than from its own attributes. Left out before then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub config: Option<arbiter_core::arbiter::GameConfig>,
 }
 
 /// What a page may send.
@@ -228,5 +234,46 @@ impl Reply {
             kind: "error".into(),
             message: message.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::arbiter::GameConfig;
+
+    fn snapshot(config: Option<GameConfig>) -> Snapshot {
+        Snapshot {
+            v: PROTOCOL_VERSION,
+            kind: "snapshot".into(),
+            seq: 3,
+            fen: String::new(),
+            moves: vec!["e2e4".into()],
+            san: vec!["e4".into()],
+            connected: true,
+            placement: None,
+            config,
+        }
+    }
+
+    #[test]
+    fn a_snapshot_without_a_config_reads_and_writes_as_before() {
+        let old = r#"{"v":1,"type":"snapshot","seq":3,"fen":"","moves":["e2e4"],"san":["e4"],"connected":true}"#;
+        let read: Snapshot = serde_json::from_str(old).expect("an old snapshot");
+        assert_eq!(read, snapshot(None));
+        let written = serde_json::to_value(&read).expect("json");
+        assert!(written.get("config").is_none(), "{written}");
+    }
+
+    #[test]
+    fn app_f1_a_snapshot_carries_the_config_as_the_cores_json() {
+        let text = r#"{"edition":"2005","time_control":[{"moves":null,"time":300000,"timing":{"kind":"increment","ms":3000}}],
+            "visually_impaired":[{"player":"white","tactile_board":true}]}"#;
+        let config: GameConfig = serde_json::from_str(text).expect("a GameConfig");
+        let written = serde_json::to_value(snapshot(Some(config.clone()))).expect("json");
+        assert_eq!(written["config"]["visually_impaired"][0]["player"], "white");
+        assert_eq!(written["config"]["time_control"][0]["time"], 300_000);
+        let back: Snapshot = serde_json::from_value(written).expect("read back");
+        assert_eq!(back.config, Some(config));
     }
 }

@@ -85,7 +85,8 @@ impl Referee {
     /// # Errors
     /// The setup's FEN is not a legal position.
     pub fn new(hub: Hub, config: GameConfig, auto_press: bool) -> Result<Self, Refused> {
-        let mut game = Game::new(config)?;
+        let mut game = Game::new(config.clone())?;
+        hub.set_config(config);
         let base = position_of(&game);
         let mut last_at = 0;
         for body in hub.bodies() {

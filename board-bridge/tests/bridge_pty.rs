@@ -301,3 +301,38 @@ async fn a_foreign_origin_is_refused_and_the_page_is_served_without_a_board() {
         "oversized message closes the stream"
     );
 }
+
+/// A page rebuilds the game with the bridge's setup, not its own attributes: the snapshot carries
+/// the game's config, including who plays by ear (2005 App. F1).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn app_f1_the_snapshot_carries_the_bridges_game_config() {
+    let scratch = Scratch::new("config");
+    let config = scratch.path("config.json");
+    std::fs::write(
+        &config,
+        r#"{"edition":"2023","time_control":[{"moves":null,"time":600000,"timing":{"kind":"increment","ms":5000}}],
+            "white":"Ada","black":"Bo","visually_impaired":[{"player":"black","tactile_board":false}]}"#,
+    )
+    .expect("config file");
+    let config = config.to_string_lossy().into_owned();
+    let bridge = Bridge::start(
+        &scratch.path("nothing"),
+        free_port(),
+        &["--game-config", &config],
+    );
+    let mut ws = spectator(&bridge.addr).await;
+    let snapshot = next(&mut ws, Duration::from_secs(5))
+        .await
+        .expect("snapshot");
+    assert_eq!(snapshot["type"], "snapshot");
+    let got = &snapshot["config"];
+    assert_eq!(got["edition"], "2023");
+    assert_eq!(got["time_control"][0]["time"], 600_000);
+    assert_eq!(got["black"], "Bo");
+    assert_eq!(got["visually_impaired"][0]["player"], "black");
+    // The page reads it as the core's GameConfig.
+    let back: arbiter_core::arbiter::GameConfig =
+        serde_json::from_value(got.clone()).expect("a GameConfig");
+    assert!(back.is_impaired(arbiter_core::Color::Black));
+    assert!(!back.is_impaired(arbiter_core::Color::White));
+}
