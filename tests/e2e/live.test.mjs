@@ -141,12 +141,11 @@ test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the re
     visually_impaired: [{ player: 'black', tactile_board: false }],
   };
   await withRealBridge('1. e4 e5 2. Nf3', async (bridge) => {
-    // Black's own screen: the page's seat, and his choice to play by ear, by keyboard.
+    // Black's own screen: the page's seat; the bridge's game names him visually impaired, so
+    // his screen plays by ear by itself (App. F1).
     const black = await freshPage(env.browser);
     await black.goto(`${env.server.url}/index.html?seat=black&live=${encodeURIComponent(bridge.ws)}`);
     await black.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 3, null, { timeout: 30_000 });
-    await black.focus('#by-ear');
-    await black.keyboard.press('Enter');
     assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
     assert.equal(await black.getAttribute('#board', 'player'), 'black');
     assert.equal(await black.isVisible('#new-game'), false, 'the game is the bridge\'s');
@@ -183,10 +182,46 @@ test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the re
     await white.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 4, null, { timeout: 10_000 });
     assert.deepEqual((await state(white, '#board')).moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6']);
     await heardOn(white, '#board', /^Black: knight c6\.$/);
-    // The choice is remembered: his screen plays by ear again after a reload.
+    // After a reload the bridge's setup turns his screen to playing by ear again.
     await black.reload();
     await black.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 4, null, { timeout: 30_000 });
     assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
+    assert.equal(black.lastError, undefined);
+    assert.equal(white.lastError, undefined);
+  }, config);
+});
+
+test('app_f1 live setup from the bridge: a page whose own edition, time control and names differ shows the bridge\'s game config, and a seat the config names visually impaired plays by ear by itself', { skip: !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary' }, async () => {
+  const config = {
+    edition: '2023',
+    time_control: [{ moves: null, time: 600_000, timing: { kind: 'increment', ms: 5_000 } }],
+    white: 'Ada',
+    black: 'Bo',
+    visually_impaired: [{ player: 'black', tactile_board: false }],
+  };
+  await withRealBridge('1. e4 e5', async (bridge) => {
+    // A spectator's element set up otherwise: 2005, 90+30, other names.
+    const page = await freshPage(env.browser);
+    await liveElement(page, bridge.ws, 'own', { edition: '2005', 'time-control': '90+30', white: 'Xavier', black: 'Yves' });
+    await page.waitForFunction(() => document.querySelector('#own')?.state?.moves?.length === 2, null, { timeout: 30_000 });
+    const s = await state(page, '#own');
+    assert.equal(s.setup.edition, '2023');
+    assert.equal(s.setup.timeControl[0].time, 600_000);
+    assert.deepEqual(s.players, { white: 'Ada', black: 'Bo' });
+    assert.equal(await page.getAttribute('#own', 'player'), null, 'a spectator has no seat to play by ear');
+    // Black's seat: by ear without his choosing it, the toggle shows it; White's seat stays sighted.
+    const black = await freshPage(env.browser);
+    await black.goto(`${env.server.url}/index.html?seat=black&live=${encodeURIComponent(bridge.ws)}`);
+    await black.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 2, null, { timeout: 30_000 });
+    assert.equal(await black.getAttribute('#board', 'player'), 'black');
+    assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
+    assert.equal(await black.getAttribute('#board', 'accessible'), '');
+    const white = await freshPage(env.browser);
+    await white.goto(`${env.server.url}/index.html?seat=white&live=${encodeURIComponent(bridge.ws)}`);
+    await white.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 2, null, { timeout: 30_000 });
+    assert.equal(await white.getAttribute('#board', 'player'), null);
+    assert.equal(await white.getAttribute('#by-ear', 'aria-pressed'), 'false');
+    assert.equal(page.lastError, undefined);
     assert.equal(black.lastError, undefined);
     assert.equal(white.lastError, undefined);
   }, config);

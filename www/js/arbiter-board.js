@@ -168,6 +168,10 @@ export class ArbiterBoard extends HTMLElement {
     // The WebSocket client is the wasm module's (web-sys): it reconnects and drops repeats.
     this.#live = new this.#wasm.BridgeClient(url, {
       snapshot: (s) => {
+        // The bridge's game setup, when it sends one (older bridges do not): edition, time
+        // control and who plays by ear are the bridge's, not this element's attributes.
+        if (s.config && typeof s.config === 'object') this.#liveConfig = s.config;
+        this.#liveSeatByEar();
         this.#liveSans = [...(s.san ?? [])];
         this.#liveRebuild();
         // Someone joining a game in progress hears where it stands, as he would ask it.
@@ -192,6 +196,29 @@ export class ArbiterBoard extends HTMLElement {
     }
   }
 
+  // The game's setup as the bridge's snapshot gave it (the core's GameConfig), else null.
+  #liveConfig = null;
+
+  // The setup the live table is built with: the bridge's, this element's attributes without it.
+  // The bridge's config may leave out the notation language; the page's own then reads moves.
+  #liveSetup() {
+    const own = this.#setupFromAttributes();
+    const bridge = this.#liveConfig;
+    return bridge ? { ...bridge, language: bridge.language ?? own.language } : own;
+  }
+
+  // 2005 App. F1 / 2023 App. D.1: when the bridge's game names this seat's player as visually
+  // impaired, his screen plays by ear without his having to choose it; the page hears of it.
+  #liveSeatByEar() {
+    const seat = this.#seat();
+    if ((seat !== 'white' && seat !== 'black') || this.getAttribute('player') === seat) return;
+    const impaired = this.#liveConfig?.visually_impaired;
+    if (!Array.isArray(impaired) || !impaired.some((i) => i?.player === seat)) return;
+    this.setAttribute('player', seat);
+    this.toggleAttribute('accessible', true);
+    this.dispatchEvent(new CustomEvent('byear', { bubbles: true, composed: true, detail: { player: seat } }));
+  }
+
   // A seated player who plays by ear (2005 App. F): the `player` attribute names his seat.
   #liveByEar() {
     const seat = this.#seat();
@@ -202,7 +229,7 @@ export class ArbiterBoard extends HTMLElement {
     const show = this.#show();
     let table;
     try {
-      table = this.#wasm.Table.fromPgn(this.#setupFromAttributes(), show, sanToPgn(this.#liveSans));
+      table = this.#wasm.Table.fromPgn(this.#liveSetup(), show, sanToPgn(this.#liveSans));
     } catch (err) {
       this.#say({ text: this.#tr('Live game: {err}', { err: err?.message ?? err }), law: '' }, true);
       return;

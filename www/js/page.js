@@ -177,6 +177,11 @@ if (seat === 'white' || seat === 'black') {
     // no storage: a sighted player's screen until chosen
   }
   if (remembered) setByEar(true);
+  // The bridge's game names this seat's player as visually impaired: the board plays by ear.
+  board.addEventListener('byear', () => {
+    byEar.setAttribute('aria-pressed', 'true');
+    setAccessible(true);
+  });
 }
 
 // ---------- PGN ----------
