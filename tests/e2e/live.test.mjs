@@ -176,6 +176,9 @@ test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the re
     await repeat.focus();
     await white.keyboard.press('Enter');
     await heardOn(black, '#board', /^White repeats the move\. \(2005 App\. F2\.1\)$/);
+    // White's page hides the button when the bridge's echo of his repetition reaches it, which
+    // may be a moment after Black's page has said it.
+    await repeat.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => {});
     assert.equal(await repeat.isVisible(), false, 'repeated once, the button goes');
     // Black presses his clock: Enter in the empty move field.
     await black.keyboard.press('Enter');

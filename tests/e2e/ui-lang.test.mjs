@@ -173,6 +173,11 @@ test('app_e switching the language at runtime relabels everything, back to Engli
   await page.click('#new-game');
   await page.selectOption('select[name="lang"]', 'fig');
   await page.click('#ng-start');
+  // The new game is set up once the dialog's start has been handled: wait for it, then check.
+  await page.waitForFunction(() => {
+    const el = document.querySelector('arbiter-board');
+    return el.getAttribute('notation') === 'fig' && el.state?.setup?.lang === 'fig';
+  }, null, { timeout: 5_000 }).catch(() => {});
   const board = await page.evaluate(() => {
     const el = document.querySelector('arbiter-board');
     return { lang: el.getAttribute('lang'), notation: el.getAttribute('notation'), setup: el.state.setup.lang };
