@@ -30,3 +30,12 @@ pub mod touch;
 
 // The DGT sensor-board protocol, sans I/O.
 pub mod dgt;
+
+/// Helpers shared by the unit tests of several modules.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// The position a test writes as FEN (standard castling letters).
+    pub fn board(fen: &str) -> cozy_chess::Board {
+        cozy_chess::Board::from_fen(fen, false).expect("test FEN is valid")
+    }
+}

@@ -287,9 +287,7 @@ pub fn colored_piece_on(board: &Board, square: Square) -> Option<(Color, Piece)>
 mod tests {
     use super::*;
 
-    fn board(fen: &str) -> Board {
-        Board::from_fen(fen, false).expect("test FEN is valid")
-    }
+    use crate::testing::board;
 
     #[test]
     fn castling_is_written_as_the_kings_two_square_move_art_3_8() {

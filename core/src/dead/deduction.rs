@@ -704,9 +704,7 @@ pub(super) fn is_unwinnable(board: &Board, winner: Color) -> bool {
 mod tests {
     use super::*;
 
-    fn board(fen: &str) -> Board {
-        Board::from_fen(fen, false).expect("test FEN is valid")
-    }
+    use crate::testing::board;
 
     #[test]
     fn art_6_10_2005_queen_cannot_mate_a_king_walled_in_by_pieces_that_may_not_move() {

@@ -760,9 +760,7 @@ pub(super) fn play_forced_moves(board: &Board, limit: usize) -> (Board, Vec<Move
 mod tests {
     use super::*;
 
-    fn board(fen: &str) -> Board {
-        Board::from_fen(fen, false).expect("test FEN is valid")
-    }
+    use crate::testing::board;
 
     #[test]
     fn knight_distance_table_is_right() {

@@ -44,9 +44,7 @@ pub fn cannot_mate_by_material(board: &Board, winner: Color) -> bool {
 mod tests {
     use super::*;
 
-    fn board(fen: &str) -> Board {
-        Board::from_fen(fen, false).expect("test FEN is valid")
-    }
+    use crate::testing::board;
 
     #[test]
     fn art_6_10_2005_bare_king_cannot_mate() {

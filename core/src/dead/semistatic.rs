@@ -658,9 +658,7 @@ pub(super) fn mobility_proves(board: &Board, winner: Color) -> bool {
 mod tests {
     use super::*;
 
-    fn board(fen: &str) -> Board {
-        Board::from_fen(fen, false).expect("test FEN is valid")
-    }
+    use crate::testing::board;
 
     #[test]
     fn steps_stay_on_the_board() {
