@@ -22,7 +22,6 @@ pub mod hub;
 pub mod pgn;
 pub mod protocol;
 pub mod referee;
-pub mod sched;
 pub mod serial;
 pub mod server;
 pub mod session;

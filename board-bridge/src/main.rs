@@ -196,8 +196,6 @@ fn main() -> anyhow::Result<()> {
     // One thread serves the boards and every page: bytes read from a port are decoded, refereed,
     // logged and written to the pages' sockets before the thread waits again, with no hand-over
     // between threads on a move's way (the work per message is small).
-    // This thread runs the runtime: woken by a board's bytes, it should get a core at once.
-    board_bridge::sched::request_short_slice();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
