@@ -61,7 +61,7 @@ fn debian_packages() -> Result<()> {
         .filter(|(_, path)| !Path::new(path).exists())
         .map(|(pkg, _)| *pkg)
         // Node.js may come from elsewhere than Debian (nodesource, nvm): any on PATH will do.
-        .filter(|pkg| match **pkg {
+        .filter(|pkg| match *pkg {
             "nodejs" => !sh::found("node"),
             "npm" => !sh::found("npm"),
             _ => true,
