@@ -4,10 +4,12 @@
 //!   http://127.0.0.1:8080 (with a DGT board when one is plugged in).
 //! - `test`: install what the tests need, then run every test: Rust (host), wasm in headless
 //!   Chromium, and the end-to-end tests in headless Chromium.
-//! - `web`: build the wasm module and its JavaScript glue into `www/pkg/`.
+//! - `web`: build the wasm module and its JavaScript glue into `www/pkg/`, and the page as it
+//!   ships (minified, compressed copies) into `www/dist/`.
 //! - `setup`: only install what the tests need.
 //! - `bench`: run the criterion benchmarks (ours beside the peers).
 
+mod dist;
 mod licences;
 mod setup;
 mod sh;
@@ -45,7 +47,7 @@ commands:
                    (ARGS go to board-bridge, e.g. --port /dev/ttyUSB0 or --simulate game.pgn)
   test             install what is missing, then run every test
                    (--no-browser: Rust tests only; --browser-only: the page's tests only)
-  web              build the wasm module and glue into www/pkg/
+  web              build the wasm module and glue into www/pkg/, the page into www/dist/
   licences         check that every shipped crate may be used under MIT or Apache-2.0
   setup            install the wasm target, Chromium, binaryen and npm packages
   bench [NAME]     run the criterion benchmarks";
