@@ -107,6 +107,26 @@ function marks() {
   document.addEventListener('move', () => { window.marks.moved ??= performance.now(); }, true);
 }
 
+/**
+ * Floors: an empty page of the same site (the icon, a few hundred bytes) loaded cold, then the
+ * bare wasm fetched and compiled from it, no glue and no page.
+ */
+async function bareWasm(browser, slow) {
+  const page = await coldPage(browser, slow);
+  await page.goto(`${server.url}/img/icon.svg`);
+  const wasm = fs.readdirSync(path.join(DIST, 'pkg')).find((n) => /\.wasm$/.test(n));
+  const floor = await page.evaluate(async (url) => {
+    const empty = performance.getEntriesByType('navigation')[0].responseEnd;
+    const t0 = performance.now();
+    const bytes = await (await fetch(url)).arrayBuffer();
+    const fetched = performance.now() - t0;
+    await WebAssembly.compile(bytes);
+    return { empty, fetched, compiled: performance.now() - t0 };
+  }, `/pkg/${wasm}`);
+  await page.context().close();
+  return floor;
+}
+
 const server = await startBridge();
 const browser = await launch();
 const out = {};
@@ -181,19 +201,7 @@ try {
     // The floor of a module: an empty page of the same site fetches and instantiates the bare
     // wasm (no glue, no page), over the same profile.
     const floors = [];
-    for (let i = 0; i < 3; i++) {
-      const page = await coldPage(browser, true);
-      await page.goto(`${server.url}/img/icon.svg`);
-      const wasm = fs.readdirSync(path.join(DIST, 'pkg')).find((n) => /\.wasm$/.test(n));
-      floors.push(await page.evaluate(async (url) => {
-        const t0 = performance.now();
-        const bytes = await (await fetch(url)).arrayBuffer();
-        const fetched = performance.now() - t0;
-        await WebAssembly.compile(bytes);
-        return { fetched, compiled: performance.now() - t0 };
-      }, `/pkg/${wasm}`));
-      await page.context().close();
-    }
+    for (let i = 0; i < 3; i++) floors.push(await bareWasm(browser, true));
     out.slow = {
       runs,
       boardVisibleMs: median(runs.map((r) => r.boardVisible)),
@@ -202,6 +210,7 @@ try {
       firstMoveCompletedMs: median(runs.map((r) => r.moved)),
       fcpMs: median(runs.map((r) => r.fcp ?? NaN)),
       htmlMs: median(runs.map((r) => r.html)),
+      emptyPageMs: median(floors.map((f) => f.empty)),
       bareWasmFetchMs: median(floors.map((f) => f.fetched)),
       bareWasmCompileMs: median(floors.map((f) => f.compiled)),
     };
@@ -219,7 +228,13 @@ try {
       await page.context().close();
     }
     times.sort((a, b) => a - b);
-    out.interactiveMs = { median: times[7], min: times[0], max: times[14] };
+    const floors = [];
+    for (let i = 0; i < 5; i++) floors.push(await bareWasm(browser, false));
+    out.interactiveMs = {
+      median: times[7], min: times[0], max: times[14],
+      emptyPageMs: median(floors.map((f) => f.empty)),
+      bareWasmCompileMs: median(floors.map((f) => f.compiled)),
+    };
   }
 
   // ---- 4. clock display drift ----
@@ -282,11 +297,12 @@ line('transfer as served (br, gzip), bodies', kb(t.bodyBytes), '<= 170 KB', t.bo
 console.log(`       with headers: ${kb(t.wireBytes)}; files: ${t.files.map((f) => `${f.url} ${kb(f.body)} ${f.encoding}`).join(', ')}`);
 const s = out.slow;
 line('slow profile, board visible', `${s.boardVisibleMs.toFixed(0)} ms`, '<= 1500 ms', s.boardVisibleMs <= 1500,
-  `the HTML document arrives at ${s.htmlMs.toFixed(0)} ms; first contentful paint ${s.fcpMs.toFixed(0)} ms`);
+  `an empty page loads in ${s.emptyPageMs.toFixed(0)} ms, this page's HTML arrives at ${s.htmlMs.toFixed(0)} ms; first contentful paint ${s.fcpMs.toFixed(0)} ms`);
 line('slow profile, first move accepted', `${s.firstMoveMs.toFixed(0)} ms (ready at ${s.readyMs.toFixed(0)} ms; completed by the press at ${s.firstMoveCompletedMs.toFixed(0)} ms)`, '<= 3000 ms',
   s.firstMoveMs <= 3000, `the bare wasm from an empty page: fetched ${s.bareWasmFetchMs.toFixed(0)} ms, compiled ${s.bareWasmCompileMs.toFixed(0)} ms`);
 line('loopback, interactive board', `median ${out.interactiveMs.median.toFixed(0)} ms (${out.interactiveMs.min.toFixed(0)}-${out.interactiveMs.max.toFixed(0)})`,
-  '<= 250 ms', out.interactiveMs.median <= 250);
+  '<= 250 ms', out.interactiveMs.median <= 250,
+  `an empty page ${out.interactiveMs.emptyPageMs.toFixed(0)} ms, the bare wasm fetched and compiled ${out.interactiveMs.bareWasmCompileMs.toFixed(0)} ms`);
 const c = out.clockDrift;
 line('clock display lag', `max ${c.maxLagMs.toFixed(1)} ms, median ${c.medianLagMs.toFixed(1)} ms over ${c.frames} frames, ${c.framesWithWrongText} faces wrong`,
   `<= one frame (${c.medianFrameMs.toFixed(1)} ms)`, c.maxLagMs <= c.medianFrameMs + 0.5 && c.framesWithWrongText === 0);

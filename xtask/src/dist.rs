@@ -9,6 +9,9 @@
 //!   (`arbiter_wasm_bg.<16 hex>.wasm`, the form the bridge serves as immutable); the glue and the
 //!   HTML that name it are rewritten to it. The other files keep their names and are revalidated
 //!   by ETag (a 304 when unchanged).
+//! - Each HTML page lists every module its scripts import statically (`modulepreload`), so a
+//!   browser fetches them all at once instead of one round trip per level of imports (the
+//!   languages a page loads when asked stay out: they are dynamic imports).
 //! - Each text file and the wasm get a brotli (quality 11) and a gzip (level 9) copy beside them,
 //!   made once here instead of on every request.
 
@@ -83,6 +86,7 @@ pub fn build() -> Result<Vec<Built>> {
     }
     minify(&www, &dist, &scripts)?;
     hash_wasm(&dist)?;
+    preload_modules(&dist)?;
 
     let mut out = Vec::new();
     let mut built = Vec::new();
@@ -218,6 +222,94 @@ fn hash_wasm(dist: &Path) -> Result<()> {
     Ok(())
 }
 
+/// Adds a `modulepreload` link to each top-level HTML page for every module its module scripts
+/// import statically, directly or through each other, that it does not list already.
+fn preload_modules(dist: &Path) -> Result<()> {
+    for entry in std::fs::read_dir(dist)? {
+        let path = entry?.path();
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let html = std::fs::read_to_string(&path)?;
+        let Some(first_script) = html.find("<script type=\"module\"") else {
+            continue;
+        };
+        let mut seen: Vec<String> = Vec::new();
+        let mut queue: Vec<String> = module_scripts(&html);
+        while let Some(module) = queue.pop() {
+            if seen.contains(&module) {
+                continue;
+            }
+            if let Ok(js) = std::fs::read_to_string(dist.join(&module)) {
+                for import in static_imports(&js) {
+                    if let Some(resolved) = resolve(&module, &import) {
+                        queue.push(resolved);
+                    }
+                }
+            }
+            seen.push(module);
+        }
+        let links: String = seen
+            .iter()
+            .filter(|m| {
+                !html.contains(&format!("href=\"{m}\"")) && !module_scripts(&html).contains(m)
+            })
+            .map(|m| format!("<link rel=\"modulepreload\" href=\"{m}\">\n  "))
+            .collect();
+        if !links.is_empty() {
+            let mut out = html.clone();
+            out.insert_str(first_script, &links);
+            std::fs::write(&path, out)?;
+        }
+    }
+    Ok(())
+}
+
+/// The `src` of each `<script type="module" src="...">` of a page.
+fn module_scripts(html: &str) -> Vec<String> {
+    html.match_indices("<script type=\"module\" src=\"")
+        .filter_map(|(at, tag)| {
+            let rest = &html[at + tag.len()..];
+            rest.find('"').map(|end| rest[..end].to_owned())
+        })
+        .collect()
+}
+
+/// The relative specifiers of a minified module's static imports and re-exports
+/// (`from"./x.js"`, `import"./x.js"`); dynamic `import("./x.js")` is left out.
+fn static_imports(js: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for lead in ["from\"", "import\""] {
+        for (at, _) in js.match_indices(lead) {
+            let rest = &js[at + lead.len()..];
+            if let Some(end) = rest.find('"') {
+                let spec = &rest[..end];
+                if spec.starts_with("./") || spec.starts_with("../") {
+                    out.push(spec.to_owned());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `spec` imported by the module at `from` (both relative to the page's folder), or None if it
+/// leaves the folder.
+fn resolve(from: &str, spec: &str) -> Option<String> {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in spec.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            name => parts.push(name),
+        }
+    }
+    Some(parts.join("/"))
+}
+
 /// Writes `path.ext` when the compressed copy is smaller than the file (a server would send the
 /// file itself otherwise); its size if written.
 fn write_smaller(path: &Path, ext: &str, bytes: &[u8], raw: usize) -> Result<Option<u64>> {
@@ -272,6 +364,28 @@ mod tests {
         ] {
             assert!(!shipped(Path::new(rel)), "{rel}");
         }
+    }
+
+    #[test]
+    fn static_imports_are_preloaded_and_dynamic_ones_are_not() {
+        let js = r#"import{a as b}from"./engine.js";import"../css/x.js";export{c}from"./lang/en.js";const d=()=>import("./lang/de.js"),e="from";"#;
+        assert_eq!(
+            static_imports(js),
+            ["./engine.js", "./lang/en.js", "../css/x.js"]
+        );
+        assert_eq!(
+            resolve("js/words.js", "./lang/en.js").as_deref(),
+            Some("js/lang/en.js")
+        );
+        assert_eq!(
+            resolve("js/page.js", "../pkg/a.js").as_deref(),
+            Some("pkg/a.js")
+        );
+        assert_eq!(resolve("page.js", "../a.js"), None);
+        assert_eq!(
+            module_scripts(r#"<link href="x"><script type="module" src="js/page.js"></script>"#),
+            ["js/page.js"]
+        );
     }
 
     #[test]
