@@ -293,7 +293,7 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
             if let Some(why) = role.refuses(&event, r.side_to_move()) {
                 return Some(Reply::error(why));
             }
-            if r.changes_nothing(now, &event) {
+            if r.changes_nothing(&event) {
                 return Some(Reply::unchanged(
                     "the game already stands so: this event changes nothing and is not recorded again",
                 ));
