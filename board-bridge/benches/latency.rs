@@ -6,7 +6,11 @@
 //! * press: last byte of the clock's lever reading -> `move` message (2005 Art. 6.8a);
 //! * settle: last sensor change of a slid bishop move -> `move` message (no clock), over 300
 //!   moves (`BENCH_SETTLES`), and the number of ghost moves (a move confirmed, then taken back);
-//! * RSS of the bridge with 10 viewers, and its CPU while the board is idle.
+//! * RSS of the bridge with 100 viewers, and its CPU while the board is idle;
+//! * the floor: touch and press run beside a bare relay (this binary in a mode of its own: pty
+//!   read -> WebSocket frame, no work) with the same spacing, and each p99 is printed as a ratio
+//!   to the relay's;
+//! * safe: how long after a touch's event reaches the page it is on the disk (fdatasync).
 //!
 //! The bridges run as shipped, with the event log on disk (flushed with each message). Built
 //! with `--features stage-trace`, the bridge also stamps each stage a message passes through and
@@ -199,7 +203,205 @@ async fn arrival(ws: &mut Ws, kind: &str) -> (serde_json::Value, Instant) {
 }
 
 async fn ready(ws: &mut Ws) {
-    board_read(ws, Duration::from_secs(10)).await;
+    // The snapshot shows the board when it was read before this page came.
+    let first = next_message(ws, Duration::from_secs(10))
+        .await
+        .expect("snapshot");
+    if !first["placement"].is_string() {
+        board_read(ws, Duration::from_secs(10)).await;
+    }
+}
+
+/// The floor: a bare relay in a process of its own (this bench binary, started with
+/// `LATENCY_RELAY=<port>,<addr>`), doing no work: each read from the pty goes out at once as one
+/// WebSocket text frame (the byte count) to its one client. It opens the port as the bridge
+/// does and switches the board's reports on; that is all.
+fn relay(port: &str, listen: &str) {
+    use futures_util::SinkExt;
+    use std::os::fd::AsRawFd;
+    use tokio::io::unix::AsyncFd;
+    use tokio_tungstenite::tungstenite::Message;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async {
+        let listener = tokio::net::TcpListener::bind(listen).await.expect("bind");
+        let tty = board_bridge::serial::open(port).expect("the pty");
+        let fd = tty.as_raw_fd();
+        let mut setup = Vec::new();
+        arbiter_core::dgt::codec::Command::Update(arbiter_core::dgt::codec::UpdateMode::Nice)
+            .encode(&mut setup);
+        nix::unistd::write(fd, &setup).expect("switch reports on");
+        let flags = nix::fcntl::OFlag::from_bits_truncate(
+            nix::fcntl::fcntl(fd, nix::fcntl::FcntlArg::F_GETFL).expect("flags"),
+        );
+        nix::fcntl::fcntl(
+            fd,
+            nix::fcntl::FcntlArg::F_SETFL(flags | nix::fcntl::OFlag::O_NONBLOCK),
+        )
+        .expect("non-blocking");
+        // SAFETY: the TTYPort owns its descriptor and closes it only when dropped, which is
+        // when the AsyncFd holding it is dropped, as in the bridge's own link.
+        let tty = unsafe { AsyncFd::register(tty) }
+            .map_err(|e| e.into_parts().1)
+            .expect("poller");
+        let (tcp, _) = listener.accept().await.expect("a client");
+        let _ = tcp.set_nodelay(true);
+        let mut ws = tokio_tungstenite::accept_async(tcp)
+            .await
+            .expect("websocket");
+        let mut buf = [0u8; 1024];
+        loop {
+            let mut ready = tty.readable().await.expect("readable");
+            let read = ready.try_io(|p| {
+                nix::unistd::read(p.get_ref().as_raw_fd(), &mut buf).map_err(std::io::Error::from)
+            });
+            match read {
+                Ok(Ok(0)) | Ok(Err(_)) => return,
+                Ok(Ok(n)) => {
+                    if ws.send(Message::Text(n.to_string().into())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(_would_block) => {}
+            }
+        }
+    });
+}
+
+/// A relay process on `board`'s pty and a client of it.
+async fn start_relay(board: &FakeBoard) -> (std::process::Child, Ws) {
+    let addr = format!("127.0.0.1:{}", free_port());
+    let child = std::process::Command::new(std::env::current_exe().expect("this bench"))
+        .env(
+            "LATENCY_RELAY",
+            format!("{},{addr}", board.path().display()),
+        )
+        .spawn()
+        .expect("the relay");
+    let give_up = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/")).await {
+            return (child, ws);
+        }
+        assert!(Instant::now() < give_up, "the relay never listened");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The relay's p99 for the touch bench's sequence: one field update at a time, the next as
+/// soon as the last arrived.
+async fn relay_touches(n: usize) -> Duration {
+    let scratch = Scratch::new("bench-relay-touch");
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        arbiter_core::dgt::board::Placement::start(),
+        arbiter_core::dgt::board::Orientation::Normal,
+    )
+    .expect("pty");
+    let (mut child, mut ws) = start_relay(&board).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut lat = Vec::with_capacity(n);
+    for i in 0..n {
+        let occupant = if i % 2 == 0 {
+            Occupant::Empty
+        } else {
+            Occupant::Piece(Color::White, Piece::Pawn)
+        };
+        let before = board.written().len();
+        board.queue([Action::Set(Square::H2, occupant)]);
+        wait_for_any(&mut ws).await;
+        let at = Instant::now();
+        let written = last_write(&board, before + 1);
+        lat.push(at.saturating_duration_since(written));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    report("relay (floor): pty byte -> ws frame, touches", lat.clone());
+    p99(lat)
+}
+
+/// The relay's p99 for the press bench's sequence: two field updates, then the lever's reading.
+async fn relay_presses(n: usize) -> Duration {
+    let scratch = Scratch::new("bench-relay-press");
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        arbiter_core::dgt::board::Placement::start(),
+        arbiter_core::dgt::board::Orientation::Normal,
+    )
+    .expect("pty");
+    board.queue([Action::Clock(simulator::initial_clock())]);
+    let (mut child, mut ws) = start_relay(&board).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    // The initial clock reading, if the relay saw it.
+    let _ = tokio::time::timeout(Duration::from_millis(200), wait_for_any(&mut ws)).await;
+    let cycle = [
+        (Square::G1, Square::F3, Color::White),
+        (Square::G8, Square::F6, Color::Black),
+        (Square::F3, Square::G1, Color::White),
+        (Square::F6, Square::G8, Color::Black),
+    ];
+    let mut lat = Vec::with_capacity(n);
+    for i in 0..n {
+        let (from, to, color) = cycle[i % 4];
+        let before = board.written().len();
+        board.queue([
+            Action::Set(from, Occupant::Empty),
+            Action::Set(to, Occupant::Piece(color, Piece::Knight)),
+        ]);
+        // Two updates: one frame each, or one for both when they came in one read.
+        wait_for_any(&mut ws).await;
+        last_write(&board, before + 2);
+        let _ = tokio::time::timeout(Duration::from_millis(2), wait_for_any(&mut ws)).await;
+        let before = board.written().len();
+        board.queue([Action::Clock(simulator::clock_after_press(
+            [300_000, 300_000],
+            color,
+        ))]);
+        wait_for_any(&mut ws).await;
+        let at = Instant::now();
+        let written = last_write(&board, before + 1);
+        lat.push(at.saturating_duration_since(written));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    report("relay (floor): lever byte -> ws frame", lat.clone());
+    p99(lat)
+}
+
+fn p99(mut v: Vec<Duration>) -> Duration {
+    v.sort();
+    percentile(&v, 99)
+}
+
+/// How long after a touch its event is on the disk itself (the syncer's `safe`): what the
+/// fdatasync costs, off the touch's own path.
+async fn safe_delay(n: usize) {
+    let log = Scratch::new("bench-safe-log");
+    let log = log.0.to_string_lossy();
+    let Rig { bridge, board, .. } = &Rig::start("bench-safe", &["--log", &log]);
+    let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
+    ready(&mut ws).await;
+    let mut lat = Vec::with_capacity(n);
+    for i in 0..n {
+        let occupant = if i % 2 == 0 {
+            Occupant::Empty
+        } else {
+            Occupant::Piece(Color::White, Piece::Pawn)
+        };
+        board.queue([Action::Set(Square::H2, occupant)]);
+        let (event, at) = arrival(&mut ws, "event").await;
+        let seq = event["seq"].as_u64().unwrap_or(0);
+        loop {
+            let (safe, then) = arrival(&mut ws, "safe").await;
+            if safe["through"].as_u64().unwrap_or(0) >= seq {
+                lat.push(then.saturating_duration_since(at));
+                break;
+            }
+        }
+    }
+    report("safe: event at the page -> on disk (fdatasync)", lat);
 }
 
 fn last_write(board: &FakeBoard, count: usize) -> Instant {
@@ -241,7 +443,7 @@ fn cpu_ticks(pid: u32) -> u64 {
     f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0)
 }
 
-async fn touches(n: usize) {
+async fn touches(n: usize) -> Duration {
     let settle = SETTLE_MS.to_string();
     let log = Scratch::new("bench-touch-log");
     let log = log.0.to_string_lossy();
@@ -265,11 +467,12 @@ async fn touches(n: usize) {
         lat.push(at.saturating_duration_since(written));
         samples.push(axis.sample(&m, written, at));
     }
-    report("touch: pty byte -> ws touch", lat);
+    report("touch: pty byte -> ws touch", lat.clone());
     report_stages("touch", bridge, &samples);
+    p99(lat)
 }
 
-async fn presses(n: usize) {
+async fn presses(n: usize) -> Duration {
     let log = Scratch::new("bench-press-log");
     let log = log.0.to_string_lossy();
     let Rig { bridge, board, .. } = &Rig::with_clock("bench-press", &["--clock", "--log", &log]);
@@ -303,8 +506,9 @@ async fn presses(n: usize) {
         lat.push(at.saturating_duration_since(written));
         samples.push(axis.sample(&m, written, at));
     }
-    report("press: lever byte -> ws move (clock)", lat);
+    report("press: lever byte -> ws move (clock)", lat.clone());
     report_stages("press", bridge, &samples);
+    p99(lat)
 }
 
 /// Ghost moves over the slides, and how many of them came in slides where the simulated hand
@@ -472,12 +676,20 @@ fn load() -> String {
 }
 
 fn main() {
+    if let Some((port, listen)) = std::env::var("LATENCY_RELAY")
+        .ok()
+        .as_deref()
+        .and_then(|v| v.split_once(','))
+    {
+        relay(port, listen);
+        return;
+    }
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--list") {
         return;
     }
     // `cargo bench --bench latency -- touch settle` runs only those parts; all by default.
-    let parts = ["touch", "press", "settle", "rss"];
+    let parts = ["touch", "press", "settle", "rss", "safe"];
     let chosen: Vec<&str> = parts
         .into_iter()
         .filter(|p| args.iter().any(|a| a == p))
@@ -504,11 +716,36 @@ fn main() {
         .build()
         .expect("runtime");
     rt.block_on(async {
+        let count = std::env::var("BENCH_COUNT")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(1000);
+        let ratio = |ours: Duration, floor: Duration| {
+            ours.as_secs_f64() / floor.as_secs_f64().max(1e-9)
+        };
         if runs("touch") {
-            touches(1000).await;
+            // Ours and the floor in turns, so both see the same load.
+            let floor = relay_touches(count).await;
+            let ours = touches(count).await;
+            println!(
+                "touch p99 / relay p99                          {:.2}x  ({:.3} / {:.3} ms; goal <= 1.5x)",
+                ratio(ours, floor),
+                ours.as_secs_f64() * 1e3,
+                floor.as_secs_f64() * 1e3
+            );
         }
         if runs("press") {
-            presses(1000).await;
+            let floor = relay_presses(count).await;
+            let ours = presses(count).await;
+            println!(
+                "press p99 / relay p99                          {:.2}x  ({:.3} / {:.3} ms; goal <= 1.5x)",
+                ratio(ours, floor),
+                ours.as_secs_f64() * 1e3,
+                floor.as_secs_f64() * 1e3
+            );
+        }
+        if runs("safe") {
+            safe_delay(count.min(300)).await;
         }
         if runs("settle") {
             let ghosts = settles(settle_count).await;
@@ -519,7 +756,7 @@ fn main() {
             );
         }
         if runs("rss") {
-            footprint(10, 20).await;
+            footprint(100, 20).await;
         }
     });
     println!("load average (1 min) at the end: {}", load());
