@@ -1000,6 +1000,75 @@ mod tests {
     }
 
     #[test]
+    fn an_unclosed_variation_is_reported_when_its_game_ends() {
+        let log = log_whole(b"1. e4 (1. d4 d5 *\n[Event \"b\"]\n1. c4 *");
+        assert_eq!(
+            log,
+            [
+                "game",
+                "san e4",
+                "(",
+                "san d4",
+                "san d5",
+                "error line 2: '(' opens a variation that is not closed before the game ends",
+                "end",
+                "game",
+                "tag Event=b",
+                "san c4",
+                "result *",
+                "end"
+            ]
+        );
+    }
+
+    /// An open `{` ends where a line starts the next game, whatever the chunks: the game after
+    /// it is read, not swallowed.
+    #[test]
+    fn an_unclosed_comment_ends_at_the_next_game_s_event_tag() {
+        let text: &[u8] = b"1. e4 {open\nstill open\n[Event \"two\"]\n1. d4 {fine} *\n";
+        let whole = log_whole(text);
+        assert_eq!(
+            whole,
+            [
+                "game",
+                "san e4",
+                "error line 1: comment not closed before the next game's [Event tag",
+                "comment open\nstill open",
+                "end",
+                "game",
+                "tag Event=two",
+                "san d4",
+                "comment fine",
+                "result *",
+                "end"
+            ]
+        );
+        for size in 1..=text.len() {
+            assert_eq!(log_in_chunks(text, size), whole, "chunk size {size}");
+        }
+    }
+
+    #[test]
+    fn a_fault_between_games_is_reported_in_the_game_it_comes_before() {
+        let log = log_whole(b"1. e4 *\n}\n[Event \"b\"]\n1. d4 *");
+        assert_eq!(
+            log,
+            [
+                "game",
+                "san e4",
+                "result *",
+                "end",
+                "game",
+                "error line 2: stray '}'",
+                "tag Event=b",
+                "san d4",
+                "result *",
+                "end"
+            ]
+        );
+    }
+
+    #[test]
     fn move_numbers_are_not_moves_but_castling_with_zeros_is() {
         assert_eq!(strip_move_number(b"12."), b"");
         assert_eq!(strip_move_number(b"12...Nf6"), b"Nf6");

@@ -274,7 +274,7 @@ fn fault_token(kind: SyntaxErrorKind) -> String {
         SyntaxErrorKind::UnclosedVariation => "(".into(),
         SyntaxErrorKind::Stray(c) => c.into(),
         SyntaxErrorKind::BadNag => "$".into(),
-        _ => String::new(),
+        SyntaxErrorKind::TokenTooLong => String::new(),
     }
 }
 
@@ -521,6 +521,44 @@ mod tests {
         ] {
             assert_eq!(read_plain_san(text.as_bytes()), None, "{text}");
         }
+    }
+
+    #[test]
+    fn syntax_faults_are_reported_at_their_game_and_ply_and_stop_the_replay() {
+        let reports = check_games(
+            b"1. e4 ) } ] $999 e5 2. Nf3 *\n\n1. d4 d5 2. c4 {cut\n[Event \"3\"]\n1. e4 e5\n",
+        );
+        let faults: Vec<_> = reports
+            .iter()
+            .map(|r| {
+                let e = r.error.as_ref();
+                (
+                    r.game,
+                    r.moves,
+                    e.map(|e| (e.ply, e.san.as_str(), e.reason)),
+                )
+            })
+            .collect();
+        assert_eq!(
+            faults,
+            [
+                (1, 1, Some((2, ")", Reason::Syntax))),
+                (2, 3, Some((4, "{", Reason::Syntax))),
+                (3, 2, Some((3, "", Reason::Syntax))),
+            ]
+        );
+        assert!(
+            reports[2]
+                .error
+                .as_ref()
+                .unwrap()
+                .detail
+                .contains("no termination marker")
+        );
+        assert_eq!(
+            check_games(b"1. e4 e5 (1... c5 2. Nf3 $14) 2. Nf3 {ok} 1-0")[0].error,
+            None
+        );
     }
 
     #[test]
