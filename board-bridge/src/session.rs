@@ -13,7 +13,7 @@ use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder, NoiseGate};
 use arbiter_core::dgt::reconstruct::{
     Completion, Mismatch, Reading, Reconstructor, TouchKind, attempted_move,
 };
-use arbiter_core::laws::Law;
+use arbiter_core::laws::rules;
 use arbiter_core::{Color, Piece, Square};
 
 use crate::hub::Hub;
@@ -568,14 +568,13 @@ impl Session {
                 ..
             } => {
                 let edition = referee::lock(&self.referee).game().config().edition;
+                // The articles are the core's (laws::rules), as the game's own rulings cite.
                 let (law, name) = match kind {
                     Mismatch::NotInitialPosition => (
-                        Law::of(edition, "Art. 7.1a", "Art. 7.2.1"),
+                        rules::WRONG_INITIAL_POSITION.law(edition),
                         "not_initial_position",
                     ),
-                    Mismatch::Displaced => {
-                        (Law::of(edition, "Art. 7.5", "Art. 7.4.1"), "displaced")
-                    }
+                    Mismatch::Displaced => (rules::PIECES_DISPLACED.law(edition), "displaced"),
                 };
                 self.hub.publish(Body::Ruling {
                     law: law.to_string(),

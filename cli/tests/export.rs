@@ -33,7 +33,9 @@ fn export_pgn_and_a_format_is_required() {
     let (code, out, _) = export(&["--pgn"]);
     assert_eq!(code, 0);
     assert!(
-        String::from_utf8_lossy(&out).contains("2. g4 {[%clk 0:10:03]} Qh4# {[%clk 0:10:04]} 0-1")
+        // The mate ends the game when it is made at 12 s (2023 Art. 6.2.1): Black's clock stops
+        // there with 9:59.3 left and no increment; the press at 12.3 s changes nothing.
+        String::from_utf8_lossy(&out).contains("2. g4 {[%clk 0:10:03]} Qh4# {[%clk 0:09:59]} 0-1")
     );
     let (code, _, _) = export(&[]);
     assert_eq!(code, 2, "either --brf or --pgn");

@@ -26,7 +26,7 @@
 use cozy_chess::{BitBoard, Color, Piece};
 
 use crate::dead::{self, Budget, CanMate};
-use crate::laws::{Edition, Law};
+use crate::laws::{Edition, Law, draws};
 use crate::movegen::Move;
 use crate::position::{IllegalMove, Position};
 
@@ -97,6 +97,20 @@ pub enum ClaimRefusal {
     /// Fewer than 50 moves by each side without capture or pawn move.
     #[error("only {halfmoves} half-moves without capture or pawn move, a claim needs 100")]
     TooFewMoves { halfmoves: u32 },
+}
+
+/// The draws by claim the player on move could make correctly now; see
+/// [`GameRecord::open_draw_claims`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OpenDrawClaims {
+    /// The position on the board has stood three times (2005 Art. 9.2b / 2023 Art. 9.2.1.2).
+    pub repetition_on_board: bool,
+    /// The moves that would bring a position for the third time (9.2a / 9.2.1.1).
+    pub repetition_with: Vec<Move>,
+    /// Fifty moves by each side without capture or pawn move (9.3b / 9.3.2).
+    pub fifty_moves_on_board: bool,
+    /// The moves that would complete them (9.3a / 9.3.1).
+    pub fifty_moves_with: Vec<Move>,
 }
 
 /// A game from its starting position, move by move.
@@ -194,7 +208,7 @@ impl GameRecord {
     /// (`intended` = `None`, Art. 9.2b) or on the position the intended move would give
     /// (Art. 9.2a).
     pub fn claim_repetition(&self, intended: Option<Move>, edition: Edition) -> ClaimVerdict {
-        let law = Law::new(edition, "Art. 9.2");
+        let law = draws::repetition_law(edition);
         let (plies, _) = match self.claimed_position(intended) {
             Ok(found) => found,
             Err(reason) => return ClaimVerdict::Invalid { law, reason },
@@ -215,7 +229,7 @@ impl GameRecord {
     /// Judges a claim under the 50-move rule (Art. 9.3): the last 50 moves by each player, or
     /// those completed by the intended move (Art. 9.3a), had no capture and no pawn move.
     pub fn claim_fifty_moves(&self, intended: Option<Move>, edition: Edition) -> ClaimVerdict {
-        let law = Law::new(edition, "Art. 9.3");
+        let law = draws::fifty_moves_law(edition);
         let halfmoves = match intended {
             None => self.current().halfmove_clock(),
             Some(mv) => match self.current().after(mv) {
@@ -241,6 +255,42 @@ impl GameRecord {
         }
     }
 
+    /// The draws the player on move could claim correctly now (Art. 9.2, 9.3): on the position
+    /// on the board, and with which intended moves (2005 Art. 9.2a, 9.3a / 2023 Art. 9.2.1.1,
+    /// 9.3.1). An intended move is listed only where the board alone does not establish the
+    /// claim.
+    pub fn open_draw_claims(&self) -> OpenDrawClaims {
+        let pos = self.current();
+        let halfmoves = pos.halfmove_clock();
+        let mut open = OpenDrawClaims {
+            repetition_on_board: self.repetition_count() >= 3,
+            fifty_moves_on_board: halfmoves >= 100,
+            ..OpenDrawClaims::default()
+        };
+        // An intended move repeats only if it is quiet and its position stood twice since the
+        // last capture or pawn move: three occurrences lie at least eight quiet plies apart.
+        let may_repeat = halfmoves >= 7;
+        let may_reach_fifty = halfmoves == 99;
+        if !(may_repeat || may_reach_fifty) {
+            return open;
+        }
+        pos.for_each_legal_move(|mv| {
+            if pos.is_capture(mv) || pos.moving_piece(mv) == Some(Piece::Pawn) {
+                return;
+            }
+            if may_reach_fifty {
+                open.fifty_moves_with.push(mv);
+            }
+            if may_repeat
+                && let Ok(next) = pos.after(mv)
+                && self.occurrences_of(&next).len() >= 2
+            {
+                open.repetition_with.push(mv);
+            }
+        });
+        open
+    }
+
     /// The plies of the claimed position's occurrences (the intended one last, numbered one past
     /// the record), and that position.
     fn claimed_position(
@@ -263,45 +313,64 @@ impl GameRecord {
 
     /// Whether the game has ended by itself in the current position, and by which Law.
     /// Checkmate comes first: a mate on the 150th half-move stands (2023 Art. 9.6.2).
-    /// `budget` bounds the dead-position search; when it runs out the game goes on.
-    pub fn automatic_ending(&self, edition: Edition, budget: Budget) -> Option<Ending> {
+    /// `dead` says how hard to look for a dead position: [`DeadCheck::Quick`] after every move,
+    /// or a search bounded by a [`Budget`]; when it proves nothing the game goes on.
+    pub fn automatic_ending(&self, edition: Edition, dead: impl Into<DeadCheck>) -> Option<Ending> {
         let pos = self.current();
-        let law = |old, new| Law::of(edition, old, new);
         if !pos.has_legal_move() {
             return Some(if pos.in_check() {
                 let winner = !pos.side_to_move();
                 Ending {
                     outcome: Outcome::Checkmate { winner },
-                    law: law("Art. 5.1a", "Art. 5.1.1"),
+                    law: draws::checkmate_law(edition),
                 }
             } else {
                 Ending {
                     outcome: Outcome::Stalemate,
-                    law: law("Art. 5.2a", "Art. 5.2.1"),
+                    law: draws::stalemate_law(edition),
                 }
             });
         }
-        if is_dead(pos, budget) == Some(true) {
+        let proven_dead = match dead.into() {
+            DeadCheck::Quick => dead::is_dead_quick(pos.board()),
+            DeadCheck::Search(budget) => is_dead(pos, budget) == Some(true),
+        };
+        if proven_dead {
             return Some(Ending {
                 outcome: Outcome::DeadPosition,
-                law: law("Art. 5.2b", "Art. 5.2.2"),
+                law: draws::dead_position_law(edition),
             });
         }
         if edition == Edition::Fide2023 {
-            if self.repetition_count() >= 5 {
+            if self.repetition_count() >= draws::FIVEFOLD {
                 return Some(Ending {
                     outcome: Outcome::FivefoldRepetition,
-                    law: Law::new(edition, "Art. 9.6.1"),
+                    law: draws::fivefold_law(edition),
                 });
             }
-            if pos.halfmove_clock() >= 150 {
+            if pos.halfmove_clock() >= draws::SEVENTY_FIVE_MOVES {
                 return Some(Ending {
                     outcome: Outcome::SeventyFiveMoves,
-                    law: Law::new(edition, "Art. 9.6.2"),
+                    law: draws::seventy_five_moves_law(edition),
                 });
             }
         }
         None
+    }
+}
+
+/// How hard [`GameRecord::automatic_ending`] looks for a dead position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadCheck {
+    /// The cheap check run after every move ([`dead::is_dead_quick`]): a few move generations.
+    Quick,
+    /// The full search, bounded by this budget.
+    Search(Budget),
+}
+
+impl From<Budget> for DeadCheck {
+    fn from(budget: Budget) -> DeadCheck {
+        DeadCheck::Search(budget)
     }
 }
 

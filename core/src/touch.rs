@@ -3,7 +3,7 @@
 //! sensor board, when a move counts as made (2005 Art. 4.6 / 2023 Art. 4.7).
 
 use crate::arbiter::wire::{self, MoveText};
-use crate::laws::{Edition, Law};
+use crate::laws::{Edition, Law, rules};
 use crate::{Color, Piece, Square};
 use cozy_chess::{Board, Move};
 use serde::Serialize;
@@ -57,19 +57,19 @@ pub enum Obligation {
 impl Obligation {
     /// The article that imposes it.
     pub fn law(&self, edition: Edition) -> Law {
-        let (old, new) = match self {
-            Obligation::Free => ("Art. 4.5", "Art. 4.5"),
+        let rule = match self {
+            Obligation::Free => rules::TOUCH_NOTHING_BINDS,
             Obligation::MovePiece {
                 no_castling: true, ..
-            } => ("Art. 4.4b", "Art. 4.4.2"),
-            Obligation::MovePiece { .. } => ("Art. 4.3a", "Art. 4.3.1"),
-            Obligation::CapturePiece { .. } => ("Art. 4.3b", "Art. 4.3.2"),
-            Obligation::CaptureWith { .. } => ("Art. 4.3c", "Art. 4.3.3"),
-            Obligation::Castle { .. } => ("Art. 4.4a", "Art. 4.4.1"),
-            Obligation::KingMove => ("Art. 4.4c", "Art. 4.4.3"),
-            Obligation::Complete { .. } => ("Art. 4.6", "Art. 4.7"),
+            } => rules::ROOK_FIRST_NO_CASTLING,
+            Obligation::MovePiece { .. } => rules::MOVE_TOUCHED_PIECE,
+            Obligation::CapturePiece { .. } => rules::CAPTURE_TOUCHED_PIECE,
+            Obligation::CaptureWith { .. } => rules::CAPTURE_WITH_TOUCHED_PIECE,
+            Obligation::Castle { .. } => rules::CASTLE_WITH_TOUCHED_ROOK,
+            Obligation::KingMove => rules::KING_MOVE_INSTEAD,
+            Obligation::Complete { .. } => rules::MOVE_MADE_ON_RELEASE,
         };
-        Law::of(edition, old, new)
+        rule.law(edition)
     }
 
     /// Whether `mv` (cozy-chess encoding) fulfils the obligation in `board`.

@@ -12,11 +12,11 @@ use crate::dead::{Budget, CanMate, can_mate};
 use crate::laws::illegal_position::{self, NotAMove, Placement};
 use crate::laws::setup::{self, Barred};
 use crate::laws::{
-    Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay,
+    Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay, rules,
 };
 use crate::notation::{Language, san};
 use crate::position::Position;
-use crate::record::{ClaimEvidence, ClaimVerdict, GameRecord};
+use crate::record::{ClaimEvidence, ClaimVerdict, DeadCheck, GameRecord, Outcome as Automatic};
 use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
 use cozy_chess::{Board, BoardBuilder, Move};
 use std::collections::VecDeque;
@@ -176,6 +176,8 @@ pub struct Game {
     pub(super) started: Option<Timestamp>,
     last_at: Timestamp,
     pub(super) result: Option<(GameResult, Reason)>,
+    /// The article the result was ruled under, and when.
+    pub(super) ended: Option<(Law, Timestamp)>,
     touch: TouchMove,
     changes: BoardChanges,
     pub(super) forced: Option<Obligation>,
@@ -207,6 +209,9 @@ pub struct Game {
     resumed_counts: Option<[u32; 2]>,
     /// Requests to see the scoresheet: White, Black (RB-07).
     scoresheet_requests: [u32; 2],
+    /// The player whose move ended the game without a press: his habitual press that follows
+    /// is taken in and changes nothing.
+    final_press: Option<Color>,
     log: EventLog,
     queue: VecDeque<Ruling>,
     rulings: Vec<Ruling>,
@@ -254,6 +259,7 @@ impl Game {
             started: None,
             last_at: Timestamp(0),
             result: None,
+            ended: None,
             touch: TouchMove::new(),
             changes: BoardChanges::new(),
             forced: None,
@@ -276,6 +282,7 @@ impl Game {
             offer_with_move: None,
             scoresheet_requests: [0, 0],
             resumed_counts: None,
+            final_press: None,
             queue: VecDeque::new(),
             rulings: Vec::new(),
         })
@@ -455,6 +462,7 @@ impl Game {
     fn end(&mut self, at: Timestamp, law: Law, result: GameResult, reason: Reason) {
         if self.result.is_none() {
             self.result = Some((result, reason));
+            self.ended = Some((law, at));
             self.clock.stop(at);
             self.offer = None;
             self.rule(at, law, Verdict::GameOver { result, reason });
@@ -495,17 +503,17 @@ impl Game {
         {
             match &self.sealed {
                 None => {
-                    let law = Law::of(self.edition(), "Art. 6.7", "Art. 6.7.1");
+                    let law = rules::DEFAULT_TIME.law(self.edition());
                     self.end(deadline, law, GameResult::win(!late), Reason::Default);
                 }
                 Some((sealer, _)) if *sealer != late => {
-                    let law = Law::of(self.edition(), "App. A10", "Guidelines I.10");
+                    let law = rules::LATE_FOR_RESUMPTION.law(self.edition());
                     self.end(deadline, law, GameResult::win(!late), Reason::Default);
                 }
                 Some(_) => {
                     // The late sealer may still win or draw by his sealed move (A10a-c): the
                     // arbiter opens the envelope and decides.
-                    let law = Law::of(self.edition(), "App. A10", "Guidelines I.11");
+                    let law = rules::SEALER_LATE.law(self.edition());
                     self.resumed = None;
                     self.rule(
                         deadline,
@@ -544,7 +552,7 @@ impl Game {
     /// `loser`'s flag fell: he loses unless his opponent cannot mate by any series of legal
     /// moves (2005 Art. 6.10 / 2023 Art. 6.9).
     fn decide_flag(&mut self, loser: Color, at: Timestamp) {
-        let law = Law::of(self.edition(), "Art. 6.10", "Art. 6.9");
+        let law = rules::FLAG_FALL_RESULT.law(self.edition());
         match can_mate(self.record.current().board(), !loser, Budget::RULING) {
             CanMate::No => self.end(at, law, GameResult::Draw, Reason::TimeButCannotMate),
             _ => self.end(at, law, GameResult::win(!loser), Reason::Time),
@@ -621,7 +629,7 @@ impl Game {
                 }
                 self.started = Some(at);
                 self.clock.start(self.on_move(), at);
-                let law = Law::of(self.edition(), "Art. 6.5", "Art. 6.6");
+                let law = rules::CLOCK_STARTED.law(self.edition());
                 self.rule(
                     at,
                     law,
@@ -678,6 +686,12 @@ impl Game {
                 if self.touch.touch(self.record.current().board(), *square) {
                     self.after_touch(at);
                 }
+                // On a tactile board a capture is made once the captured piece is out (F2.3a).
+                if self.config.has_tactile_board(self.on_move())
+                    && let Some(mv) = self.changes.capture_made(self.record.current().board())
+                {
+                    self.complete_if_final(at, mv, blind::made_law(self.edition()));
+                }
                 Ok(())
             }
             Event::Place { square, piece } => {
@@ -685,7 +699,7 @@ impl Game {
                 if !self.changes.place(*square, *piece) {
                     self.rule(
                         at,
-                        Law::of(self.edition(), "Art. 7.3", "Art. 7.4.1"),
+                        rules::PIECES_DISPLACED.law(self.edition()),
                         Verdict::Notice {
                             what: "placement_without_lift",
                         },
@@ -695,6 +709,7 @@ impl Game {
                 if let Attempt::Legal(mv) = self.changes.attempt(self.record.current().board()) {
                     self.touch
                         .release(touch::to_text(self.record.current().board(), mv));
+                    self.complete_if_final(at, mv, self.made_law());
                 }
                 Ok(())
             }
@@ -712,7 +727,13 @@ impl Game {
                 if let Some(legal) = touch::legal_move(self.record.current().board(), *mv) {
                     self.touch
                         .release(touch::to_text(self.record.current().board(), legal));
+                    self.complete_if_final(at, legal, self.made_law());
                 }
+                Ok(())
+            }
+            Event::PressClock { player } if self.final_press == Some(*player) => {
+                // The move was complete when made; the press that follows it changes nothing.
+                self.final_press = None;
                 Ok(())
             }
             Event::PressClock { player } => {
@@ -732,7 +753,7 @@ impl Game {
                 {
                     self.rule(
                         at,
-                        Law::new(Edition::Fide2023, "Art. 9.1.1"),
+                        rules::DRAW_OFFERS_BARRED.law(Edition::Fide2023),
                         Verdict::DrawRefused { player: *player },
                     );
                     return Ok(());
@@ -759,7 +780,7 @@ impl Game {
                     self.offer = None;
                     self.rule(
                         at,
-                        Law::new(self.edition(), "Art. 5.2.3"),
+                        rules::AGREEMENT_AFTER_A_MOVE_EACH.law(self.edition()),
                         Verdict::DrawRefused { player: *player },
                     );
                     return Ok(());
@@ -795,7 +816,7 @@ impl Game {
                 let cannot_mate = edition == Edition::Fide2023
                     && can_mate(self.record.current().board(), !*player, Budget::RULING)
                         == CanMate::No;
-                let law = Law::of(edition, "Art. 5.1b", "Art. 5.1.2");
+                let law = rules::RESIGNATION.law(edition);
                 let result = if cannot_mate {
                     GameResult::Draw
                 } else {
@@ -833,7 +854,7 @@ impl Game {
                 if !(completed || made_now) {
                     self.rule(
                         at,
-                        Law::of(self.edition(), "Art. 8.1", "Art. 8.1.2"),
+                        rules::NO_MOVES_WRITTEN_IN_ADVANCE.law(self.edition()),
                         Verdict::Notice {
                             what: "move_written_in_advance",
                         },
@@ -913,7 +934,7 @@ impl Game {
         self.close_claim(player, kind);
         let law = match kind {
             ClaimKind::TouchMove => self.profile.touch_claim_law(),
-            _ => Law::of(self.edition(), "App. B5", "App. A.5.2"),
+            _ => rules::CLAIM_LAPSES.law(self.edition()),
         };
         self.rule(
             at,
@@ -957,6 +978,77 @@ impl Game {
             && last.by == player
         {
             last.draw_offer = true;
+        }
+    }
+
+    /// The rule under which a move on the board counts as made: the release (2005 Art. 4.6 /
+    /// 2023 Art. 4.7) completed by the press (6.8a / 6.2.1), or for a visually impaired player
+    /// App. F2.3 / D.2.3.
+    fn made_law(&self) -> Law {
+        if self.config.is_impaired(self.on_move()) {
+            blind::made_law(self.edition())
+        } else {
+            rules::MOVE_COMPLETED.law(self.edition())
+        }
+    }
+
+    /// A visually impaired player's move is made by his announcement, or on his tactile board
+    /// (2005 App. F2.3 / 2023 App. D.2.3); if it ends the game, the game ends then.
+    fn impaired_move_made(&mut self, at: Timestamp, player: Color, said: MoveText) {
+        let board = self.record.current().board();
+        let made = match self.changes.attempt(board) {
+            Attempt::Legal(mv) => (touch::to_text(board, mv) == said).then_some(mv),
+            Attempt::Nothing | Attempt::Incomplete => self.made_by_impaired(player),
+            _ => None,
+        };
+        if let Some(mv) = made {
+            self.complete_if_final(at, mv, blind::made_law(self.edition()));
+        }
+    }
+
+    /// The article under which `kind` is claimed in this game.
+    pub(super) fn claim_law(&self, kind: ClaimKind) -> Law {
+        let edition = self.edition();
+        match kind {
+            ClaimKind::TouchMove => self.profile.touch_claim_law(),
+            ClaimKind::WinOnTime => self.profile.flag_law(),
+            ClaimKind::IllegalMove => rules::ILLEGAL_MOVE_CLAIM.law(edition),
+            ClaimKind::Repetition => draws::repetition_law(edition),
+            ClaimKind::FiftyMoves => draws::fifty_moves_law(edition),
+            ClaimKind::QuickplayFinish if self.config.arbiter_present => {
+                quickplay::claim_law(edition)
+            }
+            ClaimKind::QuickplayFinish => quickplay::unsupervised_law(edition),
+            ClaimKind::QuickplayIncrement => quickplay::increment_law(edition),
+        }
+    }
+
+    /// Whether the player on move may still claim a draw under Art. 9.2 or 9.3 on this move:
+    /// the game is in play and he has not touched a piece of his own (Art. 9.4).
+    pub(super) fn may_claim_draw(&self) -> bool {
+        self.require_play().is_ok()
+            && self.illegal_position.is_none()
+            && self.irregular.is_none()
+            && !self.touch.touched_own()
+    }
+
+    /// The legal move the pieces on the board show as made and not yet completed by the press
+    /// (or, for a visually impaired player, made under App. F2.3 / D.2.3).
+    pub fn made_move(&self) -> Option<MoveText> {
+        if let Some(ip) = &self.illegal_position {
+            return ip.reply;
+        }
+        if self.result.is_some() || self.started.is_none() {
+            return None;
+        }
+        let board = self.record.current().board();
+        let mover = self.on_move();
+        match self.changes.attempt(board) {
+            Attempt::Legal(mv) => Some(touch::to_text(board, mv)),
+            _ if self.config.is_impaired(mover) => self
+                .made_by_impaired(mover)
+                .map(|mv| touch::to_text(board, mv)),
+            _ => None,
         }
     }
 
@@ -1105,7 +1197,7 @@ impl Game {
                 // player puts them back on his own time (2005 Art. 7.3 / 2023 Art. 7.4.1).
                 self.rule(
                     at,
-                    Law::of(edition, "Art. 7.3", "Art. 7.4.1"),
+                    rules::PIECES_DISPLACED.law(edition),
                     Verdict::Notice {
                         what: "pieces_displaced_restore_on_own_time",
                     },
@@ -1114,7 +1206,7 @@ impl Game {
             Attempt::Incomplete => {
                 self.rule(
                     at,
-                    Law::of(edition, "Art. 6.8a", "Art. 6.2.1"),
+                    rules::MOVE_COMPLETED.law(edition),
                     Verdict::Notice {
                         what: "clock_pressed_before_move_made",
                     },
@@ -1125,6 +1217,49 @@ impl Game {
 
     /// Plays `mv` (legal) for `player` and presses his clock.
     fn complete(&mut self, at: Timestamp, player: Color, mv: Move) {
+        self.take_move(at, player, mv, true);
+    }
+
+    /// A move that ends the game is complete when it is made, without a press (2005 Art. 6.8a:
+    /// "unless the move that was made ends the game"; 2023 Art. 6.2.1): if `mv`, just made by
+    /// the player on move and allowed by what he touched, checkmates, stalemates, leaves a
+    /// position the quick check proves dead or (2023) ends it under Art. 9.6, it is completed
+    /// now and the clocks stop. `made` is the rule under which the move counts as made (the
+    /// release, a visually impaired player's App. F2.3, the arbiter's making of a sealed move).
+    /// Returns whether the game ended.
+    fn complete_if_final(&mut self, at: Timestamp, mv: Move, made: Law) -> bool {
+        let player = self.on_move();
+        let board = self.record.current().board();
+        if self.illegal_position.is_some() || !self.obligation().allows(board, mv) {
+            return false;
+        }
+        let text = touch::to_text(board, mv);
+        if self.record.play(as_move(text)).is_err() {
+            return false;
+        }
+        let ends = self
+            .record
+            .automatic_ending(self.edition(), DeadCheck::Quick)
+            .is_some();
+        self.record.undo();
+        if !ends {
+            return false;
+        }
+        self.rule(
+            at,
+            made,
+            Verdict::Notice {
+                what: "move_ends_the_game",
+            },
+        );
+        self.take_move(at, player, mv, false);
+        self.final_press = Some(player);
+        true
+    }
+
+    /// Plays `mv` (legal) for `player`: completed by his press, or (`pressed` false) by
+    /// ending the game.
+    fn take_move(&mut self, at: Timestamp, player: Color, mv: Move, pressed: bool) {
         let text = touch::to_text(self.record.current().board(), mv);
         let san = san::format(self.record.current(), as_move(text), Language::English);
         self.before_last = Some(self.record.current().board().clone());
@@ -1143,7 +1278,12 @@ impl Game {
         self.last_lift = None;
         // `mv` was found legal in this position, so the record takes it.
         let _ = self.record.play(as_move(text));
-        let press = self.clock.press(player, at);
+        let press = if pressed {
+            Some(self.clock.press(player, at))
+        } else {
+            self.clock.complete_without_press(player, at);
+            None
+        };
         self.moves.push(PlayedMove {
             by: player,
             text,
@@ -1154,62 +1294,31 @@ impl Game {
         self.touch = TouchMove::new();
         self.changes = BoardChanges::new();
         self.forced = None;
-        if let Some((period, ms)) = press.period_started {
-            let law = Law::of(self.edition(), "Art. 6.2b", "Art. 6.3.2");
+        if let Some((period, ms)) = press.and_then(|p| p.period_started) {
+            let law = rules::PERIOD_STARTS.law(self.edition());
             self.rule(at, law, Verdict::PeriodStarted { player, period, ms });
         }
         self.close_after_move(at, player);
         self.check_end(at);
     }
 
+    /// Ends the game if the position on the board ends it by itself (checkmate, stalemate, a
+    /// dead position the quick check proves; in 2023 also Art. 9.6), as the record rules.
     fn check_end(&mut self, at: Timestamp) {
-        let edition = self.edition();
-        let mut any = false;
-        self.record.current().board().generate_moves(|_| {
-            any = true;
-            true
-        });
-        if !any {
-            if self.record.current().board().checkers().is_empty() {
-                self.end(
-                    at,
-                    draws::stalemate_law(edition),
-                    GameResult::Draw,
-                    Reason::Stalemate,
-                );
-            } else {
-                let winner = !self.record.current().board().side_to_move();
-                self.end(
-                    at,
-                    draws::checkmate_law(edition),
-                    GameResult::win(winner),
-                    Reason::Checkmate,
-                );
-            }
+        let Some(ending) = self
+            .record
+            .automatic_ending(self.edition(), DeadCheck::Quick)
+        else {
             return;
-        }
-        if self.profile.automatic_draws() {
-            if self.record.repetition_count() >= draws::FIVEFOLD {
-                let law = Law::new(edition, "Art. 9.6.1");
-                self.end(at, law, GameResult::Draw, Reason::FivefoldRepetition);
-                return;
-            }
-            if self.record.current().halfmove_clock() >= draws::SEVENTY_FIVE_MOVES {
-                let law = Law::new(edition, "Art. 9.6.2");
-                self.end(at, law, GameResult::Draw, Reason::SeventyFiveMoves);
-                return;
-            }
-        }
-        // The quick check proves most dead positions in a few move generations; a full search
-        // after every move would cost hundreds of microseconds.
-        if crate::dead::is_dead_quick(self.record.current().board()) {
-            self.end(
-                at,
-                draws::dead_position_law(edition),
-                GameResult::Draw,
-                Reason::DeadPosition,
-            );
-        }
+        };
+        let (result, reason) = match ending.outcome {
+            Automatic::Checkmate { winner } => (GameResult::win(winner), Reason::Checkmate),
+            Automatic::Stalemate => (GameResult::Draw, Reason::Stalemate),
+            Automatic::DeadPosition => (GameResult::Draw, Reason::DeadPosition),
+            Automatic::FivefoldRepetition => (GameResult::Draw, Reason::FivefoldRepetition),
+            Automatic::SeventyFiveMoves => (GameResult::Draw, Reason::SeventyFiveMoves),
+        };
+        self.end(at, ending.law, result, reason);
     }
 
     /// A completed illegal move by `player`. `restorable`: the board was left unchanged (the
@@ -1290,7 +1399,7 @@ impl Game {
             stuck,
         });
         self.open_claims.push((!player, ClaimKind::IllegalMove));
-        let law = Law::of(self.edition(), "App. C3", "App. A.5.2");
+        let law = rules::ILLEGAL_MOVE_CLAIM.law(self.edition());
         self.rule(
             at,
             law,
@@ -1320,7 +1429,7 @@ impl Game {
         let Some(reply) = ip.reply else {
             self.rule(
                 at,
-                Law::of(edition, "Art. 6.8a", "Art. 6.2.1"),
+                rules::MOVE_COMPLETED.law(edition),
                 Verdict::Notice {
                     what: "clock_pressed_before_move_made",
                 },
@@ -1503,7 +1612,7 @@ impl Game {
                     };
                     let evidence_law = match edition {
                         Edition::Fide2005 => law,
-                        Edition::Fide2023 => Law::new(edition, "Art. 11.12"),
+                        Edition::Fide2023 => rules::CLAIM_EVIDENCE.law(edition),
                     };
                     self.rule(
                         at,
@@ -1551,7 +1660,7 @@ impl Game {
                         self.forced = Some(Obligation::Complete { mv: *text });
                         self.rule(
                             at,
-                            Law::of(edition, "Art. 9.5", "Art. 9.5.3"),
+                            rules::INTENDED_MOVE_MUST_BE_PLAYED.law(edition),
                             Verdict::MustPlay { player, mv: *text },
                         );
                     }
@@ -1569,7 +1678,7 @@ impl Game {
                     if self.profile.claimant_flag_must_stand() {
                         self.end(
                             at,
-                            Law::new(edition, "App. B8"),
+                            rules::BOTH_FLAGS_DOWN.law(edition),
                             GameResult::Draw,
                             Reason::BothFlags,
                         );
@@ -1766,7 +1875,7 @@ impl Game {
                 self.clock.add_time(*player, *ms);
                 self.rule(
                     at,
-                    Law::of(edition, "Art. 13.4", "Art. 12.9"),
+                    rules::ARBITER_ADDS_TIME.law(edition),
                     Verdict::TimeAdded {
                         player: *player,
                         ms: *ms,
@@ -1783,7 +1892,7 @@ impl Game {
                 self.clock.stop(at);
                 self.rule(
                     at,
-                    Law::of(edition, "Art. 6.13", "Art. 6.11"),
+                    rules::ARBITER_PAUSES_CLOCKS.law(edition),
                     Verdict::ClockStopped,
                 );
                 Ok(())
@@ -1801,7 +1910,7 @@ impl Game {
                 };
                 self.rule(
                     at,
-                    Law::of(edition, "App. A12", "Guidelines I.13"),
+                    rules::RESUMPTION_CLOCK_ERROR.law(edition),
                     Verdict::Notice { what },
                 );
                 Ok(())
@@ -1819,7 +1928,7 @@ impl Game {
                 self.resumed_counts = Some(counts);
                 self.rule(
                     at,
-                    Law::of(edition, "App. A11", "Guidelines I.12"),
+                    rules::ENVELOPE_LOST.law(edition),
                     Verdict::Notice {
                         what: "envelope_lost_sealer_plays_his_sealed_move",
                     },
@@ -1838,7 +1947,7 @@ impl Game {
                 self.clock.start(player, at);
                 self.rule(
                     at,
-                    Law::of(edition, "Art. 6.13", "Art. 6.11"),
+                    rules::ARBITER_PAUSES_CLOCKS.law(edition),
                     Verdict::ClockStarted { player },
                 );
                 Ok(())
@@ -1964,7 +2073,7 @@ impl Game {
             self.clock.stop(at);
             self.rule(
                 at,
-                Law::of(edition, "App. A1b", "Guidelines I.1.2"),
+                rules::ADJOURNED_EARLY.law(edition),
                 Verdict::TimeCharged { player, ms: charge },
             );
         }
@@ -1973,11 +2082,7 @@ impl Game {
         self.present = [false, false];
         self.touch = TouchMove::new();
         self.changes = BoardChanges::new();
-        self.rule(
-            at,
-            Law::of(edition, "App. A1a", "Guidelines I.1.1"),
-            Verdict::Sealed { player },
-        );
+        self.rule(at, rules::SEALING.law(edition), Verdict::Sealed { player });
         Ok(())
     }
 
@@ -1994,7 +2099,7 @@ impl Game {
             }
             // A9b: the absent replier's clock is started; the envelope waits for him.
             self.clock.start(!sealer, at);
-            let law = Law::of(self.edition(), "App. A9b", "Guidelines I.9.2");
+            let law = rules::REPLIER_ABSENT.law(self.edition());
             self.rule(at, law, Verdict::ClockStarted { player: !sealer });
             return Ok(());
         }
@@ -2023,18 +2128,19 @@ impl Game {
         match parsed {
             Some(mv) => {
                 let shown = touch::to_text(self.record.current().board(), mv);
-                self.rule(
-                    at,
-                    Law::of(edition, "App. A7", "Guidelines I.7"),
-                    Verdict::EnvelopeOpened { mv: shown },
-                );
-                self.complete(at, sealer, mv);
+                let law = rules::SEALED_MOVE_MADE.law(edition);
+                self.rule(at, law, Verdict::EnvelopeOpened { mv: shown });
+                // The arbiter makes the sealed move (A7 / I.7); a move that ends the game
+                // ends it there, and no clock starts.
+                if !self.complete_if_final(at, mv, law) {
+                    self.complete(at, sealer, mv);
+                }
                 self.resumed_counts = Some(self.move_counts());
             }
             None => {
                 // A8 / I.8: an ambiguous, wrong or illegal sealed move loses, unless the
                 // position is dead or the replier had already lost on time.
-                let law = Law::of(edition, "App. A8", "Guidelines I.8");
+                let law = rules::SEALED_MOVE_FAULTY.law(edition);
                 let dead = [Color::White, Color::Black].iter().all(|&c| {
                     can_mate(self.record.current().board(), c, Budget::RULING) == CanMate::No
                 });
@@ -2093,8 +2199,8 @@ impl Game {
         self.clock.set_moves(Color::Black, moves[1]);
         self.clear_turn();
         let law = match cause {
-            RestoreCause::Arbiter => Law::of(edition, "Art. 6.14", "Art. 7.1"),
-            RestoreCause::Displaced => Law::of(edition, "Art. 7.5", "Art. 7.6"),
+            RestoreCause::Arbiter => rules::ARBITER_SETS_CLOCKS.law(edition),
+            RestoreCause::Displaced => rules::DISPLACED_PIECES_FOUND.law(edition),
         };
         let fen = self.record.current().board().to_string();
         self.rule(
@@ -2107,7 +2213,7 @@ impl Game {
         );
         self.rule(
             at,
-            Law::of(edition, "Art. 6.14", "Art. 7.1"),
+            rules::ARBITER_SETS_CLOCKS.law(edition),
             Verdict::ClocksSet {
                 white: reading.white,
                 black: reading.black,
@@ -2181,12 +2287,12 @@ impl Game {
         match fault {
             SetupFault::WrongSetup => self.new_game(
                 at,
-                Law::of(edition, "Art. 7.1a", "Art. 7.2.1"),
+                rules::WRONG_INITIAL_POSITION.law(edition),
                 "wrong_setup",
                 false,
             ),
             SetupFault::ColoursReversed => {
-                let law = Law::of(edition, "Art. 7.2", "Art. 7.3");
+                let law = rules::COLOURS_REVERSED.law(edition);
                 // 2023: fewer than ten moves each, a new game with the right colours; 2005 and
                 // from ten moves on, the game goes on (in 2005 unless the arbiter decides
                 // otherwise: he may still cancel it as for a wrong setup).
@@ -2204,7 +2310,7 @@ impl Game {
             }
             SetupFault::ClockSetting => self.rule(
                 at,
-                Law::of(edition, "Art. 6.11", "Art. 6.10.2"),
+                rules::CLOCK_SETTING_CORRECTED.law(edition),
                 Verdict::Notice {
                     what: "clock_setting_to_be_corrected",
                 },
@@ -2355,6 +2461,9 @@ impl Game {
                 made: impaired,
             },
         );
+        if impaired {
+            self.impaired_move_made(at, player, mv);
+        }
         Ok(())
     }
 
@@ -2409,6 +2518,9 @@ impl Game {
             law,
             Verdict::AnnouncementCorrected { player, mv, spoken },
         );
+        if self.config.is_impaired(player) {
+            self.impaired_move_made(at, player, mv);
+        }
         Ok(())
     }
 }

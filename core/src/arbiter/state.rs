@@ -5,8 +5,8 @@ use super::game::Game;
 use super::ruling::{GameResult, Reason};
 use super::wire::{self, MoveText};
 use crate::Color;
-use crate::clock::{Millis, Mode, Timestamp};
-use crate::laws::{Edition, recording};
+use crate::clock::{Millis, Mode, Timestamp, Timing};
+use crate::laws::{Edition, Law, draws, recording};
 use crate::touch::Obligation;
 use serde::Serialize;
 
@@ -24,13 +24,23 @@ pub struct ClockView {
     pub period: usize,
     /// Whether this side's flag has fallen by then.
     pub flag: bool,
+    /// When it fell, to the millisecond.
+    pub flag_fell_at: Option<Timestamp>,
+    /// Moves completed in the current period (the clock's caption: "move 12 of 40").
+    pub moves_in_period: u32,
+    /// Moves still to complete in this period before the next one's time is added; `None` in
+    /// a period that runs to the end of the game (2005 Art. 6.2 / 2023 Art. 6.3).
+    pub moves_to_go: Option<u32>,
+    /// The increment or delay of this side's current period, serialised as
+    /// `{"kind": "none" | "increment" | "delay" | "bronstein", "ms": ...}`.
+    pub timing: Timing,
     /// Whether this side must still record the moves (2005 / 2023 Art. 8.4: not once under
     /// five minutes in a period, in 2023 only without an addition of 30 s or more; never in
     /// rapid and blitz).
     pub must_record: bool,
 }
 
-/// An open claim: `player` may claim `claim`.
+/// An open claim: `player` may claim `claim` under `law`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OpenClaim {
     /// Who may claim.
@@ -38,6 +48,13 @@ pub struct OpenClaim {
     pub player: Color,
     /// What.
     pub claim: ClaimKind,
+    /// The article it is claimed under (for a draw, the paragraph: on the board or with an
+    /// intended move).
+    pub law: Law,
+    /// For a claim that needs an intended move (2005 Art. 9.2a, 9.3a / 2023 Art. 9.2.1.1,
+    /// 9.3.1): the moves that establish it, any one of which the claimant writes down and
+    /// declares. Empty for a claim on the position on the board.
+    pub intended: Vec<MoveText>,
 }
 
 /// The result and why.
@@ -47,6 +64,10 @@ pub struct Outcome {
     pub result: GameResult,
     /// Reason.
     pub reason: Reason,
+    /// The article it was ruled under.
+    pub law: Law,
+    /// When the game ended.
+    pub at: Timestamp,
 }
 
 /// Everything a screen or the arbiter needs at one instant. Field names are stable.
@@ -54,6 +75,8 @@ pub struct Outcome {
 pub struct State {
     /// The instant described.
     pub at: Timestamp,
+    /// Whether the game has started (the arbiter's start, 2005 Art. 6.5 / 2023 Art. 6.6).
+    pub started: bool,
     /// Edition of the Laws.
     pub edition: Edition,
     /// Standard, rapid or blitz.
@@ -78,10 +101,15 @@ pub struct State {
     pub running: Option<Color>,
     /// What the player on move must do under touch-move.
     pub obligation: Obligation,
+    /// The move made on the board and not yet completed by the press (2005 Art. 4.6, 6.8a /
+    /// 2023 Art. 4.7, 6.2.1), or a visually impaired player's move made under App. F2.3 / D.2.3.
+    pub made: Option<MoveText>,
     /// The standing draw offer, by whom.
     #[serde(serialize_with = "wire::opt_color::serialize")]
     pub draw_offer: Option<Color>,
-    /// Claims open to a player.
+    /// Claims open to a player now, each with its article: a win on time, an illegal move or a
+    /// touch-move breach left standing, and the draws the player on move may claim on the
+    /// board or with an intended move (Art. 9.2, 9.3).
     pub open_claims: Vec<OpenClaim>,
     /// A claim awaiting the arbiter.
     pub pending_claim: Option<OpenClaim>,
@@ -104,23 +132,29 @@ impl Game {
         let clock = self.clock();
         let view = |c: Color| {
             let side = clock.side(c);
+            let period = clock.control().period(side.period);
             ClockView {
                 remaining: clock.remaining(c, at),
                 used: clock.spent(c, at),
                 moves: side.moves,
                 period: side.period,
                 flag: clock.fell_at(c, at).is_some(),
+                flag_fell_at: clock.fell_at(c, at),
+                moves_in_period: side.moves_in_period,
+                moves_to_go: period.moves.map(|n| n.saturating_sub(side.moves_in_period)),
+                timing: period.timing,
                 must_record: recording::must_record(
                     self.config().edition,
                     self.profile().mode,
                     clock.period_low(c, at),
-                    clock.control().period(side.period).timing,
+                    period.timing,
                 ),
             }
         };
         let board = self.board();
         State {
             at,
+            started: self.started.is_some(),
             edition: self.config().edition,
             mode: self.profile().mode,
             fen: board.to_string(),
@@ -137,23 +171,96 @@ impl Game {
                 clock.running().map(|(c, _)| c)
             },
             obligation: self.obligation(),
+            made: self.made_move(),
             draw_offer: self.offer,
-            open_claims: self
-                .open_claims
-                .iter()
-                .map(|&(player, claim)| OpenClaim { player, claim })
-                .collect(),
+            open_claims: self.open_claims_now(),
             pending_claim: self.pending.map(|p| OpenClaim {
                 player: p.player,
                 claim: p.claim,
+                law: self.claim_law(p.claim),
+                intended: Vec::new(),
             }),
             illegal_moves: self.illegal_counts,
             quiet_plies: self.record.current().halfmove_clock(),
             sealed: self.sealed.is_some(),
             outcome: self
                 .result()
-                .map(|(result, reason)| Outcome { result, reason }),
+                .zip(self.ended)
+                .map(|((result, reason), (law, at))| Outcome {
+                    result,
+                    reason,
+                    law,
+                    at,
+                }),
             announced: self.announced.map(|(_, mv)| mv),
         }
+    }
+
+    /// The claims open now: those the game keeps (a flag, a breach, an illegal move left
+    /// standing), then the draws the record shows for the player on move.
+    fn open_claims_now(&self) -> Vec<OpenClaim> {
+        let mut open: Vec<OpenClaim> = self
+            .open_claims
+            .iter()
+            .map(|&(player, claim)| OpenClaim {
+                player,
+                claim,
+                law: self.claim_law(claim),
+                intended: Vec::new(),
+            })
+            .collect();
+        if self.result().is_some() || !self.may_claim_draw() {
+            return open;
+        }
+        let player = self.board().side_to_move();
+        let edition = self.config().edition;
+        let draws = self.record.open_draw_claims();
+        let texts = |moves: &[crate::Move]| -> Vec<MoveText> {
+            moves
+                .iter()
+                .map(|m| MoveText {
+                    from: m.from,
+                    to: m.to,
+                    promotion: m.promotion,
+                })
+                .collect()
+        };
+        let mut add = |claim, law, intended: Vec<MoveText>| {
+            open.push(OpenClaim {
+                player,
+                claim,
+                law,
+                intended,
+            })
+        };
+        if draws.repetition_on_board {
+            add(
+                ClaimKind::Repetition,
+                draws::repetition_on_board_law(edition),
+                Vec::new(),
+            );
+        }
+        if !draws.repetition_with.is_empty() {
+            add(
+                ClaimKind::Repetition,
+                draws::repetition_intended_law(edition),
+                texts(&draws.repetition_with),
+            );
+        }
+        if draws.fifty_moves_on_board {
+            add(
+                ClaimKind::FiftyMoves,
+                draws::fifty_moves_on_board_law(edition),
+                Vec::new(),
+            );
+        }
+        if !draws.fifty_moves_with.is_empty() {
+            add(
+                ClaimKind::FiftyMoves,
+                draws::fifty_moves_intended_law(edition),
+                texts(&draws.fifty_moves_with),
+            );
+        }
+        open
     }
 }

@@ -233,6 +233,23 @@ impl Clock {
         }
     }
 
+    /// `color`'s move ended the game at `at`, which completes it without a press (2005
+    /// Art. 6.8a / 2023 Art. 6.2.1): the turn's time is charged and counted as a move, nothing
+    /// is added (no increment, refund or next period: the game is over), and the clock stops.
+    pub fn complete_without_press(&mut self, color: Color, at: Timestamp) {
+        self.observe(at);
+        let used = self.used(color, at);
+        let left = self.remaining(color, at);
+        let side = self.side_mut(color);
+        side.period_low = side.period_low.min(left);
+        side.banked = left;
+        side.spent = Millis(side.spent.0.saturating_add(used.0));
+        side.turn_used = Millis(0);
+        side.moves = side.moves.saturating_add(1);
+        side.moves_in_period = side.moves_in_period.saturating_add(1);
+        self.running = None;
+    }
+
     /// From now on every period either side is still to play uses `timing` (an increment
     /// granted in a quickplay finish, 2023 Guidelines III.4).
     pub fn set_timing_from_now(&mut self, timing: Timing) {

@@ -31,6 +31,29 @@ pub fn repetition_law(edition: Edition) -> Law {
     Law::new(edition, "Art. 9.2")
 }
 
+/// A threefold repetition claimed on the position on the board, which has just appeared for
+/// the third time (2005 Art. 9.2b / 2023 Art. 9.2.1.2).
+pub fn repetition_on_board_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 9.2b", "Art. 9.2.1.2")
+}
+
+/// A threefold repetition claimed on the position an intended move, written down and declared,
+/// is about to bring (2005 Art. 9.2a / 2023 Art. 9.2.1.1).
+pub fn repetition_intended_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 9.2a", "Art. 9.2.1.1")
+}
+
+/// A fifty-move claim on the moves already made (2005 Art. 9.3b / 2023 Art. 9.3.2).
+pub fn fifty_moves_on_board_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 9.3b", "Art. 9.3.2")
+}
+
+/// A fifty-move claim that an intended move, written down and declared, completes (2005
+/// Art. 9.3a / 2023 Art. 9.3.1).
+pub fn fifty_moves_intended_law(edition: Edition) -> Law {
+    Law::of(edition, "Art. 9.3a", "Art. 9.3.1")
+}
+
 /// Fifty-move claim.
 pub fn fifty_moves_law(edition: Edition) -> Law {
     Law::new(edition, "Art. 9.3")
@@ -57,9 +80,20 @@ pub fn agreement_law(edition: Edition) -> Law {
     Law::of(edition, "Art. 5.2c", "Art. 5.2.3")
 }
 
-/// Dead position.
+/// Dead position: 2005 Art. 5.2b (the game ends in a "dead position"; 9.6 says the same of the
+/// draw) / 2023 Art. 5.2.2.
 pub fn dead_position_law(edition: Edition) -> Law {
-    Law::of(edition, "Art. 9.6", "Art. 5.2.2")
+    Law::of(edition, "Art. 5.2b", "Art. 5.2.2")
+}
+
+/// The fivefold repetition drawn without a claim (2023 Art. 9.6.1; no such rule in 2005).
+pub fn fivefold_law(edition: Edition) -> Law {
+    Law::new(edition, "Art. 9.6.1")
+}
+
+/// The 75-move rule drawn without a claim (2023 Art. 9.6.2; no such rule in 2005).
+pub fn seventy_five_moves_law(edition: Edition) -> Law {
+    Law::new(edition, "Art. 9.6.2")
 }
 
 /// Stalemate.

@@ -69,6 +69,7 @@ pub mod illegal_position;
 pub mod quickplay;
 mod rapid_blitz;
 pub mod recording;
+pub mod rules;
 pub mod setup;
 
 pub use adjourn::SealedEnvelope;

@@ -177,8 +177,19 @@ impl Table {
         self.place(sq);
     }
 
+    /// Presses the running clock; once a move has ended the game and stopped the clocks, the
+    /// mover's press that follows it (which changes nothing, 2005 Art. 6.8a / 2023 6.2.1).
     pub fn press(&mut self) {
-        let side = self.game.clock().running().expect("a clock runs").0;
+        let side = match self.game.clock().running() {
+            Some((side, _)) => side,
+            None => {
+                self.game
+                    .moves()
+                    .last()
+                    .expect("a clock runs or a move ended the game")
+                    .by
+            }
+        };
         self.ok(Event::PressClock { player: side });
     }
 
