@@ -202,9 +202,13 @@ async fn ws_upgrade(
     Query(q): Query<WsQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
+    // Small buffers: a page sends a few hundred bytes at a time, and each message to it is
+    // written at once; the 128 KiB defaults would make a hundred viewers cost megabytes.
     let ws = ws
         .max_message_size(MAX_CLIENT_MESSAGE)
-        .max_frame_size(MAX_CLIENT_MESSAGE);
+        .max_frame_size(MAX_CLIENT_MESSAGE)
+        .read_buffer_size(2 * MAX_CLIENT_MESSAGE)
+        .write_buffer_size(0);
     // Browsers always send Origin on a WebSocket upgrade; a request without one is not a page
     // on some other site, so it is let in (command-line tools, tests). A refused page is told
     // why over the socket, since a browser shows a page nothing of a refused upgrade.
