@@ -138,6 +138,8 @@ fn draw(state: &Rc<RefCell<Loop>>) {
         } else {
             Vec::new()
         };
+        // Worded while the game is at hand (their moves in its notation, messages.rs).
+        let rulings = (!rulings.is_empty()).then(|| crate::table::rulings_js(&rulings, &t));
         let clock = t.game.clock();
         let texts = [Color::White, Color::Black].map(|c| face_text(clock.remaining(c, now).0));
         drop(t);
@@ -153,8 +155,7 @@ fn draw(state: &Rc<RefCell<Loop>>) {
         (rulings, s.on_change.clone())
     };
     // Called with no borrow held: the page's handler reads the table again.
-    if !rulings.is_empty() {
-        let list = crate::table::rulings_js(&rulings);
+    if let Some(list) = rulings {
         let _ = callback.call1(&JsValue::NULL, &list);
     }
 }

@@ -12,6 +12,7 @@ mod dead;
 mod face;
 pub mod hearing;
 mod json;
+mod messages;
 mod refusal;
 mod sliders;
 mod speaker;

@@ -138,7 +138,7 @@ impl Table {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ShowOptions | undefined")] show: JsValue,
-    ) -> Result<Table, JsError> {
+    ) -> Result<Table, JsValue> {
         let config: GameConfig =
             crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = if show.is_undefined() || show.is_null() {
@@ -146,7 +146,8 @@ impl Table {
         } else {
             crate::json::from_js(show).map_err(|e| js_error(format!("display options: {e}")))?
         };
-        let game = Game::new(config).map_err(js_error)?;
+        // A bad FEN comes with what is wrong with it (refusal.rs), in the page's language.
+        let game = Game::new(config).map_err(|e| crate::refusal::table_error(&e))?;
         Ok(Table::wrap(game, Timeline::start(&PageClocks), show, None))
     }
 
@@ -279,7 +280,7 @@ impl Table {
         let rulings = inner
             .handle(at, event)
             .map_err(|e| crate::refusal::table_error(&e))?;
-        Ok(rulings_to_js(&rulings, &inner))
+        Ok(rulings_js(&rulings, &inner))
     }
 
     /// Adjourns the game: `player` (on move) seals `move_text` (coordinates, e.g. `"e2e4"`) in an
@@ -294,7 +295,7 @@ impl Table {
         passphrase: &str,
         salt: &[u8],
         nonce: &[u8],
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let player = color_named(player)?;
         let nonce: [u8; 12] = nonce
             .try_into()
@@ -303,7 +304,8 @@ impl Table {
             return Err(js_error(format!(
                 "salt must be at least 16 bytes, not {}",
                 salt.len()
-            )));
+            ))
+            .into());
         }
         let envelope =
             arbiter_core::laws::adjourn::seal(move_text, passphrase, salt, nonce, SEAL_ITERATIONS)
@@ -312,8 +314,8 @@ impl Table {
         let at = inner.now();
         let rulings = inner
             .handle(at, Event::Seal { player, envelope })
-            .map_err(js_error)?;
-        Ok(rulings_js(&rulings))
+            .map_err(|e| crate::refusal::table_error(&e))?;
+        Ok(rulings_js(&rulings, &inner))
     }
 
     /// Lets the game look at the clock now (flag falls); returns any rulings.
@@ -322,7 +324,7 @@ impl Table {
         let mut inner = self.inner.borrow_mut();
         let now = inner.now();
         let rulings = inner.handle_deadline(now);
-        rulings_to_js(&rulings, &inner)
+        rulings_js(&rulings, &inner)
     }
 
     /// Everything the page draws, now.
@@ -355,7 +357,7 @@ impl Table {
     #[wasm_bindgen(unchecked_return_type = "Ruling[]")]
     pub fn rulings(&self) -> JsValue {
         let inner = self.inner.borrow();
-        rulings_to_js(inner.game.rulings(), &inner)
+        rulings_js(inner.game.rulings(), &inner)
     }
 
     /// The game as PGN with `[%clk]` comments.
@@ -449,26 +451,30 @@ impl Table {
     }
 }
 
-/// A ruling for the page: the core's ruling plus its Law as text (`"2005 Art. 7.4b"`).
+/// A ruling for the page: the core's ruling plus its Law as text (`"2005 Art. 7.4b"`) and
+/// `say`, the message the page words it by (messages.rs: an id and its words, moves in the
+/// game's notation).
 #[derive(Serialize)]
 struct RulingView<'a> {
     at: Timestamp,
     law: String,
     verdict: &'a arbiter_core::arbiter::Verdict,
+    say: serde_json::Value,
 }
 
-fn rulings_to_js(rulings: &[Ruling], _inner: &TableInner) -> JsValue {
-    rulings_js(rulings)
-}
-
-/// Rulings as plain objects: `[{at, law: "2005 Art. 7.4b", verdict: {kind, ...}}]`.
-pub(crate) fn rulings_js(rulings: &[Ruling]) -> JsValue {
+/// Rulings as plain objects: `[{at, law: "2005 Art. 7.4b", verdict: {kind, ...}, say: {id, ...}}]`.
+pub(crate) fn rulings_js(rulings: &[Ruling], inner: &TableInner) -> JsValue {
+    let positions = crate::messages::Positions::of(&inner.game);
     let views: Vec<RulingView> = rulings
         .iter()
-        .map(|r| RulingView {
-            at: r.at,
-            law: r.law.to_string(),
-            verdict: &r.verdict,
+        .map(|r| {
+            let law = r.law.to_string();
+            RulingView {
+                at: r.at,
+                say: crate::messages::ruling_message(&r.verdict, &law, &positions, inner.lang),
+                law,
+                verdict: &r.verdict,
+            }
         })
         .collect();
     to_js(&views)

@@ -4,8 +4,8 @@
 import { loadArbiter } from './engine.js';
 import { pieceSvg } from './pieces.js';
 import {
-  bridgeNoticeWords, captionWords, loadSentences, obligationWords, refusalWords, relabel, rulingsWords, resultWords, say,
-  sentenceLang, sideName, tableRefusalWords, tr,
+  bridgeNoticeWords, captionWords, loadSentences, obligationWords, refusalWords, relabel, restoreBoardWords, rulingsWords,
+  resultWords, say, sentenceLang, sideName, tableRefusalWords, tr,
 } from './words.js';
 import { parseTimeControl } from './time-control.js';
 import {
@@ -284,7 +284,7 @@ export class ArbiterBoard extends HTMLElement {
           if (this.#state) this.#paintActions(this.#state);
           break;
         }
-        const words = { text: this.#t('restore_board', { squares: m.squares?.join(', ') ?? '', why: String(m.kind).replaceAll('_', ' ') }), law: m.law };
+        const words = { text: restoreBoardWords(m, this.#lang()), law: m.law };
         this.#say(words, true);
         this.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
         break;
@@ -400,7 +400,9 @@ export class ArbiterBoard extends HTMLElement {
         config = { ...JSON.parse(this.#table.log().split('\n')[0]).config, fen: String(fen).trim() };
         this.#adopt(this.#newTable(config));
       } catch (err) {
-        this.#say({ text: this.#tr('The position could not be set: {err}', { err: err?.message ?? err }), law: '' }, true);
+        // A FEN that is no position says what is wrong with it (the wasm's refusal words).
+        const why = err?.id ? tableRefusalWords(err, this.#lang()) : err?.message ?? err;
+        this.#say({ text: err?.id ? why : this.#t('error_position', { err: why }), law: '' }, true);
         return null;
       }
       this.#send({ type: 'start' });
@@ -838,7 +840,7 @@ export class ArbiterBoard extends HTMLElement {
       try {
         this.#afterEvent(Array.from(this.#table.seal(s.turn, uci, passphrase, salt, nonce)));
       } catch (err) {
-        this.#say({ text: String(err?.message ?? err), law: '' }, true);
+        this.#say({ text: tableRefusalWords(err, this.#lang()), law: '' }, true);
         this.#refresh();
       }
       return;
@@ -1371,8 +1373,8 @@ export class ArbiterBoard extends HTMLElement {
       l.textContent = law;
       div.append(l);
     }
+    // Newest on top; the whole game's rulings stay, the list scrolls.
     list.prepend(div);
-    while (list.children.length > 6) list.lastChild.remove();
     // Once the list scrolls, a keyboard user must be able to reach it to scroll it.
     if (list.scrollHeight > list.clientHeight) list.tabIndex = 0;
     else list.removeAttribute('tabindex');
