@@ -199,6 +199,6 @@ test('art7_4b an illegal move completed on the clock: position restored, opponen
   assert.equal(s.turn, 'white');
   assert.ok(s.clock.black.remaining >= before + 120_000 - 1_000, `black ${before} -> ${s.clock.black.remaining}`);
   const rulings = await page.locator('arbiter-board .rulings').textContent();
-  assert.match(rulings, /Illegal move e1e3 by White: Black gets 2 minutes\.2005 Art\. 7\.4b/);
+  assert.match(rulings, /Illegal move Ke1-e3 by White: Black gets 2 minutes\.2005 Art\. 7\.4b/);
   assert.match(await page.locator('arbiter-board .status').textContent(), /Touch-move/);
 });
