@@ -1,12 +1,13 @@
 // The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
 import './arbiter-board.js';
 import { describeTimeControl, parseTimeControl } from './time-control.js';
-import { sideName, tr, SENTENCE_LANGS } from './words.js';
+import { say, sideName, SENTENCE_LANGS } from './words.js';
 
 const board = document.getElementById('board');
 const $ = (id) => document.getElementById(id);
 // The page's own words, in the page's language (<html lang>).
-const t = (english, args) => tr(document.documentElement.lang, english, args);
+// The page's words by message id, in the page's language (<html lang>).
+const t = (id, args) => say(document.documentElement.lang, id, args);
 
 // ---------- new game ----------
 
@@ -33,8 +34,8 @@ function timeControlProblem(f) {
     return null;
   } catch (err) {
     return err.period
-      ? t('Period {0} of the time control cannot be read: "{1}".', [err.period, err.part])
-      : t('The time control is empty.');
+      ? t('tc_unreadable', [err.period, err.part])
+      : t('tc_empty');
   }
 }
 
@@ -85,7 +86,7 @@ function showTitle() {
   if (!s) return;
   const tc = s.setup?.timeControl ? describeTimeControl(s.setup.timeControl) : '';
   const name = (side) => (s.players[side] === sideName(side) ? t(sideName(side)) : s.players[side]);
-  $('game-title').textContent = `${name('white')} – ${name('black')} · ${tc} · ${t('FIDE {0} Laws', [s.setup?.edition ?? ''])}`;
+  $('game-title').textContent = `${name('white')} – ${name('black')} · ${tc} · ${t('fide_laws', [s.setup?.edition ?? ''])}`;
 }
 board.addEventListener('ready', showTitle);
 
@@ -205,10 +206,10 @@ $('pgn-copy').addEventListener('click', async () => {
   showPgn();
   try {
     await navigator.clipboard.writeText(pgnText.value);
-    note.textContent = t('Copied.');
+    note.textContent = t('copied');
   } catch {
     pgnText.select();
-    note.textContent = t('Select and copy the text above.');
+    note.textContent = t('copy_by_hand');
   }
 });
 $('pgn-download').addEventListener('click', () => {
@@ -230,16 +231,16 @@ board.addEventListener('ready', () => {
 $('brf-download').addEventListener('click', () => {
   const text = board.brf();
   if (text === null) {
-    note.textContent = t('The Braille score is not available yet.');
+    note.textContent = t('brf_not_ready');
     return;
   }
   download('arbiter-game.brf', 'text/plain;charset=us-ascii', text);
-  note.textContent = t('Braille score downloaded (North American Braille ASCII, 40 cells a line).');
+  note.textContent = t('brf_downloaded');
 });
 $('pgn-import').addEventListener('click', () => {
   try {
     board.importPgn(pgnText.value);
-    note.textContent = t('Imported.');
+    note.textContent = t('imported');
     showTitle();
   } catch (err) {
     note.textContent = String(err?.message ?? err);
@@ -258,10 +259,10 @@ $('open-arbiter').addEventListener('click', () => {
 function fillPlies() {
   const select = $('restore-ply');
   const moves = board.state?.moves ?? [];
-  select.replaceChildren(new Option(t('the start'), '0'));
+  select.replaceChildren(new Option(t('restore_the_start'), '0'));
   moves.forEach((m, i) => {
     const no = `${Math.ceil(m.ply / 2)}${m.ply % 2 === 1 ? '.' : '...'}`;
-    select.append(new Option(t('after {0} {1}', [no, m.san]), String(i + 1)));
+    select.append(new Option(t('restore_after_move', [no, m.san]), String(i + 1)));
   });
   select.value = String(moves.length);
 }

@@ -1,0 +1,534 @@
+// The board's game flow: the intents of input and commands turned into the core's events, sent
+// through the game source, and the state that comes back drawn and announced. The core rules on
+// every event; this module only chooses which event a player's gesture is.
+
+import { pieceSvg } from '../pieces.js';
+import {
+  bridgeNoticeWords, restoreBoardWords, rulingsWords, say, sentenceLang, sideName, tableRefusalWords, tr,
+} from '../words.js';
+import { parseTimeControl } from '../time-control.js';
+import { inProgressPrefix, moveNumberWords } from '../hearing.js';
+import { Announcer } from './announcer.js';
+import { BoardView } from './view.js';
+
+// The promotion chooser's pieces, by their message ids.
+const PROMOTIONS = { queen: 'promote_queen', rook: 'promote_rook', bishop: 'promote_bishop', knight: 'promote_knight' };
+import { BoardInput } from './input.js';
+import { Commands } from './commands.js';
+import { LiveGame, LocalGame } from './source.js';
+
+const OTHER = { white: 'black', black: 'white' };
+
+export class Game {
+  constructor(host, root) {
+    this.host = host;
+    this.root = root;
+    this.wasm = null;
+    /** The game source (`LocalGame` or `LiveGame`), null until the module has loaded. */
+    this.source = null;
+    this.state = null;
+    this.selected = null;
+    // The claim kind whose move is being declared (2005 Art. 9.2a / 9.3a), or null.
+    this.declaring = null;
+    // The arbiter's passphrase while the next move is to be sealed (App. A1), or null.
+    this.sealing = null;
+    // An illegal move entered in `allow-illegal` mode, shown until the press.
+    this.entered = null;
+    this.lastResult = null;
+    this.announcer = new Announcer(host, root, () => this.lang(), () => this.wasm);
+    this.view = new BoardView(root, this);
+    this.input = new BoardInput(host, root, this.view, this);
+    this.commands = new Commands(this);
+  }
+
+  get table() {
+    return this.source?.table ?? null;
+  }
+
+  // ---------- words ----------
+
+  // The language of the page's words: `lang` (by default the notation language too, App. E),
+  // English for figurines and until that language's table is loaded.
+  lang() {
+    return sentenceLang(this.host.getAttribute('lang') ?? 'en');
+  }
+
+  t(key, args) {
+    return say(this.lang(), key, args);
+  }
+
+  tr(english, args) {
+    return tr(this.lang(), english, args);
+  }
+
+  // How moves are heard: `speech="appf"` (2005 App. F2), else the words of the notation language.
+  form() {
+    return this.state?.setup?.speech ?? this.host.getAttribute('speech') ?? this.notation();
+  }
+
+  formLang() {
+    return this.wasm?.speechLang(this.form()) ?? 'en';
+  }
+
+  // The notation language (App. E) of a new game: `notation`, else `lang`; "fig" for figurines.
+  notation() {
+    return this.host.getAttribute('notation') ?? this.host.getAttribute('lang') ?? 'en';
+  }
+
+  announce(parts, options) {
+    this.announcer.announce(parts, options);
+  }
+
+  answer(text, lang) {
+    this.announcer.answer(text, lang);
+  }
+
+  /** A ruling, refusal or notice `{text, law}`: a card, and heard. */
+  card(words, refused = false) {
+    this.announcer.card(words, refused);
+  }
+
+  // ---------- who this screen is ----------
+
+  me() {
+    const p = this.host.getAttribute('player') ?? this.host.getAttribute('seat');
+    return p === 'white' || p === 'black' ? p : null;
+  }
+
+  seat() {
+    const seat = this.host.getAttribute('seat');
+    return ['white', 'black', 'assistant'].includes(seat) ? seat : null;
+  }
+
+  // A seated player who plays by ear (2005 App. F): the `player` attribute names his seat.
+  liveByEar() {
+    const seat = this.seat();
+    return !!this.source?.live && (seat === 'white' || seat === 'black') && this.host.getAttribute('player') === seat;
+  }
+
+  // ---------- set-up ----------
+
+  // The core's GameConfig, from the element's attributes.
+  setupFromAttributes() {
+    const a = (n, d) => this.host.getAttribute(n) ?? d;
+    const setup = {
+      edition: a('edition', '2005'),
+      time_control: parseTimeControl(a('time-control', '15+10')),
+      white: a('white', 'White'),
+      black: a('black', 'Black'),
+      arbiter_present: a('arbiter', 'absent') === 'present',
+      quickplay_finish: this.host.hasAttribute('quickplay-finish'),
+    };
+    if (this.host.getAttribute('fen')) setup.fen = this.host.getAttribute('fen');
+    // 2005 App. F: the player of this screen plays by ear; his typed moves are announcements.
+    const me = this.me();
+    if (me) setup.visually_impaired = [{ player: me, tactile_board: false }];
+    const notation = this.notation();
+    setup.language = notation === 'fig' ? 'en' : notation;
+    return setup;
+  }
+
+  // Display options for the wasm Table: notation language and how moves are heard.
+  show() {
+    const show = { lang: this.notation() };
+    if (this.host.getAttribute('speech')) show.speech = this.host.getAttribute('speech');
+    return show;
+  }
+
+  newTable(setup) {
+    const table = new this.wasm.Table(setup, this.show());
+    const key = this.host.getAttribute('persist');
+    if (key) table.persistTo(key);
+    return table;
+  }
+
+  /** Plays `table` on this board, in place of the game before. */
+  adopt(table) {
+    this.source?.close();
+    this.selected = null;
+    this.declaring = null;
+    this.lastResult = null;
+    this.announcer.clearCards();
+    this.source = new LocalGame(this.wasm, table, this.view.faceTimes(), (rulings) => this.afterEvent(rulings));
+    for (const f of this.root.querySelectorAll('.face')) f.classList.remove('fallen');
+    this.refresh();
+    // A restored game shows its latest rulings again, so the players see where things stand.
+    this.announceAll(Array.from(table.rulings()).slice(-3));
+  }
+
+  // ---------- live: the board bridge ----------
+
+  /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
+  startLive(url) {
+    this.source?.close();
+    this.source = new LiveGame(this.wasm, url, this.seat(), {
+      // The bridge's setup, when it sends one; the page's notation language when it names none.
+      setup: (bridge) => {
+        const own = this.setupFromAttributes();
+        return bridge ? { ...bridge, language: bridge.language ?? own.language } : own;
+      },
+      show: () => this.show(),
+      listener: this.#liveListener(),
+    });
+  }
+
+  #liveListener() {
+    const event = (name, detail) => this.host.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
+    return {
+      configured: (config) => this.#seatByEar(config),
+      rebuilt: () => this.refresh(),
+      joined: ({ connected }) => {
+        // Someone joining a game in progress hears where it stands, as he would ask it.
+        const st = this.state;
+        const last = st?.moves?.at(-1);
+        if (last) {
+          this.announce([inProgressPrefix(st, this.lang()), [`${last.said}.`, this.formLang()], moveNumberWords(st, this.lang())]);
+        }
+        if (!connected) this.card({ text: this.t('no_board'), law: '' }, true);
+      },
+      moved: (detail) => {
+        const last = this.state?.moves?.at(-1);
+        if (last) this.announceMoved(last);
+        event('move', detail);
+      },
+      touched: (square) => this.view.paintTouched(square),
+      clock: (faces) => this.view.paintLiveClock(faces),
+      ruling: (ruling) => {
+        // A ruling of the bridge's Laws engine: the same words as a local game's.
+        this.announceAll([ruling]);
+        if (this.state) this.view.paintActions(this.state);
+      },
+      restoreBoard: ({ squares, kind, law }) => {
+        const words = { text: restoreBoardWords({ squares, kind }, this.lang()), law };
+        this.card(words, true);
+        event('ruling', words);
+      },
+      board: ({ connected, port }) => this.card({ text: connected ? this.t('board_connected', { port }) : this.t('board_disconnected'), law: '' }, !connected),
+      error: (message) => this.card({ text: message, law: '' }, true),
+      status: (text, notice) => this.card({ text: bridgeNoticeWords(text, notice, this.lang()), law: '' }),
+      failed: (err) => this.card({ text: this.t('error_live', { err: err?.message ?? err }), law: '' }, true),
+    };
+  }
+
+  // 2005 App. F1 / 2023 App. D.1: when the bridge's game names this seat's player as visually
+  // impaired, his screen plays by ear without his having to choose it; the page hears of it.
+  #seatByEar(config) {
+    const seat = this.seat();
+    if ((seat !== 'white' && seat !== 'black') || this.host.getAttribute('player') === seat) return;
+    const impaired = config?.visually_impaired;
+    if (!Array.isArray(impaired) || !impaired.some((i) => i?.player === seat)) return;
+    this.host.setAttribute('player', seat);
+    this.host.toggleAttribute('accessible', true);
+    this.host.dispatchEvent(new CustomEvent('byear', { bubbles: true, composed: true, detail: { player: seat } }));
+  }
+
+  // ---------- the board's intents ----------
+
+  canMove() {
+    const s = this.state;
+    if (!s || s.result || this.host.hasAttribute('readonly') || s.clock?.awaitingPress || s.core?.sealed) return false;
+    return !s.clock?.started || !!s.clock.running;
+  }
+
+  targets(from) {
+    if (this.host.hasAttribute('allow-illegal')) {
+      // As on a wooden board, a piece can be put anywhere not held by one's own pieces; the
+      // core rules on it once the clock is pressed (2005 Art. 7.4).
+      const own = this.pieceOn(from)?.[0];
+      return [...this.view.squares.keys()].filter((sq) => sq !== from && this.pieceOn(sq)?.[0] !== own);
+    }
+    return (this.state?.legalMoves ?? []).filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4));
+  }
+
+  pieceOn(square) {
+    return this.state?.pieces?.[square] ?? null;
+  }
+
+  // Art. 4.3: touching one's own piece is reported, so the core can hold the player to it.
+  touch(square) {
+    this.select(square);
+    if (this.declaring || !this.ensureStarted()) return;
+    this.send({ type: 'lift', square });
+  }
+
+  select(square) {
+    this.selected = square;
+    this.view.paintHints();
+    if (this.state) this.view.paintLabels(this.state);
+  }
+
+  /** Escape on the board: the picked-up piece is put down. */
+  putDown() {
+    if (this.selected) this.announce([this.t('put_down')]);
+    this.select(null);
+  }
+
+  // Enter on a square: pick up one's own piece (a touch, Art. 4.3) or put the picked-up piece there.
+  enterSquare(name) {
+    const s = this.state;
+    if (!s || !this.canMove()) {
+      this.announce([this.t(s?.result ? 'game_is_over' : 'no_move_now')], { refused: true });
+      return;
+    }
+    const piece = this.pieceOn(name);
+    const own = piece && piece[0] === s.turn;
+    if (this.selected && this.targets(this.selected).includes(name) && !own) {
+      this.tryMove(this.selected, name);
+      return;
+    }
+    if (own) {
+      if (this.selected !== name) this.touch(name);
+      const targets = [...new Set(this.targets(name))].sort();
+      this.announce([this.t('picked_up', { label: this.view.label(name), targets: targets.join(', ') })]);
+      return;
+    }
+    this.announce([this.t(this.selected ? 'cannot_go' : 'not_yours', { square: name })], { refused: true });
+  }
+
+  tryMove(from, to) {
+    const moves = (this.state?.legalMoves ?? []).filter((m) => m.startsWith(from + to));
+    if (moves.length > 1) {
+      this.#choosePromotion(from, to);
+      return;
+    }
+    if (moves.length === 1) this.playMove(moves[0]);
+    else if (this.host.hasAttribute('allow-illegal')) this.playMove(from + to);
+  }
+
+  #choosePromotion(from, to) {
+    const promo = this.view.$('.promo');
+    const box = promo.querySelector('.choices');
+    const color = this.state.turn;
+    box.replaceChildren();
+    for (const [letter, piece] of [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']]) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.promote = letter;
+      b.setAttribute('aria-label', this.t(PROMOTIONS[piece]));
+      b.innerHTML = pieceSvg(color, piece);
+      b.addEventListener('click', () => {
+        promo.hidden = true;
+        this.playMove(from + to + letter);
+      });
+      box.append(b);
+    }
+    promo.hidden = false;
+    promo.onclick = (e) => {
+      if (e.target === promo) promo.hidden = true;
+    };
+    box.querySelector('button').focus();
+  }
+
+  playMove(uci) {
+    this.select(null);
+    const s = this.state;
+    if (this.sealing !== null) {
+      const passphrase = this.sealing;
+      this.sealing = null;
+      try {
+        this.afterEvent(this.source.seal(s.turn, uci, passphrase));
+      } catch (err) {
+        this.card({ text: tableRefusalWords(err, this.lang()), law: '' }, true);
+        this.refresh();
+      }
+      return;
+    }
+    if (this.declaring) {
+      // 2005 Art. 9.2a / 9.3a: the move is written down and declared with the claim, not played.
+      const kind = this.declaring;
+      this.declaring = null;
+      this.send({ type: 'claim', player: s.turn, claim: { kind, intended: uci } });
+      return;
+    }
+    if (!this.ensureStarted()) return;
+    this.send({ type: 'move', move: uci });
+    if (this.host.hasAttribute('allow-illegal') && !this.state?.clock?.awaitingPress) {
+      // The core holds an illegal move until the press completes it; show it where it was put.
+      this.entered = uci;
+      this.refresh();
+    }
+    if (this.host.hasAttribute('auto-press') && this.state?.clock?.awaitingPress) this.press();
+  }
+
+  // 2005 Art. 6.5: White's clock is started when the game starts. A move made before anyone
+  // pressed "start" starts the game at that instant.
+  ensureStarted() {
+    if (this.state?.clock?.started) return true;
+    this.send({ type: 'start' });
+    return !!this.state?.clock?.started;
+  }
+
+  press() {
+    const s = this.state;
+    if (!s || s.result) return;
+    if (this.source.live) {
+      // The seat's own clock, in the bridge's game: for a player by ear the press counts only
+      // once his announced move is made (2005 App. F2.3); the bridge's core rules on it.
+      const seat = this.seat();
+      if (seat === 'white' || seat === 'black') this.send({ type: 'press_clock', player: seat });
+      return;
+    }
+    if (!s.clock?.started) {
+      this.send({ type: 'start' });
+      return;
+    }
+    if (!s.clock.running) return;
+    // Art. 6.8: a player presses his own clock, after his move. A press on the running clock
+    // with no move made is the core's to rule on; the page only offers it once a move is made.
+    if (!s.clock.awaitingPress && !this.host.hasAttribute('free-press')) return;
+    this.entered = null;
+    this.send({ type: 'press_clock', player: s.clock.running });
+  }
+
+  claim(kind) {
+    const s = this.state;
+    if (!s || s.result) return;
+    if (kind.startsWith('declare:')) {
+      this.declaring = kind.slice('declare:'.length);
+      this.card({ text: this.t('declare_now', { who: sideName(s.turn, this.lang()) }), law: `${s.setup.edition} Art. 9.2a, 9.3a` });
+      this.render();
+      return;
+    }
+    // A win on time is claimed by the player whose opponent's flag is down; the other claims
+    // by whoever the core lists as able to claim, else the player on move.
+    const open = (s.core.open_claims ?? []).find((c) => c.claim === kind);
+    let player = open?.player ?? s.turn;
+    if (kind === 'win_on_time' && !open) {
+      player = s.clock.white.flag ? 'black' : s.clock.black.flag ? 'white' : s.turn;
+    }
+    this.send({ type: 'claim', player, claim: { kind } });
+  }
+
+  action(action) {
+    const s = this.state;
+    if (!s) return undefined;
+    // Art. 9.1b: an offer is made by the player who has just moved, before pressing; the core
+    // keeps the mover on move until the press, so it is always `turn` here.
+    const offerer = s.turn;
+    switch (action) {
+      case 'press': return this.press();
+      case 'flip': return this.host.flip();
+      case 'resign': return this.send({ type: 'resign', player: s.turn });
+      case 'offer': return this.send({ type: 'offer_draw', player: offerer });
+      case 'accept': return s.drawOffer && this.send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
+      case 'decline': return s.drawOffer && this.send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
+      // App. F2.1: the sighted opponent repeats the move the visually impaired player announced.
+      case 'repeat': {
+        if (this.source.live) {
+          const heard = this.source.announced;
+          return heard && !heard.repeated && this.send({ type: 'repeat', player: OTHER[heard.player], text: heard.move });
+        }
+        return s.core?.announced && this.send({ type: 'repeat', player: OTHER[s.turn], text: String(s.core.announced) });
+      }
+      default: return undefined;
+    }
+  }
+
+  // ---------- events and what they bring ----------
+
+  /** Sends one event; the rulings it caused, or null when it was refused (the reason is said). */
+  send(event) {
+    if (!this.source) return null;
+    let rulings;
+    try {
+      rulings = this.source.send(event);
+    } catch (err) {
+      if (err?.key) {
+        this.announce([this.t(err.key)], { refused: true, interrupt: true });
+        return null;
+      }
+      this.card({ text: tableRefusalWords(err, this.lang()), law: '' }, true);
+      this.refresh();
+      return null;
+    }
+    if (!this.source.live) this.afterEvent(rulings);
+    return rulings;
+  }
+
+  afterEvent(rulings) {
+    const before = this.state?.moves?.length ?? 0;
+    this.refresh();
+    const after = this.state;
+    this.source?.draw?.();
+    if (after && after.moves.length > before) {
+      const last = after.moves[after.moves.length - 1];
+      this.announceMoved(last);
+      this.host.dispatchEvent(new CustomEvent('move', {
+        bubbles: true, composed: true,
+        detail: { uci: last.uci, san: last.san, ply: last.ply, fen: after.fen },
+      }));
+    }
+    this.announceAll(Array.from(rulings ?? []));
+  }
+
+  // App. F2.1: every move is announced.
+  announceMoved(last) {
+    this.announce([this.t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.lang()) }), [`${last.said}.`, this.formLang()]]);
+  }
+
+  announceAll(rulings) {
+    for (const words of rulingsWords(rulings, this.lang())) {
+      this.card(words);
+      this.host.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
+    }
+  }
+
+  refresh() {
+    if (!this.table) return;
+    this.state = this.table.state();
+    if (this.entered) this.#showEntered(this.state, this.entered);
+    this.render();
+    const res = this.state.result;
+    if (res && !this.lastResult) {
+      this.lastResult = res;
+      this.host.dispatchEvent(new CustomEvent('gameover', { bubbles: true, composed: true, detail: res }));
+    }
+  }
+
+  // An illegal move entered in `allow-illegal` mode stands on the board until the press.
+  #showEntered(s, uci) {
+    const [from, to] = [uci.slice(0, 2), uci.slice(2, 4)];
+    if (s.clock?.awaitingPress || !s.pieces[from]) {
+      this.entered = null;
+      return;
+    }
+    s.pieces = { ...s.pieces, [to]: s.pieces[from] };
+    delete s.pieces[from];
+    s.lastMove = { from, to };
+    s.legalMoves = [];
+    s.clock.awaitingPress = true;
+  }
+
+  render() {
+    if (this.state) this.view.render(this.state);
+  }
+
+  // ---------- the marks of a tactile clock ----------
+
+  #marksTimer = null;
+
+  // The marks of a tactile clock (App. F2.4), said when the `time-marks` attribute asks for them:
+  // every five minutes, then every minute of the last five (the core's `laws::blind` finds them).
+  watchMarks(on = true) {
+    clearInterval(this.#marksTimer);
+    let before = null;
+    if (!on || !this.host.hasAttribute('time-marks')) return;
+    this.#marksTimer = setInterval(() => {
+      const c = this.table?.state()?.clock;
+      if (!c || !this.wasm) return;
+      const left = { white: c.white.remaining, black: c.black.remaining };
+      const was = before;
+      before = left;
+      if (!was || !c.running) return;
+      const me = this.me();
+      for (const color of ['white', 'black']) {
+        const mark = this.wasm.tactileMarkPassed(was[color], left[color]);
+        if (!mark) continue;
+        const key = !me ? 'mark_side' : color === me ? 'mark_you' : 'mark_opponent';
+        const l = this.lang();
+        this.announce([this.t(key, { who: sideName(color, l), span: this.wasm.sayDuration(mark.remaining, l) })]);
+      }
+    }, 500);
+  }
+
+}
