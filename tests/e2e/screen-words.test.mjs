@@ -167,3 +167,28 @@ for (const lang of ['en', 'de']) {
     await page.close();
   });
 }
+
+// The full page around the board: a PGN whose move does not play, in the page's language; the
+// page's own visible words are plain too.
+const PGN_WORDS = {
+  en: /^Move 3 of the PGN cannot be played: 'Nf9' is unreadable|^Move 3 of the PGN cannot be played: unreadable move 'Nf9'/,
+  de: /^Zug 3 der PGN kann nicht gespielt werden: /,
+};
+for (const lang of ['en', 'de']) {
+  test(`pgn ${lang}: a PGN whose move does not play is refused in a sentence; the full page shows no identifier`, async () => {
+    const page = await freshPage(env.browser);
+    await openBoard(page, `${env.server.url}/index.html?lang=${lang}`);
+    await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+    await page.evaluate(() => {
+      document.getElementById('pgn-text').value = '[Event "Club"]\n\n1. e4 e5 2. Nf9 Nc6 *';
+      document.getElementById('pgn-import').click();
+    });
+    const note = await page.locator('#pgn-note').textContent();
+    assert.match(note, PGN_WORDS[lang]);
+    assert.ok(!/PGN move|\bSanError|Unreadable \{/.test(note), note);
+    const all = await page.evaluate(() => document.body.innerText);
+    const snake = all.match(/\b[a-z]+(?:_[a-z0-9]+)+\b/g);
+    assert.equal(snake, null, `an identifier on the page: ${snake}`);
+    await page.close();
+  });
+}

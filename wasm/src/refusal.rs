@@ -322,6 +322,37 @@ pub fn table_error(e: &Refused) -> JsValue {
     error.into()
 }
 
+/// A JS `Error` for a PGN that cannot be imported: the English `message` and the message `id`.
+pub fn import_error(message: &str, id: &str) -> JsValue {
+    let error = js_sys::Error::new(message);
+    let _ = js_sys::Reflect::set(&error, &"id".into(), &id.into());
+    error.into()
+}
+
+/// A PGN whose FEN tag is no position: `import_bad_fen` with the FEN's `problem` and its words.
+pub fn import_fen_error(message: &str, fen: &str) -> JsValue {
+    let error = import_error(message, "import_bad_fen");
+    let (problem, words) = fen_problem(fen);
+    let _ = js_sys::Reflect::set(&error, &"problem".into(), &problem.into());
+    for (k, v) in words {
+        let _ = js_sys::Reflect::set(&error, &k.into(), &v.into());
+    }
+    error
+}
+
+/// A PGN whose move `n` (1-based) does not play: `import_bad_move` with `n`, and `refusal`,
+/// the move's refusal as `readMove` gives it (its `text` and why), in English notation.
+pub fn import_move_error(message: &str, n: usize, unread: &Unread, pos: &Position) -> JsValue {
+    let error = import_error(message, "import_bad_move");
+    let refusal = to_js_error(
+        &unread.to_string(),
+        &Refusal::of(unread, pos, Language::English),
+    );
+    let _ = js_sys::Reflect::set(&error, &"n".into(), &JsValue::from_f64(n as f64));
+    let _ = js_sys::Reflect::set(&error, &"refusal".into(), &refusal);
+    error
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -15,6 +15,7 @@ use arbiter_core::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use crate::refusal::Unread;
 use crate::storage;
 use crate::timeline::{PageClocks, Timeline};
 use crate::view::{self, BoardView, color_name};
@@ -184,14 +185,14 @@ impl Table {
         #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ShowOptions")] show: JsValue,
         pgn: &str,
-    ) -> Result<Table, JsError> {
+    ) -> Result<Table, JsValue> {
         let mut config: GameConfig =
             crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = crate::json::from_js(show).unwrap_or_default();
         let games = arbiter_core::pgn::game::read_games(pgn.as_bytes());
         let game = games
             .first()
-            .ok_or_else(|| js_error("PGN: no game found"))?;
+            .ok_or_else(|| crate::refusal::import_error("PGN: no game found", "import_no_game"))?;
         if let Some(fen) = game.tags.setup_fen() {
             config.fen = Some(fen.to_string());
         }
@@ -204,10 +205,11 @@ impl Table {
             config.black = b.to_string();
         }
         let mut pos = match &config.fen {
-            Some(f) => Position::from_fen(f).map_err(|e| js_error(format!("PGN FEN tag: {e}")))?,
+            Some(f) => Position::from_fen(f)
+                .map_err(|e| crate::refusal::import_fen_error(&format!("PGN FEN tag: {e}"), f))?,
             None => Position::startpos(),
         };
-        let mut core = Game::new(config).map_err(js_error)?;
+        let mut core = Game::new(config).map_err(|e| crate::refusal::table_error(&e))?;
         let zero = Timestamp(0);
         core.handle(Stamped {
             at: zero,
@@ -215,8 +217,11 @@ impl Table {
         })
         .map_err(js_error)?;
         for (i, text) in game.main_line().enumerate() {
-            let mv = arbiter_core::notation::san::parse(&pos, text, Language::English)
-                .map_err(|e| js_error(format!("PGN move {} ({text}): {e}", i + 1)))?;
+            let mv =
+                arbiter_core::notation::san::parse(&pos, text, Language::English).map_err(|e| {
+                    let message = format!("PGN move {} ({text}): {e}", i + 1);
+                    crate::refusal::import_move_error(&message, i + 1, &Unread::Move(e), &pos)
+                })?;
             let player = pos.side_to_move();
             let mv_text = mv.to_string().parse().map_err(js_error)?;
             core.handle(Stamped {

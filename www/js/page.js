@@ -1,7 +1,7 @@
 // The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
 import './arbiter-board.js';
 import { describeTimeControl, parseTimeControl } from './time-control.js';
-import { say, sideName, SENTENCE_LANGS } from './words.js';
+import { say, sideName, tableRefusalWords, SENTENCE_LANGS } from './words.js';
 
 const board = document.getElementById('board');
 const $ = (id) => document.getElementById(id);
@@ -243,7 +243,8 @@ $('pgn-import').addEventListener('click', () => {
     note.textContent = t('imported');
     showTitle();
   } catch (err) {
-    note.textContent = String(err?.message ?? err);
+    // Why the PGN does not import, in the page's language (the wasm's refusal words).
+    note.textContent = tableRefusalWords(err, document.documentElement.lang);
   }
 });
 

@@ -275,8 +275,9 @@ export function restoreBoardWords(m, lang = 'en') {
   return t('restore_board', { squares: m?.squares?.join(', ') ?? '', why: why ? t(why, {}, lang) : '' }, lang);
 }
 
-/** An event the game refused (the wasm `Table`'s Error: its message `id`, `player`, and for a
- * bad FEN the `problem`'s id and words) in `lang`; the core's English `message` when it names
+/** An event the game refused, or a PGN it could not import (the wasm `Table`'s Error: its
+ * message `id`, `player`, for a bad FEN the `problem`'s id and words, for a PGN's move `n` and
+ * its `refusal`) in `lang`; the core's English `message` when it names
  * no message. */
 export function tableRefusalWords(err, lang = 'en') {
   const id = err?.id;
@@ -288,5 +289,7 @@ export function tableRefusalWords(err, lang = 'en') {
     p.problem = t(err.problem, { ...q, ...fill({ player: err.player }, lang) }, lang);
   }
   if (err.ply !== undefined) Object.assign(p, { ply: err.ply, plies: err.plies });
+  // A PGN's move that does not play: why, as a typed move's refusal says it.
+  if (err.refusal) Object.assign(p, { n: err.n, why: refusalWords(err.refusal, lang) });
   return t(id, p, lang);
 }

@@ -206,7 +206,7 @@ export class Game {
       board: ({ connected, port }) => this.card({ text: connected ? this.t('board_connected', { port }) : this.t('board_disconnected'), law: '' }, !connected),
       error: (message) => this.card({ text: message, law: '' }, true),
       status: (text, notice) => this.card({ text: bridgeNoticeWords(text, notice, this.lang()), law: '' }),
-      failed: (err) => this.card({ text: this.t('error_live', { err: err?.message ?? err }), law: '' }, true),
+      failed: (err) => this.card({ text: this.t('error_live', { err: tableRefusalWords(err, this.lang()) }), law: '' }, true),
     };
   }
 

@@ -236,6 +236,10 @@ export default {
   mismatch_not_initial_position: 'die Figuren stehen nicht in der Grundstellung',
   mismatch_displaced: 'Figuren wurden verschoben',
   evidence_in_record: 'Das Partieformular belegt die Reklamation.',
+  // A PGN that cannot be imported (refusal.rs).
+  import_no_game: () => 'Der PGN-Text enthält keine Partie.',
+  import_bad_fen: (a) => `Das FEN-Tag der PGN ist keine spielbare Stellung: ${a.problem}`,
+  import_bad_move: (a) => `Zug ${a.n} der PGN kann nicht gespielt werden: ${a.why}.`,
   // The controls, labels, dialogs and help.
   page_title: 'Arbiter — Schachbrett und Schachuhr nach den FIDE-Schachregeln',
   arbiter: 'Schiedsrichter',

@@ -242,6 +242,10 @@ export default {
   mismatch_not_initial_position: 'the pieces do not stand in the initial position',
   mismatch_displaced: 'pieces were displaced',
   evidence_in_record: 'The scoresheet proves the claim.',
+  // A PGN that cannot be imported (refusal.rs).
+  import_no_game: () => 'The PGN text holds no game.',
+  import_bad_fen: (a) => `The PGN's FEN tag is no position that can be played: ${a.problem}`,
+  import_bad_move: (a) => `Move ${a.n} of the PGN cannot be played: ${a.why}.`,
   // The controls, labels, dialogs and help.
   page_title: 'Arbiter — chess board and clock under the FIDE Laws',
   arbiter: 'Arbiter',

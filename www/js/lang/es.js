@@ -236,6 +236,10 @@ export default {
   mismatch_not_initial_position: 'las piezas no están en la posición inicial',
   mismatch_displaced: 'se desplazaron piezas',
   evidence_in_record: 'La planilla prueba la reclamación.',
+  // A PGN that cannot be imported (refusal.rs).
+  import_no_game: () => 'El texto PGN no contiene ninguna partida.',
+  import_bad_fen: (a) => `La etiqueta FEN del PGN no es una posición jugable: ${a.problem}`,
+  import_bad_move: (a) => `La jugada ${a.n} del PGN no se puede jugar: ${a.why}.`,
   // The controls, labels, dialogs and help.
   page_title: 'Arbiter — tablero y reloj según las Leyes del Ajedrez de la FIDE',
   arbiter: 'Árbitro',

@@ -236,6 +236,10 @@ export default {
   mismatch_not_initial_position: 'les pièces ne sont pas dans la position initiale',
   mismatch_displaced: 'des pièces ont été déplacées',
   evidence_in_record: 'La feuille de partie prouve la réclamation.',
+  // A PGN that cannot be imported (refusal.rs).
+  import_no_game: () => 'Le texte PGN ne contient aucune partie.',
+  import_bad_fen: (a) => `La balise FEN du PGN n'est pas une position jouable : ${a.problem}`,
+  import_bad_move: (a) => `Le coup ${a.n} du PGN ne peut pas être joué : ${a.why}.`,
   // The controls, labels, dialogs and help.
   page_title: 'Arbiter — échiquier et pendule selon les Règles du jeu d\'échecs de la FIDE',
   arbiter: 'Arbitre',

@@ -236,6 +236,10 @@ export default {
   mismatch_not_initial_position: 'i pezzi non sono nella posizione iniziale',
   mismatch_displaced: 'alcuni pezzi sono stati spostati',
   evidence_in_record: 'Il formulario prova il reclamo.',
+  // A PGN that cannot be imported (refusal.rs).
+  import_no_game: () => 'Il testo PGN non contiene nessuna partita.',
+  import_bad_fen: (a) => `Il tag FEN del PGN non è una posizione giocabile: ${a.problem}`,
+  import_bad_move: (a) => `La mossa ${a.n} del PGN non si può giocare: ${a.why}.`,
   // The controls, labels, dialogs and help.
   page_title: 'Arbiter — scacchiera e orologio secondo il Regolamento FIDE',
   arbiter: 'Arbitro',

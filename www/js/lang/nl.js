@@ -236,6 +236,10 @@ export default {
   mismatch_not_initial_position: 'de stukken staan niet in de beginstelling',
   mismatch_displaced: 'er zijn stukken verschoven',
   evidence_in_record: 'Het notatieformulier bewijst de claim.',
+  // A PGN that cannot be imported (refusal.rs).
+  import_no_game: () => 'De PGN-tekst bevat geen partij.',
+  import_bad_fen: (a) => `De FEN-tag van de PGN is geen speelbare stelling: ${a.problem}`,
+  import_bad_move: (a) => `Zet ${a.n} van de PGN kan niet worden gespeeld: ${a.why}.`,
   // The controls, labels, dialogs and help.
   page_title: 'Arbiter — schaakbord en schaakklok volgens de FIDE-spelregels',
   arbiter: 'Arbiter',

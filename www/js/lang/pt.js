@@ -236,6 +236,10 @@ export default {
   mismatch_not_initial_position: 'as peças não estão na posição inicial',
   mismatch_displaced: 'peças foram deslocadas',
   evidence_in_record: 'A planilha prova a reclamação.',
+  // A PGN that cannot be imported (refusal.rs).
+  import_no_game: () => 'O texto PGN não contém nenhuma partida.',
+  import_bad_fen: (a) => `A etiqueta FEN do PGN não é uma posição jogável: ${a.problem}`,
+  import_bad_move: (a) => `O lance ${a.n} do PGN não pode ser jogado: ${a.why}.`,
   // The controls, labels, dialogs and help.
   page_title: 'Arbiter — tabuleiro e relógio segundo as Leis do Xadrez da FIDE',
   arbiter: 'Árbitro',
