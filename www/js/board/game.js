@@ -4,7 +4,7 @@
 
 import { pieceSvg } from '../pieces.js';
 import {
-  bridgeNoticeWords, rulingsWords, say, sentenceLang, sideName, tableRefusalWords, tr,
+  bridgeNoticeWords, rulingsWords, say, sentenceLang, sideName, spanWords, tableRefusalWords, tr,
 } from '../words.js';
 import { parseTimeControl } from '../time-control.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
@@ -12,9 +12,22 @@ import { Announcer } from './announcer.js';
 import { BoardView } from './view.js';
 import { BoardInput } from './input.js';
 import { Commands } from './commands.js';
+import { ask } from './confirm.js';
+import { Sounds } from './sound.js';
 import { LiveGame, LocalGame } from './source.js';
 
 const OTHER = { white: 'black', black: 'white' };
+
+// What a claim made from its control leads to, said before it is made.
+const CLAIM_WHAT = {
+  repetition: 'The game is drawn if the arbiter finds the position repeated three times.',
+  fifty_moves: 'The game is drawn if the last 50 moves of each player had no capture and no pawn move.',
+  win_on_time: "The opponent's flag has fallen: the game is won, or drawn if you cannot checkmate.",
+  illegal_move: "The opponent's illegal move is ruled on: the position before it is restored and the penalty applied.",
+  touch_move: 'The touched piece must be moved: the opponent\'s other move is taken back.',
+  quickplay_finish: 'The arbiter decides whether the opponent is making no effort to win by normal means.',
+  quickplay_increment: 'The arbiter decides on five seconds added for each move, for both players.',
+};
 
 export class Game {
   constructor(host, root) {
@@ -32,10 +45,20 @@ export class Game {
     // An illegal move entered in `allow-illegal` mode, shown until the press.
     this.entered = null;
     this.lastResult = null;
+    // The number of moves whose position the board shows while looking back, or null.
+    this.reviewing = null;
+    this.sounds = new Sounds();
     this.announcer = new Announcer(host, root, () => this.lang(), () => this.wasm);
     this.view = new BoardView(root, this);
     this.input = new BoardInput(host, root, this.view, this);
     this.commands = new Commands(this);
+    // The low-time warning comes with the clock's tick (the display sets data-low): its sound
+    // too, for the side whose clock runs.
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        if (c.target.hasAttribute('data-low') && c.target.dataset.clock === this.state?.clock?.running) this.sounds.play('low');
+      }
+    }).observe(root.querySelector('.clock'), { subtree: true, attributes: true, attributeFilter: ['data-low'] });
   }
 
   get table() {
@@ -83,6 +106,16 @@ export class Game {
   /** A ruling, refusal or notice `{text, law}`: a card, and heard. */
   card(words, refused = false) {
     this.announcer.card(words, refused);
+  }
+
+  /** What a player typed in the move field: a move or a command (commands.js). */
+  enter(text) {
+    this.commands.enter(text);
+  }
+
+  /** A question or command by name ("time", "square"...), as the grid's keys ask them. */
+  command(name, arg) {
+    this.commands.command(name, arg);
   }
 
   // ---------- who this screen is ----------
@@ -145,6 +178,7 @@ export class Game {
     this.selected = null;
     this.declaring = null;
     this.lastResult = null;
+    this.reviewing = null;
     this.announcer.clearCards();
     this.source = new LocalGame(this.wasm, table, this.view.faceTimes(), (rulings) => this.afterEvent(rulings));
     for (const f of this.root.querySelectorAll('.face')) f.classList.remove('fallen');
@@ -185,6 +219,7 @@ export class Game {
       },
       moved: (detail) => {
         const last = this.state?.moves?.at(-1);
+        if (last) this.sounds.play(this.state.check ? 'check' : /x|:/.test(last.san) ? 'capture' : 'move');
         if (last) this.announceMoved(last);
         event('move', detail);
       },
@@ -223,8 +258,27 @@ export class Game {
 
   canMove() {
     const s = this.state;
-    if (!s || s.result || this.host.hasAttribute('readonly') || s.clock?.awaitingPress || s.core?.sealed) return false;
+    if (!s || this.reviewing !== null || s.result || this.host.hasAttribute('readonly') || s.clock?.awaitingPress || s.core?.sealed) return false;
     return !s.clock?.started || !!s.clock.running;
+  }
+
+  /**
+   * Says why the piece of the side to move cannot be moved now (the clocks stopped by the
+   * arbiter, a move waiting for its press, the game over...), so a move is never refused in
+   * silence. Called when the player tries.
+   */
+  whyNoMove() {
+    const s = this.state;
+    if (!s || this.host.hasAttribute('readonly')) return;
+    let text;
+    if (this.reviewing !== null) text = this.tr('You are looking at an earlier move: go back to the game to play.');
+    else if (s.result) text = this.t('game_is_over');
+    else if (s.core?.sealed) text = this.t('adjourned');
+    else if (s.clock?.awaitingPress) text = this.t('press_first');
+    else if (s.core?.pending_claim) text = this.tr('A claim awaits the arbiter\'s decision: no move until he decides.');
+    else if (s.clock?.started && !s.clock.running) text = this.tr('The clocks are stopped: no move until the arbiter restarts them.');
+    else return;
+    this.card({ text, law: '' }, true);
   }
 
   targets(from) {
@@ -292,28 +346,60 @@ export class Game {
     else if (this.host.hasAttribute('allow-illegal')) this.playMove(from + to);
   }
 
+  // The chooser opens on the promotion square, the four pieces in a column towards the
+  // centre, as on the boards players know; Escape or a click beside it closes it.
   #choosePromotion(from, to) {
     const promo = this.view.$('.promo');
     const box = promo.querySelector('.choices');
     const color = this.state.turn;
     box.replaceChildren();
+    let armed = false;
+    box.onpointerdown = () => {
+      armed = true;
+    };
+    const close = () => {
+      promo.hidden = true;
+      this.view.squares.get(to)?.focus({ preventScroll: true });
+    };
     for (const [letter, piece] of [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']]) {
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.promote = letter;
       b.setAttribute('aria-label', this.tr(piece));
       b.innerHTML = pieceSvg(color, piece);
-      b.addEventListener('click', () => {
+      b.addEventListener('click', (e) => {
+        // A tap's compatibility click lands on the chooser that the tap itself opened: only a
+        // click pressed on the chooser (or by keyboard, detail 0) picks a piece.
+        if (!armed && e.detail !== 0) return;
         promo.hidden = true;
         this.playMove(from + to + letter);
       });
       box.append(b);
     }
+    const wrap = this.view.$('.board-wrap').getBoundingClientRect();
+    const sq = this.view.squares.get(to).getBoundingClientRect();
+    const fromTop = sq.top - wrap.top < wrap.height / 2;
+    box.style.left = `${sq.left - wrap.left}px`;
+    box.style.width = `${sq.width}px`;
+    box.style.top = fromTop ? `${sq.top - wrap.top}px` : '';
+    box.style.bottom = fromTop ? '' : `${wrap.bottom - sq.bottom}px`;
+    box.classList.toggle('up', !fromTop);
     promo.hidden = false;
-    promo.onclick = (e) => {
-      if (e.target === promo) promo.hidden = true;
+    // On the press, not the click: the tap that opened the chooser ends with a click on it.
+    promo.onpointerdown = (e) => {
+      if (e.target === promo) close();
+    };
+    this.closePromotion = () => {
+      if (promo.hidden) return false;
+      close();
+      return true;
     };
     box.querySelector('button').focus();
+  }
+
+  /** Closes the promotion chooser if it is open (Escape); true when it was. */
+  closePromotion() {
+    return false;
   }
 
   playMove(uci) {
@@ -377,23 +463,88 @@ export class Game {
     this.send({ type: 'press_clock', player: s.clock.running });
   }
 
-  claim(kind) {
+  /**
+   * A claim from the Claim menu (`ask`: asked first) or typed. A draw claim the core does not
+   * list as open may be wrong, which gives the opponent time (2005 Art. 9.5 / 2023 Art. 9.5.3):
+   * the player hears that before he makes it.
+   */
+  async claim(kind, { ask: confirm = false } = {}) {
     const s = this.state;
     if (!s || s.result) return;
-    if (kind.startsWith('declare:')) {
-      this.declaring = kind.slice('declare:'.length);
+    const declared = kind.startsWith('declare:');
+    const base = declared ? kind.slice('declare:'.length) : kind;
+    const risky = base === 'repetition' || base === 'fifty_moves';
+    if (confirm && risky) {
+      const open = (s.claims ?? []).find((c) => c.claim === base && c.player === s.turn);
+      if (!open || declared) {
+        const cost = s.costs?.wrongClaim;
+        const text = cost
+          ? this.tr('If the claim is not correct, your opponent gets {span} and play goes on.', { span: spanWords(cost.ms, this.lang()) })
+          : this.tr('If the claim is not correct, play goes on.');
+        const yes = await ask(this.view.$('.board-wrap'), {
+          title: this.tr(declared ? 'Declare a move and claim a draw?' : 'Claim a draw?'),
+          text,
+          law: cost?.law ?? '',
+          choices: [{ value: 'yes', label: this.tr(declared ? 'Declare the move' : 'Claim') }],
+          cancel: this.tr('Cancel'),
+        });
+        if (!yes || this.state?.result) return;
+      }
+    }
+    if (declared) {
+      this.declaring = base;
       this.card({ text: this.t('declare_now', { who: sideName(s.turn, this.lang()) }), law: `${s.setup.edition} Art. 9.2a, 9.3a` });
       this.render();
       return;
     }
+    this.#sendClaim(kind);
+  }
+
+  #sendClaim(kind, who = null) {
+    const s = this.state;
     // A win on time is claimed by the player whose opponent's flag is down; the other claims
     // by whoever the core lists as able to claim, else the player on move.
     const open = (s.core.open_claims ?? []).find((c) => c.claim === kind);
-    let player = open?.player ?? s.turn;
+    let player = who ?? open?.player ?? s.turn;
     if (kind === 'win_on_time' && !open) {
       player = s.clock.white.flag ? 'black' : s.clock.black.flag ? 'white' : s.turn;
     }
     this.send({ type: 'claim', player, claim: { kind } });
+  }
+
+  /**
+   * A claim control of the claims panel (`[data-claim]`): the core says it is open to `player`;
+   * it ends the game or hands it to the arbiter, so the player is asked first.
+   */
+  async claimOpen(kind, player) {
+    const s = this.state;
+    if (!s || s.result) return;
+    const open = (s.claims ?? s.core?.open_claims ?? []).find((c) => c.claim === kind && c.player === player);
+    const yes = await ask(this.view.$('.board-wrap'), {
+      title: this.tr('Make this claim?'),
+      text: this.tr(CLAIM_WHAT[kind] ?? 'The claim is ruled on at once.'),
+      law: open?.law ?? '',
+      choices: [{ value: 'yes', label: this.tr('Claim') }],
+      cancel: this.tr('Cancel'),
+    });
+    if (yes && !this.state?.result) this.#sendClaim(kind, player);
+  }
+
+  // Resigning ends the game (2005 Art. 5.1b / 2023 Art. 5.1.2): asked first, and on a shared
+  // screen which player resigns (not simply whoever is on move).
+  async #resign() {
+    const s = this.state;
+    if (!s || s.result) return;
+    const me = this.me();
+    const L = this.lang();
+    const sides = me ? [me] : [s.turn, OTHER[s.turn]];
+    const choice = await ask(this.view.$('.board-wrap'), {
+      title: this.tr('Resign the game?'),
+      text: this.tr('The game ends: the opponent wins (a draw if he cannot checkmate by any series of legal moves, 2023 Laws).'),
+      choices: sides.map((c) => ({ value: c, label: this.tr('{who} resigns', { who: sideName(c, L) }) })),
+      cancel: this.tr('Cancel'),
+    });
+    if (choice && !this.state?.result) this.send({ type: 'resign', player: choice });
   }
 
   action(action) {
@@ -405,7 +556,12 @@ export class Game {
     switch (action) {
       case 'press': return this.press();
       case 'flip': return this.host.flip();
-      case 'resign': return this.send({ type: 'resign', player: s.turn });
+      case 'back': return this.review(null);
+      case 'sound': {
+        this.sounds.setOn(!this.sounds.on);
+        return this.render();
+      }
+      case 'resign': return this.#resign();
       case 'offer': return this.send({ type: 'offer_draw', player: offerer });
       case 'accept': return s.drawOffer && this.send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
@@ -419,6 +575,38 @@ export class Game {
       }
       default: return undefined;
     }
+  }
+
+  // ---------- looking back through the moves ----------
+
+  /**
+   * Shows the position after the first `count` moves, read-only; null (or the last move) goes
+   * back to the game.
+   */
+  review(count) {
+    const n = this.state?.moves?.length ?? 0;
+    this.reviewing = count === null || count >= n ? null : Math.max(0, count);
+    this.select(null);
+    this.input.cancelDrag();
+    this.render();
+  }
+
+  /** Steps through the moves: Left, Right, Home, End. True when the key was one of them. */
+  stepReview(key) {
+    const n = this.state?.moves?.length ?? 0;
+    const at = this.reviewing ?? n;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n }[key];
+    if (to === undefined) return false;
+    this.review(Math.min(Math.max(to, 0), n));
+    return true;
+  }
+
+  /** The state as the board draws it: while looking back, the board of that move. */
+  shown(s) {
+    if (this.reviewing === null || !this.table?.boardAt) return s;
+    const b = this.table.boardAt(this.reviewing);
+    if (!b) return s;
+    return { ...s, fen: b.fen, turn: b.turn, pieces: b.pieces, check: b.check, lastMove: b.lastMove, legalMoves: [], touched: null };
   }
 
   // ---------- events and what they bring ----------
@@ -444,11 +632,13 @@ export class Game {
 
   afterEvent(rulings) {
     const before = this.state?.moves?.length ?? 0;
+    const beforePieces = Object.keys(this.state?.pieces ?? {}).length;
     this.refresh();
     const after = this.state;
     this.source?.draw?.();
     if (after && after.moves.length > before) {
       const last = after.moves[after.moves.length - 1];
+      this.#moveSound(beforePieces, after);
       this.announceMoved(last);
       this.host.dispatchEvent(new CustomEvent('move', {
         bubbles: true, composed: true,
@@ -456,6 +646,13 @@ export class Game {
       }));
     }
     this.announceAll(Array.from(rulings ?? []));
+  }
+
+  // A capture leaves fewer pieces; check and the end of the game have their own sounds.
+  #moveSound(beforePieces, after) {
+    if (after.check) this.sounds.play('check');
+    else if (Object.keys(after.pieces).length < beforePieces) this.sounds.play('capture');
+    else this.sounds.play('move');
   }
 
   // App. F2.1: every move is announced.
@@ -478,6 +675,8 @@ export class Game {
     const res = this.state.result;
     if (res && !this.lastResult) {
       this.lastResult = res;
+      // After the sound of the move that ended it, which is played once the state is drawn.
+      setTimeout(() => this.sounds.play('end'), 0);
       this.host.dispatchEvent(new CustomEvent('gameover', { bubbles: true, composed: true, detail: res }));
     }
   }
