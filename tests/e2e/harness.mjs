@@ -26,13 +26,17 @@ const TYPES = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
-/** Serves `dir` on 127.0.0.1 at a free port; extra pages can be added by path. */
-export async function serve(dir = WWW, extra = {}) {
+/**
+ * Serves `dir` on 127.0.0.1 at a free port; extra pages can be added by path. With `cors`, any
+ * other origin may load the files (as from a club's CDN).
+ */
+export async function serve(dir = WWW, extra = {}, { cors = false } = {}) {
+  const shared = cors ? { 'access-control-allow-origin': '*' } : {};
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     let rel = decodeURIComponent(url.pathname);
     if (extra[rel]) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...shared });
       res.end(extra[rel]);
       return;
     }
@@ -50,6 +54,7 @@ export async function serve(dir = WWW, extra = {}) {
       res.writeHead(200, {
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
+        ...shared,
       });
       res.end(body);
     });

@@ -94,7 +94,10 @@ test('art9_2 threefold repetition claimed by the player on move: drawn', async (
   await page.exposeFunction('noteRuling', (r) => rulings.push(r));
   await page.evaluate(() => document.querySelector('arbiter-board')
     .addEventListener('ruling', (e) => window.noteRuling({ text: e.detail.text, law: e.detail.law })));
+  // Open now, the claim has its own control; the menu still takes it, and asks first.
+  assert.equal(await page.locator('arbiter-board [data-claim="repetition"]').count(), 1);
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('repetition');
+  await page.locator('arbiter-board [data-result]').waitFor();
   const s = await state(page);
   assert.equal(s.result?.result, '1/2-1/2');
   assert.equal(s.result?.reason, 'repetition');
@@ -107,7 +110,13 @@ test('art9_5 a wrong repetition claim is rejected and the opponent gets time', a
   await openBoard(page, `${env.server.url}/index.html`);
   await play(page, [['g1', 'f3'], ['g8', 'f6']], clickMove);
   const before = (await state(page)).clock.black.remaining;
+  // Not open: no control, and the menu's claim asks first, saying what a wrong claim costs.
+  assert.equal(await page.locator('arbiter-board [data-claim="repetition"]').count(), 0);
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('repetition');
+  const ask = page.locator('arbiter-board [role="alertdialog"]');
+  await ask.waitFor();
+  assert.match(await ask.textContent(), /your opponent gets 3 minutes.*2005 Art\. 9\.5/);
+  await page.locator('arbiter-board [data-confirm="yes"]').click();
   const s = await state(page);
   assert.equal(s.result, null);
   assert.ok(s.clock.black.remaining > before + 60_000, `black ${before} -> ${s.clock.black.remaining}`);

@@ -49,6 +49,8 @@ test('art7_5 set a position from FEN: play goes on from it with the clocks as th
   const fen = '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1';
   await page.fill('#set-fen input[name="fen"]', fen);
   await page.click('#set-fen button[type="submit"]');
+  // It replaces the game and its moves: asked first.
+  await page.click('#cf-yes');
   const s = await state(page);
   assert.equal(s.fen, fen);
   assert.equal(s.moves.length, 0);

@@ -257,6 +257,29 @@ pub fn fen_problem(fen: &str) -> (&'static str, Vec<(&'static str, Word)>) {
                 ("max", num(max)),
             ],
         ),
+        F::TooManyPromoted {
+            color,
+            extra,
+            missing,
+        } => (
+            "fen_too_many_promoted",
+            vec![
+                ("player", side(&color)),
+                ("count", num(extra)),
+                ("max", num(missing)),
+            ],
+        ),
+        F::AdjacentKings { white, black } => (
+            "fen_adjacent_kings",
+            vec![
+                ("square", text(&white.to_string())),
+                ("right", text(&black.to_string())),
+            ],
+        ),
+        F::ImpossibleDoubleCheck { color, .. } => (
+            "fen_impossible_double_check",
+            vec![("player", side(&color))],
+        ),
         F::PawnOnBackRank { square } => (
             "fen_pawn_back_rank",
             vec![("square", text(&square.to_string()))],
@@ -304,9 +327,9 @@ pub fn table_error(e: &Refused) -> JsValue {
     }
     match e {
         Refused::BadFen(text) => {
-            // The core writes "<cozy-chess's reason>: <the FEN>"; the FEN is read again by
-            // our own reader, whose errors are typed.
-            let fen = text.split_once(": ").map_or(text.as_str(), |(_, f)| f);
+            // The core writes "<the reason>: <the FEN>" (a FEN has no colon); the FEN is read
+            // again by our own reader, whose errors are typed.
+            let fen = text.rsplit_once(": ").map_or(text.as_str(), |(_, f)| f);
             let (problem, words) = fen_problem(fen);
             set("problem", problem.into());
             for (k, v) in words {
@@ -392,6 +415,10 @@ mod tests {
     #[test]
     fn art2_a_bad_fen_names_what_is_wrong_with_it() {
         assert_eq!(fen_problem("nonsense").0, "fen_field_count");
+        assert_eq!(
+            fen_problem("8/8/8/8/8/8/8/Kk6 w - - 0 1").0,
+            "fen_adjacent_kings"
+        );
         let (id, words) = fen_problem("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert_eq!(id, "fen_rank_length");
         assert_eq!(words.len(), 2);

@@ -15,6 +15,7 @@ use arbiter_core::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use crate::claims;
 use crate::refusal::Unread;
 use crate::storage;
 use crate::timeline::{PageClocks, Timeline};
@@ -358,6 +359,23 @@ impl Table {
         self.inner.borrow().game.poll_deadline().map(|t| t.0 as f64)
     }
 
+    /// The board after the first `count` completed half-moves (0: the start position), for
+    /// looking back through the move list: pieces, check, the move that led there and the
+    /// moves up to it (`legalMoves` empty: a position looked at, not played in). Null when the
+    /// game has fewer moves.
+    #[wasm_bindgen(js_name = boardAt)]
+    pub fn board_at(&self, count: u32) -> JsValue {
+        let inner = self.inner.borrow();
+        let start = start_position(inner.game.config());
+        let (moves, pos) = completed_moves(&inner.game, &start, count as usize);
+        if moves.len() < count as usize {
+            return JsValue::NULL;
+        }
+        let mut board = view::board_view(&start, &moves, &pos, inner.lang, inner.form);
+        board.legal_moves.clear();
+        to_js(&board)
+    }
+
     /// Every ruling of the game so far, oldest first.
     #[wasm_bindgen(unchecked_return_type = "Ruling[]")]
     pub fn rulings(&self) -> JsValue {
@@ -549,6 +567,10 @@ struct PageState<'a> {
     obligations: Vec<ObligationView>,
     draw_offer: Option<&'static str>,
     result: Option<ResultView>,
+    /// The claims open now, each with its Law: a control for each on the page.
+    claims: Vec<claims::ClaimView>,
+    /// What a wrong claim would cost, said before a declared claim is made.
+    costs: claims::Costs,
     setup: SetupView<'a>,
     /// The core's own state, unchanged.
     core: State,
@@ -559,24 +581,14 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
     let at = at.max(game.log().events().last().map_or(Timestamp(0), |e| e.at));
     let core = game.state(at);
     let config = game.config();
-    let start = match &config.fen {
-        Some(f) => Position::from_fen(f).unwrap_or_default(),
-        None => Position::startpos(),
-    };
-    let mut moves: Vec<Move> = Vec::with_capacity(game.moves().len());
-    let mut pos = start.clone();
-    for played in game.moves() {
-        let Ok(mv) = uci::parse(&pos, &played.text.to_string()) else {
-            break;
-        };
-        if pos.play(mv).is_err() {
-            break;
-        }
-        moves.push(mv);
-    }
+    let start = start_position(config);
+    let (moves, pos) = completed_moves(game, &start, usize::MAX);
     // A move made but not yet completed on the clock stands on the board: show it there.
+    // Once the game is over nothing waits for a press: a move left uncompleted is not shown.
     let pending = match &core.obligation {
-        Obligation::Complete { mv } => uci::parse(&pos, &mv.to_string()).ok(),
+        Obligation::Complete { mv } if core.outcome.is_none() => {
+            uci::parse(&pos, &mv.to_string()).ok()
+        }
         _ => None,
     };
     let shown = pending.and_then(|mv| pos.after(mv).ok());
@@ -637,14 +649,24 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
         }),
         _ => None,
     });
+    let started = inner.is_started();
+    let standing = claims::Standing {
+        start: &start,
+        moves: &moves,
+        started,
+        awaiting_press: shown.is_some(),
+    };
+    let claims = claims::open_claims(game, &core, &standing);
     PageState {
         board,
+        claims,
+        costs: claims::costs(game),
         clock: ClockPage {
             white: side(Color::White),
             black: side(Color::Black),
             running: core.running.map(color_name),
             awaiting_press: shown.is_some(),
-            started: inner.is_started(),
+            started,
         },
         players: Players {
             white: config.white.clone(),
@@ -665,6 +687,30 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
         },
         core,
     }
+}
+
+/// The game's start position: its FEN, or the standard one.
+fn start_position(config: &GameConfig) -> Position {
+    match &config.fen {
+        Some(f) => Position::from_fen(f).unwrap_or_default(),
+        None => Position::startpos(),
+    }
+}
+
+/// The first `limit` completed moves of the game from `start`, and the position they reach.
+fn completed_moves(game: &Game, start: &Position, limit: usize) -> (Vec<Move>, Position) {
+    let mut moves: Vec<Move> = Vec::with_capacity(game.moves().len().min(limit));
+    let mut pos = start.clone();
+    for played in game.moves().iter().take(limit) {
+        let Ok(mv) = uci::parse(&pos, &played.text.to_string()) else {
+            break;
+        };
+        if pos.play(mv).is_err() {
+            break;
+        }
+        moves.push(mv);
+    }
+    (moves, pos)
 }
 
 /// The touch-move obligation in words, when there is one to show.

@@ -12,7 +12,18 @@ import { loadSentences, relabel, sideName, tableRefusalWords } from './words.js'
 import { template } from './board/view.js';
 import { Game } from './board/game.js';
 
+import { parseTimeControl } from './time-control.js';
+
 const STYLE_URL = new URL('../css/arbiter-board.css', import.meta.url);
+
+// The first period's time of a time-control attribute, in ms (NaN when unreadable).
+function firstPeriod(text) {
+  try {
+    return parseTimeControl(text ?? '15+10')[0]?.time ?? NaN;
+  } catch {
+    return NaN;
+  }
+}
 
 export class ArbiterBoard extends HTMLElement {
   static observedAttributes = ['orientation', 'white', 'black', 'accessible', 'speech', 'speak', 'lang'];
@@ -38,6 +49,7 @@ export class ArbiterBoard extends HTMLElement {
       return;
     }
     if (!g.wasm) {
+      g.view.placeholder(this, firstPeriod(this.getAttribute('time-control')));
       try {
         // The sentences' table comes with the module, so the first ruling is already in the
         // players' language.
@@ -141,6 +153,9 @@ export class ArbiterBoard extends HTMLElement {
 
   /** Every text given to speech so far (`[{text, lang}]`), newest last: what a listener heard. */
   get spoken() { return this.#game.announcer.heard.map((x) => ({ ...x })); }
+
+  /** The sounds played so far (`move`, `capture`, `check`, `low`, `end`), newest last. */
+  get sounds() { return [...this.#game.sounds.played]; }
 
   /** Starts a new game; `setup` as in the wasm `GameSetup` type (timeControl, edition, names...). */
   newGame(setup = this.#game.setupFromAttributes()) {

@@ -4,20 +4,33 @@
 
 import { pieceSvg } from '../pieces.js';
 import {
-  bridgeNoticeWords, restoreBoardWords, rulingsWords, say, sentenceLang, sideName, tableRefusalWords, tr,
+  bridgeNoticeWords, restoreBoardWords, rulingsWords, say, sentenceLang, sideName, spanWords, tableRefusalWords, tr,
 } from '../words.js';
 import { parseTimeControl } from '../time-control.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
 import { Announcer } from './announcer.js';
 import { BoardView } from './view.js';
+import { BoardInput } from './input.js';
+import { Commands } from './commands.js';
+import { ask } from './confirm.js';
+import { Sounds } from './sound.js';
+import { LiveGame, LocalGame } from './source.js';
 
 // The promotion chooser's pieces, by their message ids.
 const PROMOTIONS = { queen: 'promote_queen', rook: 'promote_rook', bishop: 'promote_bishop', knight: 'promote_knight' };
-import { BoardInput } from './input.js';
-import { Commands } from './commands.js';
-import { LiveGame, LocalGame } from './source.js';
 
 const OTHER = { white: 'black', black: 'white' };
+
+// What a claim made from its control leads to, said before it is made.
+const CLAIM_WHAT = {
+  repetition: 'claim_what_repetition',
+  fifty_moves: 'claim_what_fifty_moves',
+  win_on_time: 'claim_what_win_on_time',
+  illegal_move: 'claim_what_illegal_move',
+  touch_move: 'claim_what_touch_move',
+  quickplay_finish: 'claim_what_quickplay_finish',
+  quickplay_increment: 'claim_what_quickplay_increment',
+};
 
 export class Game {
   constructor(host, root) {
@@ -35,10 +48,20 @@ export class Game {
     // An illegal move entered in `allow-illegal` mode, shown until the press.
     this.entered = null;
     this.lastResult = null;
+    // The number of moves whose position the board shows while looking back, or null.
+    this.reviewing = null;
+    this.sounds = new Sounds();
     this.announcer = new Announcer(host, root, () => this.lang(), () => this.wasm);
     this.view = new BoardView(root, this);
     this.input = new BoardInput(host, root, this.view, this);
     this.commands = new Commands(this);
+    // The low-time warning comes with the clock's tick (the display sets data-low): its sound
+    // too, for the side whose clock runs.
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        if (c.target.hasAttribute('data-low') && c.target.dataset.clock === this.state?.clock?.running) this.sounds.play('low');
+      }
+    }).observe(root.querySelector('.clock'), { subtree: true, attributes: true, attributeFilter: ['data-low'] });
   }
 
   get table() {
@@ -86,6 +109,16 @@ export class Game {
   /** A ruling, refusal or notice `{text, law}`: a card, and heard. */
   card(words, refused = false) {
     this.announcer.card(words, refused);
+  }
+
+  /** What a player typed in the move field: a move or a command (commands.js). */
+  enter(text) {
+    this.commands.enter(text);
+  }
+
+  /** A question or command by name ("time", "square"...), as the grid's keys ask them. */
+  command(name, arg) {
+    this.commands.command(name, arg);
   }
 
   // ---------- who this screen is ----------
@@ -148,6 +181,7 @@ export class Game {
     this.selected = null;
     this.declaring = null;
     this.lastResult = null;
+    this.reviewing = null;
     this.announcer.clearCards();
     this.source = new LocalGame(this.wasm, table, this.view.faceTimes(), (rulings) => this.afterEvent(rulings));
     for (const f of this.root.querySelectorAll('.face')) f.classList.remove('fallen');
@@ -188,6 +222,7 @@ export class Game {
       },
       moved: (detail) => {
         const last = this.state?.moves?.at(-1);
+        if (last) this.sounds.play(this.state.check ? 'check' : /x|:/.test(last.san) ? 'capture' : 'move');
         if (last) this.announceMoved(last);
         event('move', detail);
       },
@@ -226,8 +261,27 @@ export class Game {
 
   canMove() {
     const s = this.state;
-    if (!s || s.result || this.host.hasAttribute('readonly') || s.clock?.awaitingPress || s.core?.sealed) return false;
+    if (!s || this.reviewing !== null || s.result || this.host.hasAttribute('readonly') || s.clock?.awaitingPress || s.core?.sealed) return false;
     return !s.clock?.started || !!s.clock.running;
+  }
+
+  /**
+   * Says why the piece of the side to move cannot be moved now (the clocks stopped by the
+   * arbiter, a move waiting for its press, the game over...), so a move is never refused in
+   * silence. Called when the player tries.
+   */
+  whyNoMove() {
+    const s = this.state;
+    if (!s || this.host.hasAttribute('readonly')) return;
+    let text;
+    if (this.reviewing !== null) text = this.t('review_earlier');
+    else if (s.result) text = this.t('game_is_over');
+    else if (s.core?.sealed) text = this.t('adjourned');
+    else if (s.clock?.awaitingPress) text = this.t('press_first');
+    else if (s.core?.pending_claim) text = this.t('no_move_claim_pending');
+    else if (s.clock?.started && !s.clock.running) text = this.t('no_move_clocks_stopped');
+    else return;
+    this.card({ text, law: '' }, true);
   }
 
   targets(from) {
@@ -295,28 +349,60 @@ export class Game {
     else if (this.host.hasAttribute('allow-illegal')) this.playMove(from + to);
   }
 
+  // The chooser opens on the promotion square, the four pieces in a column towards the
+  // centre, as on the boards players know; Escape or a click beside it closes it.
   #choosePromotion(from, to) {
     const promo = this.view.$('.promo');
     const box = promo.querySelector('.choices');
     const color = this.state.turn;
     box.replaceChildren();
+    let armed = false;
+    box.onpointerdown = () => {
+      armed = true;
+    };
+    const close = () => {
+      promo.hidden = true;
+      this.view.squares.get(to)?.focus({ preventScroll: true });
+    };
     for (const [letter, piece] of [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']]) {
       const b = document.createElement('button');
       b.type = 'button';
       b.dataset.promote = letter;
       b.setAttribute('aria-label', this.t(PROMOTIONS[piece]));
       b.innerHTML = pieceSvg(color, piece);
-      b.addEventListener('click', () => {
+      b.addEventListener('click', (e) => {
+        // A tap's compatibility click lands on the chooser that the tap itself opened: only a
+        // click pressed on the chooser (or by keyboard, detail 0) picks a piece.
+        if (!armed && e.detail !== 0) return;
         promo.hidden = true;
         this.playMove(from + to + letter);
       });
       box.append(b);
     }
+    const wrap = this.view.$('.board-wrap').getBoundingClientRect();
+    const sq = this.view.squares.get(to).getBoundingClientRect();
+    const fromTop = sq.top - wrap.top < wrap.height / 2;
+    box.style.left = `${sq.left - wrap.left}px`;
+    box.style.width = `${sq.width}px`;
+    box.style.top = fromTop ? `${sq.top - wrap.top}px` : '';
+    box.style.bottom = fromTop ? '' : `${wrap.bottom - sq.bottom}px`;
+    box.classList.toggle('up', !fromTop);
     promo.hidden = false;
-    promo.onclick = (e) => {
-      if (e.target === promo) promo.hidden = true;
+    // On the press, not the click: the tap that opened the chooser ends with a click on it.
+    promo.onpointerdown = (e) => {
+      if (e.target === promo) close();
+    };
+    this.closePromotion = () => {
+      if (promo.hidden) return false;
+      close();
+      return true;
     };
     box.querySelector('button').focus();
+  }
+
+  /** Closes the promotion chooser if it is open (Escape); true when it was. */
+  closePromotion() {
+    return false;
   }
 
   playMove(uci) {
@@ -380,23 +466,88 @@ export class Game {
     this.send({ type: 'press_clock', player: s.clock.running });
   }
 
-  claim(kind) {
+  /**
+   * A claim from the Claim menu (`ask`: asked first) or typed. A draw claim the core does not
+   * list as open may be wrong, which gives the opponent time (2005 Art. 9.5 / 2023 Art. 9.5.3):
+   * the player hears that before he makes it.
+   */
+  async claim(kind, { ask: confirm = false } = {}) {
     const s = this.state;
     if (!s || s.result) return;
-    if (kind.startsWith('declare:')) {
-      this.declaring = kind.slice('declare:'.length);
+    const declared = kind.startsWith('declare:');
+    const base = declared ? kind.slice('declare:'.length) : kind;
+    const risky = base === 'repetition' || base === 'fifty_moves';
+    if (confirm && risky) {
+      const open = (s.claims ?? []).find((c) => c.claim === base && c.player === s.turn);
+      if (!open || declared) {
+        const cost = s.costs?.wrongClaim;
+        const text = cost
+          ? this.t('confirm_claim_cost', { span: spanWords(cost.ms, this.lang()) })
+          : this.t('confirm_claim_free');
+        const yes = await ask(this.view.$('.board-wrap'), {
+          title: this.t(declared ? 'confirm_declare_title' : 'confirm_draw_title'),
+          text,
+          law: cost?.law ?? '',
+          choices: [{ value: 'yes', label: this.t(declared ? 'confirm_declare_do' : 'claim_label') }],
+          cancel: this.t('cancel'),
+        });
+        if (!yes || this.state?.result) return;
+      }
+    }
+    if (declared) {
+      this.declaring = base;
       this.card({ text: this.t('declare_now', { who: sideName(s.turn, this.lang()) }), law: `${s.setup.edition} Art. 9.2a, 9.3a` });
       this.render();
       return;
     }
+    this.#sendClaim(kind);
+  }
+
+  #sendClaim(kind, who = null) {
+    const s = this.state;
     // A win on time is claimed by the player whose opponent's flag is down; the other claims
     // by whoever the core lists as able to claim, else the player on move.
     const open = (s.core.open_claims ?? []).find((c) => c.claim === kind);
-    let player = open?.player ?? s.turn;
+    let player = who ?? open?.player ?? s.turn;
     if (kind === 'win_on_time' && !open) {
       player = s.clock.white.flag ? 'black' : s.clock.black.flag ? 'white' : s.turn;
     }
     this.send({ type: 'claim', player, claim: { kind } });
+  }
+
+  /**
+   * A claim control of the claims panel (`[data-claim]`): the core says it is open to `player`;
+   * it ends the game or hands it to the arbiter, so the player is asked first.
+   */
+  async claimOpen(kind, player) {
+    const s = this.state;
+    if (!s || s.result) return;
+    const open = (s.claims ?? s.core?.open_claims ?? []).find((c) => c.claim === kind && c.player === player);
+    const yes = await ask(this.view.$('.board-wrap'), {
+      title: this.t('confirm_claim_title'),
+      text: this.t(CLAIM_WHAT[kind] ?? 'claim_what_other'),
+      law: open?.law ?? '',
+      choices: [{ value: 'yes', label: this.t('claim_label') }],
+      cancel: this.t('cancel'),
+    });
+    if (yes && !this.state?.result) this.#sendClaim(kind, player);
+  }
+
+  // Resigning ends the game (2005 Art. 5.1b / 2023 Art. 5.1.2): asked first, and on a shared
+  // screen which player resigns (not simply whoever is on move).
+  async #resign() {
+    const s = this.state;
+    if (!s || s.result) return;
+    const me = this.me();
+    const L = this.lang();
+    const sides = me ? [me] : [s.turn, OTHER[s.turn]];
+    const choice = await ask(this.view.$('.board-wrap'), {
+      title: this.t('confirm_resign_title'),
+      text: this.t('confirm_resign_body'),
+      choices: sides.map((c) => ({ value: c, label: this.t('confirm_resign_do', { who: sideName(c, L) }) })),
+      cancel: this.t('cancel'),
+    });
+    if (choice && !this.state?.result) this.send({ type: 'resign', player: choice });
   }
 
   action(action) {
@@ -408,7 +559,12 @@ export class Game {
     switch (action) {
       case 'press': return this.press();
       case 'flip': return this.host.flip();
-      case 'resign': return this.send({ type: 'resign', player: s.turn });
+      case 'back': return this.review(null);
+      case 'sound': {
+        this.sounds.setOn(!this.sounds.on);
+        return this.render();
+      }
+      case 'resign': return this.#resign();
       case 'offer': return this.send({ type: 'offer_draw', player: offerer });
       case 'accept': return s.drawOffer && this.send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
@@ -422,6 +578,38 @@ export class Game {
       }
       default: return undefined;
     }
+  }
+
+  // ---------- looking back through the moves ----------
+
+  /**
+   * Shows the position after the first `count` moves, read-only; null (or the last move) goes
+   * back to the game.
+   */
+  review(count) {
+    const n = this.state?.moves?.length ?? 0;
+    this.reviewing = count === null || count >= n ? null : Math.max(0, count);
+    this.select(null);
+    this.input.cancelDrag();
+    this.render();
+  }
+
+  /** Steps through the moves: Left, Right, Home, End. True when the key was one of them. */
+  stepReview(key) {
+    const n = this.state?.moves?.length ?? 0;
+    const at = this.reviewing ?? n;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n }[key];
+    if (to === undefined) return false;
+    this.review(Math.min(Math.max(to, 0), n));
+    return true;
+  }
+
+  /** The state as the board draws it: while looking back, the board of that move. */
+  shown(s) {
+    if (this.reviewing === null || !this.table?.boardAt) return s;
+    const b = this.table.boardAt(this.reviewing);
+    if (!b) return s;
+    return { ...s, fen: b.fen, turn: b.turn, pieces: b.pieces, check: b.check, lastMove: b.lastMove, legalMoves: [], touched: null };
   }
 
   // ---------- events and what they bring ----------
@@ -447,11 +635,13 @@ export class Game {
 
   afterEvent(rulings) {
     const before = this.state?.moves?.length ?? 0;
+    const beforePieces = Object.keys(this.state?.pieces ?? {}).length;
     this.refresh();
     const after = this.state;
     this.source?.draw?.();
     if (after && after.moves.length > before) {
       const last = after.moves[after.moves.length - 1];
+      this.#moveSound(beforePieces, after);
       this.announceMoved(last);
       this.host.dispatchEvent(new CustomEvent('move', {
         bubbles: true, composed: true,
@@ -459,6 +649,13 @@ export class Game {
       }));
     }
     this.announceAll(Array.from(rulings ?? []));
+  }
+
+  // A capture leaves fewer pieces; check and the end of the game have their own sounds.
+  #moveSound(beforePieces, after) {
+    if (after.check) this.sounds.play('check');
+    else if (Object.keys(after.pieces).length < beforePieces) this.sounds.play('capture');
+    else this.sounds.play('move');
   }
 
   // App. F2.1: every move is announced.
@@ -481,6 +678,8 @@ export class Game {
     const res = this.state.result;
     if (res && !this.lastResult) {
       this.lastResult = res;
+      // After the sound of the move that ended it, which is played once the state is drawn.
+      setTimeout(() => this.sounds.play('end'), 0);
       this.host.dispatchEvent(new CustomEvent('gameover', { bubbles: true, composed: true, detail: res }));
     }
   }

@@ -47,13 +47,14 @@ export class BoardInput {
 
     const g = this.game;
     this.view.$('.side').addEventListener('click', (e) => {
-      const action = e.target.closest('button')?.dataset.action;
-      if (action) g.action(action);
+      const button = e.target.closest('button');
+      if (button?.dataset.action) g.action(button.dataset.action);
+      else if (button?.dataset.claim) g.claimOpen(button.dataset.claim, button.dataset.player);
     });
     this.view.$('select[data-action="claim"]').addEventListener('change', (e) => {
       const kind = e.target.value;
       e.target.value = '';
-      if (kind) g.claim(kind);
+      if (kind) g.claim(kind, { ask: true });
     });
     // Art. 6.8: the clock is pressed by the player who has just moved, on his own side.
     for (const face of this.root.querySelectorAll('.face')) {
@@ -66,6 +67,21 @@ export class BoardInput {
     board.addEventListener('focusin', (e) => {
       const name = e.target.dataset?.square;
       if (name && name !== this.focus) this.moveFocus(name, false);
+    });
+    // The move list is a way back in time: a click, or Left, Right, Home, End on it.
+    const moves = this.view.$('.moves');
+    moves.addEventListener('click', (e) => {
+      const mv = e.target.closest('[data-count]');
+      if (mv) g.review(Number(mv.dataset.count));
+    });
+    moves.addEventListener('keydown', (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'Escape' && g.reviewing !== null) {
+        g.review(null);
+        e.preventDefault();
+      } else if (g.stepReview(e.key)) {
+        e.preventDefault();
+      }
     });
     this.view.$('.entry').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -80,19 +96,37 @@ export class BoardInput {
   // ---------- the space bar ----------
 
   // Space presses the clock of the board that has the focus, or of the only board on the page:
-  // on a page showing a round, one key must not press every clock.
+  // on a page showing a round, one key must not press every clock. Left, Right, Home and End
+  // step through the moves the same way, except on the board's grid, where they walk squares.
   #spaceKey(e) {
-    if (e.code !== 'Space' && e.key !== ' ') return;
+    if (e.key === 'Escape' && this.#mine(e) && this.game.closePromotion()) {
+      e.preventDefault();
+      return;
+    }
+    const space = e.code === 'Space' || e.key === ' ';
+    const step = ['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key);
+    if ((!space && !step) || e.altKey || e.ctrlKey || e.metaKey) return;
     const path = e.composedPath();
     const t = path[0];
-    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.tagName === 'BUTTON' || t.isContentEditable)) return;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable)) return;
+    if (space && t?.tagName === 'BUTTON') return;
     if (document.querySelector('dialog[open]')) return;
-    if (!path.includes(this.host)) {
-      const boards = document.querySelectorAll('arbiter-board');
-      if (boards.length !== 1 || boards[0] !== this.host) return;
+    if (!this.#mine(e)) return;
+    if (step) {
+      // The grid and the move list take these keys themselves.
+      if (path.some((el) => el.dataset?.square || el.classList?.contains('moves'))) return;
+      if (this.game.stepReview(e.key)) e.preventDefault();
+      return;
     }
     e.preventDefault();
     if (!e.repeat) this.game.press();
+  }
+
+  // A key is this board's when the focus is in it, or when it is the only board on the page.
+  #mine(e) {
+    if (e.composedPath().includes(this.host)) return true;
+    const boards = document.querySelectorAll('arbiter-board');
+    return boards.length === 1 && boards[0] === this.host;
   }
 
   // ---------- keyboard: the grid (roving tabindex) ----------
@@ -176,7 +210,11 @@ export class BoardInput {
     // A board clicked is the board the space bar presses.
     if (square) this.moveFocus(square, false);
     if (square) this.view.squares.get(square).focus({ preventScroll: true });
-    if (!square || !g.canMove()) return;
+    if (!square) return;
+    if (!g.canMove()) {
+      if (g.pieceOn(square)) g.whyNoMove();
+      return;
+    }
     const piece = g.pieceOn(square);
     const own = piece && piece[0] === g.state.turn;
 

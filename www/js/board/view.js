@@ -3,9 +3,20 @@
 // that are open now).
 
 import { pieceSvg } from '../pieces.js';
-import { captionWords, obligationWords, resultWords, say, sideName } from '../words.js';
+import { captionWords, obligationWords, resultWords, say, sideName, sideOf } from '../words.js';
 
 export const FILES = 'abcdefgh';
+
+// What a claim control says (its message id), by the core's claim kind.
+const CLAIM_CONTROLS = {
+  repetition: 'claim_control_repetition',
+  fifty_moves: 'claim_control_fifty_moves',
+  win_on_time: 'claim_control_win_on_time',
+  illegal_move: 'claim_control_illegal_move',
+  touch_move: 'claim_control_touch_move',
+  quickplay_finish: 'claim_control_quickplay_finish',
+  quickplay_increment: 'claim_control_quickplay_increment',
+};
 
 /** The element's shadow DOM, its style sheet at `styleUrl`. */
 export const template = (styleUrl) => `
@@ -38,9 +49,11 @@ export const template = (styleUrl) => `
       <p class="hint" id="entry-hint">A move in your notation (Nf3, Cf3, g1f3) or said as in App. F (Springer Felix drei); /help lists the commands.</p>
     </form>
     <div class="announce" part="announce" role="log" aria-live="polite" aria-label="Announcements"></div>
-    <div class="status"></div>
+    <div class="status" role="status"></div>
+    <div class="claims" role="group" aria-label="Claims open now" hidden></div>
     <div class="rulings" role="region" aria-label="Rulings"></div>
-    <ol class="moves" aria-label="Moves"></ol>
+    <div class="review" hidden><span class="review-text"></span><button type="button" data-action="back">Back to the game</button></div>
+    <ol class="moves" aria-label="Moves" tabindex="0"></ol>
     <div class="actions">
       <button type="button" data-action="offer">Offer draw</button>
       <button type="button" data-action="repeat" hidden>Repeat the announced move</button>
@@ -52,13 +65,13 @@ export const template = (styleUrl) => `
         <option value="fifty_moves">50 moves (Art. 9.3)</option>
         <option value="declare:repetition">Repetition after my next move…</option>
         <option value="declare:fifty_moves">50 moves after my next move…</option>
-        <option value="win_on_time">Win on time</option>
         <option value="illegal_move">Opponent's illegal move</option>
         <option value="touch_move">Opponent broke touch-move</option>
         <option value="quickplay_finish">Quickplay finish (Art. 10.2)</option>
       </select>
       <button type="button" class="warn" data-action="resign">Resign</button>
       <button type="button" data-action="flip" aria-label="Flip board">⇅ Flip</button>
+      <button type="button" data-action="sound" aria-pressed="true" aria-label="Sound">♪</button>
     </div>
     <details class="help" part="help">
       <summary>Keyboard and commands</summary>
@@ -66,6 +79,21 @@ export const template = (styleUrl) => `
     </details>
   </div>
 </div>`;
+
+// The standard start position, drawn before the module arrives.
+const BACK = ['rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook'];
+const START = Object.fromEntries([...FILES].flatMap((f, i) => [
+  [`${f}1`, ['white', BACK[i]]], [`${f}2`, ['white', 'pawn']], [`${f}7`, ['black', 'pawn']], [`${f}8`, ['black', BACK[i]]],
+]));
+
+// "15:00", "1:30:00": a face before the module draws it (the module's faceText after).
+function faceText(ms) {
+  const s = Math.floor(ms / 1000);
+  const two = (n) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
 
 /** The drawing of one board: its squares, clock faces, status, move list and controls. */
 export class BoardView {
@@ -126,8 +154,9 @@ export class BoardView {
         const sq = this.squares.get(name);
         row.append(sq);
         for (const c of sq.querySelectorAll('.coord')) c.remove();
-        if (col === 0) sq.insertAdjacentHTML('beforeend', `<span class="coord coord-rank" aria-hidden="true">${name[1]}</span>`);
-        if (r === 7) sq.insertAdjacentHTML('beforeend', `<span class="coord coord-file" aria-hidden="true">${name[0]}</span>`);
+        // Drawn by CSS from data-label: the cell's name is its aria-label, not these letters.
+        if (col === 0) sq.insertAdjacentHTML('beforeend', `<span class="coord coord-rank" aria-hidden="true" data-label="${name[1]}"></span>`);
+        if (r === 7) sq.insertAdjacentHTML('beforeend', `<span class="coord coord-file" aria-hidden="true" data-label="${name[0]}"></span>`);
       });
     });
     // The clock faces follow the board: the player at the bottom has the left face.
@@ -136,9 +165,38 @@ export class BoardView {
     clock.prepend(clock.querySelector(`[data-clock="${bottom}"]`));
   }
 
-  /** Everything, from the state `s`. */
+  /**
+   * Before the wasm module arrives: the board in its start position (unless the element names
+   * another or a saved game waits), the clock faces at the time control's first period, the
+   * status and the empty move list, so that nothing moves when the game itself is drawn.
+   */
+  placeholder(host, firstPeriodMs) {
+    let saved = false;
+    try {
+      saved = !!host.getAttribute('persist') && localStorage.getItem(host.getAttribute('persist')) !== null;
+    } catch {
+      // no storage: nothing saved
+    }
+    if (!host.getAttribute('fen') && !saved) {
+      for (const [name, sq] of this.squares) {
+        const p = START[name];
+        if (p && !sq.dataset.placeholder) {
+          sq.insertAdjacentHTML('afterbegin', `<div class="piece">${pieceSvg(p[0], p[1])}</div>`);
+          sq.dataset.placeholder = '';
+        }
+      }
+    }
+    if (Number.isFinite(firstPeriodMs)) {
+      for (const t of this.root.querySelectorAll('.face .time')) t.textContent = faceText(firstPeriodMs);
+    }
+    this.$('.status').innerHTML = `<div class="turn">${say(this.game.lang(), 'to_start')}</div>`;
+    this.$('.moves').innerHTML = `<li><span class="empty">${this.game.t('no_moves_yet')}</span></li>`;
+  }
+
+  /** Everything, from the state `s` (the board as it stood at the move looked at, if one is). */
   render(s) {
-    this.paintBoard(s);
+    this.paintBoard(this.game.shown(s));
+    this.paintReview(s);
     this.paintHints();
     this.paintClock(s);
     this.paintStatus(s);
@@ -181,8 +239,9 @@ export class BoardView {
     for (const [name, sq] of this.squares) {
       const p = s.pieces[name];
       const key = p ? p.join('-') : '';
-      if (sq.dataset.piece !== key) {
+      if (sq.dataset.piece !== key || 'placeholder' in sq.dataset) {
         sq.querySelector('.piece')?.remove();
+        delete sq.dataset.placeholder;
         if (p) sq.insertAdjacentHTML('afterbegin', `<div class="piece">${pieceSvg(p[0], p[1])}</div>`);
         if (key) sq.dataset.piece = key; else delete sq.dataset.piece;
       }
@@ -242,7 +301,6 @@ export class BoardView {
   paintLow(color, remaining, fallen) {
     const face = this.$(`.face[data-clock="${color}"]`);
     const low = !fallen && Number.isFinite(remaining) && remaining < 10_000;
-    face.classList.toggle('low', low);
     face.toggleAttribute('data-low', low);
     return low;
   }
@@ -262,6 +320,9 @@ export class BoardView {
     const g = this.game;
     const st = this.$('.status');
     st.classList.toggle('over', !!s.result);
+    // The end of the game is a banner with the result and why (a test hook: data-result).
+    if (s.result) st.dataset.result = s.result.result;
+    else delete st.dataset.result;
     st.replaceChildren();
     const line = document.createElement('div');
     const L = g.lang();
@@ -286,6 +347,15 @@ export class BoardView {
     else if (s.core?.sealed) line.textContent = say(L, 'adjourned');
     else line.textContent = say(L, s.check ? 'to_move_check' : 'to_move', who);
     st.append(line);
+    // A flag down with the game going on (it must be claimed, or the arbiter has not yet
+    // called it): said where the players look, with the claim control beside it.
+    for (const color of ['white', 'black']) {
+      if (!s.clock?.[color]?.flag) continue;
+      const d = document.createElement('div');
+      d.className = 'obligation flag-down';
+      d.textContent = say(L, 'flag_fell', { of: sideOf(color, L) });
+      st.append(d);
+    }
     for (const o of s.obligations ?? []) {
       const d = document.createElement('div');
       d.className = 'obligation';
@@ -300,12 +370,28 @@ export class BoardView {
     }
   }
 
+  // Looking back: which move the board shows, and the way back to the game.
+  paintReview(s) {
+    const g = this.game;
+    const bar = this.$('.review');
+    const n = g.reviewing;
+    bar.hidden = n === null;
+    this.$('.board').classList.toggle('reviewing', n !== null);
+    if (n === null) return;
+    const m = (s.moves ?? [])[n - 1];
+    const where = m ? `${Math.ceil(m.ply / 2)}.${m.ply % 2 === 1 ? '' : '..'} ${m.san}` : g.t('restore_the_start');
+    bar.querySelector('.review-text').textContent = g.t('review_looking_at', [where]);
+  }
+
   paintMoves(s) {
+    const g = this.game;
     const ol = this.$('.moves');
     const moves = s.moves ?? [];
-    if (ol.dataset.count === String(moves.length) && ol.dataset.fen === s.fen) return;
+    const at = g.reviewing ?? moves.length;
+    if (ol.dataset.count === String(moves.length) && ol.dataset.fen === s.fen && ol.dataset.at === String(at)) return;
     ol.dataset.count = String(moves.length);
     ol.dataset.fen = s.fen;
+    ol.dataset.at = String(at);
     ol.replaceChildren();
     if (!moves.length) {
       ol.insertAdjacentHTML('beforeend', `<li><span class="empty">${this.game.t('no_moves_yet')}</span></li>`);
@@ -324,12 +410,14 @@ export class BoardView {
         ol.append(li);
       }
       const mv = document.createElement('span');
-      mv.className = `mv${i === moves.length - 1 ? ' current' : ''}`;
+      mv.className = `mv${i === at - 1 ? ' current' : ''}`;
       mv.textContent = m.san;
       mv.dataset.ply = String(m.ply);
+      mv.dataset.count = String(i + 1);
       li.append(mv);
     });
-    ol.scrollTop = ol.scrollHeight;
+    if (g.reviewing === null) ol.scrollTop = ol.scrollHeight;
+    else ol.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
   }
 
   paintActions(s) {
@@ -349,5 +437,36 @@ export class BoardView {
       ? !heard || heard.repeated || !['white', 'black'].includes(seat) || heard.player === seat
       : over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
+    const sound = q('sound');
+    sound.setAttribute('aria-pressed', String(g.sounds.on));
+    this.paintClaims(s);
+  }
+
+  /**
+   * A control for each claim the core says is open to this screen's player now (both players'
+   * on a shared screen), and none when none is: `[data-claim="repetition"]`...
+   */
+  paintClaims(s) {
+    const g = this.game;
+    const box = this.$('.claims');
+    const mine = g.me();
+    const open = s.result || g.source?.live ? [] : (s.claims ?? s.core?.open_claims ?? [])
+      .filter((c) => !mine || c.player === mine);
+    const key = JSON.stringify([open, g.lang()]);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren();
+    for (const c of open) {
+      if (!CLAIM_CONTROLS[c.claim]) continue;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.claim = c.claim;
+      b.dataset.player = c.player;
+      const words = g.t(CLAIM_CONTROLS[c.claim]);
+      const who = mine ? '' : `${sideName(c.player, g.lang())}: `;
+      b.textContent = `${who}${words}${c.law ? ` (${c.law})` : ''}`;
+      box.append(b);
+    }
+    box.hidden = box.children.length === 0;
   }
 }
