@@ -36,9 +36,12 @@ struct Cli {
     /// Keep the event log in this folder; a restarted bridge continues the game found there.
     #[arg(long, value_name = "DIR")]
     log: Option<PathBuf>,
-    /// Serve the page from this folder instead of the copy built into the binary.
+    /// Serve the page from this folder instead of the one `cargo xtask web` builds (www/dist).
     #[arg(long, value_name = "DIR")]
     www: Option<PathBuf>,
+    /// How many pages may be connected at once; more are refused with the reason.
+    #[arg(long, default_value_t = board_bridge::server::MAX_PAGES)]
+    max_pages: usize,
     /// A site allowed to open the WebSocket besides the bridge's own page (repeatable).
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allow_origin: Vec<String>,
@@ -108,12 +111,27 @@ fn spawn_link(port: PortChoice, session: SharedSession, hub: &Hub) {
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
-    let hub = match &cli.log {
-        Some(dir) => {
-            Hub::open(dir).with_context(|| format!("opening the event log in {}", dir.display()))?
-        }
-        None => Hub::in_memory(),
+    let mut config = game_config(&cli)?;
+    let blind = match cli.blind_color.as_str() {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => anyhow::bail!("--blind-color {other}: expected white or black"),
     };
+    if cli.blind_port.is_some() && !config.visually_impaired.iter().any(|i| i.player == blind) {
+        config.visually_impaired.push(Impairment {
+            player: blind,
+            tactile_board: true,
+        });
+    }
+    // A log that holds a game keeps the setup it began with.
+    let hub = match &cli.log {
+        Some(dir) => Hub::open(dir, config)
+            .with_context(|| format!("opening the event log in {}", dir.display()))?,
+        None => Hub::in_memory(config),
+    };
+    for notice in hub.notices() {
+        eprintln!("board-bridge: {notice}");
+    }
     let completion = if cli.clock {
         Completion::ClockPress
     } else {
@@ -152,19 +170,7 @@ fn main() -> anyhow::Result<()> {
         PortChoice::Path(cli.port.clone())
     };
 
-    let mut config = game_config(&cli)?;
-    let blind = match cli.blind_color.as_str() {
-        "white" => Color::White,
-        "black" => Color::Black,
-        other => anyhow::bail!("--blind-color {other}: expected white or black"),
-    };
-    if cli.blind_port.is_some() && !config.visually_impaired.iter().any(|i| i.player == blind) {
-        config.visually_impaired.push(Impairment {
-            player: blind,
-            tactile_board: true,
-        });
-    }
-    let referee = Referee::new(hub.clone(), config, !cli.no_auto_press)
+    let referee = Referee::new(hub.clone(), !cli.no_auto_press)
         .map_err(|e| anyhow::anyhow!("game setup: {e}"))?;
     let referee = std::sync::Arc::new(std::sync::Mutex::new(referee));
     let main_seat = if cli.blind_port.is_some() {
@@ -205,9 +211,13 @@ fn main() -> anyhow::Result<()> {
             .await
             .with_context(|| format!("listening on {}", cli.listen))?;
         let addr = listener.local_addr()?;
-        let settings = ServerSettings { allowed_origins: cli.allow_origin.clone(), www: cli.www.clone() };
+        let settings = ServerSettings {
+            allowed_origins: cli.allow_origin.clone(),
+            www: cli.www.clone(),
+            max_pages: cli.max_pages,
+        };
         if settings.www.is_none() && !board_bridge::assets::has_page() {
-            eprintln!("board-bridge: no page built in (www/ was empty at build time); serving the stream only");
+            eprintln!("board-bridge: the page is not built (`cargo xtask web` builds it into www/dist); serving the stream only");
         }
         eprintln!("board-bridge: serving http://{addr}/ (stream at ws://{addr}/ws)");
         for (port, session) in links {

@@ -137,12 +137,24 @@ pub enum Body {
         /// The port, when connected.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         port: Option<String>,
+        /// The board's health: how many runs of bytes from it were dropped (line noise, cut
+        /// messages) since it was connected.
+        #[serde(default, skip_serializing_if = "is_zero")]
+        dropped: u64,
+        /// How many times the picture was put right from two agreeing full reads after doubt
+        /// (noise, a read that disagreed with the updates).
+        #[serde(default, skip_serializing_if = "is_zero")]
+        resyncs: u64,
     },
     /// A problem the page should show (a board not answering, bytes dropped).
     Error {
         /// What went wrong, in words.
         message: String,
     },
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Body {
@@ -189,6 +201,40 @@ pub struct Snapshot {
     /// rather than from its own attributes. Left out before then.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub config: Option<arbiter_core::arbiter::GameConfig>,
+    /// The game's state (`arbiter_core::arbiter::State` as the core serialises it) as last
+    /// published: clocks, obligations and claims for a page that joins mid-game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<serde_json::Value>,
+    /// With a log on disk: the highest sequence number whose events are on the disk itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub safe: Option<u64>,
+    /// What the bridge found on start that its users should know (a cut log line set aside).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<String>,
+}
+
+/// How far the event log is on the disk itself (synced), for one page, not numbered: every
+/// event with a sequence number up to `through` survives a power cut.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Safe {
+    /// [`PROTOCOL_VERSION`].
+    pub v: u32,
+    /// Always `safe`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The highest sequence number on disk.
+    pub through: u64,
+}
+
+impl Safe {
+    /// Events up to `through` are on disk.
+    pub fn through(through: u64) -> Self {
+        Self {
+            v: PROTOCOL_VERSION,
+            kind: "safe".into(),
+            through,
+        }
+    }
 }
 
 /// What a page may send.
@@ -235,6 +281,43 @@ impl Reply {
             message: message.into(),
         }
     }
+
+    /// An event taken as said before: it changes nothing, so it is not recorded again.
+    pub fn unchanged(message: impl Into<String>) -> Self {
+        Self {
+            v: PROTOCOL_VERSION,
+            kind: "unchanged".into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Why the bridge will not serve this page, sent as the only message before the socket is
+/// closed (a browser cannot read the body of a refused upgrade, so the reason comes this way):
+/// `{"v":1,"type":"refused","reason":"origin","message":"this bridge does not accept ..."}`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Refusal {
+    /// [`PROTOCOL_VERSION`].
+    pub v: u32,
+    /// Always `refused`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// `origin` (the page's site is not allowed), `full` (too many pages connected) or `role`.
+    pub reason: String,
+    /// What to do about it, in words for the webmaster or the player.
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal for `reason`.
+    pub fn new(reason: &str, message: impl Into<String>) -> Self {
+        Self {
+            v: PROTOCOL_VERSION,
+            kind: "refused".into(),
+            reason: reason.into(),
+            message: message.into(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -253,6 +336,9 @@ mod tests {
             connected: true,
             placement: None,
             config,
+            state: None,
+            safe: None,
+            notices: Vec::new(),
         }
     }
 

@@ -10,7 +10,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use arbiter_core::arbiter::{Event, Game, GameConfig, MoveText, Refused, Stamped};
+use arbiter_core::arbiter::{Event, Game, MoveText, Refused, Stamped};
 use arbiter_core::clock::Timestamp;
 use arbiter_core::dgt::clock::{ClockCommand, ClockSide, DisplayTime};
 use arbiter_core::laws::blind::Correction;
@@ -80,22 +80,22 @@ fn position_of(game: &Game) -> Position {
 }
 
 impl Referee {
-    /// A referee for a game set up by `config`, continuing the events the hub's log holds.
+    /// A referee for the hub's game: set up as the hub's log says, continuing the events it
+    /// holds.
     ///
     /// # Errors
     /// The setup's FEN is not a legal position.
-    pub fn new(hub: Hub, config: GameConfig, auto_press: bool) -> Result<Self, Refused> {
+    pub fn new(hub: Hub, auto_press: bool) -> Result<Self, Refused> {
+        let config = hub.config();
         let mut game = Game::new(config.clone())?;
         hub.set_config(config);
         let base = position_of(&game);
         let mut last_at = 0;
-        for body in hub.bodies() {
-            if let Body::Event { event, .. } = body {
-                last_at = last_at.max(event.at.0);
-                // An event the log holds was accepted once; a refusal now means the setup
-                // changed between runs, and the game goes on from what it could take.
-                let _ = game.handle(event);
-            }
+        for line in hub.logged_events() {
+            last_at = last_at.max(line.at.0);
+            // An event the log holds was accepted once; a refusal now would mean another
+            // core's Laws, and the game goes on from what it could take.
+            let _ = game.handle(line.stamped());
         }
         while game.poll_ruling().is_some() {}
         let mut me = Self {
@@ -117,6 +117,21 @@ impl Referee {
             me.follow(text);
         }
         me.resync();
+        if me.published > 0 {
+            // What snapshots show of the game the log brought back, without publishing it again.
+            let recorded = me
+                .game
+                .moves()
+                .iter()
+                .map(|m| crate::hub::RecordedMove {
+                    uci: m.text.to_string(),
+                    san: m.san.clone(),
+                    clock_ms: Some(m.clock_after.0),
+                })
+                .collect();
+            let state = serde_json::to_value(me.game.state(Timestamp(last_at))).ok();
+            me.hub.restore(recorded, me.position.fen(), state);
+        }
         Ok(me)
     }
 
@@ -188,6 +203,31 @@ impl Referee {
         crate::trace::mark(stage);
         self.publish_after(logged, source, at, result.is_ok());
         result
+    }
+
+    /// Whether `event` would change nothing in the game: a second `arrive` of a player already
+    /// present in this session, the same `write` as the player's last, a draw offer while his
+    /// own offer stands. Such an event from a page is answered and not logged, so a page
+    /// sending it over and over fills nothing.
+    pub fn changes_nothing(&self, event: &Event) -> bool {
+        let events = self.game.log().events();
+        // This session's events: an adjourned game's resumption asks for arrivals again.
+        let session = events
+            .iter()
+            .rposition(|e| e.event == Event::Resume)
+            .map_or(events, |i| &events[i + 1..]);
+        match event {
+            Event::Arrive { .. } => session.iter().any(|e| &e.event == event),
+            Event::Write { player, .. } => session
+                .iter()
+                .rev()
+                .find(|e| matches!(&e.event, Event::Write { player: p, .. } if p == player))
+                .is_some_and(|e| &e.event == event),
+            Event::OfferDraw { player } => {
+                self.game.state(Timestamp(self.last_at)).draw_offer == Some(*player)
+            }
+            _ => false,
+        }
     }
 
     /// Hands `events` to the game one after the other at `now`, as [`Self::submit`] does, but
@@ -582,6 +622,7 @@ impl Role {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use arbiter_core::arbiter::GameConfig;
     use arbiter_core::clock::{Millis, TimeControl, Timing};
     use arbiter_core::laws::Edition;
 
@@ -608,8 +649,10 @@ mod tests {
 
     #[test]
     fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() {
-        let hub = Hub::in_memory();
-        let mut r = Referee::new(hub.clone(), standard(), false).expect("setup");
+        let dir = std::env::temp_dir().join(format!("referee-restart-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let hub = Hub::open(&dir, standard()).expect("log");
+        let mut r = Referee::new(hub.clone(), false).expect("setup");
         r.submit(0, Event::Start, "white").expect("start");
         r.submit(1_000, event(r#"{"type":"move","move":"e2e4"}"#), "white")
             .expect("move");
@@ -624,13 +667,24 @@ mod tests {
         // Stamps never go back, whichever thread gets the lock first.
         r.submit(1_200, event(r#"{"type":"lift","square":"g8"}"#), "board")
             .expect("a late-stamped lift is moved up to the last instant");
-        let again = Referee::new(hub.clone(), standard(), false).expect("replay");
+        // A restart reads the log back, under the setup its header names.
+        let other = GameConfig::new(
+            Edition::Fide2023,
+            TimeControl::sudden_death(Millis::minutes(5), Timing::None),
+        );
+        let reopened = Hub::open(&dir, other).expect("log read back");
+        assert_eq!(reopened.config(), standard());
+        let again = Referee::new(reopened.clone(), false).expect("replay");
         assert_eq!(again.moves().len(), 1);
         assert_eq!(again.side_to_move(), Color::Black);
         assert_eq!(
-            again.game().log().events().len(),
-            r.game().log().events().len()
+            again.game().log().events(),
+            r.game().log().events(),
+            "the same events at the same instants"
         );
+        assert_eq!(reopened.snapshot().san, ["e4"]);
+        assert!(reopened.last_seq() >= hub.last_seq(), "numbers go on");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

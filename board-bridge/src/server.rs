@@ -9,30 +9,43 @@ use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::hub::Hub;
-use crate::protocol::{ClientMessage, Reply};
+use axum::body::{Body, Bytes};
+use tokio::io::AsyncReadExt;
+
+use crate::hub::{Hub, LogSource};
+use crate::protocol::{ClientMessage, Refusal, Reply, Safe};
 use crate::referee::{self, Role, SharedReferee};
 
 /// The largest message a page may send (a hello or one event).
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
+/// How many pages may be connected at once, unless told otherwise.
+pub const MAX_PAGES: usize = 200;
+/// What one page may send: messages a second (events, hellos and the rest), with a burst of
+/// twice that; no player sends more than a few a second.
+pub const MESSAGES_PER_SECOND: f64 = 20.0;
+/// What one page may send: bytes a second, with a burst of twice that.
+pub const BYTES_PER_SECOND: f64 = 16.0 * 1024.0;
 
 /// How the server is set up.
 #[derive(Debug, Clone, Default)]
 pub struct ServerSettings {
     /// Origins allowed besides the bridge's own (e.g. `https://lichess.org`).
     pub allowed_origins: Vec<String>,
-    /// Serve the page from this folder instead of the copy built into the binary.
+    /// Serve the page from this folder instead of the one `cargo xtask web` builds.
     pub www: Option<PathBuf>,
+    /// How many pages may be connected at once (0: [`MAX_PAGES`]).
+    pub max_pages: usize,
 }
 
 #[derive(Clone)]
@@ -40,6 +53,96 @@ struct App {
     hub: Hub,
     referee: SharedReferee,
     origins: Arc<HashSet<String>>,
+    pages: Arc<AtomicUsize>,
+    max_pages: usize,
+}
+
+/// One connected page, counted while its stream lives.
+struct PageSlot(Arc<AtomicUsize>);
+
+impl Drop for PageSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// A token bucket: `rate` a second, up to twice that at once.
+struct Bucket {
+    tokens: f64,
+    rate: f64,
+    at: tokio::time::Instant,
+}
+
+impl Bucket {
+    fn new(rate: f64) -> Bucket {
+        Bucket {
+            tokens: 2.0 * rate,
+            rate,
+            at: tokio::time::Instant::now(),
+        }
+    }
+
+    /// Takes `cost` if there is that much; whether there was.
+    fn take(&mut self, cost: f64) -> bool {
+        let now = tokio::time::Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + refill).min(2.0 * self.rate);
+        self.at = now;
+        if self.tokens >= cost {
+            self.tokens -= cost;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// What one page may send, and when it was last told it sent too much.
+struct Limits {
+    messages: Bucket,
+    bytes: Bucket,
+    told: Option<tokio::time::Instant>,
+}
+
+impl Limits {
+    fn new() -> Limits {
+        Limits {
+            messages: Bucket::new(MESSAGES_PER_SECOND),
+            bytes: Bucket::new(BYTES_PER_SECOND),
+            told: None,
+        }
+    }
+
+    /// `None` if a message of `len` bytes may be taken; else whether to tell the page (once a
+    /// second while it goes on) and what.
+    fn refuse(&mut self, len: usize) -> Option<Option<String>> {
+        let bytes_ok = self.bytes.take(len as f64);
+        let messages_ok = self.messages.take(1.0);
+        if bytes_ok && messages_ok {
+            return None;
+        }
+        let now = tokio::time::Instant::now();
+        if self
+            .told
+            .is_some_and(|t| now.duration_since(t) < Duration::from_secs(1))
+        {
+            return Some(None);
+        }
+        self.told = Some(now);
+        Some(Some(if messages_ok {
+            format!(
+                "this page sent more than {} bytes a second, the most the bridge takes from one page; \
+                 what it sent beyond that was not taken",
+                BYTES_PER_SECOND as u64
+            )
+        } else {
+            format!(
+                "this page sent more than {} messages a second, the most the bridge takes from one page; \
+                 what it sent beyond that was not taken",
+                MESSAGES_PER_SECOND as u64
+            )
+        }))
+    }
 }
 
 /// The router for a bridge listening on `addr`.
@@ -65,6 +168,12 @@ pub fn router(
         hub,
         referee,
         origins: Arc::new(origins),
+        pages: Arc::new(AtomicUsize::new(0)),
+        max_pages: if settings.max_pages == 0 {
+            MAX_PAGES
+        } else {
+            settings.max_pages
+        },
     };
     let router = Router::new()
         .route("/ws", get(ws_upgrade))
@@ -73,10 +182,11 @@ pub fn router(
     #[cfg(feature = "stage-trace")]
     let router = router.route("/trace.jsonl", get(|| async { crate::trace::jsonl() }));
     let router = router.with_state(app);
-    match &settings.www {
-        Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
-        None => router.fallback(crate::assets::serve),
-    }
+    let www = settings
+        .www
+        .clone()
+        .unwrap_or_else(crate::assets::default_dir);
+    router.fallback_service(crate::assets::service(&www))
 }
 
 #[derive(serde::Deserialize)]
@@ -92,16 +202,23 @@ async fn ws_upgrade(
     Query(q): Query<WsQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let ws = ws
+        .max_message_size(MAX_CLIENT_MESSAGE)
+        .max_frame_size(MAX_CLIENT_MESSAGE);
     // Browsers always send Origin on a WebSocket upgrade; a request without one is not a page
-    // on some other site, so it is let in (command-line tools, tests).
+    // on some other site, so it is let in (command-line tools, tests). A refused page is told
+    // why over the socket, since a browser shows a page nothing of a refused upgrade.
     if let Some(origin) = headers.get(header::ORIGIN) {
-        let origin = origin.to_str().unwrap_or("").trim_end_matches('/');
-        if !app.origins.contains(origin) {
-            return (
-                StatusCode::FORBIDDEN,
-                format!("origin {origin} is not allowed"),
-            )
-                .into_response();
+        let origin = origin
+            .to_str()
+            .unwrap_or("")
+            .trim_end_matches('/')
+            .to_owned();
+        if !app.origins.contains(&origin) {
+            let message = format!(
+                "this bridge does not accept pages from {origin}: start it with --allow-origin {origin}"
+            );
+            return ws.on_upgrade(move |socket| refuse(socket, Refusal::new("origin", message)));
         }
     }
     let role = match q.role.as_deref() {
@@ -117,21 +234,51 @@ async fn ws_upgrade(
             }
         },
     };
-    ws.max_message_size(MAX_CLIENT_MESSAGE)
-        .max_frame_size(MAX_CLIENT_MESSAGE)
-        .on_upgrade(move |socket| stream(socket, app, q.last_seq, role))
+    let open = app.pages.fetch_add(1, Ordering::Relaxed);
+    let slot = PageSlot(app.pages.clone());
+    if open >= app.max_pages {
+        let message = format!(
+            "this bridge already serves {} pages, the most it takes; try again later",
+            app.max_pages
+        );
+        return ws.on_upgrade(move |socket| async move {
+            refuse(socket, Refusal::new("full", message)).await;
+            drop(slot);
+        });
+    }
+    ws.on_upgrade(move |socket| async move {
+        stream(socket, app, q.last_seq, role).await;
+        drop(slot);
+    })
+}
+
+/// Tells a page why it is not served, then closes (1008: policy).
+async fn refuse(mut socket: WebSocket, refusal: Refusal) {
+    let _ = send_json(&mut socket, &refusal).await;
+    let mut reason = refusal.message.clone();
+    // A close frame's reason holds 123 bytes.
+    while reason.len() > 123 {
+        reason.pop();
+    }
+    let _ = socket
+        .send(Message::Close(Some(axum::extract::ws::CloseFrame {
+            code: 1008,
+            reason: reason.into(),
+        })))
+        .await;
 }
 
 /// How long a page that did not say its last sequence number in the URL gets to send a hello.
 const HELLO_WAIT: Duration = Duration::from_millis(300);
 
-/// What a page's message asks for, answered by the referee; `Some` is a refusal for this page.
-fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<String> {
+/// What a page's message asks for, answered by the referee; `Some` is the answer for this page
+/// alone (a refusal, or an event that changed nothing).
+fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<Reply> {
     match message {
         ClientMessage::Hello { .. } => None,
         ClientMessage::AutoPress { on } => {
             if role == Role::Spectator {
-                return Some("spectators cannot change the game's settings".into());
+                return Some(Reply::error("spectators cannot change the game's settings"));
             }
             referee::lock(&app.referee).set_auto_press(on);
             None
@@ -139,17 +286,36 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
         ClientMessage::Event { event } => {
             let event: arbiter_core::arbiter::Event = match serde_json::from_value(event) {
                 Ok(e) => e,
-                Err(e) => return Some(format!("not an event: {e}")),
+                Err(e) => return Some(Reply::error(format!("not an event: {e}"))),
             };
             let now = app.hub.now_ms();
             let mut r = referee::lock(&app.referee);
             if let Some(why) = role.refuses(&event, r.side_to_move()) {
-                return Some(why);
+                return Some(Reply::error(why));
+            }
+            if r.changes_nothing(&event) {
+                return Some(Reply::unchanged(
+                    "the game already stands so: this event changes nothing and is not recorded again",
+                ));
             }
             r.submit(now, event, role.name())
                 .err()
-                .map(|e| format!("refused by the game: {e}"))
+                .map(|e| Reply::error(format!("refused by the game: {e}")))
         }
+    }
+}
+
+async fn send_text(socket: &mut WebSocket, text: &str) -> bool {
+    socket
+        .send(Message::Text(Utf8Bytes::from(text)))
+        .await
+        .is_ok()
+}
+
+async fn send_json(socket: &mut WebSocket, value: &impl serde::Serialize) -> bool {
+    match serde_json::to_string(value) {
+        Ok(text) => send_text(socket, &text).await,
+        Err(_) => false,
     }
 }
 
@@ -172,79 +338,118 @@ async fn stream(mut socket: WebSocket, app: App, last_seq: Option<u64>, role: Ro
             _ => 0,
         },
     };
+    let mut safe = hub.safe_through();
     let (snapshot, tail, mut rx) = hub.subscribe(last_seq);
-    let Ok(snapshot) = serde_json::to_string(&snapshot) else {
-        return;
-    };
-    if socket.send(Message::Text(snapshot.into())).await.is_err() {
+    // A page holding numbers this bridge has not handed out (from a run before a restart
+    // without its log) starts afresh from the snapshot like a new page.
+    let mut sent = snapshot.seq;
+    safe.mark_unchanged();
+    if !send_json(&mut socket, &snapshot).await {
         return;
     }
-    let mut sent = last_seq;
+    let mut limits = Limits::new();
     if let Some(message) = first
-        && let Some(why) = take_client_message(&app, role, message)
+        && let Some(reply) = take_client_message(&app, role, message)
+        && !send_json(&mut socket, &reply).await
     {
-        let reply = serde_json::to_string(&Reply::error(why)).unwrap_or_default();
-        if socket.send(Message::Text(reply.into())).await.is_err() {
-            return;
-        }
+        return;
     }
     for e in tail {
-        if socket
-            .send(Message::Text(Utf8Bytes::from(&*e.json)))
-            .await
-            .is_err()
-        {
+        if !send_text(&mut socket, &e.json).await {
             return;
         }
-        sent = e.seq;
     }
+    let with_log = snapshot.safe.is_some();
     loop {
         tokio::select! {
             received = rx.recv() => match received {
                 Ok(e) if e.seq <= sent => {}
                 Ok(e) => {
                     crate::trace::mark_seq(e.seq, "ws_woken");
-                    if socket.send(Message::Text(Utf8Bytes::from(&*e.json))).await.is_err() {
+                    if !send_text(&mut socket, &e.json).await {
                         return;
                     }
                     crate::trace::mark_seq(e.seq, "ws_written");
                     sent = e.seq;
                 }
                 Err(RecvError::Lagged(_)) => {
-                    // This page fell behind the broadcast buffer: fill the gap from the log.
-                    for e in hub.tail(sent) {
-                        if socket.send(Message::Text(Utf8Bytes::from(&*e.json))).await.is_err() {
-                            return;
+                    // This page fell behind the broadcast buffer: fill the gap from the recent
+                    // messages, or start it afresh when they no longer reach back that far.
+                    match hub.tail(sent) {
+                        Some(tail) => {
+                            for e in tail {
+                                if !send_text(&mut socket, &e.json).await {
+                                    return;
+                                }
+                                sent = e.seq;
+                            }
                         }
-                        sent = e.seq;
+                        None => {
+                            let snapshot = hub.snapshot();
+                            sent = snapshot.seq;
+                            if !send_json(&mut socket, &snapshot).await {
+                                return;
+                            }
+                        }
                     }
                 }
                 Err(RecvError::Closed) => return,
             },
+            changed = safe.changed(), if with_log => {
+                if changed.is_err() {
+                    return;
+                }
+                let through = *safe.borrow_and_update();
+                if !send_json(&mut socket, &Safe::through(through)).await {
+                    return;
+                }
+            }
             incoming = socket.recv() => match incoming {
                 Some(Ok(Message::Text(t))) => {
+                    if let Some(tell) = limits.refuse(t.len()) {
+                        if let Some(why) = tell
+                            && !send_json(&mut socket, &Reply::error(why)).await
+                        {
+                            return;
+                        }
+                        continue;
+                    }
                     let refusal = match serde_json::from_str::<ClientMessage>(&t) {
                         // A hello mid-stream asks for a resend from that point.
                         Ok(ClientMessage::Hello { last_seq }) => {
-                            for e in hub.tail(last_seq) {
-                                if socket.send(Message::Text(Utf8Bytes::from(&*e.json))).await.is_err() {
-                                    return;
+                            match hub.tail(last_seq) {
+                                Some(tail) => {
+                                    for e in tail {
+                                        if !send_text(&mut socket, &e.json).await {
+                                            return;
+                                        }
+                                        sent = sent.max(e.seq);
+                                    }
                                 }
-                                sent = sent.max(e.seq);
+                                None => {
+                                    let snapshot = hub.snapshot();
+                                    sent = snapshot.seq;
+                                    if !send_json(&mut socket, &snapshot).await {
+                                        return;
+                                    }
+                                }
                             }
                             None
                         }
                         Ok(message) => take_client_message(&app, role, message),
-                        Err(e) => Some(format!("not a message: {e}")),
+                        Err(e) => Some(Reply::error(format!("not a message: {e}"))),
                     };
-                    if let Some(why) = refusal {
-                        let reply = serde_json::to_string(&Reply::error(why)).unwrap_or_default();
-                        if socket.send(Message::Text(reply.into())).await.is_err() {
-                            return;
-                        }
+                    if let Some(reply) = refusal
+                        && !send_json(&mut socket, &reply).await
+                    {
+                        return;
                     }
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return,
+                Some(Ok(Message::Binary(b))) => {
+                    // Not part of the protocol, but counted: bytes are bytes.
+                    let _ = limits.refuse(b.len());
+                }
                 Some(Ok(_)) => {}
             },
         }
@@ -266,23 +471,60 @@ async fn games_pgn(State(app): State<App>) -> Response {
         .into_response()
 }
 
+/// The event log as the core's log format, streamed from the file (up to the lines written
+/// when asked) in chunks, so a slow reader holds one chunk, not a copy of the log.
 async fn events_jsonl(State(app): State<App>) -> Response {
+    const CHUNK: usize = 64 * 1024;
+    let source = app.hub.log_source();
+    let length = match &source {
+        LogSource::Memory(lines) => lines.iter().map(|l| l.len() as u64).sum(),
+        LogSource::File(_, len) => *len,
+    };
+    let body = match source {
+        LogSource::Memory(lines) => Body::from_stream(futures_util::stream::iter(
+            lines
+                .into_iter()
+                .map(|l| Ok::<_, std::io::Error>(Bytes::copy_from_slice(l.as_bytes()))),
+        )),
+        LogSource::File(path, len) => {
+            let file = match tokio::fs::File::open(&path).await {
+                Ok(f) => f,
+                Err(e) => {
+                    return (
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        format!("cannot read the event log: {e}"),
+                    )
+                        .into_response();
+                }
+            };
+            let chunks = futures_util::stream::unfold((file, len), |(mut file, left)| async move {
+                if left == 0 {
+                    return None;
+                }
+                let want = usize::try_from(left).unwrap_or(CHUNK).min(CHUNK);
+                let mut buf = vec![0; want];
+                match file.read(&mut buf).await {
+                    Ok(0) => None,
+                    Ok(n) => {
+                        buf.truncate(n);
+                        Some((Ok(Bytes::from(buf)), (file, left - n as u64)))
+                    }
+                    Err(e) => Some((Err(e), (file, 0))),
+                }
+            });
+            Body::from_stream(chunks)
+        }
+    };
     (
         [
-            (header::CONTENT_TYPE, "application/jsonl; charset=utf-8"),
-            (header::CACHE_CONTROL, "no-cache"),
+            (
+                header::CONTENT_TYPE,
+                "application/jsonl; charset=utf-8".to_owned(),
+            ),
+            (header::CACHE_CONTROL, "no-cache".to_owned()),
+            (header::CONTENT_LENGTH, length.to_string()),
         ],
-        app.hub.log_text(),
+        body,
     )
         .into_response()
-}
-
-/// Path of a request, for the asset fallback.
-pub fn asset_path(uri: &Uri) -> String {
-    let p = uri.path().trim_start_matches('/');
-    if p.is_empty() || p.ends_with('/') {
-        format!("{p}index.html")
-    } else {
-        p.to_owned()
-    }
 }

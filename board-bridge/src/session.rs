@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use arbiter_core::arbiter::{Event, MoveText};
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::clock::ClockSide;
-use arbiter_core::dgt::codec::{BoardMessage, Command, DecodeError, Decoder};
+use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder, NoiseGate};
 use arbiter_core::dgt::reconstruct::{
     Completion, Mismatch, Reading, Reconstructor, TouchKind, attempted_move,
 };
@@ -77,6 +77,8 @@ pub struct Session {
     referee: SharedReferee,
     seat: Seat,
     decoder: Decoder,
+    /// Sensor noise stops here: only what two agreeing reads show reaches the reconstructor.
+    gate: NoiseGate,
     rec: Reconstructor,
     completion: Completion,
     /// The game's base position the reconstructor was last set to, as FEN.
@@ -94,8 +96,12 @@ pub struct Session {
     game_plies: usize,
     /// What this board last reported to the two-board comparison.
     last_view: Option<BoardView>,
-    /// Dropped-byte reports are rate-limited so a noisy line cannot flood the log.
-    dropped_reported: u32,
+    /// How many runs of bytes from the board were dropped since it was connected.
+    dropped: u64,
+    /// The board message last published, so each change the board shows is published once.
+    last_board: Option<Body>,
+    /// When the board's health (dropped bytes, resyncs) was last published, ms.
+    health_at: Option<u64>,
     /// The moves made on this board are completed by a lever press on the clock of the other
     /// board, never by the settle time alone.
     lever_elsewhere: bool,
@@ -146,6 +152,7 @@ impl Session {
             referee,
             seat,
             decoder: Decoder::default(),
+            gate: NoiseGate::default(),
             rec,
             completion,
             base_fen,
@@ -157,7 +164,9 @@ impl Session {
             own_lifted: false,
             game_plies: moves.len(),
             last_view: None,
-            dropped_reported: 0,
+            dropped: 0,
+            last_board: None,
+            health_at: None,
             lever_elsewhere: false,
             partner: None,
         }
@@ -201,61 +210,99 @@ impl Session {
     }
 
     /// The board was (re)connected on `port`: forget half-read bytes and the old picture; the
-    /// next dump is the truth.
+    /// next two agreeing reads are the truth.
     pub fn handle_connected(&mut self, port: &str) {
         self.decoder.reset();
+        self.gate.reset();
         self.rec.reset_board();
+        self.dropped = 0;
         // A clock that was unplugged with the board shows stale times: show the game's again.
         self.clock_epoch_sent = 0;
-        self.hub.publish(Body::Board {
+        let body = Body::Board {
             connected: true,
             placement: None,
             orientation: self.rec.orientation().map(orientation_name),
             port: Some(port.to_owned()),
-        });
+            dropped: 0,
+            resyncs: 0,
+        };
+        self.publish_board_body(body);
     }
 
     /// The board went away.
     pub fn handle_disconnected(&mut self, why: &str) {
         self.decoder.reset();
+        self.gate.reset();
         self.rec.reset_board();
-        self.hub.publish(Body::Board {
+        let was_connected = matches!(
+            self.last_board,
+            Some(Body::Board {
+                connected: true,
+                ..
+            })
+        );
+        self.publish_board_body(Body::Board {
             connected: false,
             placement: None,
             orientation: None,
             port: None,
+            dropped: self.dropped,
+            resyncs: self.gate.resyncs(),
         });
-        self.hub.publish(Body::Error {
-            message: format!("{} disconnected: {why}", self.seat.name()),
-        });
+        if was_connected {
+            self.hub.publish(Body::Error {
+                message: format!("{} disconnected: {why}", self.seat.name()),
+            });
+        }
     }
 
     /// Bytes read from the board at `now`.
     pub fn handle_bytes(&mut self, now: u64, bytes: &[u8]) {
         self.decoder.feed(bytes);
+        let health = (self.dropped, self.gate.resyncs());
         while let Some(decoded) = self.decoder.poll() {
-            match decoded {
-                Ok(message) => {
-                    crate::trace::mark("decoded");
-                    let is_dump = matches!(message, BoardMessage::BoardDump(_));
-                    self.rec.handle_message(now, &message);
-                    crate::trace::mark("reconstructed");
-                    self.drain(now);
-                    if is_dump {
-                        self.publish_board();
-                    }
-                }
-                Err(e) => self.report_dropped(&e),
+            if decoded.is_err() {
+                self.dropped += 1;
             }
+            let Some(message) = self.gate.take(decoded) else {
+                continue;
+            };
+            crate::trace::mark("decoded");
+            let is_dump = matches!(message, BoardMessage::BoardDump(_));
+            self.rec.handle_message(now, &message);
+            crate::trace::mark("reconstructed");
+            self.drain(now);
+            if is_dump {
+                self.publish_board();
+            }
+        }
+        if health != (self.dropped, self.gate.resyncs()) {
+            self.publish_health(now);
         }
     }
 
-    fn report_dropped(&mut self, e: &DecodeError) {
-        self.dropped_reported += 1;
-        // The first few are worth showing; after that they only fill the log.
-        if self.dropped_reported <= 20 {
-            self.hub.publish(Body::Error {
-                message: format!("bytes from the {} dropped: {e}", self.seat.name()),
+    /// The board's health is a status, not a ruling: the counts go out in a `board` message,
+    /// at most once a second however noisy the line.
+    fn publish_health(&mut self, now: u64) {
+        if self.health_at.is_some_and(|at| now < at + 1_000) {
+            return;
+        }
+        self.health_at = Some(now);
+        if let Some(Body::Board {
+            connected,
+            placement,
+            orientation,
+            port,
+            ..
+        }) = self.last_board.clone()
+        {
+            self.publish_board_body(Body::Board {
+                connected,
+                placement,
+                orientation,
+                port,
+                dropped: self.dropped,
+                resyncs: self.gate.resyncs(),
             });
         }
     }
@@ -280,8 +327,19 @@ impl Session {
     /// Commands the session wants sent to the board: the reconstructor's requests, and the
     /// game's clock for an attached DGT clock whenever it changed course.
     pub fn poll_command(&mut self, now: u64) -> Option<Command> {
-        if let Some(c) = self.rec.poll_command() {
+        if let Some(c) = self.gate.poll_command() {
             return Some(c);
+        }
+        while let Some(c) = self.rec.poll_command() {
+            if c != Command::SendBoard {
+                return Some(c);
+            }
+            // A full read to check the picture: only when something changed since the last
+            // one, and not while the gate waits for its own.
+            if self.gate.wants_read() {
+                self.gate.read_asked();
+                return Some(c);
+            }
         }
         if !self.clock_attached || !self.rec.has_dump() {
             return None;
@@ -295,12 +353,40 @@ impl Session {
     }
 
     fn publish_board(&mut self) {
-        self.hub.publish(Body::Board {
+        self.publish_board_body(Body::Board {
             connected: true,
             placement: Some(self.rec.physical().to_fen_board()),
             orientation: self.rec.orientation().map(orientation_name),
             port: None,
+            dropped: self.dropped,
+            resyncs: self.gate.resyncs(),
         });
+    }
+
+    /// Publishes a board message unless it says what the last one said (a board message
+    /// without a port says nothing new about the port).
+    fn publish_board_body(&mut self, body: Body) {
+        let mut same = body.clone();
+        if let (
+            Body::Board {
+                port: port @ None,
+                connected: true,
+                ..
+            },
+            Some(Body::Board {
+                port: last_port,
+                connected: true,
+                ..
+            }),
+        ) = (&mut same, &self.last_board)
+        {
+            port.clone_from(last_port);
+        }
+        if self.last_board.as_ref() == Some(&same) {
+            return;
+        }
+        self.last_board = Some(same);
+        self.hub.publish(body);
     }
 
     fn drain(&mut self, now: u64) {
@@ -452,11 +538,13 @@ impl Session {
             }
             Reading::ClockPress { .. } => {}
             Reading::Orientation(o) => {
-                self.hub.publish(Body::Board {
+                self.publish_board_body(Body::Board {
                     connected: true,
                     placement: Some(self.rec.physical().to_fen_board()),
                     orientation: Some(orientation_name(o)),
                     port: None,
+                    dropped: self.dropped,
+                    resyncs: self.gate.resyncs(),
                 });
                 let mut r = referee::lock(&self.referee);
                 if !r.in_play() && r.game().moves().is_empty() {

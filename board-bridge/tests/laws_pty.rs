@@ -237,7 +237,7 @@ async fn page_events_by_role_spectators_none_players_their_own_colour_assistant_
     let sources: Vec<Value> = events
         .lines()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|m| m["type"] == "event")
+        .filter(|m| m["event"].is_object())
         .map(|m| m["source"].clone())
         .collect();
     assert!(sources.contains(&Value::from("assistant")) && sources.contains(&Value::from("white")));

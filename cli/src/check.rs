@@ -1,7 +1,9 @@
 //! `arbiter check <FILE.pgn|->`: replays every game of a PGN file and prints, per game, one JSON
 //! line `{"game":1,"moves":83,"result":"1-0","error":null}` (or with
 //! `"error":{"ply":17,"san":"Nxe5","reason":"illegal","detail":"..."}`), then a summary line
-//! `{"games":N,"ok":N,"errors":N}`.
+//! `{"games":N,"ok":N,"errors":N}`. `reason` is `illegal`, `ambiguous`, `unreadable`, `setup`
+//! (a `[FEN]` no game can reach, at ply 0) or `syntax` (the text is not well-formed PGN there:
+//! an unbalanced bracket, a bad NAG, an overlong token, no termination marker).
 //!
 //! Exit status: 0 when the whole input was read, whatever the games hold; 2 when it could not be
 //! read. The file is read in fixed-size chunks, so memory stays constant whatever its size.
@@ -31,7 +33,7 @@ pub struct Summary {
     pub games: u64,
     /// Games replayed to their end.
     pub ok: u64,
-    /// Games with an illegal, ambiguous or unreadable move, or a bad setup.
+    /// Games with an illegal, ambiguous or unreadable move, a bad setup, or a syntax fault.
     pub errors: u64,
 }
 

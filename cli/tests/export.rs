@@ -38,3 +38,30 @@ fn export_pgn_and_a_format_is_required() {
     let (code, _, _) = export(&[]);
     assert_eq!(code, 2, "either --brf or --pgn");
 }
+
+#[test]
+fn export_pgn_has_the_seven_tag_roster_then_the_time_control() {
+    let (code, out, err) = export(&["--pgn"]);
+    assert_eq!(code, 0, "{err}");
+    let text = String::from_utf8_lossy(&out);
+    let tags: Vec<&str> = text.lines().take_while(|l| l.starts_with('[')).collect();
+    assert_eq!(
+        tags,
+        [
+            "[Event \"?\"]",
+            "[Site \"?\"]",
+            "[Date \"????.??.??\"]",
+            "[Round \"?\"]",
+            "[White \"Anna\"]",
+            "[Black \"Bella\"]",
+            "[Result \"0-1\"]",
+            "[TimeControl \"600+5\"]",
+        ],
+        "{text}"
+    );
+    // What we export, our own checker reads as one clean game.
+    let checked = common::arbiter(&["check", "-"], text.as_bytes());
+    let lines = common::json_lines(&checked);
+    assert_eq!(lines[0]["error"], serde_json::Value::Null, "{lines:?}");
+    assert_eq!(lines[0]["moves"], 4);
+}

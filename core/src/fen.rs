@@ -13,7 +13,7 @@
 //! counters `0 1`. Only standard chess is read: castling rights are `KQkq` letters, and each one
 //! needs the king on e1/e8 and the rook on its corner.
 
-use cozy_chess::{BoardBuilder, CastleRights, Color, File, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square};
 use thiserror::Error;
 
 use crate::position::Position;
@@ -46,6 +46,20 @@ pub enum FenError {
         count: u32,
         max: u32,
     },
+    /// More queens, rooks, bishops of one square colour or knights than the initial set holds,
+    /// beyond what promotions of the side's missing pawns can explain (Art. 3.7e).
+    #[error(
+        "piece placement: {color}'s pieces need at least {extra} promoted beyond the initial set, but only {missing} of its pawns are missing"
+    )]
+    TooManyPromoted {
+        color: ColorName,
+        extra: u32,
+        missing: u32,
+    },
+    /// The kings stand on neighbouring squares: one of them would be in check from the other,
+    /// and no move may put or leave a king there (Art. 3.9).
+    #[error("piece placement: the kings stand side by side on {white} and {black}")]
+    AdjacentKings { white: Square, black: Square },
     /// A pawn on the first or last rank (Art. 3.7: pawns start on the 2nd and promote on the 8th).
     #[error("piece placement: pawn on {square}, pawns can never stand on the first or last rank")]
     PawnOnBackRank { square: Square },
@@ -60,6 +74,16 @@ pub enum FenError {
         "side to move: {color} is in check from {count} pieces, which no legal move can produce"
     )]
     ImpossibleCheck { color: ColorName, count: u32 },
+    /// Two pieces give check but neither is a queen, rook or bishop: a double check needs a
+    /// line piece uncovered by the move, since a knight's or pawn's check cannot be uncovered.
+    #[error(
+        "side to move: {color} is in check from a {first} and a {second}, which no legal move can produce (one of them must be a queen, rook or bishop)"
+    )]
+    ImpossibleDoubleCheck {
+        color: ColorName,
+        first: PieceName,
+        second: PieceName,
+    },
     /// The castling field is not `-` or a combination of `KQkq`.
     #[error(
         "castling rights: '{found}' is not '-' or a combination of K, Q, k, q (each at most once)"
@@ -105,6 +129,23 @@ impl core::fmt::Display for ColorName {
     }
 }
 
+/// A piece written out for error messages ("knight").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceName(pub Piece);
+
+impl core::fmt::Display for PieceName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self.0 {
+            Piece::Pawn => "pawn",
+            Piece::Knight => "knight",
+            Piece::Bishop => "bishop",
+            Piece::Rook => "rook",
+            Piece::Queen => "queen",
+            Piece::King => "king",
+        })
+    }
+}
+
 /// Reads a FEN. Never panics.
 ///
 /// # Errors
@@ -123,6 +164,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     let mut builder = BoardBuilder::empty();
     parse_placement(placement, &mut builder)?;
     check_material(&builder)?;
+    check_kings_apart(&builder)?;
     builder.side_to_move = match side {
         "w" => Color::White,
         "b" => Color::Black,
@@ -149,7 +191,16 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     // cozy-chess caps its own clock at 100; ours (in Position) is exact.
     builder.halfmove_clock = halfmove_clock.min(100) as u8;
     builder.fullmove_number = fullmove_number;
-    let board = builder.build().map_err(|e| FenError::Inconsistent {
+    let board = builder.build().map_err(|e| match (e, builder.en_passant) {
+        // A check that a piece other than the advanced pawn gives, and that its advance did not
+        // uncover, was there before the advance: the side then on move was in check.
+        (cozy_chess::BoardBuilderError::InvalidEnPassant, Some(square)) => {
+            FenError::EnPassantImpossible {
+                square,
+                reason: "the check on the side to move cannot come from the two-square advance that made it",
+            }
+        }
+        (e, _) => FenError::Inconsistent {
         field: match e {
             cozy_chess::BoardBuilderError::InvalidBoard => "piece placement",
             cozy_chess::BoardBuilderError::InvalidCastlingRights => "castling rights",
@@ -157,8 +208,56 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
             cozy_chess::BoardBuilderError::InvalidHalfMoveClock => "half-move clock",
             cozy_chess::BoardBuilderError::InvalidFullmoveNumber => "full-move number",
         },
+        },
     })?;
     Ok(Position::from_parts(board, halfmove_clock))
+}
+
+/// Reads the FEN of a game's set-up: as [`parse`], except that castling rights whose king and
+/// rook stand elsewhere on their first rank are kept as cozy-chess reads them. Such a FEN
+/// describes a faulty initial set-up (king and queen exchanged, say), which the arbiter must
+/// be able to start from so that the Laws can rule on it once found (2005 App. B4 / 2023
+/// App. A.5.1); every other rule still holds.
+///
+/// # Errors
+/// The [`FenError`] that [`parse`] gives, unless only the castling rights were at fault and
+/// the position is otherwise reachable.
+pub fn parse_setup(text: &str) -> Result<Position, FenError> {
+    let refusal = match parse(text) {
+        Err(refusal @ FenError::CastlingMismatch { .. }) => refusal,
+        other => return other,
+    };
+    match Board::from_fen(text.trim(), false) {
+        Ok(board) if check_reachable(&board).is_ok() => {
+            let halfmove_clock = u32::from(board.halfmove_clock());
+            Ok(Position::from_parts(board, halfmove_clock))
+        }
+        _ => Err(refusal),
+    }
+}
+
+/// Refuses a position built elsewhere than from a FEN (a game's setup, a sensor board's
+/// placement) that no game can reach, by the same rules as [`parse`]: cozy-chess builds boards
+/// that the Laws rule out, such as kings side by side.
+///
+/// # Errors
+/// The [`FenError`] that [`parse`] would give for the position's FEN.
+pub fn check_reachable(board: &Board) -> Result<(), FenError> {
+    let builder = BoardBuilder::from_board(board);
+    check_material(&builder)?;
+    check_kings_apart(&builder)?;
+    check_checks(&builder)
+}
+
+/// Refuses a board whose kings stand side by side, the one position cozy-chess builds that
+/// breaks its move generator (it would offer the king's capture). For positions made by a
+/// move on the board, legal or not, where the other rules of [`check_reachable`] are the
+/// Laws' to judge (an illegal move stands until claimed).
+///
+/// # Errors
+/// [`FenError::AdjacentKings`].
+pub fn kings_apart(board: &Board) -> Result<(), FenError> {
+    check_kings_apart(&BoardBuilder::from_board(board))
 }
 
 fn parse_placement(text: &str, builder: &mut BoardBuilder) -> Result<(), FenError> {
@@ -259,6 +358,54 @@ fn check_material(builder: &BoardBuilder) -> Result<(), FenError> {
             };
             return Err(err);
         }
+        let extra = promoted_at_least(builder, color);
+        let missing = 8 - pawns;
+        if extra > missing {
+            return Err(FenError::TooManyPromoted {
+                color: ColorName(color),
+                extra,
+                missing,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// How many of `color`'s pieces must have come from promotions: those beyond one queen, two
+/// rooks, two knights, and one bishop on each colour of square.
+fn promoted_at_least(builder: &BoardBuilder, color: Color) -> u32 {
+    let beyond = |have: u32, initial: u32| have.saturating_sub(initial);
+    let mut light = 0;
+    let mut dark = 0;
+    for sq in Square::ALL {
+        if builder.square(sq) == Some((Piece::Bishop, color)) {
+            if BitBoard::LIGHT_SQUARES.has(sq) {
+                light += 1;
+            } else {
+                dark += 1;
+            }
+        }
+    }
+    beyond(count(builder, color, Some(Piece::Queen)), 1)
+        + beyond(count(builder, color, Some(Piece::Rook)), 2)
+        + beyond(count(builder, color, Some(Piece::Knight)), 2)
+        + beyond(light, 1)
+        + beyond(dark, 1)
+}
+
+/// Kings on neighbouring squares: cozy-chess does not count a king as a checker, so this
+/// must be refused here or the move generator would offer a king capture.
+fn check_kings_apart(builder: &BoardBuilder) -> Result<(), FenError> {
+    let find = |color| {
+        Square::ALL
+            .into_iter()
+            .find(|&sq| builder.square(sq) == Some((Piece::King, color)))
+    };
+    // Each side has exactly one king here (check_material ran first).
+    if let (Some(white), Some(black)) = (find(Color::White), find(Color::Black))
+        && cozy_chess::get_king_moves(white).has(black)
+    {
+        return Err(FenError::AdjacentKings { white, black });
     }
     Ok(())
 }
@@ -294,6 +441,23 @@ fn check_checks(builder: &BoardBuilder) -> Result<(), FenError> {
             color: ColorName(mover),
             count: checkers,
         });
+    }
+    if checkers == 2 {
+        let sliders =
+            board.pieces(Piece::Bishop) | board.pieces(Piece::Rook) | board.pieces(Piece::Queen);
+        if (board.checkers() & sliders).is_empty() {
+            let mut named = board
+                .checkers()
+                .into_iter()
+                .filter_map(|sq| board.piece_on(sq));
+            if let (Some(first), Some(second)) = (named.next(), named.next()) {
+                return Err(FenError::ImpossibleDoubleCheck {
+                    color: ColorName(mover),
+                    first: PieceName(first),
+                    second: PieceName(second),
+                });
+            }
+        }
     }
     Ok(())
 }

@@ -66,7 +66,7 @@ pub fn check() -> Result<()> {
             bail!("cargo metadata: {}", String::from_utf8_lossy(&out.stderr));
         }
         let meta: Value = serde_json::from_slice(&out.stdout)?;
-        let (refused, chosen) = judge(&meta)?;
+        let Judgement { refused, chosen } = judge(&meta)?;
         for (name, licence) in &chosen {
             match elected(name) {
                 Some(taken) => {
@@ -89,8 +89,15 @@ pub fn check() -> Result<()> {
     Ok(())
 }
 
-/// (crates refused, crates accepted only through a choice among several licences).
-fn judge(meta: &Value) -> Result<(Vec<String>, BTreeSet<(String, String)>)> {
+/// What the check found among the shipped crates.
+struct Judgement {
+    /// Crates with no permissive licence, as `name (licence)`.
+    refused: Vec<String>,
+    /// Crates accepted only through a choice among several licences: (name, licence).
+    chosen: BTreeSet<(String, String)>,
+}
+
+fn judge(meta: &Value) -> Result<Judgement> {
     let packages: HashMap<&str, &Value> = meta["packages"]
         .as_array()
         .context("packages")?
@@ -151,7 +158,7 @@ fn judge(meta: &Value) -> Result<(Vec<String>, BTreeSet<(String, String)>)> {
             refused.push(format!("{name} ({licence})"));
         }
     }
-    Ok((refused, chosen))
+    Ok(Judgement { refused, chosen })
 }
 
 /// The licence recorded for a crate that offers a choice, if one is.

@@ -2,12 +2,15 @@
 //!
 //! - `serve`: build the page and the board bridge, then serve the board and clock on
 //!   http://127.0.0.1:8080 (with a DGT board when one is plugged in).
-//! - `test`: install what the tests need, then run every test: Rust (host), wasm in headless
-//!   Chromium, and the end-to-end tests in headless Chromium.
-//! - `web`: build the wasm module and its JavaScript glue into `www/pkg/`.
+//! - `test`: install what the tests need, check the house rules (clippy, rustfmt and rustdoc
+//!   with warnings denied), then run every test: Rust (host), wasm in headless Chromium, and
+//!   the end-to-end tests in headless Chromium.
+//! - `web`: build the wasm module and its JavaScript glue into `www/pkg/`, and the page as it
+//!   ships (minified, compressed copies) into `www/dist/`.
 //! - `setup`: only install what the tests need.
 //! - `bench`: run the criterion benchmarks (ours beside the peers).
 
+mod dist;
 mod licences;
 mod setup;
 mod sh;
@@ -43,9 +46,10 @@ const HELP: &str = "usage: cargo xtask <command>
 commands:
   serve [ARGS...]  build the page and the bridge, serve on http://127.0.0.1:8080
                    (ARGS go to board-bridge, e.g. --port /dev/ttyUSB0 or --simulate game.pgn)
-  test             install what is missing, then run every test
-                   (--no-browser: Rust tests only; --browser-only: the page's tests only)
-  web              build the wasm module and glue into www/pkg/
+  test             install what is missing, check the house rules (clippy, rustfmt,
+                   rustdoc with warnings denied), then run every test
+                   (--no-browser: Rust only; --browser-only: the page's tests only)
+  web              build the wasm module and glue into www/pkg/, the page into www/dist/
   licences         check that every shipped crate may be used under MIT or Apache-2.0
   setup            install the wasm target, Chromium, binaryen and npm packages
   bench [NAME]     run the criterion benchmarks";
@@ -117,6 +121,7 @@ fn test(rest: &[String]) -> Result<()> {
     if host {
         sh::section("licences of what we ship");
         licences::check()?;
+        house_rules()?;
         sh::section("Rust tests (host)");
         sh::cargo(&["test", "--workspace", "--no-fail-fast"])?;
     }
@@ -147,6 +152,30 @@ fn test(rest: &[String]) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
+}
+
+/// The house rules of the developers' guide, checked before the tests so that a lint or a
+/// formatting slip fails CI as surely as a broken test: clippy with warnings denied, rustfmt,
+/// and rustdoc with warnings denied (a broken intra-doc link is a defect too).
+fn house_rules() -> Result<()> {
+    sh::section("house rules: clippy, rustfmt, rustdoc");
+    sh::cargo(&[
+        "clippy",
+        "--workspace",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ])?;
+    sh::cargo(&["fmt", "--all", "--check"])?;
+    // RUSTDOCFLAGS for this one command only; the tests after it build without it.
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    sh::run_inherit(
+        std::process::Command::new(cargo)
+            .args(["doc", "--workspace", "--no-deps"])
+            .env("RUSTDOCFLAGS", "-D warnings")
+            .current_dir(root()),
+    )
 }
 
 fn bench(rest: &[String]) -> Result<()> {

@@ -61,8 +61,10 @@ fn debian_packages() -> Result<()> {
         .filter(|(_, path)| !Path::new(path).exists())
         .map(|(pkg, _)| *pkg)
         // Node.js may come from elsewhere than Debian (nodesource, nvm): any on PATH will do.
-        .filter(|pkg| {
-            !(*pkg == "nodejs" && sh::found("node")) && !(*pkg == "npm" && sh::found("npm"))
+        .filter(|pkg| match *pkg {
+            "nodejs" => !sh::found("node"),
+            "npm" => !sh::found("npm"),
+            _ => true,
         })
         .collect();
     if missing.is_empty() {

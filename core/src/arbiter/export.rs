@@ -34,24 +34,24 @@ impl Game {
     /// The game as PGN, with `[%clk]` after each move.
     pub fn to_pgn(&self) -> String {
         let result = self.result().map_or("*", |(r, _)| r.pgn());
-        let name = |s: &str| {
-            if s.is_empty() {
-                "?".to_string()
-            } else {
-                s.replace(['"', '\\'], "")
+        // The writer puts the Seven Tag Roster first, "?" where the game does not know.
+        let mut tags = crate::pgn::Tags::new();
+        for (tag, name) in [
+            ("White", &self.config().white),
+            ("Black", &self.config().black),
+        ] {
+            if !name.is_empty() {
+                tags.set(tag, name.as_str());
             }
-        };
-        let mut out = String::new();
-        let _ = writeln!(out, "[Event \"?\"]");
-        let _ = writeln!(out, "[White \"{}\"]", name(&self.config().white));
-        let _ = writeln!(out, "[Black \"{}\"]", name(&self.config().black));
-        let _ = writeln!(out, "[Result \"{result}\"]");
-        let _ = writeln!(out, "[TimeControl \"{}\"]", time_control_tag(self));
-        if self.config().fen.is_some() {
-            let _ = writeln!(out, "[SetUp \"1\"]");
-            let _ = writeln!(out, "[FEN \"{}\"]", self.record.start().board());
         }
-        out.push('\n');
+        tags.set("TimeControl", time_control_tag(self));
+        if self.config().fen.is_some() {
+            tags.set("SetUp", "1");
+            tags.set("FEN", self.record.start().board().to_string());
+        }
+        let marker = result.parse().unwrap_or(crate::pgn::GameResult::Unfinished);
+        let mut out = String::new();
+        crate::pgn::writer::write_tags_into(&tags, marker, &mut out);
         let mut number = self.record.start().board().fullmove_number();
         let mut first = true;
         for mv in self.moves() {

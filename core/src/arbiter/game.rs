@@ -220,9 +220,10 @@ impl Game {
     pub fn new(config: GameConfig) -> Result<Game, Refused> {
         let board = match &config.fen {
             None => Board::default(),
-            Some(fen) => fen
-                .parse::<Board>()
-                .map_err(|e| Refused::BadFen(format!("{e:?}: {fen}")))?,
+            Some(fen) => crate::fen::parse_setup(fen)
+                .map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
+                .board()
+                .clone(),
         };
         // A set-up fault found too late leaves the game as it stands, without the castlings
         // its misplaced kings and rooks would make (2005 App. B4 / 2023 App. A.5.1).
@@ -2436,10 +2437,11 @@ fn after_illegal(board: &Board, mv: MoveText) -> Option<Board> {
     builder.en_passant = None;
     *builder.castle_rights_mut(board.side_to_move()) = cozy_chess::CastleRights::EMPTY;
     if let Ok(after) = builder.clone().build() {
-        return Some(after);
+        return crate::fen::kings_apart(&after).is_ok().then_some(after);
     }
     *builder.castle_rights_mut(!board.side_to_move()) = cozy_chess::CastleRights::EMPTY;
-    builder.build().ok()
+    let after = builder.build().ok()?;
+    crate::fen::kings_apart(&after).is_ok().then_some(after)
 }
 
 /// Whether `mv` is `player`'s king trying to castle: two files or more along his first rank,

@@ -71,7 +71,10 @@ pub use envelope::EnvelopeRecord;
 pub use event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
 pub use export::{brf, clk};
 pub use game::{Game, PendingClaim, PlayedMove, Refused, ReplayError};
-pub use log::{EventLog, LogError, LogErrorKind, SCHEMA, VERSION};
+pub use log::{
+    EventLog, LogError, LogErrorKind, LogLine, LogRecord, SCHEMA, VERSION, header_jsonl,
+    seq_of_cut_line, split_cut_tail,
+};
 pub use ruling::{GameResult, Reason, Ruling, Verdict};
 pub use state::{ClockView, OpenClaim, Outcome, State};
 pub use wire::MoveText;

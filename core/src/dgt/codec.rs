@@ -279,6 +279,175 @@ impl Decoder {
     }
 }
 
+/// Whether a piece code names what can stand on a square in a game: empty or one of the twelve
+/// chess pieces. The three "magic pieces" (13-15) and the undocumented high bits are not.
+pub fn is_game_code(code: u8) -> bool {
+    code <= 12
+}
+
+/// Keeps sensor noise from becoming events. The board's field updates pass at once while they
+/// make sense: a square that goes from empty to a piece or from a piece to empty, with a piece
+/// code of the game. Anything else (bytes dropped on the line, which may have eaten an update;
+/// a code outside the game's; a square that turns from one piece into another with no hand in
+/// between; a full read that disagrees with the updates so far) puts the gate in doubt: it asks
+/// for full reads and lets through only what two reads in a row agree on, as one dump. Updates
+/// that come meanwhile are dropped, since the confirmed dump shows their outcome. The first read
+/// after (re)connecting is confirmed the same way.
+///
+/// ```
+/// use arbiter_core::dgt::board::{BoardDump, DgtSquare, Occupant, Placement, Orientation};
+/// use arbiter_core::dgt::codec::{BoardMessage, Command, NoiseGate};
+/// let start = Placement::start().to_dump(Orientation::Normal);
+/// let mut gate = NoiseGate::default();
+/// assert_eq!(gate.poll_command(), Some(Command::SendBoard));
+/// assert_eq!(gate.take(Ok(BoardMessage::BoardDump(start))), None, "one read is not enough");
+/// assert_eq!(gate.poll_command(), Some(Command::SendBoard));
+/// assert!(gate.take(Ok(BoardMessage::BoardDump(start))).is_some(), "two agree");
+/// // A magic-piece code on g8 (the knight's square) is noise, not a lift.
+/// let g8 = DgtSquare::new(6).unwrap();
+/// let noise = BoardMessage::FieldUpdate { square: g8, occupant: Occupant::Magic(13) };
+/// assert_eq!(gate.take(Ok(noise)), None);
+/// assert_eq!(gate.poll_command(), Some(Command::SendBoard));
+/// ```
+#[derive(Debug, Clone)]
+pub struct NoiseGate {
+    /// The codes the game has been shown, once a read was confirmed.
+    shown: Option<[u8; 64]>,
+    /// In doubt: the last full read, waiting for a second that agrees.
+    doubt: Option<Option<[u8; 64]>>,
+    /// A full read was asked for and has not come yet.
+    asked: bool,
+    /// Field updates passed since the last full read: a read the reconstructor asks for with
+    /// none is answered by the picture it already has.
+    updates_since_read: bool,
+    wanted: VecDeque<Command>,
+    resyncs: u64,
+}
+
+impl Default for NoiseGate {
+    fn default() -> Self {
+        let mut gate = NoiseGate {
+            shown: None,
+            doubt: None,
+            asked: false,
+            updates_since_read: false,
+            wanted: VecDeque::new(),
+            resyncs: 0,
+        };
+        gate.reset();
+        gate
+    }
+}
+
+impl NoiseGate {
+    /// The board was (re)connected: nothing it said before counts, and its first read is
+    /// confirmed by a second.
+    pub fn reset(&mut self) {
+        self.shown = None;
+        self.wanted.clear();
+        self.asked = false;
+        self.updates_since_read = false;
+        self.doubt(None);
+    }
+
+    /// How many times the gate has put the picture right from two agreeing full reads, after
+    /// doubt (the first read after connecting not counted).
+    pub fn resyncs(&self) -> u64 {
+        self.resyncs
+    }
+
+    /// Whether the gate is waiting for reads to agree.
+    pub fn in_doubt(&self) -> bool {
+        self.doubt.is_some()
+    }
+
+    /// A command the gate wants sent to the board.
+    #[must_use]
+    pub fn poll_command(&mut self) -> Option<Command> {
+        self.wanted.pop_front()
+    }
+
+    /// Whether a full read asked for by someone else should go to the board: not while the gate
+    /// already waits for one, nor when no update came since the last (the picture is the read).
+    pub fn wants_read(&self) -> bool {
+        !self.asked && self.doubt.is_none() && self.updates_since_read
+    }
+
+    /// A full read is being asked of the board on someone else's behalf.
+    pub fn read_asked(&mut self) {
+        self.asked = true;
+    }
+
+    fn doubt(&mut self, first: Option<[u8; 64]>) {
+        self.doubt = Some(first);
+        self.ask();
+    }
+
+    fn ask(&mut self) {
+        if !self.asked {
+            self.asked = true;
+            self.wanted.push_back(Command::SendBoard);
+        }
+    }
+
+    /// Takes one decoded message; returns what may reach the game.
+    pub fn take(&mut self, decoded: Decoded) -> Option<BoardMessage> {
+        let message = match decoded {
+            Ok(m) => m,
+            Err(_) => {
+                // Whatever the dropped bytes were, they may have carried an update.
+                if self.doubt.is_none() {
+                    self.doubt(None);
+                }
+                return None;
+            }
+        };
+        match message {
+            BoardMessage::FieldUpdate { square, occupant } => {
+                let index = usize::from(square.index());
+                let code = occupant.to_code();
+                // Before a confirmed read, or in doubt, the reads to come show the outcome.
+                let shown = self.shown.as_mut().filter(|_| self.doubt.is_none())?;
+                let old = shown[index];
+                let plausible = matches!(occupant, Occupant::Empty | Occupant::Piece(..))
+                    && (old == 0 || code == 0 || old == code);
+                if !plausible {
+                    self.doubt(None);
+                    return None;
+                }
+                shown[index] = code;
+                self.updates_since_read = true;
+                Some(BoardMessage::FieldUpdate { square, occupant })
+            }
+            BoardMessage::BoardDump(dump) => {
+                self.asked = false;
+                self.updates_since_read = false;
+                match self.doubt {
+                    None if self.shown == Some(dump.codes) => Some(BoardMessage::BoardDump(dump)),
+                    None => {
+                        // Not what the updates said: read again before anyone acts on it.
+                        self.doubt(Some(dump.codes));
+                        None
+                    }
+                    Some(Some(first)) if first == dump.codes => {
+                        if self.shown.is_some() {
+                            self.resyncs += 1;
+                        }
+                        self.shown = Some(dump.codes);
+                        self.doubt = None;
+                        Some(BoardMessage::BoardDump(dump))
+                    }
+                    Some(_) => {
+                        self.doubt(Some(dump.codes));
+                        None
+                    }
+                }
+            }
+            other => Some(other),
+        }
+    }
+}
+
 /// How much the board reports by itself (section 1.2 of the protocol notes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UpdateMode {

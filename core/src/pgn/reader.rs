@@ -72,7 +72,17 @@ pub enum SyntaxErrorKind {
     /// A token longer than [`MAX_TOKEN_LEN`] bytes.
     #[error("token longer than {MAX_TOKEN_LEN} bytes skipped")]
     TokenTooLong,
+    /// A `(` whose variation the game ended without closing.
+    #[error("'(' opens a variation that is not closed before the game ends")]
+    UnclosedVariation,
+    /// A `{` comment still open where a line starts the next game with `[Event`: the comment
+    /// ends there, so that it cannot swallow the games after it.
+    #[error("comment not closed before the next game's [Event tag")]
+    CommentCutByNextGame,
 }
+
+/// What starts the next game inside a comment left open: a line opening with its first tag.
+const NEXT_GAME: &[u8] = b"\n[Event ";
 
 /// Hears what a [`PgnReader`] finds, in file order.
 ///
@@ -261,7 +271,12 @@ impl PgnReader {
         self.discard = Some(discard);
     }
 
-    fn report<V: Visitor + ?Sized>(&self, visitor: &mut V, kind: SyntaxErrorKind) {
+    fn report<V: Visitor + ?Sized>(&mut self, visitor: &mut V, kind: SyntaxErrorKind) {
+        // Text between games (a stray `}` before the first tag) belongs to the game it comes
+        // before: starting that game here gives the error a game to be reported in.
+        if self.phase == Phase::BetweenGames {
+            self.begin_game(visitor);
+        }
         visitor.syntax_error(SyntaxError {
             line: self.line,
             kind,
@@ -302,6 +317,9 @@ impl PgnReader {
         if self.phase == Phase::Tags {
             // A game of tags only still has an (empty) movetext.
             self.begin_movetext(visitor);
+        }
+        if self.depth > 0 {
+            self.report(visitor, SyntaxErrorKind::UnclosedVariation);
         }
         self.phase = Phase::BetweenGames;
         self.depth = 0;
@@ -400,23 +418,35 @@ impl PgnReader {
     ) -> Step {
         let body = &data[at + 1..];
         let close = memchr::memchr(b'}', body);
-        let (text, next) = match close {
-            Some(len) => (&body[..len], at + 1 + len + 1),
-            None if eof => {
-                self.report(visitor, SyntaxErrorKind::UnterminatedComment);
-                (body, data.len())
+        let open_part = close.map_or(body, |len| &body[..len]);
+        // `lines`: the bytes whose line breaks the comment spans, its text and what ends it.
+        let (text, lines, next) = match (next_game_in(open_part), close) {
+            (Some(cut), _) => {
+                self.report(visitor, SyntaxErrorKind::CommentCutByNextGame);
+                (&body[..cut], &body[..=cut], at + 1 + cut + 1)
             }
-            None => return Step::NeedMore,
+            (None, Some(len)) => (&body[..len], &body[..len], at + 1 + len + 1),
+            (None, None) if eof => {
+                self.report(visitor, SyntaxErrorKind::UnterminatedComment);
+                (body, body, data.len())
+            }
+            (None, None) => return Step::NeedMore,
         };
+        // A comment over the limit is skipped as the streaming path skips it when it cannot
+        // hold it, so that the verdict does not depend on how the input was cut into chunks.
+        let too_long = text.len() >= MAX_TOKEN_LEN;
+        if too_long {
+            self.report(visitor, SyntaxErrorKind::TokenTooLong);
+        }
         // Comments before a game's first tag belong to no game.
         if self.phase != Phase::BetweenGames {
             self.begin_movetext(visitor);
-            if !self.is_skipping() {
+            if !self.is_skipping() && !too_long {
                 visitor.comment(text);
             }
         }
         // Most comments are one line (`{[%clk 0:04:58]}`): memchr answers those at once.
-        self.line += memchr::memchr_iter(b'\n', text).count() as u64;
+        self.line += memchr::memchr_iter(b'\n', lines).count() as u64;
         Step::Resume(next)
     }
 
@@ -576,9 +606,23 @@ fn is_delimiter(byte: u8) -> bool {
     DELIMITERS[usize::from(byte)]
 }
 
+/// Where the line break stands before the next game's `[Event` in an unclosed comment's text.
+fn next_game_in(text: &[u8]) -> Option<usize> {
+    // Most comments are one line: only those with a line break can hold the next game.
+    memchr::memchr(b'\n', text)?;
+    memchr::memmem::find(text, NEXT_GAME)
+}
+
 fn find_discard_end(data: &[u8], discard: DiscardUpTo) -> Option<usize> {
     match discard {
-        DiscardUpTo::CloseBrace => data.iter().position(|&b| b == b'}').map(|i| i + 1),
+        // An overlong comment ends at its `}`, or where the next game starts if it comes first.
+        DiscardUpTo::CloseBrace => {
+            let close = memchr::memchr(b'}', data).map(|i| i + 1);
+            match (next_game_in(&data[..close.unwrap_or(data.len())]), close) {
+                (Some(cut), _) => Some(cut + 1),
+                (None, close) => close,
+            }
+        }
         DiscardUpTo::Newline => data.iter().position(|&b| b == b'\n'),
         DiscardUpTo::Delimiter => data.iter().position(|&b| is_delimiter(b)),
     }

@@ -1,7 +1,9 @@
 //! Checking games as an arbiter checks a scoresheet: replay each game's main line from its
 //! starting position and report the first move that is illegal (2005 Art. 7.4), ambiguous
 //! (App. E9 asks for the departure file or rank when two pieces can reach the square) or
-//! unreadable, with its ply counted from 1 over both sides' moves.
+//! unreadable, or the first fault in the text itself (an unbalanced bracket, a bad NAG, an
+//! overlong token, a missing termination marker), with its ply counted from 1 over both
+//! sides' moves. Nothing the reader steps over goes unreported.
 //!
 //! [`GameChecker`] is a [`Visitor`]: feed a [`PgnReader`] with it, then drain a
 //! [`GameReport`] per game with [`GameChecker::poll_report`]. Memory stays constant over files
@@ -28,7 +30,7 @@ use std::ops::ControlFlow;
 
 use serde::Serialize;
 
-use super::reader::{PgnReader, Visitor};
+use super::reader::{PgnReader, SyntaxError, SyntaxErrorKind, Visitor};
 use super::tags::GameResult;
 use crate::movegen::{self, Move};
 use crate::notation::{Language, SanError, san};
@@ -47,6 +49,10 @@ pub enum Reason {
     Unreadable,
     /// The game's `FEN` tag is not a legal starting position; `ply` is 0.
     Setup,
+    /// The text is not well-formed PGN where this ply would stand: an unbalanced `(` `)` `{`
+    /// `}`, a stray `]`, a NAG over 255, a token over the reader's limit, a malformed tag, or
+    /// a game with no termination marker. `san` shows the fault's token.
+    Syntax,
 }
 
 /// The first move of a game that could not be replayed.
@@ -170,6 +176,10 @@ impl Visitor for GameChecker {
     }
 
     fn san(&mut self, text: &[u8]) -> ControlFlow<()> {
+        if self.error.is_some() {
+            // A fault in the text came first: the replay stops there, as at a bad move.
+            return ControlFlow::Break(());
+        }
         let fast = read_plain_san(text).and_then(|san| san.resolve(&self.position));
         let played = match fast {
             Some(Resolved::Proven(mv)) => {
@@ -224,7 +234,24 @@ impl Visitor for GameChecker {
         self.marker = Some(result);
     }
 
+    fn syntax_error(&mut self, error: SyntaxError) {
+        if self.error.is_none() {
+            self.fail(
+                fault_token(error.kind).as_bytes(),
+                Reason::Syntax,
+                error.to_string(),
+            );
+        }
+    }
+
     fn end_game(&mut self) {
+        if self.marker.is_none() && self.error.is_none() {
+            self.fail(
+                b"",
+                Reason::Syntax,
+                "the game has no termination marker (1-0, 0-1, 1/2-1/2 or *): it ends at the next game's tags or the end of the input".into(),
+            );
+        }
         let result = self
             .result_tag
             .take()
@@ -235,6 +262,19 @@ impl Visitor for GameChecker {
             result,
             error: self.error.take(),
         });
+    }
+}
+
+/// The text of the token a syntax error is about, as far as its kind tells it.
+fn fault_token(kind: SyntaxErrorKind) -> String {
+    match kind {
+        SyntaxErrorKind::MalformedTag => "[".into(),
+        SyntaxErrorKind::UnterminatedComment | SyntaxErrorKind::CommentCutByNextGame => "{".into(),
+        SyntaxErrorKind::UnmatchedCloseParen => ")".into(),
+        SyntaxErrorKind::UnclosedVariation => "(".into(),
+        SyntaxErrorKind::Stray(c) => c.into(),
+        SyntaxErrorKind::BadNag => "$".into(),
+        _ => String::new(),
     }
 }
 

@@ -21,7 +21,7 @@
 //! ```
 
 use super::game::{PgnGame, PgnMove};
-use super::tags::GameResult;
+use super::tags::{GameResult, Tags};
 
 /// Lines of movetext are at most this long, unless one word alone is longer.
 pub const MAX_LINE_LEN: usize = 80;
@@ -39,7 +39,28 @@ pub fn write_game_into(game: &PgnGame, out: &mut String) {
         .result
         .or_else(|| game.tags.result())
         .unwrap_or(GameResult::Unfinished);
-    for (name, value) in game.tags.export_order() {
+    write_tags_into(&game.tags, result, out);
+
+    let mut movetext = Movetext {
+        out,
+        line_len: 0,
+        open_parens: 0,
+    };
+    for comment in &game.opening_comments {
+        movetext.comment(comment);
+    }
+    let first_ply = game.tags.setup_fen().map_or(0, first_ply_of_fen);
+    movetext.line(&game.moves, first_ply);
+    movetext.word(result.as_str());
+    movetext.out.push_str("\n\n");
+}
+
+/// Appends the tag pairs: the Seven Tag Roster first, each present even when unknown (`?`, a
+/// date `????.??.??`), then the other tags as given, then the blank line before the
+/// movetext. The `Result` tag is `result`, whatever `tags` holds, so that it agrees with the
+/// termination marker (PGN §8.1.1.7). Values are escaped; a line break becomes a space.
+pub fn write_tags_into(tags: &Tags, result: GameResult, out: &mut String) {
+    for (name, value) in tags.export_order() {
         // The tag must agree with the termination marker written below (PGN §8.1.1.7).
         let value = if name == "Result" {
             result.as_str()
@@ -62,19 +83,6 @@ pub fn write_game_into(game: &PgnGame, out: &mut String) {
         out.push_str("\"]\n");
     }
     out.push('\n');
-
-    let mut movetext = Movetext {
-        out,
-        line_len: 0,
-        open_parens: 0,
-    };
-    for comment in &game.opening_comments {
-        movetext.comment(comment);
-    }
-    let first_ply = game.tags.setup_fen().map_or(0, first_ply_of_fen);
-    movetext.line(&game.moves, first_ply);
-    movetext.word(result.as_str());
-    movetext.out.push_str("\n\n");
 }
 
 /// The ply index (0 for White's first move) of the first move after a FEN position, from its
@@ -102,8 +110,9 @@ impl Movetext<'_> {
     fn word(&mut self, word: &str) {
         let len = self.open_parens + word.chars().count();
         if self.line_len > 0 {
-            // A `%` in column 1 would turn the line into an escape that readers skip.
-            if self.line_len + 1 + len > MAX_LINE_LEN && !word.starts_with('%') {
+            // A `%` in column 1 would turn the line into an escape that readers skip, and a
+            // `[` there (a comment's word) could read as the next game's first tag.
+            if self.line_len + 1 + len > MAX_LINE_LEN && !word.starts_with(['%', '[']) {
                 self.out.push('\n');
                 self.line_len = 0;
             } else {
