@@ -1,28 +1,92 @@
-//! The page's files, built into the binary from the repository's `www/` folder (including the
-//! wasm that `cargo xtask` puts in `www/pkg/`; the build works without it). Only these files are
-//! served.
+//! The page's files, served from the folder `cargo xtask web` builds (`www/dist/`: minified
+//! scripts and styles, each beside its brotli and gzip copies made at build time).
+//!
+//! tower-http's `ServeDir` does the HTTP: it picks the `.br` or `.gz` copy by `Accept-Encoding`
+//! (with `Vary: Accept-Encoding`), gives every file a strong `ETag` and answers a matching
+//! `If-None-Match` with 304. What it cannot know is how long a file may be kept, which is said
+//! here from the file's name: a content-hashed name (`name.<16 hex digits>.ext`, as the build
+//! names the wasm module) never changes its bytes, so a browser keeps it a year without asking
+//! again; every other file (the HTML, the element's scripts, whose names embedders' pages use)
+//! is revalidated on each load, which costs a 304 when nothing changed.
 
-use axum::http::{StatusCode, Uri, header};
-use axum::response::{IntoResponse, Response};
+use std::path::{Path, PathBuf};
 
-#[derive(rust_embed::RustEmbed)]
-#[folder = "../www/"]
-#[allow_missing = true]
-struct Www;
+use axum::Router;
+use axum::extract::Request;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use tower_http::services::ServeDir;
 
-/// Serves an embedded file, or 404.
-pub async fn serve(uri: Uri) -> Response {
-    let path = crate::server::asset_path(&uri);
-    match Www::get(&path) {
-        Some(file) => {
-            let mime = file.metadata.mimetype().to_owned();
-            ([(header::CONTENT_TYPE, mime)], file.data.into_owned()).into_response()
-        }
-        None => (StatusCode::NOT_FOUND, format!("{path}: not found")).into_response(),
-    }
+/// How long a content-hashed file may be kept: a year, never revalidated.
+pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Every other file: kept, but asked about again (with its ETag) before each use.
+pub const REVALIDATE: &str = "no-cache";
+
+/// The folder `cargo xtask web` writes the page into, in the source tree this bridge was built
+/// from; `--www` serves another.
+pub fn default_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("www")
+        .join("dist")
 }
 
-/// Whether the page itself is built in.
+/// Whether the page has been built where the bridge serves it from by default.
 pub fn has_page() -> bool {
-    Www::get("index.html").is_some()
+    default_dir().join("index.html").is_file()
+}
+
+/// The page's files under `dir`, compressed as built and with their caching said.
+pub fn service(dir: &Path) -> Router {
+    let files = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+    Router::new()
+        .fallback_service(files)
+        .layer(axum::middleware::from_fn(cache_control))
+}
+
+async fn cache_control(request: Request, next: Next) -> Response {
+    let immutable = is_content_hashed(request.uri().path());
+    let mut response = next.run(request).await;
+    if matches!(response.status(), StatusCode::OK | StatusCode::NOT_MODIFIED) {
+        let value = if immutable { IMMUTABLE } else { REVALIDATE };
+        response
+            .headers_mut()
+            .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    }
+    response
+}
+
+/// Whether a path names a content-hashed file: `name.<16 lowercase hex digits>.ext`.
+pub fn is_content_hashed(path: &str) -> bool {
+    let name = path.rsplit('/').next().unwrap_or("");
+    let mut parts = name.rsplit('.');
+    let (Some(_ext), Some(hash), Some(stem)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    !stem.is_empty()
+        && hash.len() == 16
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_content_hashed;
+
+    #[test]
+    fn only_names_with_a_content_hash_are_immutable() {
+        assert!(is_content_hashed(
+            "/pkg/arbiter_wasm_bg.0123456789abcdef.wasm"
+        ));
+        assert!(is_content_hashed("/a.0123456789abcdef.js"));
+        assert!(!is_content_hashed("/pkg/arbiter_wasm_bg.wasm"));
+        assert!(!is_content_hashed("/index.html"));
+        assert!(!is_content_hashed("/"));
+        assert!(!is_content_hashed("/.0123456789abcdef.js"));
+        assert!(!is_content_hashed("/a.0123456789ABCDEF.js"));
+        assert!(!is_content_hashed("/a.0123456789abcde.js"));
+        assert!(!is_content_hashed("/0123456789abcdef.js"));
+    }
 }

@@ -36,7 +36,7 @@ struct Cli {
     /// Keep the event log in this folder; a restarted bridge continues the game found there.
     #[arg(long, value_name = "DIR")]
     log: Option<PathBuf>,
-    /// Serve the page from this folder instead of the copy built into the binary.
+    /// Serve the page from this folder instead of the one `cargo xtask web` builds (www/dist).
     #[arg(long, value_name = "DIR")]
     www: Option<PathBuf>,
     /// How many pages may be connected at once; more are refused with the reason.
@@ -217,7 +217,7 @@ fn main() -> anyhow::Result<()> {
             max_pages: cli.max_pages,
         };
         if settings.www.is_none() && !board_bridge::assets::has_page() {
-            eprintln!("board-bridge: no page built in (www/ was empty at build time); serving the stream only");
+            eprintln!("board-bridge: the page is not built (`cargo xtask web` builds it into www/dist); serving the stream only");
         }
         eprintln!("board-bridge: serving http://{addr}/ (stream at ws://{addr}/ws)");
         for (port, session) in links {

@@ -205,26 +205,29 @@ impl Referee {
         result
     }
 
-    /// Whether `event` at `now` would change nothing in the game: accepted, but with no ruling
-    /// and the same state after (a second `arrive`, the same `write` again). Such an event from
-    /// a page is answered and not logged, so a page sending it over and over fills nothing.
-    /// Tried on a copy of the game, so nothing is recorded either way.
-    pub fn changes_nothing(&self, now: u64, event: &Event) -> bool {
-        let at = Timestamp(now.max(self.last_at));
-        let mut trial = self.game.clone();
-        let before = trial.state(at);
-        if trial
-            .handle(Stamped {
-                at,
-                event: event.clone(),
-            })
-            .is_err()
-        {
-            return false;
+    /// Whether `event` would change nothing in the game: a second `arrive` of a player already
+    /// present in this session, the same `write` as the player's last, a draw offer while his
+    /// own offer stands. Such an event from a page is answered and not logged, so a page
+    /// sending it over and over fills nothing.
+    pub fn changes_nothing(&self, event: &Event) -> bool {
+        let events = self.game.log().events();
+        // This session's events: an adjourned game's resumption asks for arrivals again.
+        let session = events
+            .iter()
+            .rposition(|e| e.event == Event::Resume)
+            .map_or(events, |i| &events[i + 1..]);
+        match event {
+            Event::Arrive { .. } => session.iter().any(|e| &e.event == event),
+            Event::Write { player, .. } => session
+                .iter()
+                .rev()
+                .find(|e| matches!(&e.event, Event::Write { player: p, .. } if p == player))
+                .is_some_and(|e| &e.event == event),
+            Event::OfferDraw { player } => {
+                self.game.state(Timestamp(self.last_at)).draw_offer == Some(*player)
+            }
+            _ => false,
         }
-        trial.poll_ruling().is_none()
-            && trial.state(at) == before
-            && trial.moves() == self.game.moves()
     }
 
     /// Hands `events` to the game one after the other at `now`, as [`Self::submit`] does, but

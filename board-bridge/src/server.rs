@@ -15,7 +15,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
-use axum::http::{HeaderMap, StatusCode, Uri, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::broadcast::error::RecvError;
@@ -42,7 +42,7 @@ pub const BYTES_PER_SECOND: f64 = 16.0 * 1024.0;
 pub struct ServerSettings {
     /// Origins allowed besides the bridge's own (e.g. `https://lichess.org`).
     pub allowed_origins: Vec<String>,
-    /// Serve the page from this folder instead of the copy built into the binary.
+    /// Serve the page from this folder instead of the one `cargo xtask web` builds.
     pub www: Option<PathBuf>,
     /// How many pages may be connected at once (0: [`MAX_PAGES`]).
     pub max_pages: usize,
@@ -182,10 +182,11 @@ pub fn router(
     #[cfg(feature = "stage-trace")]
     let router = router.route("/trace.jsonl", get(|| async { crate::trace::jsonl() }));
     let router = router.with_state(app);
-    match &settings.www {
-        Some(dir) => router.fallback_service(tower_http::services::ServeDir::new(dir)),
-        None => router.fallback(crate::assets::serve),
-    }
+    let www = settings
+        .www
+        .clone()
+        .unwrap_or_else(crate::assets::default_dir);
+    router.fallback_service(crate::assets::service(&www))
 }
 
 #[derive(serde::Deserialize)]
@@ -292,7 +293,7 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
             if let Some(why) = role.refuses(&event, r.side_to_move()) {
                 return Some(Reply::error(why));
             }
-            if r.changes_nothing(now, &event) {
+            if r.changes_nothing(&event) {
                 return Some(Reply::unchanged(
                     "the game already stands so: this event changes nothing and is not recorded again",
                 ));
@@ -526,14 +527,4 @@ async fn events_jsonl(State(app): State<App>) -> Response {
         body,
     )
         .into_response()
-}
-
-/// Path of a request, for the asset fallback.
-pub fn asset_path(uri: &Uri) -> String {
-    let p = uri.path().trim_start_matches('/');
-    if p.is_empty() || p.ends_with('/') {
-        format!("{p}index.html")
-    } else {
-        p.to_owned()
-    }
 }

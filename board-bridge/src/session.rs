@@ -363,9 +363,10 @@ impl Session {
         });
     }
 
-    /// Publishes a board message unless it says what the last one said.
+    /// Publishes a board message unless it says what the last one said (a board message
+    /// without a port says nothing new about the port).
     fn publish_board_body(&mut self, body: Body) {
-        let mut body = body;
+        let mut same = body.clone();
         if let (
             Body::Board {
                 port: port @ None,
@@ -377,15 +378,14 @@ impl Session {
                 connected: true,
                 ..
             }),
-        ) = (&mut body, &self.last_board)
+        ) = (&mut same, &self.last_board)
         {
-            // The port stays what it was while connected.
             port.clone_from(last_port);
         }
-        if self.last_board.as_ref() == Some(&body) {
+        if self.last_board.as_ref() == Some(&same) {
             return;
         }
-        self.last_board = Some(body.clone());
+        self.last_board = Some(same);
         self.hub.publish(body);
     }
 

@@ -17,6 +17,10 @@ const HARD: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../shared/data/unwinnability/chasolver-positions.txt"
 );
+const FLAG_FALLS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/data/unwinnability/flag-falls-dev.txt"
+);
 
 struct Labelled {
     line: usize,
@@ -127,6 +131,39 @@ fn art_6_10_2005_art_6_9_2023_lichess_set_is_decided_soundly() {
         undetermined * 1000 <= positions.len() * 2,
         "{undetermined} undetermined"
     );
+}
+
+/// Real flag falls (2005 Art. 6.10, 2023 Art. 6.9): on every one the player with time left
+/// could not mate, so each ruling must be a draw. A "can mate" answer would be unsound (the
+/// label is a proof from the data set's source); an undetermined one would lose the flagging
+/// player a drawn game, and is counted as a failure too: the goal of issue 17 is none.
+#[test]
+fn art_6_10_2005_art_6_9_2023_flag_falls_are_all_draws() {
+    let text = std::fs::read_to_string(FLAG_FALLS).expect("flag-fall data set");
+    let mut queries = 0;
+    let mut failures = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        // Six FEN fields, then the game's id.
+        let fen: Vec<&str> = line.split_whitespace().take(6).collect();
+        let board = Board::from_fen(&fen.join(" "), false)
+            .unwrap_or_else(|e| panic!("{FLAG_FALLS}:{}: {e:?}", index + 1));
+        queries += 1;
+        let with_time = !board.side_to_move();
+        match can_mate(&board, with_time, Budget::RULING) {
+            CanMate::No => {}
+            other => failures.push(format!(
+                "{FLAG_FALLS}:{} {with_time:?}: {other:?}",
+                index + 1
+            )),
+        }
+    }
+    println!("flag falls: {queries} queries");
+    assert_eq!(queries, 43_927);
+    assert_no_failures(&failures);
 }
 
 /// The hard set at a small budget, so that CI stays fast: every answer given must be right;

@@ -14,6 +14,9 @@ import { chromium } from 'playwright-core';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = process.env.ARBITER_ROOT ?? path.resolve(here, '..', '..');
 export const WWW = path.join(ROOT, 'www');
+// What the tests load: ARBITER_WWW, the page as built (`cargo xtask test` sets www/dist, what
+// ships), or the sources in www/ when it is not set.
+export const SERVED = process.env.ARBITER_WWW ?? WWW;
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -30,7 +33,7 @@ const TYPES = {
  * Serves `dir` on 127.0.0.1 at a free port; extra pages can be added by path. With `cors`, any
  * other origin may load the files (as from a club's CDN).
  */
-export async function serve(dir = WWW, extra = {}, { cors = false } = {}) {
+export async function serve(dir = SERVED, extra = {}, { cors = false } = {}) {
   const shared = cors ? { 'access-control-allow-origin': '*' } : {};
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
@@ -46,7 +49,10 @@ export async function serve(dir = WWW, extra = {}, { cors = false } = {}) {
       res.writeHead(403).end();
       return;
     }
-    fs.readFile(file, (err, body) => {
+    // The build's brotli copy when there is one, as the bridge sends it to Chromium, so the
+    // tests run on the bytes that ship.
+    const br = /\bbr\b/.test(req.headers['accept-encoding'] ?? '') && fs.existsSync(`${file}.br`);
+    fs.readFile(br ? `${file}.br` : file, (err, body) => {
       if (err) {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
         return;
@@ -55,6 +61,7 @@ export async function serve(dir = WWW, extra = {}, { cors = false } = {}) {
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
         ...shared,
+        ...(br ? { 'content-encoding': 'br', vary: 'accept-encoding' } : {}),
       });
       res.end(body);
     });
@@ -83,7 +90,7 @@ export function launch() {
 export function setUp(extra = {}) {
   const env = { server: undefined, browser: undefined };
   before(async () => {
-    env.server = await serve(WWW, extra);
+    env.server = await serve(SERVED, extra);
     env.browser = await launch();
   });
   after(async () => {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { setUp, serve, WWW, freshPage, openBoard, clickMove, dragMove, press, state, square } from './harness.mjs';
+import { setUp, serve, SERVED, freshPage, openBoard, clickMove, dragMove, press, state, square } from './harness.mjs';
 
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
 const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `arbiter-journey-${name}.png`) });
@@ -322,8 +322,8 @@ test('webmaster: a 300 px container holds the whole board, with coordinates on t
 
 test('webmaster: the element in a page of another origin', async () => {
   // The club's site on one origin, the board's files on another (allowing it, as a CDN does).
-  const files = await serve(WWW, {}, { cors: true });
-  const club = await serve(WWW, {
+  const files = await serve(SERVED, {}, { cors: true });
+  const club = await serve(SERVED, {
     '/club.html': `<!doctype html><meta charset="utf-8"><title>Club</title><h1>Club night</h1>
 <script type="module" src="${files.url}/js/arbiter-board.js"></script>
 <arbiter-board time-control="10+5" white="Carla" black="Dev"></arbiter-board>`,

@@ -95,13 +95,13 @@ impl ClockDisplay {
         if let (Some(id), Some(w)) = (pending, web_sys::window()) {
             let _ = w.cancel_animation_frame(id);
         }
-        if let Some(callback) = s.callback.take() {
-            if pending.is_some() {
-                // A frame was asked for: a timer that does not honour the cancel (Playwright's
-                // fake clock does not) may still call it, and a dropped closure would throw. It
-                // is kept (a few bytes per stopped display); it finds its loop gone and returns.
-                callback.forget();
-            }
+        // A frame was asked for: a timer that does not honour the cancel (Playwright's fake
+        // clock does not) may still call it, and a dropped closure would throw. It is kept (a
+        // few bytes per stopped display); it finds its loop stopped and returns.
+        if let Some(callback) = s.callback.take()
+            && pending.is_some()
+        {
+            callback.forget();
         }
     }
 

@@ -5,10 +5,12 @@
 //! - `test`: install what the tests need, check the house rules (clippy, rustfmt and rustdoc
 //!   with warnings denied), then run every test: Rust (host), wasm in headless Chromium, and
 //!   the end-to-end tests in headless Chromium.
-//! - `web`: build the wasm module and its JavaScript glue into `www/pkg/`.
+//! - `web`: build the wasm module and its JavaScript glue into `www/pkg/`, and the page as it
+//!   ships (minified, compressed copies) into `www/dist/`.
 //! - `setup`: only install what the tests need.
 //! - `bench`: run the criterion benchmarks (ours beside the peers).
 
+mod dist;
 mod licences;
 mod setup;
 mod sh;
@@ -47,7 +49,7 @@ commands:
   test             install what is missing, check the house rules (clippy, rustfmt,
                    rustdoc with warnings denied), then run every test
                    (--no-browser: Rust only; --browser-only: the page's tests only)
-  web              build the wasm module and glue into www/pkg/
+  web              build the wasm module and glue into www/pkg/, the page into www/dist/
   licences         check that every shipped crate may be used under MIT or Apache-2.0
   setup            install the wasm target, Chromium, binaryen and npm packages
   bench [NAME]     run the criterion benchmarks";

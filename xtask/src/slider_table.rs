@@ -19,9 +19,6 @@ use cozy_chess_types::sliders::{
 const MARKER: &[u8; 16] = b"arbiter:sliders\0";
 const MARKER_FIELDS: usize = 16;
 
-const DATA_SECTION: u8 = 11;
-const DATA_COUNT_SECTION: u8 = 12;
-
 /// What was cut, for the build's log.
 pub struct Cut {
     /// Each table's name and address.
@@ -36,13 +33,15 @@ pub fn cut(module: &[u8]) -> Result<(Vec<u8>, Cut)> {
         ("between", square_pair_table(cozy_chess::get_between_rays)),
         ("line", square_pair_table(cozy_chess::get_line_rays)),
     ];
-    let sections = sections(module)?;
-    let data = sections
+    let parts = parts(module)?;
+    let data = parts
         .iter()
-        .find(|(id, _)| *id == DATA_SECTION)
-        .map(|(_, body)| *body)
+        .find_map(|p| match p {
+            Part::Data(segments) => Some(segments),
+            _ => None,
+        })
         .context("the module has no data section")?;
-    let mut segments = segments(data)?;
+    let mut segments = data.clone();
 
     // Where each table and the marker lie: (segment, offset in it, memory address).
     let once = |needle: &[u8], what: &str| -> Result<(usize, usize, u32)> {
@@ -113,18 +112,20 @@ pub fn cut(module: &[u8]) -> Result<(Vec<u8>, Cut)> {
         }
     }
 
-    let mut out = Vec::with_capacity(module.len());
-    out.extend_from_slice(&module[..8]);
-    for (id, body) in &sections {
-        let body = match *id {
-            DATA_SECTION => encode_segments(&pieces),
-            DATA_COUNT_SECTION => leb(u32::try_from(pieces.len())?),
-            _ => body.to_vec(),
+    let mut out = wasm_encoder::Module::new();
+    for part in &parts {
+        match part {
+            Part::Raw(id, range) => out.section(&wasm_encoder::RawSection {
+                id: *id,
+                data: &module[range.clone()],
+            }),
+            Part::Data(_) => out.section(&encode_segments(&pieces)),
+            Part::DataCount => out.section(&wasm_encoder::DataCountSection {
+                count: u32::try_from(pieces.len())?,
+            }),
         };
-        out.push(*id);
-        out.extend(leb(u32::try_from(body.len())?));
-        out.extend(body);
     }
+    let out = out.finish();
     Ok((
         out,
         Cut {
@@ -169,157 +170,93 @@ fn find_all<'a>(hay: &'a [u8], needle: &'a [u8]) -> impl Iterator<Item = usize> 
 }
 
 /// One data segment: an active one has its memory address (`i32.const` offset), a passive none.
+#[derive(Clone)]
 struct Segment {
     address: Option<u32>,
     bytes: Vec<u8>,
 }
 
-/// The module's sections as (id, body).
-fn sections(module: &[u8]) -> Result<Vec<(u8, &[u8])>> {
-    ensure!(module.starts_with(b"\0asm"), "not a wasm module");
-    let mut at = 8;
-    let mut out = Vec::new();
-    while at < module.len() {
-        let id = module[at];
-        let (size, next) = read_leb(module, at + 1)?;
-        let end = next + size as usize;
-        let body = module
-            .get(next..end)
-            .context("a section runs past the end")?;
-        out.push((id, body));
-        at = end;
-    }
-    Ok(out)
+/// A section of the module: the data and data count sections, which the cut rewrites, and any
+/// other section as the range of its body, copied as it is.
+enum Part {
+    Raw(u8, std::ops::Range<usize>),
+    Data(Vec<Segment>),
+    DataCount,
 }
 
-fn segments(data: &[u8]) -> Result<Vec<Segment>> {
-    let (count, mut at) = read_leb(data, 0)?;
+/// The module's sections in order, read by wasmparser.
+fn parts(module: &[u8]) -> Result<Vec<Part>> {
+    use wasmparser::{DataKind, Encoding, Operator, Payload};
     let mut out = Vec::new();
-    for _ in 0..count {
-        let (flags, next) = read_leb(data, at)?;
-        at = next;
-        let address = match flags {
-            0 => {
-                // i32.const <offset> end
-                ensure!(
-                    data.get(at) == Some(&0x41),
-                    "a data offset that is not i32.const"
-                );
-                let (offset, next) = read_sleb(data, at + 1)?;
-                ensure!(
-                    data.get(next) == Some(&0x0b),
-                    "a data offset longer than one const"
-                );
-                at = next + 1;
-                Some(u32::try_from(offset)?)
+    for payload in wasmparser::Parser::new(0).parse_all(module) {
+        let payload = payload.context("reading the module")?;
+        match &payload {
+            Payload::Version { encoding, .. } => {
+                ensure!(*encoding == Encoding::Module, "not a wasm module");
             }
-            1 => None,
-            _ => bail!("a data segment for a second memory (flags {flags})"),
-        };
-        let (len, next) = read_leb(data, at)?;
-        let bytes = data
-            .get(next..next + len as usize)
-            .context("a data segment runs past its section")?;
-        at = next + len as usize;
-        out.push(Segment {
-            address,
-            bytes: bytes.to_vec(),
-        });
+            Payload::DataSection(reader) => {
+                let mut segments = Vec::new();
+                for data in reader.clone() {
+                    let data = data.context("reading a data segment")?;
+                    let address = match data.kind {
+                        DataKind::Passive => None,
+                        DataKind::Active {
+                            memory_index,
+                            offset_expr,
+                        } => {
+                            ensure!(
+                                memory_index == 0,
+                                "a data segment for a second memory ({memory_index})"
+                            );
+                            let mut ops = offset_expr.get_operators_reader();
+                            let Operator::I32Const { value } = ops.read()? else {
+                                bail!("a data offset that is not i32.const");
+                            };
+                            ensure!(
+                                matches!(ops.read()?, Operator::End),
+                                "a data offset longer than one const"
+                            );
+                            Some(u32::try_from(value)?)
+                        }
+                    };
+                    segments.push(Segment {
+                        address,
+                        bytes: data.data.to_vec(),
+                    });
+                }
+                out.push(Part::Data(segments));
+            }
+            Payload::DataCountSection { .. } => out.push(Part::DataCount),
+            other => {
+                if let Some((id, range)) = other.as_section() {
+                    out.push(Part::Raw(id, range));
+                }
+            }
+        }
     }
     Ok(out)
 }
 
-fn encode_segments(segments: &[Segment]) -> Vec<u8> {
-    let mut out = leb(segments.len() as u32);
+fn encode_segments(segments: &[Segment]) -> wasm_encoder::DataSection {
+    let mut section = wasm_encoder::DataSection::new();
     for seg in segments {
+        let bytes = seg.bytes.iter().copied();
         match seg.address {
-            Some(address) => {
-                out.push(0);
-                out.push(0x41);
-                out.extend(sleb(i64::from(address as i32)));
-                out.push(0x0b);
-            }
-            None => out.push(1),
-        }
-        out.extend(leb(seg.bytes.len() as u32));
-        out.extend_from_slice(&seg.bytes);
+            // An address is an i32.const: addresses above 2 GiB are its negative values.
+            Some(address) => section.active(
+                0,
+                &wasm_encoder::ConstExpr::i32_const(address as i32),
+                bytes,
+            ),
+            None => section.passive(bytes),
+        };
     }
-    out
-}
-
-fn read_leb(bytes: &[u8], mut at: usize) -> Result<(u32, usize)> {
-    let mut value: u64 = 0;
-    let mut shift = 0;
-    loop {
-        let byte = *bytes.get(at).context("a number runs past the end")?;
-        at += 1;
-        value |= u64::from(byte & 0x7f) << shift;
-        if byte < 0x80 {
-            return Ok((u32::try_from(value)?, at));
-        }
-        shift += 7;
-        ensure!(shift < 35, "a number longer than 5 bytes");
-    }
-}
-
-fn read_sleb(bytes: &[u8], mut at: usize) -> Result<(i32, usize)> {
-    let mut value: i64 = 0;
-    let mut shift = 0;
-    loop {
-        let byte = *bytes.get(at).context("a number runs past the end")?;
-        at += 1;
-        value |= i64::from(byte & 0x7f) << shift;
-        shift += 7;
-        if byte < 0x80 {
-            if shift < 64 && byte & 0x40 != 0 {
-                value |= -1i64 << shift;
-            }
-            return Ok((i32::try_from(value)?, at));
-        }
-        ensure!(shift < 35, "a number longer than 5 bytes");
-    }
-}
-
-fn leb(mut value: u32) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let byte = (value & 0x7f) as u8;
-        value >>= 7;
-        if value == 0 {
-            out.push(byte);
-            return out;
-        }
-        out.push(byte | 0x80);
-    }
-}
-
-fn sleb(mut value: i64) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let byte = (value & 0x7f) as u8;
-        value >>= 7;
-        let done = (value == 0 && byte & 0x40 == 0) || (value == -1 && byte & 0x40 != 0);
-        out.push(if done { byte } else { byte | 0x80 });
-        if done {
-            return out;
-        }
-    }
+    section
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn leb_round_trips() {
-        for v in [0u32, 1, 127, 128, 300, 1 << 20, u32::MAX] {
-            assert_eq!(read_leb(&leb(v), 0).unwrap(), (v, leb(v).len()));
-        }
-        for v in [0i32, 63, 64, -1, -64, -65, 1 << 20, i32::MIN, i32::MAX] {
-            let bytes = sleb(i64::from(v));
-            assert_eq!(read_sleb(&bytes, 0).unwrap(), (v, bytes.len()));
-        }
-    }
 
     /// A module with the tables and the marker in one segment comes out with the tables gone,
     /// the segment split around them, and the marker holding their addresses.
@@ -344,15 +281,14 @@ mod tests {
             address: Some(1024),
             bytes,
         }];
-        let mut module = b"\0asm\x01\0\0\0".to_vec();
-        let count = leb(1);
-        module.push(DATA_COUNT_SECTION);
-        module.extend(leb(count.len() as u32));
-        module.extend(count);
-        let data = encode_segments(&segs);
-        module.push(DATA_SECTION);
-        module.extend(leb(data.len() as u32));
-        module.extend(data);
+        let mut module = wasm_encoder::Module::new();
+        module.section(&wasm_encoder::CustomSection {
+            name: "before".into(),
+            data: b"kept as it is".into(),
+        });
+        module.section(&wasm_encoder::DataCountSection { count: 1 });
+        module.section(&encode_segments(&segs));
+        let module = module.finish();
 
         let (out, cut) = cut(&module).unwrap();
         assert_eq!(
@@ -364,9 +300,24 @@ mod tests {
             ]
         );
         assert_eq!(cut.bytes, SLIDING_MOVE_TABLE_SIZE * 8 + 2 * 64 * 64 * 8);
-        let sections = sections(&out).unwrap();
-        assert_eq!(sections[0].1, &leb(3)[..]);
-        let segs = segments(sections[1].1).unwrap();
+        let parts = parts(&out).unwrap();
+        assert_eq!(parts.len(), 3);
+        let Part::Raw(0, range) = &parts[0] else {
+            panic!("the custom section is not first");
+        };
+        assert!(out[range.clone()].ends_with(b"kept as it is"));
+        assert!(matches!(parts[1], Part::DataCount));
+        let Part::Data(segs) = &parts[2] else {
+            panic!("no data section");
+        };
+        // The data count section counts the segments the cut left.
+        let counted = wasmparser::Parser::new(0)
+            .parse_all(&out)
+            .find_map(|p| match p {
+                Ok(wasmparser::Payload::DataCountSection { count, .. }) => Some(count),
+                _ => None,
+            });
+        assert_eq!(counted, Some(3));
         assert_eq!(segs.len(), 3);
         assert_eq!(segs[0].address, Some(1024));
         let fields: Vec<u32> = segs[0].bytes[24..40]

@@ -1,4 +1,5 @@
-//! The page: the wasm module, its glue, and the tests that run it in headless Chromium.
+//! The page: the wasm module, its glue, the page as it ships (`www/dist/`, see `dist.rs`), and
+//! the tests that run it in headless Chromium.
 
 use crate::{Profile, root, sh, target_dir};
 use anyhow::{Context, Result, bail};
@@ -7,7 +8,8 @@ use std::process::Command;
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
-/// Build `arbiter-wasm` and write `www/pkg/arbiter_wasm{.js,_bg.wasm,.d.ts}`.
+/// Build `arbiter-wasm` and write `www/pkg/arbiter_wasm{.js,_bg.wasm,.d.ts}`, then the page as it
+/// ships into `www/dist/`.
 pub fn build(profile: Profile) -> Result<()> {
     // `cargo rustc --crate-type cdylib`: the crate is also an rlib (its wasm-bindgen tests link
     // it), and with an rlib among its crate types rustc skips LTO. Without LTO each crate that
@@ -105,6 +107,8 @@ pub fn build(profile: Profile) -> Result<()> {
     }
     let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
     println!("www/pkg/arbiter_wasm_bg.wasm: {size} bytes");
+    let built = crate::dist::build().context("building www/dist")?;
+    crate::dist::report(&built);
     Ok(())
 }
 
@@ -156,7 +160,8 @@ pub fn wasm_tests() -> Result<()> {
     )
 }
 
-/// The end-to-end tests: node's test runner driving Debian's Chromium with playwright-core.
+/// The end-to-end tests: node's test runner driving Debian's Chromium with playwright-core, on
+/// the page as it ships (`www/dist/`, minified and with the hashed wasm), not on its sources.
 pub fn e2e_tests() -> Result<()> {
     let dir = root().join("tests").join("e2e");
     if !sh::found("npm") {
@@ -166,6 +171,7 @@ pub fn e2e_tests() -> Result<()> {
         Command::new("node")
             .args(["--test", "--test-concurrency=1"])
             .env("ARBITER_ROOT", root())
+            .env("ARBITER_WWW", root().join("www").join("dist"))
             .env(
                 "ARBITER_BRIDGE",
                 target_dir().join("debug").join("board-bridge"),

@@ -659,7 +659,7 @@ pub(super) fn steady_squares(board: &Board, winner: Color) -> u64 {
 
 /// True only when `winner` provably can never mate, whatever both sides play.
 pub(super) fn is_unwinnable(board: &Board, winner: Color) -> bool {
-    if board.en_passant().is_some() {
+    if super::semistatic::en_passant_possible(board) {
         return false;
     }
     let mut base = Deduction::new(board, winner);

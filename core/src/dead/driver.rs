@@ -39,6 +39,8 @@ const CLOSURE_MAX: u64 = 40_000;
 const CHAIN_WORK: u64 = 5_000;
 /// Most children left open by the cheap analysis that the second one is run on.
 const OPEN_CHILDREN_MAX: usize = 4;
+/// Most legal moves of a position whose every child the cheap proof looks at.
+const FEW_MOVES: usize = 8;
 /// Share of the budget the main deepening may use before the blocked-position analysis.
 const MAIN_SHARE: u64 = 500_000;
 
@@ -57,7 +59,7 @@ fn has_heavy_or_knight(board: &Board) -> bool {
 /// for `winner`, or to a position that is already not a mate. The cheap mobility fixpoint runs
 /// on every child first; the second analysis only on the few it leaves open, since in open
 /// positions (most of them from games) many children stay open and the answer is "no" anyway.
-fn every_child_static(board: &Board, winner: Color) -> bool {
+fn every_child_static(board: &Board, winner: Color, open_max: usize) -> bool {
     let moves = MoveList::of(board);
     let mut open = Vec::new();
     for &mv in moves.as_slice() {
@@ -76,12 +78,26 @@ fn every_child_static(board: &Board, winner: Color) -> bool {
         if cannot_mate_by_material(&child, winner) || mobility_proves(&child, winner) {
             continue;
         }
-        if open.len() == OPEN_CHILDREN_MAX {
+        if open.len() == open_max {
             return false;
         }
         open.push(child);
     }
     open.iter().all(|child| deduction_proves(child, winner))
+}
+
+/// The cheap proof for endings of kings, pawns and bishops, the material most flag falls meet:
+/// the mobility fixpoint on the position, and, where the side to move is in check or has few
+/// moves, on every position after its move. A king that stands in check now stands on a square
+/// it can never come back to, which a fixpoint over regions cannot see; one move on, the king
+/// is out of it, and the fixpoint proves the locked pawn endings a flag fall after a pawn's
+/// check so often leaves. Costs a few fixpoints, against the hundreds of search nodes it saves.
+fn locked_by_mobility(pos: &Board, winner: Color) -> bool {
+    if mobility_proves(pos, winner) {
+        return true;
+    }
+    let few = !pos.checkers().is_empty() || MoveList::of(pos).len() <= FEW_MOVES;
+    few && every_child_static(pos, winner, 0)
 }
 
 /// The legal moves after which the semi-static analysis proves that `winner` cannot mate.
@@ -119,6 +135,10 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
     if every_line_ends_without_mate(&pos, winner, QUICK_FULL_WIDTH) {
         return CanMate::No;
     }
+    let heavy = has_heavy_or_knight(&pos);
+    if !heavy && locked_by_mobility(&pos, winner) {
+        return CanMate::No;
+    }
 
     let mut left = budget.nodes;
 
@@ -130,8 +150,9 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
     }
     left = quick.nodes_left();
 
-    let heavy = has_heavy_or_knight(&pos);
-    if !heavy && is_statically_unwinnable(&pos, winner) {
+    // The mobility fixpoint has already failed on this position: only the second analysis is
+    // left to try.
+    if !heavy && deduction_proves(&pos, winner) {
         return CanMate::No;
     }
 
@@ -149,7 +170,7 @@ pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
     if heavy && is_statically_unwinnable(&pos, winner) {
         return CanMate::No;
     }
-    if every_child_static(&pos, winner) {
+    if every_child_static(&pos, winner, OPEN_CHILDREN_MAX) {
         return CanMate::No;
     }
     // The closure costs about one node per position it collects: charge it to the budget.

@@ -80,6 +80,10 @@ impl MoveList {
     pub(super) fn is_empty(&self) -> bool {
         self.len == 0
     }
+
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
 }
 
 /// Calls `visit` with every legal move, promotions to a queen first: a queen mates soonest, and

@@ -15,8 +15,8 @@
 //! that never promotes can still give mate.
 
 use cozy_chess::{
-    BitBoard, Board, Color, Piece, Square, get_between_rays, get_bishop_moves, get_line_rays,
-    get_rook_moves,
+    BitBoard, Board, Color, Move, Piece, Rank, Square, get_between_rays, get_bishop_moves,
+    get_line_rays, get_pawn_attacks, get_rook_moves,
 };
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -574,6 +574,26 @@ fn defenders_can_fill(escapes: u64, defenders: &[u64]) -> bool {
     true
 }
 
+/// Whether an en-passant capture is legal now. cozy-chess keeps the en-passant file after every
+/// double step, whether or not a pawn stands ready to take; when none can, the position plays
+/// exactly as the one without the right (it lapses after this move), so the analyses need not
+/// give up on it. Positions at flag falls often follow a double step that gave check.
+pub(super) fn en_passant_possible(board: &Board) -> bool {
+    let Some(file) = board.en_passant() else {
+        return false;
+    };
+    let mover = board.side_to_move();
+    let target = Square::new(file, Rank::Sixth.relative_to(mover));
+    let takers = get_pawn_attacks(target, !mover) & board.colored_pieces(mover, Piece::Pawn);
+    takers.into_iter().any(|from| {
+        board.is_legal(Move {
+            from,
+            to: target,
+            promotion: None,
+        })
+    })
+}
+
 /// True only when `winner` provably can never mate, whatever both sides play: by the mobility
 /// fixpoint here, or else by the second analysis in [`super::deduction`], which proves locked
 /// positions this one leaves open (pieces boxed in by checks they may not give, case splits on
@@ -591,7 +611,7 @@ pub(super) fn mobility_proves(board: &Board, winner: Color) -> bool {
         let rights = board.castle_rights(c);
         rights.short.is_none() && rights.long.is_none()
     });
-    if !no_castling || board.en_passant().is_some() {
+    if !no_castling || en_passant_possible(board) {
         return false;
     }
 
@@ -714,6 +734,19 @@ mod tests {
         // run, and nothing is proven.
         let takeable = board("3b4/3k4/N1ppp3/3p4/1p1K1p1p/bP1P1P1P/8/1B6 w - - 0 1");
         assert!(!is_statically_unwinnable(&takeable, Color::White));
+    }
+
+    #[test]
+    fn art_3_7d_2005_en_passant_right_nobody_can_use_is_no_obstacle() {
+        // White's b-pawn has just made its double step; no black pawn stands beside it, so the
+        // right lapses unused and the locked position is proven all the same.
+        let b = board("8/8/1k6/1p1p1p2/1P1P1Pp1/2B2bP1/5K2/8 b - b3 0 49");
+        assert!(!en_passant_possible(&b));
+        assert!(is_statically_unwinnable(&b, Color::White));
+        // Here the c-pawn beside it can take: the analysis gives up, as it must.
+        let takes = board("8/8/1k6/1p1p4/1Pp5/8/5K2/8 b - b3 0 49");
+        assert!(en_passant_possible(&takes));
+        assert!(!mobility_proves(&takes, Color::White));
     }
 
     #[test]

@@ -406,9 +406,8 @@ impl NoiseGate {
             BoardMessage::FieldUpdate { square, occupant } => {
                 let index = usize::from(square.index());
                 let code = occupant.to_code();
-                let Some(shown) = self.shown.as_mut().filter(|_| self.doubt.is_none()) else {
-                    return None;
-                };
+                // Before a confirmed read, or in doubt, the reads to come show the outcome.
+                let shown = self.shown.as_mut().filter(|_| self.doubt.is_none())?;
                 let old = shown[index];
                 let plausible = matches!(occupant, Occupant::Empty | Occupant::Piece(..))
                     && (old == 0 || code == 0 || old == code);

@@ -2,35 +2,22 @@
 // through the game source, and the state that comes back drawn and announced. The core rules on
 // every event; this module only chooses which event a player's gesture is.
 
-import { pieceSvg } from '../pieces.js';
 import {
-  bridgeNoticeWords, restoreBoardWords, rulingsWords, say, sentenceLang, sideName, spanWords, tableRefusalWords, tr,
+  rulingsWords, say, sentenceLang, sideName, tableRefusalWords, tr,
 } from '../words.js';
 import { parseTimeControl } from '../time-control.js';
-import { inProgressPrefix, moveNumberWords } from '../hearing.js';
 import { Announcer } from './announcer.js';
 import { BoardView } from './view.js';
 import { BoardInput } from './input.js';
 import { Commands } from './commands.js';
-import { ask } from './confirm.js';
+import { choosePromotion } from './promotion.js';
+import { claim, claimOpen, resign } from './claims.js';
+import { startLive } from './live.js';
 import { Sounds } from './sound.js';
-import { LiveGame, LocalGame } from './source.js';
-
-// The promotion chooser's pieces, by their message ids.
-const PROMOTIONS = { queen: 'promote_queen', rook: 'promote_rook', bishop: 'promote_bishop', knight: 'promote_knight' };
+import { LocalGame } from './source.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
-// What a claim made from its control leads to, said before it is made.
-const CLAIM_WHAT = {
-  repetition: 'claim_what_repetition',
-  fifty_moves: 'claim_what_fifty_moves',
-  win_on_time: 'claim_what_win_on_time',
-  illegal_move: 'claim_what_illegal_move',
-  touch_move: 'claim_what_touch_move',
-  quickplay_finish: 'claim_what_quickplay_finish',
-  quickplay_increment: 'claim_what_quickplay_increment',
-};
 
 export class Game {
   constructor(host, root) {
@@ -190,71 +177,9 @@ export class Game {
     this.announceAll(Array.from(table.rulings()).slice(-3));
   }
 
-  // ---------- live: the board bridge ----------
-
   /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
   startLive(url) {
-    this.source?.close();
-    this.source = new LiveGame(this.wasm, url, this.seat(), {
-      // The bridge's setup, when it sends one; the page's notation language when it names none.
-      setup: (bridge) => {
-        const own = this.setupFromAttributes();
-        return bridge ? { ...bridge, language: bridge.language ?? own.language } : own;
-      },
-      show: () => this.show(),
-      listener: this.#liveListener(),
-    });
-  }
-
-  #liveListener() {
-    const event = (name, detail) => this.host.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
-    return {
-      configured: (config) => this.#seatByEar(config),
-      rebuilt: () => this.refresh(),
-      joined: ({ connected }) => {
-        // Someone joining a game in progress hears where it stands, as he would ask it.
-        const st = this.state;
-        const last = st?.moves?.at(-1);
-        if (last) {
-          this.announce([inProgressPrefix(st, this.lang()), [`${last.said}.`, this.formLang()], moveNumberWords(st, this.lang())]);
-        }
-        if (!connected) this.card({ text: this.t('no_board'), law: '' }, true);
-      },
-      moved: (detail) => {
-        const last = this.state?.moves?.at(-1);
-        if (last) this.sounds.play(this.state.check ? 'check' : /x|:/.test(last.san) ? 'capture' : 'move');
-        if (last) this.announceMoved(last);
-        event('move', detail);
-      },
-      touched: (square) => this.view.paintTouched(square),
-      clock: (faces) => this.view.paintLiveClock(faces),
-      ruling: (ruling) => {
-        // A ruling of the bridge's Laws engine: the same words as a local game's.
-        this.announceAll([ruling]);
-        if (this.state) this.view.paintActions(this.state);
-      },
-      restoreBoard: ({ squares, kind, law }) => {
-        const words = { text: restoreBoardWords({ squares, kind }, this.lang()), law };
-        this.card(words, true);
-        event('ruling', words);
-      },
-      board: ({ connected, port }) => this.card({ text: connected ? this.t('board_connected', { port }) : this.t('board_disconnected'), law: '' }, !connected),
-      error: (message) => this.card({ text: message, law: '' }, true),
-      status: (text, notice) => this.card({ text: bridgeNoticeWords(text, notice, this.lang()), law: '' }),
-      failed: (err) => this.card({ text: this.t('error_live', { err: tableRefusalWords(err, this.lang()) }), law: '' }, true),
-    };
-  }
-
-  // 2005 App. F1 / 2023 App. D.1: when the bridge's game names this seat's player as visually
-  // impaired, his screen plays by ear without his having to choose it; the page hears of it.
-  #seatByEar(config) {
-    const seat = this.seat();
-    if ((seat !== 'white' && seat !== 'black') || this.host.getAttribute('player') === seat) return;
-    const impaired = config?.visually_impaired;
-    if (!Array.isArray(impaired) || !impaired.some((i) => i?.player === seat)) return;
-    this.host.setAttribute('player', seat);
-    this.host.toggleAttribute('accessible', true);
-    this.host.dispatchEvent(new CustomEvent('byear', { bubbles: true, composed: true, detail: { player: seat } }));
+    startLive(this, url);
   }
 
   // ---------- the board's intents ----------
@@ -274,12 +199,12 @@ export class Game {
     const s = this.state;
     if (!s || this.host.hasAttribute('readonly')) return;
     let text;
-    if (this.reviewing !== null) text = this.t('review_earlier');
+    if (this.reviewing !== null) text = this.tr('You are looking at an earlier move: go back to the game to play.');
     else if (s.result) text = this.t('game_is_over');
     else if (s.core?.sealed) text = this.t('adjourned');
     else if (s.clock?.awaitingPress) text = this.t('press_first');
-    else if (s.core?.pending_claim) text = this.t('no_move_claim_pending');
-    else if (s.clock?.started && !s.clock.running) text = this.t('no_move_clocks_stopped');
+    else if (s.core?.pending_claim) text = this.tr('A claim awaits the arbiter\'s decision: no move until he decides.');
+    else if (s.clock?.started && !s.clock.running) text = this.tr('The clocks are stopped: no move until the arbiter restarts them.');
     else return;
     this.card({ text, law: '' }, true);
   }
@@ -342,62 +267,11 @@ export class Game {
   tryMove(from, to) {
     const moves = (this.state?.legalMoves ?? []).filter((m) => m.startsWith(from + to));
     if (moves.length > 1) {
-      this.#choosePromotion(from, to);
+      choosePromotion(this, from, to);
       return;
     }
     if (moves.length === 1) this.playMove(moves[0]);
     else if (this.host.hasAttribute('allow-illegal')) this.playMove(from + to);
-  }
-
-  // The chooser opens on the promotion square, the four pieces in a column towards the
-  // centre, as on the boards players know; Escape or a click beside it closes it.
-  #choosePromotion(from, to) {
-    const promo = this.view.$('.promo');
-    const box = promo.querySelector('.choices');
-    const color = this.state.turn;
-    box.replaceChildren();
-    let armed = false;
-    box.onpointerdown = () => {
-      armed = true;
-    };
-    const close = () => {
-      promo.hidden = true;
-      this.view.squares.get(to)?.focus({ preventScroll: true });
-    };
-    for (const [letter, piece] of [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']]) {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.promote = letter;
-      b.setAttribute('aria-label', this.t(PROMOTIONS[piece]));
-      b.innerHTML = pieceSvg(color, piece);
-      b.addEventListener('click', (e) => {
-        // A tap's compatibility click lands on the chooser that the tap itself opened: only a
-        // click pressed on the chooser (or by keyboard, detail 0) picks a piece.
-        if (!armed && e.detail !== 0) return;
-        promo.hidden = true;
-        this.playMove(from + to + letter);
-      });
-      box.append(b);
-    }
-    const wrap = this.view.$('.board-wrap').getBoundingClientRect();
-    const sq = this.view.squares.get(to).getBoundingClientRect();
-    const fromTop = sq.top - wrap.top < wrap.height / 2;
-    box.style.left = `${sq.left - wrap.left}px`;
-    box.style.width = `${sq.width}px`;
-    box.style.top = fromTop ? `${sq.top - wrap.top}px` : '';
-    box.style.bottom = fromTop ? '' : `${wrap.bottom - sq.bottom}px`;
-    box.classList.toggle('up', !fromTop);
-    promo.hidden = false;
-    // On the press, not the click: the tap that opened the chooser ends with a click on it.
-    promo.onpointerdown = (e) => {
-      if (e.target === promo) close();
-    };
-    this.closePromotion = () => {
-      if (promo.hidden) return false;
-      close();
-      return true;
-    };
-    box.querySelector('button').focus();
   }
 
   /** Closes the promotion chooser if it is open (Escape); true when it was. */
@@ -466,88 +340,14 @@ export class Game {
     this.send({ type: 'press_clock', player: s.clock.running });
   }
 
-  /**
-   * A claim from the Claim menu (`ask`: asked first) or typed. A draw claim the core does not
-   * list as open may be wrong, which gives the opponent time (2005 Art. 9.5 / 2023 Art. 9.5.3):
-   * the player hears that before he makes it.
-   */
-  async claim(kind, { ask: confirm = false } = {}) {
-    const s = this.state;
-    if (!s || s.result) return;
-    const declared = kind.startsWith('declare:');
-    const base = declared ? kind.slice('declare:'.length) : kind;
-    const risky = base === 'repetition' || base === 'fifty_moves';
-    if (confirm && risky) {
-      const open = (s.claims ?? []).find((c) => c.claim === base && c.player === s.turn);
-      if (!open || declared) {
-        const cost = s.costs?.wrongClaim;
-        const text = cost
-          ? this.t('confirm_claim_cost', { span: spanWords(cost.ms, this.lang()) })
-          : this.t('confirm_claim_free');
-        const yes = await ask(this.view.$('.board-wrap'), {
-          title: this.t(declared ? 'confirm_declare_title' : 'confirm_draw_title'),
-          text,
-          law: cost?.law ?? '',
-          choices: [{ value: 'yes', label: this.t(declared ? 'confirm_declare_do' : 'claim_label') }],
-          cancel: this.t('cancel'),
-        });
-        if (!yes || this.state?.result) return;
-      }
-    }
-    if (declared) {
-      this.declaring = base;
-      this.card({ text: this.t('declare_now', { who: sideName(s.turn, this.lang()) }), law: `${s.setup.edition} Art. 9.2a, 9.3a` });
-      this.render();
-      return;
-    }
-    this.#sendClaim(kind);
+  /** A claim from the Claim menu (`ask`: asked first) or typed (claims.js). */
+  claim(kind, options) {
+    return claim(this, kind, options);
   }
 
-  #sendClaim(kind, who = null) {
-    const s = this.state;
-    // A win on time is claimed by the player whose opponent's flag is down; the other claims
-    // by whoever the core lists as able to claim, else the player on move.
-    const open = (s.core.open_claims ?? []).find((c) => c.claim === kind);
-    let player = who ?? open?.player ?? s.turn;
-    if (kind === 'win_on_time' && !open) {
-      player = s.clock.white.flag ? 'black' : s.clock.black.flag ? 'white' : s.turn;
-    }
-    this.send({ type: 'claim', player, claim: { kind } });
-  }
-
-  /**
-   * A claim control of the claims panel (`[data-claim]`): the core says it is open to `player`;
-   * it ends the game or hands it to the arbiter, so the player is asked first.
-   */
-  async claimOpen(kind, player) {
-    const s = this.state;
-    if (!s || s.result) return;
-    const open = (s.claims ?? s.core?.open_claims ?? []).find((c) => c.claim === kind && c.player === player);
-    const yes = await ask(this.view.$('.board-wrap'), {
-      title: this.t('confirm_claim_title'),
-      text: this.t(CLAIM_WHAT[kind] ?? 'claim_what_other'),
-      law: open?.law ?? '',
-      choices: [{ value: 'yes', label: this.t('claim_label') }],
-      cancel: this.t('cancel'),
-    });
-    if (yes && !this.state?.result) this.#sendClaim(kind, player);
-  }
-
-  // Resigning ends the game (2005 Art. 5.1b / 2023 Art. 5.1.2): asked first, and on a shared
-  // screen which player resigns (not simply whoever is on move).
-  async #resign() {
-    const s = this.state;
-    if (!s || s.result) return;
-    const me = this.me();
-    const L = this.lang();
-    const sides = me ? [me] : [s.turn, OTHER[s.turn]];
-    const choice = await ask(this.view.$('.board-wrap'), {
-      title: this.t('confirm_resign_title'),
-      text: this.t('confirm_resign_body'),
-      choices: sides.map((c) => ({ value: c, label: this.t('confirm_resign_do', { who: sideName(c, L) }) })),
-      cancel: this.t('cancel'),
-    });
-    if (choice && !this.state?.result) this.send({ type: 'resign', player: choice });
+  /** A claim control of the claims panel: open to `player`, asked first (claims.js). */
+  claimOpen(kind, player) {
+    return claimOpen(this, kind, player);
   }
 
   action(action) {
@@ -564,7 +364,7 @@ export class Game {
         this.sounds.setOn(!this.sounds.on);
         return this.render();
       }
-      case 'resign': return this.#resign();
+      case 'resign': return resign(this);
       case 'offer': return this.send({ type: 'offer_draw', player: offerer });
       case 'accept': return s.drawOffer && this.send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.send({ type: 'decline_draw', player: OTHER[s.drawOffer] });

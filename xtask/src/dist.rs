@@ -1,0 +1,409 @@
+//! The page as it ships: `www/` (with the wasm `web::build` wrote into `www/pkg/`) built into
+//! `www/dist/`, which the bridge serves and the end-to-end tests load.
+//!
+//! - Scripts and styles are minified by esbuild, file by file: the folder keeps the sources'
+//!   layout and names, so the relative imports, the Worker's and the stylesheet's
+//!   `new URL(..., import.meta.url)` and an embedder's `js/arbiter-board.js` all still hold,
+//!   while `www/js` stays the readable source.
+//! - The wasm module, most of the bytes, gets a content-hashed name
+//!   (`arbiter_wasm_bg.<16 hex>.wasm`, the form the bridge serves as immutable); the glue and the
+//!   HTML that name it are rewritten to it. The other files keep their names and are revalidated
+//!   by ETag (a 304 when unchanged).
+//! - Each HTML page lists every module its scripts import statically (`modulepreload`), so a
+//!   browser fetches them all at once instead of one round trip per level of imports (the
+//!   languages a page loads when asked stay out: they are dynamic imports).
+//! - Each text file and the wasm get a brotli (quality 11) and a gzip (level 9) copy beside them,
+//!   made once here instead of on every request.
+
+use crate::root;
+use anyhow::{Context, Result, bail, ensure};
+use sha2::{Digest, Sha256};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The wasm-bindgen output's module name, as the glue and the HTML name it.
+const WASM_NAME: &str = "arbiter_wasm_bg.wasm";
+/// The glue, which keeps its name: tests and embedders import it by name.
+const GLUE: &str = "pkg/arbiter_wasm.js";
+
+/// Files of `www/` that are not the page: its docs, wasm-bindgen's TypeScript declarations and
+/// package metadata, and the build's own output.
+fn shipped(rel: &Path) -> bool {
+    let name = rel.to_string_lossy();
+    let first = rel
+        .components()
+        .next()
+        .map(|c| c.as_os_str().to_string_lossy());
+    !(first.as_deref() == Some("dist")
+        || name.ends_with(".md")
+        || name.ends_with(".d.ts")
+        || name.ends_with(".gitignore")
+        || name.ends_with("package.json"))
+}
+
+/// What goes through esbuild.
+fn minified(rel: &Path) -> bool {
+    matches!(
+        rel.extension().and_then(|e| e.to_str()),
+        Some("js" | "mjs" | "css")
+    )
+}
+
+/// What gets compressed copies: everything a browser may be sent as text, and the wasm.
+fn compressible(rel: &Path) -> bool {
+    matches!(
+        rel.extension().and_then(|e| e.to_str()),
+        Some("html" | "js" | "mjs" | "css" | "svg" | "json" | "wasm")
+    )
+}
+
+/// One file of the built page and its sizes.
+pub struct Built {
+    pub path: String,
+    pub raw: u64,
+    pub br: Option<u64>,
+    pub gz: Option<u64>,
+}
+
+/// Builds `www/dist/` from `www/`.
+pub fn build() -> Result<Vec<Built>> {
+    let www = root().join("www");
+    let dist = www.join("dist");
+    if dist.exists() {
+        std::fs::remove_dir_all(&dist).context("removing the old www/dist")?;
+    }
+    let mut files = Vec::new();
+    walk(&www, Path::new(""), &mut files)?;
+    files.retain(|f| shipped(f));
+    files.sort();
+
+    let (scripts, others): (Vec<_>, Vec<_>) = files.iter().partition(|f| minified(f));
+    for rel in &others {
+        let to = dist.join(rel);
+        std::fs::create_dir_all(to.parent().context("a file in a folder")?)?;
+        std::fs::copy(www.join(rel), &to).with_context(|| format!("copying {}", rel.display()))?;
+    }
+    minify(&www, &dist, &scripts)?;
+    hash_wasm(&dist)?;
+    preload_modules(&dist)?;
+
+    let mut out = Vec::new();
+    let mut built = Vec::new();
+    walk(&dist, Path::new(""), &mut built)?;
+    built.sort();
+    for rel in built {
+        let path = dist.join(&rel);
+        let bytes = std::fs::read(&path)?;
+        let (br, gz) = if compressible(&rel) {
+            (
+                write_smaller(&path, "br", &brotli(&bytes)?, bytes.len())?,
+                write_smaller(&path, "gz", &gzip(&bytes)?, bytes.len())?,
+            )
+        } else {
+            (None, None)
+        };
+        out.push(Built {
+            path: rel.to_string_lossy().replace('\\', "/"),
+            raw: bytes.len() as u64,
+            br,
+            gz,
+        });
+    }
+    Ok(out)
+}
+
+/// Prints the built files' sizes, largest first, and the totals.
+pub fn report(files: &[Built]) {
+    let mut files: Vec<&Built> = files.iter().collect();
+    files.sort_by_key(|f| std::cmp::Reverse(f.br.unwrap_or(f.raw)));
+    println!("www/dist (bytes: raw, brotli, gzip):");
+    for f in &files {
+        let show = |n: Option<u64>| n.map_or("-".into(), |n| n.to_string());
+        println!(
+            "  {:>8} {:>8} {:>8}  {}",
+            f.raw,
+            show(f.br),
+            show(f.gz),
+            f.path
+        );
+    }
+    let total = |pick: fn(&Built) -> u64| files.iter().map(|f| pick(f)).sum::<u64>();
+    println!(
+        "  {:>8} {:>8} {:>8}  in all (each file as a browser taking brotli would get it)",
+        total(|f| f.raw),
+        total(|f| f.br.unwrap_or(f.raw)),
+        total(|f| f.gz.unwrap_or(f.raw)),
+    );
+}
+
+fn walk(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let dir = base.join(rel);
+    for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
+        let entry = entry?;
+        let rel = rel.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            walk(base, &rel, out)?;
+        } else {
+            out.push(rel);
+        }
+    }
+    Ok(())
+}
+
+/// esbuild from tests/e2e's npm packages; without it (a machine without npm) the files are
+/// copied as they are, so `cargo xtask serve` still works, only with more bytes.
+fn minify(www: &Path, dist: &Path, files: &[&PathBuf]) -> Result<()> {
+    let esbuild = root()
+        .join("tests")
+        .join("e2e")
+        .join("node_modules")
+        .join(".bin")
+        .join("esbuild");
+    if !esbuild.is_file() {
+        println!(
+            "note: esbuild is not installed (npm ci in tests/e2e); the scripts ship unminified"
+        );
+        for rel in files {
+            let to = dist.join(rel);
+            std::fs::create_dir_all(to.parent().context("a file in a folder")?)?;
+            std::fs::copy(www.join(rel), to)?;
+        }
+        return Ok(());
+    }
+    let mut cmd = Command::new(&esbuild);
+    cmd.args(files.iter().map(|f| www.join(f)))
+        .arg("--minify")
+        // Accented words stay UTF-8 instead of \u escapes (smaller; the page is UTF-8).
+        .arg("--charset=utf8")
+        .arg("--log-level=warning")
+        .arg(format!("--outbase={}", www.display()))
+        .arg(format!("--outdir={}", dist.display()));
+    println!(
+        "$ esbuild <{} scripts and styles of www/> --minify --outdir=www/dist",
+        files.len()
+    );
+    let status = cmd.status().context("running esbuild")?;
+    if !status.success() {
+        bail!("esbuild failed ({status})");
+    }
+    Ok(())
+}
+
+/// Renames the wasm to its content-hashed name and points the glue and the HTML at it.
+fn hash_wasm(dist: &Path) -> Result<()> {
+    let wasm = dist.join("pkg").join(WASM_NAME);
+    if !wasm.is_file() {
+        return Ok(());
+    }
+    let bytes = std::fs::read(&wasm)?;
+    let digest = Sha256::digest(&bytes);
+    let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+    let hashed = format!("arbiter_wasm_bg.{hex}.wasm");
+    std::fs::rename(&wasm, dist.join("pkg").join(&hashed))?;
+
+    let glue = dist.join(GLUE);
+    let text = std::fs::read_to_string(&glue).context("reading the built glue")?;
+    ensure!(
+        text.contains(WASM_NAME),
+        "the glue no longer names {WASM_NAME}: the hashed name cannot be put in"
+    );
+    std::fs::write(&glue, text.replace(WASM_NAME, &hashed))?;
+    for entry in std::fs::read_dir(dist)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "html") {
+            let text = std::fs::read_to_string(&path)?;
+            let needle = format!("pkg/{WASM_NAME}");
+            if text.contains(&needle) {
+                std::fs::write(&path, text.replace(&needle, &format!("pkg/{hashed}")))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Adds a `modulepreload` link to each top-level HTML page for every module its module scripts
+/// import statically, directly or through each other, that it does not list already.
+fn preload_modules(dist: &Path) -> Result<()> {
+    for entry in std::fs::read_dir(dist)? {
+        let path = entry?.path();
+        if path.extension().is_none_or(|e| e != "html") {
+            continue;
+        }
+        let html = std::fs::read_to_string(&path)?;
+        let Some(first_script) = html.find("<script type=\"module\"") else {
+            continue;
+        };
+        let mut seen: Vec<String> = Vec::new();
+        let mut queue: Vec<String> = module_scripts(&html);
+        while let Some(module) = queue.pop() {
+            if seen.contains(&module) {
+                continue;
+            }
+            if let Ok(js) = std::fs::read_to_string(dist.join(&module)) {
+                for import in static_imports(&js) {
+                    if let Some(resolved) = resolve(&module, &import) {
+                        queue.push(resolved);
+                    }
+                }
+            }
+            seen.push(module);
+        }
+        let links: String = seen
+            .iter()
+            .filter(|m| {
+                !html.contains(&format!("href=\"{m}\"")) && !module_scripts(&html).contains(m)
+            })
+            .map(|m| format!("<link rel=\"modulepreload\" href=\"{m}\">\n  "))
+            .collect();
+        if !links.is_empty() {
+            let mut out = html.clone();
+            out.insert_str(first_script, &links);
+            std::fs::write(&path, out)?;
+        }
+    }
+    Ok(())
+}
+
+/// The `src` of each `<script type="module" src="...">` of a page.
+fn module_scripts(html: &str) -> Vec<String> {
+    html.match_indices("<script type=\"module\" src=\"")
+        .filter_map(|(at, tag)| {
+            let rest = &html[at + tag.len()..];
+            rest.find('"').map(|end| rest[..end].to_owned())
+        })
+        .collect()
+}
+
+/// The relative specifiers of a minified module's static imports and re-exports
+/// (`from"./x.js"`, `import"./x.js"`); dynamic `import("./x.js")` is left out.
+fn static_imports(js: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for lead in ["from\"", "import\""] {
+        for (at, _) in js.match_indices(lead) {
+            let rest = &js[at + lead.len()..];
+            if let Some(end) = rest.find('"') {
+                let spec = &rest[..end];
+                if spec.starts_with("./") || spec.starts_with("../") {
+                    out.push(spec.to_owned());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// `spec` imported by the module at `from` (both relative to the page's folder), or None if it
+/// leaves the folder.
+fn resolve(from: &str, spec: &str) -> Option<String> {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in spec.split('/') {
+        match part {
+            "." => {}
+            ".." => {
+                parts.pop()?;
+            }
+            name => parts.push(name),
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Writes `path.ext` when the compressed copy is smaller than the file (a server would send the
+/// file itself otherwise); its size if written.
+fn write_smaller(path: &Path, ext: &str, bytes: &[u8], raw: usize) -> Result<Option<u64>> {
+    if bytes.len() >= raw {
+        return Ok(None);
+    }
+    let mut name = path.as_os_str().to_owned();
+    name.push(".");
+    name.push(ext);
+    std::fs::write(PathBuf::from(name), bytes)?;
+    Ok(Some(bytes.len() as u64))
+}
+
+fn brotli(bytes: &[u8]) -> Result<Vec<u8>> {
+    let mut out = Vec::new();
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        // A 16 MB window: the whole module is one window (a browser decodes any up to 16 MB).
+        lgwin: 24,
+        ..Default::default()
+    };
+    brotli::BrotliCompress(&mut &bytes[..], &mut out, &params).context("brotli")?;
+    Ok(out)
+}
+
+fn gzip(bytes: &[u8]) -> Result<Vec<u8>> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    enc.write_all(bytes)?;
+    Ok(enc.finish()?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn docs_types_and_old_output_are_not_shipped() {
+        for rel in [
+            "js/page.js",
+            "pkg/arbiter_wasm.js",
+            "pkg/arbiter_wasm_bg.wasm",
+            "index.html",
+        ] {
+            assert!(shipped(Path::new(rel)), "{rel}");
+        }
+        for rel in [
+            "README.md",
+            "pkg/arbiter_wasm.d.ts",
+            "pkg/package.json",
+            "pkg/.gitignore",
+            "dist/index.html",
+        ] {
+            assert!(!shipped(Path::new(rel)), "{rel}");
+        }
+    }
+
+    #[test]
+    fn static_imports_are_preloaded_and_dynamic_ones_are_not() {
+        let js = r#"import{a as b}from"./engine.js";import"../css/x.js";export{c}from"./lang/en.js";const d=()=>import("./lang/de.js"),e="from";"#;
+        assert_eq!(
+            static_imports(js),
+            ["./engine.js", "./lang/en.js", "../css/x.js"]
+        );
+        assert_eq!(
+            resolve("js/words.js", "./lang/en.js").as_deref(),
+            Some("js/lang/en.js")
+        );
+        assert_eq!(
+            resolve("js/page.js", "../pkg/a.js").as_deref(),
+            Some("pkg/a.js")
+        );
+        assert_eq!(resolve("page.js", "../a.js"), None);
+        assert_eq!(
+            module_scripts(r#"<link href="x"><script type="module" src="js/page.js"></script>"#),
+            ["js/page.js"]
+        );
+    }
+
+    #[test]
+    fn compressed_copies_decode_to_the_file() {
+        use std::io::Read;
+        let text = "export const a = 1;\n".repeat(200);
+        let br = brotli(text.as_bytes()).unwrap();
+        let mut back = Vec::new();
+        brotli::Decompressor::new(&br[..], 4096)
+            .read_to_end(&mut back)
+            .unwrap();
+        assert_eq!(back, text.as_bytes());
+        let gz = gzip(text.as_bytes()).unwrap();
+        let mut back = Vec::new();
+        flate2::read::GzDecoder::new(&gz[..])
+            .read_to_end(&mut back)
+            .unwrap();
+        assert_eq!(back, text.as_bytes());
+        assert!(br.len() < gz.len() && gz.len() < text.len() / 10);
+    }
+}
