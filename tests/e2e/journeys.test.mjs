@@ -230,7 +230,7 @@ test('arbiter: a quickplay-finish claim waits for his decision in the panel', as
   assert.equal(await page.locator('#arbiter-panel [data-decision="accept"]').isDisabled(), true);
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('quickplay_finish');
   await page.waitForFunction(() => !!document.querySelector('arbiter-board').state.core.pending_claim);
-  assert.match(await page.locator('#pending-claim').textContent(), /Black claims a draw in the quickplay finish/);
+  assert.match(await page.locator('#pending-claim').textContent(), /Black claims a quickplay-finish draw: uphold, postpone or reject it\./);
   await shot(page, 'arbiter-claim-waits');
   await page.locator('#arbiter-panel [data-decision="accept"]').click();
   await page.locator('arbiter-board [data-result="1/2-1/2"]').waitFor();
