@@ -241,7 +241,7 @@ test('app_f2_1 app_f2_6 announcement, repetition and correction: the blind playe
   // A wrong repetition is said to disagree.
   await field.focus();
   await enter(page, '/r David sechs');
-  assert.match(await lastLine(page), /^White repeated d7d6, which is not the move announced/);
+  assert.match(await lastLine(page), /^White repeated d6, which is not the move announced/);
   await enter(page, '/r Eva fuenf');
   assert.equal(await lastLine(page), 'White repeats the move. (2005 App. F2.1)');
   // Too late: once his clock press has started the opponent's clock, no correction (F2.6).

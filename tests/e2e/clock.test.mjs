@@ -66,7 +66,8 @@ test('c11_2005_b6 blitz without arbiter: the flag falls, White claims the win on
   assert.equal(s.result, null, 'in 2005 rapid/blitz only a claim counts');
   assert.equal(s.clock.black.flag, true);
   assert.ok(s.core.open_claims.some((c) => c.player === 'white' && c.claim === 'win_on_time'));
-  await page.locator('arbiter-board select[data-action="claim"]').selectOption('win_on_time');
+  await page.locator('arbiter-board [data-claim="win_on_time"]').click();
+  await page.locator('arbiter-board [data-confirm="yes"]').click();
   s = await state(page);
   assert.equal(s.result?.result, '1-0');
 });

@@ -29,13 +29,17 @@ const TYPES = {
   '.ts': 'text/plain; charset=utf-8',
 };
 
-/** Serves `dir` on 127.0.0.1 at a free port; extra pages can be added by path. */
-export async function serve(dir = SERVED, extra = {}) {
+/**
+ * Serves `dir` on 127.0.0.1 at a free port; extra pages can be added by path. With `cors`, any
+ * other origin may load the files (as from a club's CDN).
+ */
+export async function serve(dir = SERVED, extra = {}, { cors = false } = {}) {
+  const shared = cors ? { 'access-control-allow-origin': '*' } : {};
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     let rel = decodeURIComponent(url.pathname);
     if (extra[rel]) {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...shared });
       res.end(extra[rel]);
       return;
     }
@@ -56,6 +60,7 @@ export async function serve(dir = SERVED, extra = {}) {
       res.writeHead(200, {
         'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
+        ...shared,
         ...(br ? { 'content-encoding': 'br', vary: 'accept-encoding' } : {}),
       });
       res.end(body);

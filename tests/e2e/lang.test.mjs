@@ -30,7 +30,7 @@ async function enter(page, text) {
 const EXPECT = {
   de: {
     moved: 'Weiß: Bauer e4.',
-    illegal: 'Regelwidriger Zug e1e3 von Weiß: Schwarz erhält 2 Minuten. (2005 Art. 7.4b)',
+    illegal: 'Regelwidriger Zug Ke1-e3 von Weiß: Schwarz erhält 2 Minuten. (2005 Art. 7.4b)',
     status: /^Weiß am Zug\.Berührt – geführt: Die Figur auf e1 muss gezogen werden\. \(2005 Art\. 4\.3/,
     draw: /^½-½: Remis \(dreimalige Stellungswiederholung\)\. \(2005 Art\. 9\.2/,
     unknown: 'Unbekannter Befehl /frobnicate. /help zeigt die Liste.',
@@ -40,7 +40,7 @@ const EXPECT = {
   },
   it: {
     moved: 'Il Bianco: pedone e4.',
-    illegal: 'Mossa illegale e1e3 del Bianco: Il Nero riceve 2 minuti. (2005 Art. 7.4b)',
+    illegal: 'Mossa illegale Re1-e3 del Bianco: Il Nero riceve 2 minuti. (2005 Art. 7.4b)',
     status: /^Il Bianco ha il tratto\.Pezzo toccato: il pezzo in e1 deve essere mosso\. \(2005 Art\. 4\.3/,
     draw: /^½-½: patta \(triplice ripetizione\)\. \(2005 Art\. 9\.2/,
     unknown: 'Comando sconosciuto /frobnicate. /help mostra l\'elenco.',

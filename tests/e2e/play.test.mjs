@@ -94,7 +94,10 @@ test('art9_2 threefold repetition claimed by the player on move: drawn', async (
   await page.exposeFunction('noteRuling', (r) => rulings.push(r));
   await page.evaluate(() => document.querySelector('arbiter-board')
     .addEventListener('ruling', (e) => window.noteRuling({ text: e.detail.text, law: e.detail.law })));
+  // Open now, the claim has its own control; the menu still takes it, and asks first.
+  assert.equal(await page.locator('arbiter-board [data-claim="repetition"]').count(), 1);
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('repetition');
+  await page.locator('arbiter-board [data-result]').waitFor();
   const s = await state(page);
   assert.equal(s.result?.result, '1/2-1/2');
   assert.equal(s.result?.reason, 'repetition');
@@ -107,7 +110,13 @@ test('art9_5 a wrong repetition claim is rejected and the opponent gets time', a
   await openBoard(page, `${env.server.url}/index.html`);
   await play(page, [['g1', 'f3'], ['g8', 'f6']], clickMove);
   const before = (await state(page)).clock.black.remaining;
+  // Not open: no control, and the menu's claim asks first, saying what a wrong claim costs.
+  assert.equal(await page.locator('arbiter-board [data-claim="repetition"]').count(), 0);
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('repetition');
+  const ask = page.locator('arbiter-board [role="alertdialog"]');
+  await ask.waitFor();
+  assert.match(await ask.textContent(), /your opponent gets 3 minutes.*2005 Art\. 9\.5/);
+  await page.locator('arbiter-board [data-confirm="yes"]').click();
   const s = await state(page);
   assert.equal(s.result, null);
   assert.ok(s.clock.black.remaining > before + 60_000, `black ${before} -> ${s.clock.black.remaining}`);
@@ -173,7 +182,7 @@ test('pgn_import a game read from PGN continues from its last position', async (
   assert.equal(s.turn, 'black');
   await page.fill('#pgn-text', '1. e4 e5 2. Ke3 *');
   await page.click('#pgn-import');
-  assert.match(await page.locator('#pgn-note').textContent(), /PGN move 3 \(Ke3\)/);
+  assert.match(await page.locator('#pgn-note').textContent(), /^Move 3 of the PGN cannot be played: 'Ke3' is not a legal move here\.$/);
   assert.equal((await state(page)).moves.length, 5, 'a refused PGN leaves the game as it was');
 });
 
@@ -199,6 +208,6 @@ test('art7_4b an illegal move completed on the clock: position restored, opponen
   assert.equal(s.turn, 'white');
   assert.ok(s.clock.black.remaining >= before + 120_000 - 1_000, `black ${before} -> ${s.clock.black.remaining}`);
   const rulings = await page.locator('arbiter-board .rulings').textContent();
-  assert.match(rulings, /Illegal move e1e3 by White: Black gets 2 minutes\.2005 Art\. 7\.4b/);
+  assert.match(rulings, /Illegal move Ke1-e3 by White: Black gets 2 minutes\.2005 Art\. 7\.4b/);
   assert.match(await page.locator('arbiter-board .status').textContent(), /Touch-move/);
 });

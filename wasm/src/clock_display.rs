@@ -16,12 +16,18 @@ use crate::table::{Table, TableInner};
 
 type FrameCallback = Closure<dyn FnMut(f64)>;
 
+/// Below this a face shows the low-time warning (as lichess and DGT clocks do in the last
+/// seconds; the faces show tenths from here too).
+const LOW_TIME_MS: u64 = 10_000;
+
 struct Loop {
     table: Rc<RefCell<TableInner>>,
     white: web_sys::Element,
     black: web_sys::Element,
     on_change: js_sys::Function,
     shown: [String; 2],
+    /// Whether each face shows the low-time warning now.
+    low: [bool; 2],
     frame: Option<i32>,
     callback: Option<FrameCallback>,
     /// Frames drawn, and the last frame's game instant: for tests and the drift measurement.
@@ -53,6 +59,7 @@ impl ClockDisplay {
             black,
             on_change,
             shown: [String::new(), String::new()],
+            low: [false, false],
             frame: None,
             callback: None,
             frames: 0,
@@ -70,7 +77,8 @@ impl ClockDisplay {
         }
         let weak = Rc::downgrade(&self.state);
         let callback: FrameCallback = Closure::new(move |_t: f64| {
-            if let Some(state) = weak.upgrade() {
+            // A stopped loop (its callback taken) draws no more.
+            if let Some(state) = weak.upgrade().filter(|s| s.borrow().callback.is_some()) {
                 draw(&state);
                 request_frame(&state);
             }
@@ -83,10 +91,18 @@ impl ClockDisplay {
     /// Stops the loop; the faces keep their last text.
     pub fn stop(&self) {
         let mut s = self.state.borrow_mut();
-        if let (Some(id), Some(w)) = (s.frame.take(), web_sys::window()) {
+        let pending = s.frame.take();
+        if let (Some(id), Some(w)) = (pending, web_sys::window()) {
             let _ = w.cancel_animation_frame(id);
         }
-        s.callback = None;
+        // A frame was asked for: a timer that does not honour the cancel (Playwright's fake
+        // clock does not) may still call it, and a dropped closure would throw. It is kept (a
+        // few bytes per stopped display); it finds its loop stopped and returns.
+        if let Some(callback) = s.callback.take()
+            && pending.is_some()
+        {
+            callback.forget();
+        }
     }
 
     /// Draws now, outside the frame loop (after an event, so the faces never lag a move).
@@ -138,14 +154,33 @@ fn draw(state: &Rc<RefCell<Loop>>) {
         } else {
             Vec::new()
         };
+        // Worded while the game is at hand (their moves in its notation, messages.rs).
+        let rulings = (!rulings.is_empty()).then(|| crate::table::rulings_js(&rulings, &t));
         let clock = t.game.clock();
-        let texts = [Color::White, Color::Black].map(|c| face_text(clock.remaining(c, now).0));
+        let left = [Color::White, Color::Black].map(|c| clock.remaining(c, now).0);
         drop(t);
-        for (i, text) in texts.into_iter().enumerate() {
+        for (i, ms) in left.into_iter().enumerate() {
+            let el = if i == 0 {
+                s.white.clone()
+            } else {
+                s.black.clone()
+            };
+            let text = face_text(ms);
             if s.shown[i] != text {
-                let el = if i == 0 { &s.white } else { &s.black };
                 el.set_text_content(Some(&text));
                 s.shown[i] = text;
+            }
+            // The warning follows the tick, not the page's redraws: set on the face itself.
+            let low = ms > 0 && ms < LOW_TIME_MS;
+            if s.low[i] != low {
+                if let Some(face) = el.parent_element() {
+                    let _ = if low {
+                        face.set_attribute("data-low", "")
+                    } else {
+                        face.remove_attribute("data-low")
+                    };
+                }
+                s.low[i] = low;
             }
         }
         s.frames += 1;
@@ -153,8 +188,7 @@ fn draw(state: &Rc<RefCell<Loop>>) {
         (rulings, s.on_change.clone())
     };
     // Called with no borrow held: the page's handler reads the table again.
-    if !rulings.is_empty() {
-        let list = crate::table::rulings_js(&rulings);
+    if let Some(list) = rulings {
         let _ = callback.call1(&JsValue::NULL, &list);
     }
 }

@@ -7,11 +7,13 @@
 //! stamps time and touches the browser.
 
 mod bridge;
+mod claims;
 mod clock_display;
 mod dead;
 mod face;
 pub mod hearing;
 mod json;
+mod messages;
 mod refusal;
 mod sliders;
 mod speaker;

@@ -89,19 +89,27 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
             .into()
     };
     match refusal {
-        Refusal::Empty => set("kind", "empty".into()),
+        Refusal::Empty => {
+            set("kind", "empty".into());
+            set("id", "refused_empty".into());
+        }
         Refusal::Unreadable {
             text,
             position,
             reason,
         } => {
             set("kind", "unreadable".into());
+            set("id", "refused_unreadable".into());
             set("text", text.as_str().into());
             set("position", (*position as f64).into());
             set("reason", (*reason).into());
+            if let Some(id) = unreadable_id(reason) {
+                set("reasonId", id.into());
+            }
         }
         Refusal::Illegal { text } => {
             set("kind", "illegal".into());
+            set("id", "refused_illegal".into());
             set("text", text.as_str().into());
         }
         Refusal::Ambiguous {
@@ -110,6 +118,7 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
             moves,
         } => {
             set("kind", "ambiguous".into());
+            set("id", "refused_ambiguous".into());
             set("text", text.as_str().into());
             set("candidates", list(candidates));
             set("moves", list(moves));
@@ -118,35 +127,253 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
     error.into()
 }
 
-/// The kind of an event the core's game will not take, and the side it names, for the page's
-/// words; `None` for a refusal the page says by its English message.
-pub fn refused_kind(e: &Refused) -> Option<(&'static str, Option<&'static str>)> {
-    Some(match e {
-        Refused::GameOver => ("game_over", None),
-        Refused::NotStarted => ("not_started", None),
-        Refused::NotOnMove(side) => ("not_on_move", Some(*side)),
-        Refused::ClockNotRunning(side) => ("clock_not_running", Some(*side)),
-        Refused::NoOffer => ("no_offer", None),
-        Refused::NoPendingClaim => ("no_pending_claim", None),
-        Refused::ClaimPending => ("claim_pending", None),
-        Refused::Adjourned => ("adjourned", None),
-        Refused::NothingToRepeat => ("nothing_to_repeat", None),
-        Refused::IllegalPosition => ("illegal_position", None),
+/// The message id of why a typed text is no move (the core's fixed English phrase); `None`
+/// for a phrase the page's tables do not know, which is then said as the core wrote it.
+pub fn unreadable_id(reason: &str) -> Option<&'static str> {
+    Some(match reason {
+        "no move" => "unreadable_no_move",
+        "too many squares" => "unreadable_too_many_squares",
+        "expected a promotion piece" => "unreadable_promotion_piece",
+        "expected ')' after the promotion piece" => "unreadable_promotion_bracket",
+        "expected a file a-h, a rank 1-8 or 'x'" => "unreadable_file_rank_or_x",
+        "unexpected text after the move" => "unreadable_text_after",
+        "expected the square of arrival" => "unreadable_arrival",
+        "expected the square of arrival, e.g. 'Felix drei'" => "unreadable_arrival_spoken",
+        "only a pawn can be promoted" => "unreadable_only_pawn_promotes",
+        "not a word of the spoken notation" => "unreadable_not_spoken_word",
+        "a piece name out of place" => "unreadable_piece_name_out_of_place",
+        "castling is said 'Kurze Rochade' or 'Lange Rochade'" => "unreadable_castling_spoken",
         _ => return None,
     })
 }
 
-/// A JS `Error` for an event the game refused: the core's English `message`, and `kind` and
-/// `player` when the page has words for it.
-pub fn table_error(e: &Refused) -> JsValue {
-    let error = js_sys::Error::new(&e.to_string());
-    if let Some((kind, side)) = refused_kind(e) {
-        let _ = js_sys::Reflect::set(&error, &"kind".into(), &kind.into());
-        if let Some(side) = side {
-            let _ = js_sys::Reflect::set(&error, &"player".into(), &side.into());
+/// The kind of an event the core's game will not take, the message id of the page's sentence
+/// for it, and the side it names; `None` for a refusal the page says by the core's English message.
+pub fn refused_kind(e: &Refused) -> Option<(&'static str, &'static str, Option<&'static str>)> {
+    use arbiter_core::laws::adjourn::EnvelopeError;
+    Some(match e {
+        Refused::GameOver => ("game_over", "game_is_over", None),
+        Refused::NotStarted => ("not_started", "table_not_started", None),
+        Refused::AlreadyStarted => ("already_started", "table_already_started", None),
+        Refused::TimeWentBack { .. } => ("time_went_back", "table_time_went_back", None),
+        Refused::BadFen(_) => ("bad_fen", "table_bad_fen", None),
+        Refused::NotOnMove(side) => ("not_on_move", "table_not_on_move", Some(*side)),
+        Refused::ClockNotRunning(side) => {
+            ("clock_not_running", "table_clock_not_running", Some(*side))
+        }
+        Refused::NoOffer => ("no_offer", "table_no_offer", None),
+        Refused::NoPendingClaim => ("no_pending_claim", "table_no_pending_claim", None),
+        Refused::ClaimPending => ("claim_pending", "table_claim_pending", None),
+        Refused::Adjourned => ("adjourned", "table_adjourned", None),
+        Refused::NotSealed => ("not_sealed", "table_not_sealed", None),
+        Refused::ReplierAbsent => ("replier_absent", "table_replier_absent", None),
+        Refused::Announcement(_) => ("announcement_unclear", "table_announcement_unclear", None),
+        Refused::NothingToRepeat => ("nothing_to_repeat", "table_nothing_to_repeat", None),
+        Refused::NotResumed => ("not_resumed", "table_not_resumed", None),
+        Refused::NoSuchPly { .. } => ("no_such_ply", "table_no_such_ply", None),
+        Refused::Envelope(EnvelopeError::WrongPassphrase) => (
+            "envelope_wrong_passphrase",
+            "table_envelope_wrong_passphrase",
+            None,
+        ),
+        Refused::Envelope(_) => ("envelope_damaged", "table_envelope_damaged", None),
+        Refused::NotAMove(_) => (
+            "not_a_move_on_illegal_position",
+            "table_not_a_move_on_illegal_position",
+            None,
+        ),
+        Refused::IllegalPosition => ("illegal_position", "table_illegal_position", None),
+        #[allow(unreachable_patterns)]
+        _ => return None,
+    })
+}
+
+/// A word of a refusal's sentence: a number or a text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Word {
+    /// A count, a rank.
+    Number(u32),
+    /// A square, a side, what was found.
+    Text(String),
+}
+
+impl From<Word> for JsValue {
+    fn from(w: Word) -> JsValue {
+        match w {
+            Word::Number(n) => JsValue::from_f64(f64::from(n)),
+            Word::Text(t) => JsValue::from_str(&t),
         }
     }
+}
+
+/// Why a FEN is no legal position, as a message id of the page's tables and its words.
+pub fn fen_problem(fen: &str) -> (&'static str, Vec<(&'static str, Word)>) {
+    use arbiter_core::fen::FenError as F;
+    let side = |c: &arbiter_core::fen::ColorName| {
+        Word::Text(if c.0 == arbiter_core::Color::White {
+            "white".into()
+        } else {
+            "black".into()
+        })
+    };
+    let num = Word::Number;
+    let text = |t: &str| Word::Text(t.to_string());
+    let Err(e) = Position::from_fen(fen) else {
+        // Our reader takes it, cozy-chess's does not: say only that it is inconsistent.
+        return ("fen_inconsistent", vec![]);
+    };
+    match e {
+        F::FieldCount { found } => ("fen_field_count", vec![("found", num(found as u32))]),
+        F::RankCount { found } => ("fen_rank_count", vec![("found", num(found as u32))]),
+        F::RankLength { rank, squares } => (
+            "fen_rank_length",
+            vec![("rank", num(rank.into())), ("squares", num(squares as u32))],
+        ),
+        F::PieceLetter { rank, found } => (
+            "fen_piece_letter",
+            vec![
+                ("rank", num(rank.into())),
+                ("found", text(&found.to_string())),
+            ],
+        ),
+        F::KingCount { color, count } => (
+            "fen_king_count",
+            vec![("player", side(&color)), ("count", num(count))],
+        ),
+        F::TooManyPieces {
+            color,
+            what,
+            count,
+            max,
+        } => (
+            if what == "pawns" {
+                "fen_too_many_pawns"
+            } else {
+                "fen_too_many_pieces"
+            },
+            vec![
+                ("player", side(&color)),
+                ("count", num(count)),
+                ("max", num(max)),
+            ],
+        ),
+        F::TooManyPromoted {
+            color,
+            extra,
+            missing,
+        } => (
+            "fen_too_many_promoted",
+            vec![
+                ("player", side(&color)),
+                ("count", num(extra)),
+                ("max", num(missing)),
+            ],
+        ),
+        F::AdjacentKings { white, black } => (
+            "fen_adjacent_kings",
+            vec![
+                ("square", text(&white.to_string())),
+                ("right", text(&black.to_string())),
+            ],
+        ),
+        F::ImpossibleDoubleCheck { color, .. } => (
+            "fen_impossible_double_check",
+            vec![("player", side(&color))],
+        ),
+        F::PawnOnBackRank { square } => (
+            "fen_pawn_back_rank",
+            vec![("square", text(&square.to_string()))],
+        ),
+        F::SideToMove { found } => ("fen_side_to_move", vec![("found", text(&found))]),
+        F::OpponentInCheck { color } => ("fen_opponent_in_check", vec![("player", side(&color))]),
+        F::ImpossibleCheck { color, count } => (
+            "fen_impossible_check",
+            vec![("player", side(&color)), ("count", num(count))],
+        ),
+        F::CastlingSyntax { found } => ("fen_castling_syntax", vec![("found", text(&found))]),
+        F::CastlingMismatch { right, square, .. } => (
+            "fen_castling_mismatch",
+            vec![
+                ("right", text(&right.to_string())),
+                ("square", text(&square.to_string())),
+            ],
+        ),
+        F::EnPassantSyntax { found } => ("fen_en_passant_syntax", vec![("found", text(&found))]),
+        F::EnPassantImpossible { square, .. } => (
+            "fen_en_passant_impossible",
+            vec![("square", text(&square.to_string()))],
+        ),
+        F::HalfmoveClock { found } => ("fen_halfmove_clock", vec![("found", text(&found))]),
+        F::FullmoveNumber { found } => ("fen_fullmove_number", vec![("found", text(&found))]),
+        #[allow(unreachable_patterns)]
+        _ => ("fen_inconsistent", vec![]),
+    }
+}
+
+/// A JS `Error` for an event the game refused: the core's English `message`, and `kind` and
+/// `player` when the page has words for it; for a bad FEN also `problem`, the id of what is
+/// wrong with it, and that sentence's words.
+pub fn table_error(e: &Refused) -> JsValue {
+    let error = js_sys::Error::new(&e.to_string());
+    let set = |key: &str, value: JsValue| {
+        let _ = js_sys::Reflect::set(&error, &key.into(), &value);
+    };
+    if let Some((kind, id, side)) = refused_kind(e) {
+        set("kind", kind.into());
+        set("id", id.into());
+        if let Some(side) = side {
+            set("player", side.into());
+        }
+    }
+    match e {
+        Refused::BadFen(text) => {
+            // The core writes "<the reason>: <the FEN>" (a FEN has no colon); the FEN is read
+            // again by our own reader, whose errors are typed.
+            let fen = text.rsplit_once(": ").map_or(text.as_str(), |(_, f)| f);
+            let (problem, words) = fen_problem(fen);
+            set("problem", problem.into());
+            for (k, v) in words {
+                set(k, v.into());
+            }
+        }
+        Refused::NoSuchPly { ply, plies } => {
+            set("ply", JsValue::from_f64(*ply as f64));
+            set("plies", JsValue::from_f64(*plies as f64));
+        }
+        _ => {}
+    }
     error.into()
+}
+
+/// A JS `Error` for a PGN that cannot be imported: the English `message` and the message `id`.
+pub fn import_error(message: &str, id: &str) -> JsValue {
+    let error = js_sys::Error::new(message);
+    let _ = js_sys::Reflect::set(&error, &"id".into(), &id.into());
+    error.into()
+}
+
+/// A PGN whose FEN tag is no position: `import_bad_fen` with the FEN's `problem` and its words.
+pub fn import_fen_error(message: &str, fen: &str) -> JsValue {
+    let error = import_error(message, "import_bad_fen");
+    let (problem, words) = fen_problem(fen);
+    let _ = js_sys::Reflect::set(&error, &"problem".into(), &problem.into());
+    for (k, v) in words {
+        let _ = js_sys::Reflect::set(&error, &k.into(), &v.into());
+    }
+    error
+}
+
+/// A PGN whose move `n` (1-based) does not play: `import_bad_move` with `n`, and `refusal`,
+/// the move's refusal as `readMove` gives it (its `text` and why), in English notation.
+pub fn import_move_error(message: &str, n: usize, unread: &Unread, pos: &Position) -> JsValue {
+    let error = import_error(message, "import_bad_move");
+    let refusal = to_js_error(
+        &unread.to_string(),
+        &Refusal::of(unread, pos, Language::English),
+    );
+    let _ = js_sys::Reflect::set(&error, &"n".into(), &JsValue::from_f64(n as f64));
+    let _ = js_sys::Reflect::set(&error, &"refusal".into(), &refusal);
+    error
 }
 
 #[cfg(test)]
@@ -163,10 +390,55 @@ mod tests {
     fn art1_refusals_of_the_game_name_their_kind_and_side() {
         assert_eq!(
             refused_kind(&Refused::NotOnMove("black")),
-            Some(("not_on_move", Some("black")))
+            Some(("not_on_move", "table_not_on_move", Some("black")))
         );
-        assert_eq!(refused_kind(&Refused::GameOver), Some(("game_over", None)));
-        assert_eq!(refused_kind(&Refused::BadFen("x".into())), None);
+        assert_eq!(
+            refused_kind(&Refused::GameOver),
+            Some(("game_over", "game_is_over", None))
+        );
+        assert_eq!(
+            refused_kind(&Refused::BadFen("x".into())),
+            Some(("bad_fen", "table_bad_fen", None))
+        );
+        assert_eq!(
+            refused_kind(&Refused::Envelope(
+                arbiter_core::laws::adjourn::EnvelopeError::WrongPassphrase
+            )),
+            Some((
+                "envelope_wrong_passphrase",
+                "table_envelope_wrong_passphrase",
+                None
+            ))
+        );
+    }
+
+    #[test]
+    fn art2_a_bad_fen_names_what_is_wrong_with_it() {
+        assert_eq!(fen_problem("nonsense").0, "fen_field_count");
+        assert_eq!(
+            fen_problem("8/8/8/8/8/8/8/Kk6 w - - 0 1").0,
+            "fen_adjacent_kings"
+        );
+        let (id, words) = fen_problem("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert_eq!(id, "fen_rank_length");
+        assert_eq!(words.len(), 2);
+        assert_eq!(
+            fen_problem("4k3/8/8/8/8/8/8/8 w - - 0 1").0,
+            "fen_king_count"
+        );
+        assert_eq!(
+            fen_problem("P3k3/8/8/8/8/8/8/4K3 w - - 0 1").0,
+            "fen_pawn_back_rank"
+        );
+    }
+
+    #[test]
+    fn app_e_every_unreadable_reason_of_the_core_has_an_id() {
+        assert_eq!(
+            unreadable_id("too many squares"),
+            Some("unreadable_too_many_squares")
+        );
+        assert_eq!(unreadable_id("something new"), None);
     }
 
     #[test]

@@ -15,6 +15,8 @@ use arbiter_core::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use crate::claims;
+use crate::refusal::Unread;
 use crate::storage;
 use crate::timeline::{PageClocks, Timeline};
 use crate::view::{self, BoardView, color_name};
@@ -138,7 +140,7 @@ impl Table {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ShowOptions | undefined")] show: JsValue,
-    ) -> Result<Table, JsError> {
+    ) -> Result<Table, JsValue> {
         let config: GameConfig =
             crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = if show.is_undefined() || show.is_null() {
@@ -146,7 +148,8 @@ impl Table {
         } else {
             crate::json::from_js(show).map_err(|e| js_error(format!("display options: {e}")))?
         };
-        let game = Game::new(config).map_err(js_error)?;
+        // A bad FEN comes with what is wrong with it (refusal.rs), in the page's language.
+        let game = Game::new(config).map_err(|e| crate::refusal::table_error(&e))?;
         Ok(Table::wrap(game, Timeline::start(&PageClocks), show, None))
     }
 
@@ -183,14 +186,14 @@ impl Table {
         #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ShowOptions")] show: JsValue,
         pgn: &str,
-    ) -> Result<Table, JsError> {
+    ) -> Result<Table, JsValue> {
         let mut config: GameConfig =
             crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = crate::json::from_js(show).unwrap_or_default();
         let games = arbiter_core::pgn::game::read_games(pgn.as_bytes());
         let game = games
             .first()
-            .ok_or_else(|| js_error("PGN: no game found"))?;
+            .ok_or_else(|| crate::refusal::import_error("PGN: no game found", "import_no_game"))?;
         if let Some(fen) = game.tags.setup_fen() {
             config.fen = Some(fen.to_string());
         }
@@ -203,10 +206,11 @@ impl Table {
             config.black = b.to_string();
         }
         let mut pos = match &config.fen {
-            Some(f) => Position::from_fen(f).map_err(|e| js_error(format!("PGN FEN tag: {e}")))?,
+            Some(f) => Position::from_fen(f)
+                .map_err(|e| crate::refusal::import_fen_error(&format!("PGN FEN tag: {e}"), f))?,
             None => Position::startpos(),
         };
-        let mut core = Game::new(config).map_err(js_error)?;
+        let mut core = Game::new(config).map_err(|e| crate::refusal::table_error(&e))?;
         let zero = Timestamp(0);
         core.handle(Stamped {
             at: zero,
@@ -214,8 +218,11 @@ impl Table {
         })
         .map_err(js_error)?;
         for (i, text) in game.main_line().enumerate() {
-            let mv = arbiter_core::notation::san::parse(&pos, text, Language::English)
-                .map_err(|e| js_error(format!("PGN move {} ({text}): {e}", i + 1)))?;
+            let mv =
+                arbiter_core::notation::san::parse(&pos, text, Language::English).map_err(|e| {
+                    let message = format!("PGN move {} ({text}): {e}", i + 1);
+                    crate::refusal::import_move_error(&message, i + 1, &Unread::Move(e), &pos)
+                })?;
             let player = pos.side_to_move();
             let mv_text = mv.to_string().parse().map_err(js_error)?;
             core.handle(Stamped {
@@ -279,7 +286,7 @@ impl Table {
         let rulings = inner
             .handle(at, event)
             .map_err(|e| crate::refusal::table_error(&e))?;
-        Ok(rulings_to_js(&rulings, &inner))
+        Ok(rulings_js(&rulings, &inner))
     }
 
     /// Adjourns the game: `player` (on move) seals `move_text` (coordinates, e.g. `"e2e4"`) in an
@@ -294,7 +301,7 @@ impl Table {
         passphrase: &str,
         salt: &[u8],
         nonce: &[u8],
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<JsValue, JsValue> {
         let player = color_named(player)?;
         let nonce: [u8; 12] = nonce
             .try_into()
@@ -303,7 +310,8 @@ impl Table {
             return Err(js_error(format!(
                 "salt must be at least 16 bytes, not {}",
                 salt.len()
-            )));
+            ))
+            .into());
         }
         let envelope =
             arbiter_core::laws::adjourn::seal(move_text, passphrase, salt, nonce, SEAL_ITERATIONS)
@@ -312,8 +320,8 @@ impl Table {
         let at = inner.now();
         let rulings = inner
             .handle(at, Event::Seal { player, envelope })
-            .map_err(js_error)?;
-        Ok(rulings_js(&rulings))
+            .map_err(|e| crate::refusal::table_error(&e))?;
+        Ok(rulings_js(&rulings, &inner))
     }
 
     /// Lets the game look at the clock now (flag falls); returns any rulings.
@@ -322,7 +330,7 @@ impl Table {
         let mut inner = self.inner.borrow_mut();
         let now = inner.now();
         let rulings = inner.handle_deadline(now);
-        rulings_to_js(&rulings, &inner)
+        rulings_js(&rulings, &inner)
     }
 
     /// Everything the page draws, now.
@@ -351,11 +359,28 @@ impl Table {
         self.inner.borrow().game.poll_deadline().map(|t| t.0 as f64)
     }
 
+    /// The board after the first `count` completed half-moves (0: the start position), for
+    /// looking back through the move list: pieces, check, the move that led there and the
+    /// moves up to it (`legalMoves` empty: a position looked at, not played in). Null when the
+    /// game has fewer moves.
+    #[wasm_bindgen(js_name = boardAt)]
+    pub fn board_at(&self, count: u32) -> JsValue {
+        let inner = self.inner.borrow();
+        let start = start_position(inner.game.config());
+        let (moves, pos) = completed_moves(&inner.game, &start, count as usize);
+        if moves.len() < count as usize {
+            return JsValue::NULL;
+        }
+        let mut board = view::board_view(&start, &moves, &pos, inner.lang, inner.form);
+        board.legal_moves.clear();
+        to_js(&board)
+    }
+
     /// Every ruling of the game so far, oldest first.
     #[wasm_bindgen(unchecked_return_type = "Ruling[]")]
     pub fn rulings(&self) -> JsValue {
         let inner = self.inner.borrow();
-        rulings_to_js(inner.game.rulings(), &inner)
+        rulings_js(inner.game.rulings(), &inner)
     }
 
     /// The game as PGN with `[%clk]` comments.
@@ -449,26 +474,30 @@ impl Table {
     }
 }
 
-/// A ruling for the page: the core's ruling plus its Law as text (`"2005 Art. 7.4b"`).
+/// A ruling for the page: the core's ruling plus its Law as text (`"2005 Art. 7.4b"`) and
+/// `say`, the message the page words it by (messages.rs: an id and its words, moves in the
+/// game's notation).
 #[derive(Serialize)]
 struct RulingView<'a> {
     at: Timestamp,
     law: String,
     verdict: &'a arbiter_core::arbiter::Verdict,
+    say: serde_json::Value,
 }
 
-fn rulings_to_js(rulings: &[Ruling], _inner: &TableInner) -> JsValue {
-    rulings_js(rulings)
-}
-
-/// Rulings as plain objects: `[{at, law: "2005 Art. 7.4b", verdict: {kind, ...}}]`.
-pub(crate) fn rulings_js(rulings: &[Ruling]) -> JsValue {
+/// Rulings as plain objects: `[{at, law: "2005 Art. 7.4b", verdict: {kind, ...}, say: {id, ...}}]`.
+pub(crate) fn rulings_js(rulings: &[Ruling], inner: &TableInner) -> JsValue {
+    let positions = crate::messages::Positions::of(&inner.game);
     let views: Vec<RulingView> = rulings
         .iter()
-        .map(|r| RulingView {
-            at: r.at,
-            law: r.law.to_string(),
-            verdict: &r.verdict,
+        .map(|r| {
+            let law = r.law.to_string();
+            RulingView {
+                at: r.at,
+                say: crate::messages::ruling_message(&r.verdict, &law, &positions, inner.lang),
+                law,
+                verdict: &r.verdict,
+            }
         })
         .collect();
     to_js(&views)
@@ -538,6 +567,10 @@ struct PageState<'a> {
     obligations: Vec<ObligationView>,
     draw_offer: Option<&'static str>,
     result: Option<ResultView>,
+    /// The claims open now, each with its Law: a control for each on the page.
+    claims: Vec<claims::ClaimView>,
+    /// What a wrong claim would cost, said before a declared claim is made.
+    costs: claims::Costs,
     setup: SetupView<'a>,
     /// The core's own state, unchanged.
     core: State,
@@ -548,24 +581,14 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
     let at = at.max(game.log().events().last().map_or(Timestamp(0), |e| e.at));
     let core = game.state(at);
     let config = game.config();
-    let start = match &config.fen {
-        Some(f) => Position::from_fen(f).unwrap_or_default(),
-        None => Position::startpos(),
-    };
-    let mut moves: Vec<Move> = Vec::with_capacity(game.moves().len());
-    let mut pos = start.clone();
-    for played in game.moves() {
-        let Ok(mv) = uci::parse(&pos, &played.text.to_string()) else {
-            break;
-        };
-        if pos.play(mv).is_err() {
-            break;
-        }
-        moves.push(mv);
-    }
+    let start = start_position(config);
+    let (moves, pos) = completed_moves(game, &start, usize::MAX);
     // A move made but not yet completed on the clock stands on the board: show it there.
+    // Once the game is over nothing waits for a press: a move left uncompleted is not shown.
     let pending = match &core.obligation {
-        Obligation::Complete { mv } => uci::parse(&pos, &mv.to_string()).ok(),
+        Obligation::Complete { mv } if core.outcome.is_none() => {
+            uci::parse(&pos, &mv.to_string()).ok()
+        }
         _ => None,
     };
     let shown = pending.and_then(|mv| pos.after(mv).ok());
@@ -626,14 +649,24 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
         }),
         _ => None,
     });
+    let started = inner.is_started();
+    let standing = claims::Standing {
+        start: &start,
+        moves: &moves,
+        started,
+        awaiting_press: shown.is_some(),
+    };
+    let claims = claims::open_claims(game, &core, &standing);
     PageState {
         board,
+        claims,
+        costs: claims::costs(game),
         clock: ClockPage {
             white: side(Color::White),
             black: side(Color::Black),
             running: core.running.map(color_name),
             awaiting_press: shown.is_some(),
-            started: inner.is_started(),
+            started,
         },
         players: Players {
             white: config.white.clone(),
@@ -654,6 +687,30 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
         },
         core,
     }
+}
+
+/// The game's start position: its FEN, or the standard one.
+fn start_position(config: &GameConfig) -> Position {
+    match &config.fen {
+        Some(f) => Position::from_fen(f).unwrap_or_default(),
+        None => Position::startpos(),
+    }
+}
+
+/// The first `limit` completed moves of the game from `start`, and the position they reach.
+fn completed_moves(game: &Game, start: &Position, limit: usize) -> (Vec<Move>, Position) {
+    let mut moves: Vec<Move> = Vec::with_capacity(game.moves().len().min(limit));
+    let mut pos = start.clone();
+    for played in game.moves().iter().take(limit) {
+        let Ok(mv) = uci::parse(&pos, &played.text.to_string()) else {
+            break;
+        };
+        if pos.play(mv).is_err() {
+            break;
+        }
+        moves.push(mv);
+    }
+    (moves, pos)
 }
 
 /// The touch-move obligation in words, when there is one to show.

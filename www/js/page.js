@@ -1,12 +1,21 @@
 // The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
 import './arbiter-board.js';
 import { describeTimeControl, parseTimeControl } from './time-control.js';
-import { sideName, tr, SENTENCE_LANGS } from './words.js';
+import { say, sideName, tableRefusalWords, SENTENCE_LANGS } from './words.js';
+
+// A claim's name in the page's language, by the core's claim kind.
+const claimWord = (kind, lang) => say(lang, CLAIM_NAMES[kind] ?? 'claim_label');
+const CLAIM_NAMES = {
+  repetition: 'claim_repetition', fifty_moves: 'claim_fifty_moves', win_on_time: 'claim_win_on_time',
+  illegal_move: 'claim_illegal_move', touch_move: 'claim_touch_move', quickplay_finish: 'claim_quickplay_finish',
+  quickplay_increment: 'claim_quickplay_increment',
+};
 
 const board = document.getElementById('board');
 const $ = (id) => document.getElementById(id);
 // The page's own words, in the page's language (<html lang>).
-const t = (english, args) => tr(document.documentElement.lang, english, args);
+// The page's words by message id, in the page's language (<html lang>).
+const t = (id, args) => say(document.documentElement.lang, id, args);
 
 // ---------- new game ----------
 
@@ -28,13 +37,15 @@ function chosenTimeControl(f) {
 // An unreadable time control keeps the dialog open and says why beside the fields, in the
 // page's language.
 function timeControlProblem(f) {
+  // An empty Minutes field is not a game of 0 minutes: say so instead of starting one.
+  if (f.get('preset') === 'custom' && String(f.get('minutes') ?? '').trim() === '') return t('tc_minutes_needed');
   try {
     parseTimeControl(chosenTimeControl(f));
     return null;
   } catch (err) {
     return err.period
-      ? t('Period {0} of the time control cannot be read: "{1}".', [err.period, err.part])
-      : t('The time control is empty.');
+      ? t('tc_unreadable', [err.period, err.part])
+      : t('tc_empty');
   }
 }
 
@@ -85,7 +96,7 @@ function showTitle() {
   if (!s) return;
   const tc = s.setup?.timeControl ? describeTimeControl(s.setup.timeControl) : '';
   const name = (side) => (s.players[side] === sideName(side) ? t(sideName(side)) : s.players[side]);
-  $('game-title').textContent = `${name('white')} – ${name('black')} · ${tc} · ${t('FIDE {0} Laws', [s.setup?.edition ?? ''])}`;
+  $('game-title').textContent = `${name('white')} – ${name('black')} · ${tc} · ${t('fide_laws', [s.setup?.edition ?? ''])}`;
 }
 board.addEventListener('ready', showTitle);
 
@@ -191,10 +202,17 @@ const note = $('pgn-note');
 function showPgn() {
   pgnText.value = board.pgn();
 }
-$('open-pgn').addEventListener('click', () => {
-  const panel = $('pgn-panel');
+// A panel opened is brought into view and takes the focus, on a desktop as on a phone, where
+// it opens below the board.
+function togglePanel(panel) {
   panel.hidden = !panel.hidden;
-  if (!panel.hidden) showPgn();
+  if (panel.hidden) return false;
+  panel.scrollIntoView({ block: 'start', behavior: 'instant' });
+  panel.focus({ preventScroll: true });
+  return true;
+}
+$('open-pgn').addEventListener('click', () => {
+  if (togglePanel($('pgn-panel'))) showPgn();
 });
 for (const ev of ['move', 'gameover', 'ready']) {
   board.addEventListener(ev, () => {
@@ -205,10 +223,10 @@ $('pgn-copy').addEventListener('click', async () => {
   showPgn();
   try {
     await navigator.clipboard.writeText(pgnText.value);
-    note.textContent = t('Copied.');
+    note.textContent = t('copied');
   } catch {
     pgnText.select();
-    note.textContent = t('Select and copy the text above.');
+    note.textContent = t('copy_by_hand');
   }
 });
 $('pgn-download').addEventListener('click', () => {
@@ -230,44 +248,67 @@ board.addEventListener('ready', () => {
 $('brf-download').addEventListener('click', () => {
   const text = board.brf();
   if (text === null) {
-    note.textContent = t('The Braille score is not available yet.');
+    note.textContent = t('brf_not_ready');
     return;
   }
   download('arbiter-game.brf', 'text/plain;charset=us-ascii', text);
-  note.textContent = t('Braille score downloaded (North American Braille ASCII, 40 cells a line).');
+  note.textContent = t('brf_downloaded');
 });
 $('pgn-import').addEventListener('click', () => {
   try {
     board.importPgn(pgnText.value);
-    note.textContent = t('Imported.');
+    note.textContent = t('imported');
     showTitle();
   } catch (err) {
-    note.textContent = String(err?.message ?? err);
+    // Why the PGN does not import, in the page's language (the wasm's refusal words).
+    note.textContent = tableRefusalWords(err, document.documentElement.lang);
   }
 });
 
 // ---------- arbiter ----------
 
 $('open-arbiter').addEventListener('click', () => {
-  const panel = $('arbiter-panel');
-  panel.hidden = !panel.hidden;
-  if (!panel.hidden) fillPlies();
+  if (togglePanel($('arbiter-panel'))) fillPlies();
 });
+
+// What awaits the arbiter's decision, from the core's state: the claim and who made it.
+function showPending() {
+  const p = board.state?.core?.pending_claim;
+  const lang = document.documentElement.lang;
+  $('pending-claim').textContent = p
+    ? t('arbiter_claim_waiting', [sideName(p.player, lang), claimWord(p.claim, lang)])
+    : t('table_no_pending_claim');
+  for (const b of document.querySelectorAll('#arbiter-panel [data-decision="accept"], #arbiter-panel [data-decision="reject"], #arbiter-panel [data-decision="postpone"]')) {
+    b.disabled = !p;
+  }
+}
+
+// A question the page asks before an arbiter's step that cannot be undone.
+function confirmStep(title, text, yes) {
+  const d = $('confirm-dialog');
+  $('cf-title').textContent = title;
+  $('cf-text').textContent = text;
+  $('cf-yes').textContent = yes;
+  d.returnValue = '';
+  d.showModal();
+  return new Promise((resolve) => d.addEventListener('close', () => resolve(d.returnValue === 'yes'), { once: true }));
+}
 
 // The plies the arbiter can go back to (2005 Art. 6.14 / 2023 Art. 7.1), from the move list.
 function fillPlies() {
   const select = $('restore-ply');
   const moves = board.state?.moves ?? [];
-  select.replaceChildren(new Option(t('the start'), '0'));
+  select.replaceChildren(new Option(t('restore_the_start'), '0'));
   moves.forEach((m, i) => {
     const no = `${Math.ceil(m.ply / 2)}${m.ply % 2 === 1 ? '.' : '...'}`;
-    select.append(new Option(t('after {0} {1}', [no, m.san]), String(i + 1)));
+    select.append(new Option(t('restore_after_move', [no, m.san]), String(i + 1)));
   });
   select.value = String(moves.length);
 }
-for (const ev of ['move', 'ready', 'ruling']) {
+for (const ev of ['move', 'ready', 'ruling', 'gameover']) {
   board.addEventListener(ev, () => {
     if (!$('arbiter-panel').hidden) fillPlies();
+    showPending();
   });
 }
 $('restore').addEventListener('submit', (e) => {
@@ -275,12 +316,20 @@ $('restore').addEventListener('submit', (e) => {
   const f = new FormData(e.target);
   board.restorePosition({ ply: Number(f.get('ply')), cause: String(f.get('cause')) });
 });
-$('set-fen').addEventListener('submit', (e) => {
+$('set-fen').addEventListener('submit', async (e) => {
   e.preventDefault();
-  board.restorePosition({ fen: String(new FormData(e.target).get('fen')) });
+  const fen = String(new FormData(e.target).get('fen'));
+  const moves = board.state?.moves?.length ?? 0;
+  if (moves && !(await confirmStep(t('confirm_fen_title'),
+    t('confirm_fen_body', [moves]),
+    t('set_position')))) return;
+  board.restorePosition({ fen });
 });
 for (const b of document.querySelectorAll('[data-decision]')) {
-  b.addEventListener('click', () => board.send({ type: 'arbiter', decision: { kind: b.dataset.decision } }));
+  b.addEventListener('click', () => {
+    board.send({ type: 'arbiter', decision: { kind: b.dataset.decision } });
+    showPending();
+  });
 }
 for (const b of document.querySelectorAll('[data-add]')) {
   b.addEventListener('click', () => board.send({

@@ -1,6 +1,7 @@
-// Plain-words rendering of what the wasm module returns: rulings and results, in the language
-// the players chose for the notation (App. E), English when a sentence has no translation. The
-// core decides; this file only says it, always beside the Law the ruling rests on.
+// Every word the page shows, by message id: `t(id, params, lang)` looks the id up in the table of
+// `lang` (www/js/lang/*.js, one per App. E language, English among them) and fills in its words.
+// The core decides and the wasm names the message (its id and words, moves already in the
+// game's notation); this file only says it, always beside the Law the ruling rests on.
 
 import en from './lang/en.js';
 
@@ -30,7 +31,7 @@ export async function loadSentences(code) {
   other = later;
 }
 
-// The controls' words in the other languages (relabel.js): not needed by an English page.
+// The static controls' words in another language (relabel.js): not needed by an English page.
 let other = null;
 export const relabel = (root, lang) => other?.relabel(root, lang);
 export const captionWords = (meta, lang) => other?.captionWords(meta, lang) ?? meta;
@@ -41,125 +42,169 @@ export function sentenceLang(code) {
   return TABLES[code] ? code : 'en';
 }
 
-/** The page's sentence `key` in `lang` with the named words `args`; English when missing. */
-export function say(lang, key, args = {}) {
-  const entry = TABLES[sentenceLang(lang)][key] ?? en[key];
-  return typeof entry === 'function' ? entry(args) : String(entry ?? key);
+/**
+ * The words of message `id` in `lang`, `params` filled in: a table's entry is a plain text
+ * (`{name}` marks a word to fill) or a function of the params. English when `lang` has no such
+ * entry; the id itself only for an id no table has, which the tables' test forbids.
+ */
+export function t(id, params = {}, lang = 'en') {
+  const entry = TABLES[sentenceLang(lang)][id] ?? en[id];
+  if (typeof entry === 'function') return entry(params);
+  if (entry === undefined) return String(id);
+  return String(entry).replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ''));
 }
 
-/** The controls' words in `lang`, keyed by their English text; `{0}`, `{err}` filled from `args`. */
+/** Whether a message `id` exists. */
+export const hasWords = (id) => id in en;
+
+/** `t` with the language first, as the page's older call sites have it. */
+export function say(lang, id, args = {}) {
+  return t(id, args, lang);
+}
+
+// The English text of every message that is a plain text, to the id: the static HTML is
+// written in English (an English page fetches no table), and relabel.js and `tr` find a text's
+// id by it. The controls come last in en.js, so where two ids share a text the control wins.
+let BY_TEXT = null;
+/** The message id whose English words are `english`, if any. */
+export function idOf(english) {
+  if (!BY_TEXT) {
+    BY_TEXT = new Map();
+    for (const [id, entry] of Object.entries(en)) if (typeof entry === 'string') BY_TEXT.set(entry, id);
+  }
+  return BY_TEXT.get(english);
+}
+
+/** A control's words in `lang`, found by their English text (`{0}`, `{err}` filled from `args`). */
 export function tr(lang, english, args) {
-  const text = TABLES[sentenceLang(lang)].ui?.[english] ?? english;
-  return args ? text.replace(/\{(\w+)\}/g, (_, k) => args[k] ?? '') : text;
+  const id = idOf(english);
+  return id ? t(id, args ?? {}, lang) : english;
 }
 
-// A word list (claims, reasons, notices) in `lang`, English when the word is missing.
-function word(lang, list, key) {
-  const raw = String(key ?? '');
-  return TABLES[sentenceLang(lang)][list]?.[raw] ?? en[list][raw] ?? raw.replaceAll('_', ' ');
-}
+const SIDES = { white: 'side_white', black: 'side_black' };
+const OWNERS = { white: 'of_white', black: 'of_black' };
 
+/** A side: "White", "Weiß", "Il Bianco". */
 export function sideName(color, lang = 'en') {
-  return TABLES[sentenceLang(lang)].side?.[color] ?? en.side[color] ?? String(color);
+  return SIDES[color] ? t(SIDES[color], {}, lang) : String(color ?? '');
 }
 
 /** A side as owner: "White's", "von Weiß", "del Bianco". */
 export function sideOf(color, lang = 'en') {
-  return TABLES[sentenceLang(lang)].of?.[color] ?? en.of[color] ?? String(color);
+  return OWNERS[color] ? t(OWNERS[color], {}, lang) : String(color ?? '');
 }
 
 /** "2 minutes", "90 seconds", "1 minute 30 seconds" (and so in each language). */
 export function spanWords(ms, lang = 'en') {
-  const t = TABLES[sentenceLang(lang)];
   const s = Math.round(ms / 1000);
   const m = Math.floor(s / 60);
   const r = s % 60;
-  const unit = (n, forms) => `${n} ${forms[n === 1 ? 0 : 1]}`;
   const parts = [];
-  if (m) parts.push(unit(m, t.minute ?? en.minute));
-  if (r || !m) parts.push(unit(r, t.second ?? en.second));
+  if (m) parts.push(t('span_minutes', { n: m }, lang));
+  if (r || !m) parts.push(t('span_seconds', { n: r }, lang));
   return parts.join(' ');
 }
 
-/** "1-0: White wins by checkmate." */
+// "a, b and c" in `lang`'s own way.
+function listWords(items, lang) {
+  try {
+    return new Intl.ListFormat(sentenceLang(lang), { type: 'conjunction' }).format(items);
+  } catch {
+    return items.join(', ');
+  }
+}
+
+/** "1-0: White wins by checkmate." — a game's end, `{result, reason}` as the page state has it. */
 export function resultWords(r, lang = 'en') {
-  const reason = r.reason ? word(lang, 'reasons', r.reason) : '';
-  if (r.result === '1-0') return say(lang, 'wins', { score: '1-0', who: sideName('white', lang), reason });
-  if (r.result === '0-1') return say(lang, 'wins', { score: '0-1', who: sideName('black', lang), reason });
-  if (r.result === '1/2-1/2') return say(lang, 'drawn', { reason });
-  return say(lang, 'over', { reason });
+  const reason = r.reason ? t(`reason_${r.reason}`, {}, lang) : '';
+  if (r.result === '1-0' || r.result === '0-1') {
+    return t('game_won', { score: r.result, who: sideName(r.result === '1-0' ? 'white' : 'black', lang), reason }, lang);
+  }
+  if (r.result === '1/2-1/2') return t('game_drawn', { reason }, lang);
+  return t('game_over', { reason }, lang);
 }
 
-// The named words a ruling's sentence may use, in `lang`.
-function rulingArgs(v, lang) {
-  return {
-    who: sideName(v.player, lang),
-    of: sideOf(v.player, lang),
-    claim: word(lang, 'claims', v.claim),
-    span: v.ms === undefined ? '' : spanWords(v.ms, lang),
-    move: v.move ?? '',
-    count: v.count,
-    period: (v.period ?? 0) + 1,
-    white: v.white === undefined ? '' : spanWords(v.white, lang),
-    black: v.black === undefined ? '' : spanWords(v.black, lang),
-    because: v.because ? String(v.because).replaceAll('_', ' ') : '',
-    short: v.short,
-    long: v.long,
-  };
-}
-
-// Verdict kinds whose sentence is the kind's own key in the tables.
-const PLAIN = new Set(['time_added', 'time_charged', 'period_started', 'flag_fell', 'must_move',
-  'touch_move_breach', 'illegal_move', 'claim_open', 'claim_lapsed', 'claim_accepted',
-  'claim_rejected', 'claim_pending', 'claim_postponed', 'must_play', 'draw_offered',
-  'draw_declined', 'draw_refused', 'clock_stopped', 'clocks_set', 'clock_started', 'sealed',
-  'envelope_opened', 'castling_barred', 'illegal_position', 'position_legal_again']);
+// A move of a draw claim's evidence: "" the start, "*" the declared move, else "12. Nf3".
+const evidenceAt = (label, lang) => (label === '' ? t('evidence_at_start', {}, lang)
+  : label === '*' ? t('evidence_after_declared', {}, lang) : t('evidence_after', { move: label }, lang));
+const evidenceMove = (label, lang) => (label === '' || label == null ? t('evidence_the_start', {}, lang)
+  : label === '*' ? t('evidence_the_declared_move', {}, lang) : label);
 
 /**
- * One ruling (`{at, law: "2005 Art. 7.4b", verdict: {kind, ...}}`) as `{text, law}`, in `lang`.
- * The sentence names the consequence; the Law is always given with it, as the core wrote it.
+ * A message's words as its sentence uses them: sides as names (`who`, `of`), times as spans,
+ * claims, reasons and causes (ids) in words, a draw's evidence as a list of moves.
+ */
+function fill(m, lang) {
+  const p = { ...m };
+  if (m.player) {
+    p.who = sideName(m.player, lang);
+    p.of = sideOf(m.player, lang);
+  }
+  if (typeof m.ms === 'number') p.span = spanWords(m.ms, lang);
+  if (typeof m.white === 'number') p.white = spanWords(m.white, lang);
+  if (typeof m.black === 'number') p.black = spanWords(m.black, lang);
+  for (const k of ['claim', 'reason', 'because']) p[k] = m[k] ? t(m[k], {}, lang) : '';
+  if (Array.isArray(m.moves)) p.list = listWords(m.moves.map((x) => evidenceAt(x, lang)), lang);
+  if ('first' in m) p.first = evidenceMove(m.first, lang);
+  if ('last' in m) p.last = evidenceMove(m.last, lang);
+  return p;
+}
+
+// The message of a ruling that came without one (a bridge's verdict, read from the wire): the
+// same ids as the wasm's (messages.rs), its moves in coordinates.
+function messageOf(v, law) {
+  const base = { player: v.player, ms: v.ms, move: v.move, count: v.count, white: v.white, black: v.black,
+    claim: v.claim && `claim_${v.claim}`, short: v.short, long: v.long, spoken: v.spoken };
+  const known = (id) => (hasWords(id) ? id : null);
+  switch (v.kind) {
+    case 'game_over':
+      return v.result === '1/2-1/2' ? { id: 'game_drawn', reason: `reason_${v.reason}` }
+        : { id: 'game_won', player: v.result === '1-0' ? 'white' : 'black', score: v.result, reason: `reason_${v.reason}` };
+    case 'period_started': return { ...base, id: 'period_started', period: (v.period ?? 0) + 1 };
+    case 'position_restored':
+      return { id: /Art\. 7\.4a$|Art\. 7\.5\.1$/.test(law ?? '') ? 'restored_after_illegal' : 'restored_earlier' };
+    case 'claim_rejected': return { ...base, id: 'claim_rejected', because: known(`because_${v.because}`) };
+    case 'draw_evidence': return { id: 'evidence_in_record' };
+    case 'announcement_repeated': return { ...base, id: v.agrees ? 'repeated' : 'repeated_otherwise' };
+    case 'correction_refused':
+      return { ...base, id: v.because === 'opponent_clock_started' ? 'correction_too_late' : 'correction_of_nothing' };
+    case 'scoresheet_request': return { ...base, id: v.granted ? 'scoresheet_shown' : 'scoresheet_refused' };
+    case 'new_game':
+      return { id: v.because === 'colours_reversed' ? 'new_game_colours_reversed'
+        : v.colours_swapped ? 'new_game_colours_swapped' : 'new_game_wrong_setup' };
+    case 'notice': return { id: known(`notice_${v.what}`) ?? 'notice_for_the_arbiter' };
+    default: return { ...base, id: known(v.kind) ?? 'notice_for_the_arbiter' };
+  }
+}
+
+/**
+ * One ruling (`{at, law: "2005 Art. 7.4b", verdict: {kind, ...}, say: {id, ...}}`) as
+ * `{text, law}`, in `lang`. The sentence names the consequence; the Law is always given with
+ * it, as the core wrote it.
  */
 export function rulingWords(ruling, lang = 'en') {
-  const v = ruling.verdict ?? {};
-  const a = rulingArgs(v, lang);
   const law = ruling.law ?? '';
-  let text;
-  if (PLAIN.has(v.kind)) text = say(lang, v.kind, a);
-  else {
-    switch (v.kind) {
-      case 'game_over': text = resultWords(v, lang); break;
-      case 'position_restored':
-        // The same verdict serves an illegal move (Art. 7.4a / 7.5.1) and the arbiter's
-        // restoring of an earlier position (Art. 6.14 / 7.1, 7.5 / 7.6): the Law says which.
-        text = say(lang, /Art\. 7\.4a|Art\. 7\.5\.1/.test(law) ? 'restored_after_illegal' : 'restored_earlier');
-        break;
-      case 'notice': text = `${word(lang, 'notices', v.what)}.`; break;
-      // 2005 App. F2.1, F2.6: announcements, their repetition and correction. The spoken form
-      // is German (Anna ... Hector, eins ... acht) and is heard in a German voice.
-      case 'announced':
-        return spokenParts(say(lang, 'announced', a), v.spoken, law, lang);
-      case 'announcement_corrected':
-        return spokenParts(say(lang, 'announcement_corrected', a), v.spoken, law, lang);
-      case 'announcement_repeated':
-        text = say(lang, v.agrees ? 'repeated' : 'repeated_otherwise', a);
-        break;
-      case 'correction_refused':
-        text = say(lang, v.because === 'opponent_clock_started' ? 'correction_too_late' : 'correction_of_nothing', a);
-        break;
-      default: text = String(v.kind ?? 'ruling').replaceAll('_', ' ');
-    }
-  }
-  return { text, law };
+  const m = ruling.say ?? messageOf(ruling.verdict ?? {}, law);
+  const p = fill(m, lang);
+  // 2005 App. F2.1, F2.6: announcements, their repetition and correction. The spoken form is
+  // German (Anna ... Hector, eins ... acht) and is heard in a German voice.
+  if (m.id === 'announced' || m.id === 'announcement_corrected') return spokenParts(t(m.id, p, lang), m.spoken, law, lang);
+  // A notice is a phrase; as a ruling of its own it is a sentence.
+  const text = t(m.id, p, lang);
+  return { text: m.id.startsWith('notice_') ? `${text}.` : text, law };
 }
+
+// Touch-move obligations (Art. 4), by the core's obligation kind.
+const OBLIGATIONS = { move_piece: 'ob_move_piece', capture_piece: 'ob_capture_piece',
+  capture_with: 'ob_capture_with', castle: 'ob_castle', king_move: 'ob_king_move' };
 
 /**
  * What touch-move obliges the player on move to do (the core's `obligation`, Art. 4), in `lang`;
  * null when nothing is owed or the kind is one this page does not know.
  */
 export function obligationWords(ob, lang = 'en') {
-  const key = `ob_${ob?.kind}`;
-  if (!ob || !(key in en)) return null;
-  return say(lang, key, ob);
+  const id = OBLIGATIONS[ob?.kind];
+  return id ? t(id, ob, lang) : null;
 }
 
 function spokenParts(prefix, spoken, law, lang) {
@@ -168,23 +213,24 @@ function spokenParts(prefix, spoken, law, lang) {
 
 // A cause and the time it gives the opponent at the same instant, said as one sentence.
 const WITH_PENALTY = { illegal_move: 'illegal_move_penalty', claim_rejected: 'claim_rejected_penalty' };
+const idOfRuling = (r) => r.say?.id ?? r.verdict?.kind;
 
 /**
  * A batch of rulings from one event, as sentences in `lang`. A penalty that follows its cause
- * at the same instant is said in one sentence: "Illegal move e1e3 by Black: White gets 2 minutes."
+ * at the same instant is said in one sentence: "Illegal move Ke8-e6 by Black: White gets 2 minutes."
  */
 export function rulingsWords(list, lang = 'en') {
   let rulings = [...list];
   const out = [];
   for (let i = 0; i < rulings.length; i++) {
     const r = rulings[i];
-    const joined = WITH_PENALTY[r.verdict?.kind];
+    const joined = WITH_PENALTY[idOfRuling(r)];
     // The penalty may come after other rulings of the same instant (the position restored).
-    const j = rulings.findIndex((x, k) => k > i && x.verdict?.kind === 'time_added' && x.at === r.at);
+    const j = rulings.findIndex((x, k) => k > i && idOfRuling(x) === 'time_added' && x.at === r.at);
     if (joined && j > i) {
       const v = rulings[j].verdict;
-      const a = { ...rulingArgs(r.verdict, lang), other: sideName(v.player, lang), span: spanWords(v.ms, lang) };
-      out.push({ text: say(lang, joined, a), law: rulings[j].law || r.law, ruling: r });
+      const p = { ...fill(r.say ?? messageOf(r.verdict, r.law), lang), other: sideName(v.player, lang), span: spanWords(v.ms, lang) };
+      out.push({ text: t(joined, p, lang), law: rulings[j].law || r.law, ruling: r });
       rulings = rulings.filter((_, k) => k !== j);
       continue;
     }
@@ -195,34 +241,55 @@ export function rulingsWords(list, lang = 'en') {
 
 /**
  * Why a typed move was refused, in `lang`: the wasm's `readMove` throws an Error whose fields
- * name the kind of refusal (`{kind: "ambiguous", text, candidates}`); its English `message` is
- * said when the kind is one this page does not know.
+ * name the message (`{id: "refused_ambiguous", text, candidates}`); its English `message` is
+ * said only when it names none.
  */
 export function refusalWords(err, lang = 'en') {
-  const kind = err?.kind;
-  if (!kind || !(`refused_${kind}` in en)) return String(err?.message ?? err);
-  const t = TABLES[sentenceLang(lang)];
-  const reason = String(err.reason ?? '');
-  return say(lang, `refused_${kind}`, {
+  const id = err?.id;
+  if (!id || !hasWords(id)) return String(err?.message ?? err);
+  return t(id, {
     text: err.text ?? '',
     position: err.position,
-    reason: t.unreadable?.[reason] ?? reason,
+    reason: err.reasonId ? t(err.reasonId, {}, lang) : String(err.reason ?? ''),
     n: err.candidates?.length ?? 0,
     candidates: (err.candidates ?? []).join(', '),
-  });
+  }, lang);
 }
+
+// The board bridge's connection notices, by the wasm client's kind.
+const BRIDGE_NOTICES = { connecting: 'bridge_connecting', lost: 'bridge_lost', not_an_address: 'bridge_not_an_address' };
 
 /** The board bridge's connection notice (`{kind, url}` from the wasm client) in `lang`;
  * the client's English `text` when the kind is unknown. */
 export function bridgeNoticeWords(text, notice, lang = 'en') {
-  const key = `bridge_${notice?.kind}`;
-  return key in en ? say(lang, key, { url: notice.url ?? '' }) : String(text);
+  const id = BRIDGE_NOTICES[notice?.kind];
+  return id ? t(id, { url: notice.url ?? '' }, lang) : String(text);
 }
 
-/** An event the game refused (the wasm `Table`'s Error: `kind`, `player`) in `lang`; the
- * core's English `message` when the kind is one this page does not know. */
+// Why the bridge asks for the board to be put right, by its ruling's kind.
+const MISMATCHES = { not_initial_position: 'mismatch_not_initial_position', displaced: 'mismatch_displaced' };
+
+/** The bridge's request to put the pieces back (`{kind, squares}`), in `lang`. */
+export function restoreBoardWords(m, lang = 'en') {
+  const why = MISMATCHES[m?.kind];
+  return t('restore_board', { squares: m?.squares?.join(', ') ?? '', why: why ? t(why, {}, lang) : '' }, lang);
+}
+
+/** An event the game refused, or a PGN it could not import (the wasm `Table`'s Error: its
+ * message `id`, `player`, for a bad FEN the `problem`'s id and words, for a PGN's move `n` and
+ * its `refusal`) in `lang`; the core's English `message` when it names
+ * no message. */
 export function tableRefusalWords(err, lang = 'en') {
-  const key = err?.kind === 'game_over' ? 'game_is_over' : `table_${err?.kind}`;
-  if (!err?.kind || !(key in en)) return String(err?.message ?? err);
-  return say(lang, key, { who: sideName(err.player, lang), of: sideOf(err.player, lang) });
+  const id = err?.id;
+  if (!id || !hasWords(id)) return String(err?.message ?? err);
+  const p = fill({ player: err.player }, lang);
+  if (err.problem && hasWords(err.problem)) {
+    const q = { rank: err.rank, squares: err.squares, found: err.found, count: err.count, max: err.max,
+      square: err.square, right: err.right };
+    p.problem = t(err.problem, { ...q, ...fill({ player: err.player }, lang) }, lang);
+  }
+  if (err.ply !== undefined) Object.assign(p, { ply: err.ply, plies: err.plies });
+  // A PGN's move that does not play: why, as a typed move's refusal says it.
+  if (err.refusal) Object.assign(p, { n: err.n, why: refusalWords(err.refusal, lang) });
+  return t(id, p, lang);
 }

@@ -1,0 +1,115 @@
+// The announcer: what the players should hear and read. Every sentence goes to the live region
+// (screen readers read it) and, with the `speak` attribute, to speech; rulings and refusals also
+// get a card in the rulings list. The words come said already: this module only carries them.
+
+import { say } from '../words.js';
+
+const MAX_LINES = 30;
+const MAX_HEARD = 200;
+
+export class Announcer {
+  /**
+   * `host` is the element (its attributes say whether to speak), `root` its shadow root,
+   * `lang()` the page's sentence language and `wasm()` the loaded module (or null).
+   */
+  constructor(host, root, lang, wasm) {
+    this.host = host;
+    this.root = root;
+    this.lang = lang;
+    this.wasm = wasm;
+    this.speaker = null;
+    this.heard = [];
+    this.last = null;
+  }
+
+  /**
+   * Says `parts` (strings in the page's language, or `[text, lang]` pairs: a move said in the
+   * App. F form is German), with the `law` it rests on; `refused` marks a refusal, `interrupt`
+   * cuts speech short for an answer the player asked for.
+   */
+  announce(parts, { law = '', refused = false, interrupt = false } = {}) {
+    const own = this.lang();
+    const pieces = parts.map((p) => (Array.isArray(p) ? p : [p, own]));
+    const log = this.root.querySelector('.announce');
+    const line = document.createElement('p');
+    // Screen readers pick the voice by the `lang` of the text.
+    line.lang = own;
+    pieces.forEach(([t, lang], i) => {
+      if (i) line.append(' ');
+      if (lang === line.lang) {
+        line.append(t);
+        return;
+      }
+      const span = document.createElement('span');
+      span.lang = lang;
+      span.textContent = t;
+      line.append(span);
+    });
+    if (law) line.append(` (${law})`);
+    if (refused) line.className = 'refused';
+    log.append(line);
+    while (log.children.length > MAX_LINES) log.firstChild.remove();
+    log.scrollTop = log.scrollHeight;
+    this.last = pieces;
+    // With an assistant (App. F2.9d) the player hears only what he asks for: answers are spoken,
+    // moves and rulings are written for the assistant to tell.
+    const quiet = this.host.hasAttribute('assistant') && !interrupt;
+    if (this.host.hasAttribute('speak') && !quiet) this.#speak(pieces, interrupt);
+  }
+
+  /** An answer to a question the player asked: said at once. */
+  answer(text, lang = this.lang()) {
+    this.announce([[text, lang]], { interrupt: true });
+  }
+
+  /** A ruling, a refusal or a notice: a card on top of the rulings list, and heard. */
+  card({ text, law, parts }, refused = false) {
+    const list = this.root.querySelector('.rulings');
+    const div = document.createElement('div');
+    div.className = `ruling${refused ? ' refused' : ''}`;
+    div.textContent = text;
+    if (law) {
+      const l = document.createElement('span');
+      l.className = 'law';
+      l.textContent = law;
+      div.append(l);
+    }
+    // Newest on top; the whole list stays, scrollable.
+    list.prepend(div);
+    while (list.children.length > 100) list.lastChild.remove();
+    // Once the list scrolls, a keyboard user must be able to reach it to scroll it.
+    if (list.scrollHeight > list.clientHeight) list.tabIndex = 0;
+    else list.removeAttribute('tabindex');
+    this.announce(parts ?? [text], { law, refused });
+  }
+
+  /** Clears the rulings list (a new game). */
+  clearCards() {
+    this.root.querySelector('.rulings').replaceChildren();
+  }
+
+  /** Says the last announcement again. False when there was none. */
+  again() {
+    if (!this.last) return false;
+    this.announce(this.last, { interrupt: true });
+    return true;
+  }
+
+  hush() {
+    this.speaker?.hush();
+  }
+
+  #speak(pieces, interrupt) {
+    const wasm = this.wasm();
+    if (!wasm) return;
+    const rate = Number(this.host.getAttribute('speech-rate') ?? 1);
+    this.speaker ??= new wasm.Speaker(rate);
+    pieces.forEach(([text, lang], i) => {
+      const said = text.replace('½-½', say(lang, 'draw_word'));
+      this.heard.push({ text: said, lang });
+      if (this.heard.length > MAX_HEARD) this.heard.shift();
+      if (i === 0 && interrupt) this.speaker.interrupt(said, lang);
+      else this.speaker.say(said, lang);
+    });
+  }
+}

@@ -1,0 +1,533 @@
+// The board's game flow: the intents of input and commands turned into the core's events, sent
+// through the game source, and the state that comes back drawn and announced. The core rules on
+// every event; this module only chooses which event a player's gesture is.
+
+import {
+  rulingsWords, say, sentenceLang, sideName, tableRefusalWords, tr,
+} from '../words.js';
+import { parseTimeControl } from '../time-control.js';
+import { Announcer } from './announcer.js';
+import { BoardView } from './view.js';
+import { BoardInput } from './input.js';
+import { Commands } from './commands.js';
+import { choosePromotion } from './promotion.js';
+import { claim, claimOpen, resign } from './claims.js';
+import { startLive } from './live.js';
+import { Sounds } from './sound.js';
+import { LocalGame } from './source.js';
+
+const OTHER = { white: 'black', black: 'white' };
+
+
+export class Game {
+  constructor(host, root) {
+    this.host = host;
+    this.root = root;
+    this.wasm = null;
+    /** The game source (`LocalGame` or `LiveGame`), null until the module has loaded. */
+    this.source = null;
+    this.state = null;
+    this.selected = null;
+    // The claim kind whose move is being declared (2005 Art. 9.2a / 9.3a), or null.
+    this.declaring = null;
+    // The arbiter's passphrase while the next move is to be sealed (App. A1), or null.
+    this.sealing = null;
+    // An illegal move entered in `allow-illegal` mode, shown until the press.
+    this.entered = null;
+    this.lastResult = null;
+    // The number of moves whose position the board shows while looking back, or null.
+    this.reviewing = null;
+    this.sounds = new Sounds();
+    this.announcer = new Announcer(host, root, () => this.lang(), () => this.wasm);
+    this.view = new BoardView(root, this);
+    this.input = new BoardInput(host, root, this.view, this);
+    this.commands = new Commands(this);
+    // The low-time warning comes with the clock's tick (the display sets data-low): its sound
+    // too, for the side whose clock runs.
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        if (c.target.hasAttribute('data-low') && c.target.dataset.clock === this.state?.clock?.running) this.sounds.play('low');
+      }
+    }).observe(root.querySelector('.clock'), { subtree: true, attributes: true, attributeFilter: ['data-low'] });
+  }
+
+  get table() {
+    return this.source?.table ?? null;
+  }
+
+  // ---------- words ----------
+
+  // The language of the page's words: `lang` (by default the notation language too, App. E),
+  // English for figurines and until that language's table is loaded.
+  lang() {
+    return sentenceLang(this.host.getAttribute('lang') ?? 'en');
+  }
+
+  t(key, args) {
+    return say(this.lang(), key, args);
+  }
+
+  tr(english, args) {
+    return tr(this.lang(), english, args);
+  }
+
+  // How moves are heard: `speech="appf"` (2005 App. F2), else the words of the notation language.
+  form() {
+    return this.state?.setup?.speech ?? this.host.getAttribute('speech') ?? this.notation();
+  }
+
+  formLang() {
+    return this.wasm?.speechLang(this.form()) ?? 'en';
+  }
+
+  // The notation language (App. E) of a new game: `notation`, else `lang`; "fig" for figurines.
+  notation() {
+    return this.host.getAttribute('notation') ?? this.host.getAttribute('lang') ?? 'en';
+  }
+
+  announce(parts, options) {
+    this.announcer.announce(parts, options);
+  }
+
+  answer(text, lang) {
+    this.announcer.answer(text, lang);
+  }
+
+  /** A ruling, refusal or notice `{text, law}`: a card, and heard. */
+  card(words, refused = false) {
+    this.announcer.card(words, refused);
+  }
+
+  /** What a player typed in the move field: a move or a command (commands.js). */
+  enter(text) {
+    this.commands.enter(text);
+  }
+
+  /** A question or command by name ("time", "square"...), as the grid's keys ask them. */
+  command(name, arg) {
+    this.commands.command(name, arg);
+  }
+
+  // ---------- who this screen is ----------
+
+  me() {
+    const p = this.host.getAttribute('player') ?? this.host.getAttribute('seat');
+    return p === 'white' || p === 'black' ? p : null;
+  }
+
+  seat() {
+    const seat = this.host.getAttribute('seat');
+    return ['white', 'black', 'assistant'].includes(seat) ? seat : null;
+  }
+
+  // A seated player who plays by ear (2005 App. F): the `player` attribute names his seat.
+  liveByEar() {
+    const seat = this.seat();
+    return !!this.source?.live && (seat === 'white' || seat === 'black') && this.host.getAttribute('player') === seat;
+  }
+
+  // ---------- set-up ----------
+
+  // The core's GameConfig, from the element's attributes.
+  setupFromAttributes() {
+    const a = (n, d) => this.host.getAttribute(n) ?? d;
+    const setup = {
+      edition: a('edition', '2005'),
+      time_control: parseTimeControl(a('time-control', '15+10')),
+      white: a('white', 'White'),
+      black: a('black', 'Black'),
+      arbiter_present: a('arbiter', 'absent') === 'present',
+      quickplay_finish: this.host.hasAttribute('quickplay-finish'),
+    };
+    if (this.host.getAttribute('fen')) setup.fen = this.host.getAttribute('fen');
+    // 2005 App. F: the player of this screen plays by ear; his typed moves are announcements.
+    const me = this.me();
+    if (me) setup.visually_impaired = [{ player: me, tactile_board: false }];
+    const notation = this.notation();
+    setup.language = notation === 'fig' ? 'en' : notation;
+    return setup;
+  }
+
+  // Display options for the wasm Table: notation language and how moves are heard.
+  show() {
+    const show = { lang: this.notation() };
+    if (this.host.getAttribute('speech')) show.speech = this.host.getAttribute('speech');
+    return show;
+  }
+
+  newTable(setup) {
+    const table = new this.wasm.Table(setup, this.show());
+    const key = this.host.getAttribute('persist');
+    if (key) table.persistTo(key);
+    return table;
+  }
+
+  /** Plays `table` on this board, in place of the game before. */
+  adopt(table) {
+    this.source?.close();
+    this.selected = null;
+    this.declaring = null;
+    this.lastResult = null;
+    this.reviewing = null;
+    this.announcer.clearCards();
+    this.source = new LocalGame(this.wasm, table, this.view.faceTimes(), (rulings) => this.afterEvent(rulings));
+    for (const f of this.root.querySelectorAll('.face')) f.classList.remove('fallen');
+    this.refresh();
+    // A restored game shows its latest rulings again, so the players see where things stand.
+    this.announceAll(Array.from(table.rulings()).slice(-3));
+  }
+
+  /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
+  startLive(url) {
+    startLive(this, url);
+  }
+
+  // ---------- the board's intents ----------
+
+  canMove() {
+    const s = this.state;
+    if (!s || this.reviewing !== null || s.result || this.host.hasAttribute('readonly') || s.clock?.awaitingPress || s.core?.sealed) return false;
+    return !s.clock?.started || !!s.clock.running;
+  }
+
+  /**
+   * Says why the piece of the side to move cannot be moved now (the clocks stopped by the
+   * arbiter, a move waiting for its press, the game over...), so a move is never refused in
+   * silence. Called when the player tries.
+   */
+  whyNoMove() {
+    const s = this.state;
+    if (!s || this.host.hasAttribute('readonly')) return;
+    let text;
+    if (this.reviewing !== null) text = this.tr('You are looking at an earlier move: go back to the game to play.');
+    else if (s.result) text = this.t('game_is_over');
+    else if (s.core?.sealed) text = this.t('adjourned');
+    else if (s.clock?.awaitingPress) text = this.t('press_first');
+    else if (s.core?.pending_claim) text = this.tr('A claim awaits the arbiter\'s decision: no move until he decides.');
+    else if (s.clock?.started && !s.clock.running) text = this.tr('The clocks are stopped: no move until the arbiter restarts them.');
+    else return;
+    this.card({ text, law: '' }, true);
+  }
+
+  targets(from) {
+    if (this.host.hasAttribute('allow-illegal')) {
+      // As on a wooden board, a piece can be put anywhere not held by one's own pieces; the
+      // core rules on it once the clock is pressed (2005 Art. 7.4).
+      const own = this.pieceOn(from)?.[0];
+      return [...this.view.squares.keys()].filter((sq) => sq !== from && this.pieceOn(sq)?.[0] !== own);
+    }
+    return (this.state?.legalMoves ?? []).filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4));
+  }
+
+  pieceOn(square) {
+    return this.state?.pieces?.[square] ?? null;
+  }
+
+  // Art. 4.3: touching one's own piece is reported, so the core can hold the player to it.
+  touch(square) {
+    this.select(square);
+    if (this.declaring || !this.ensureStarted()) return;
+    this.send({ type: 'lift', square });
+  }
+
+  select(square) {
+    this.selected = square;
+    this.view.paintHints();
+    if (this.state) this.view.paintLabels(this.state);
+  }
+
+  /** Escape on the board: the picked-up piece is put down. */
+  putDown() {
+    if (this.selected) this.announce([this.t('put_down')]);
+    this.select(null);
+  }
+
+  // Enter on a square: pick up one's own piece (a touch, Art. 4.3) or put the picked-up piece there.
+  enterSquare(name) {
+    const s = this.state;
+    if (!s || !this.canMove()) {
+      this.announce([this.t(s?.result ? 'game_is_over' : 'no_move_now')], { refused: true });
+      return;
+    }
+    const piece = this.pieceOn(name);
+    const own = piece && piece[0] === s.turn;
+    if (this.selected && this.targets(this.selected).includes(name) && !own) {
+      this.tryMove(this.selected, name);
+      return;
+    }
+    if (own) {
+      if (this.selected !== name) this.touch(name);
+      const targets = [...new Set(this.targets(name))].sort();
+      this.announce([this.t('picked_up', { label: this.view.label(name), targets: targets.join(', ') })]);
+      return;
+    }
+    this.announce([this.t(this.selected ? 'cannot_go' : 'not_yours', { square: name })], { refused: true });
+  }
+
+  tryMove(from, to) {
+    const moves = (this.state?.legalMoves ?? []).filter((m) => m.startsWith(from + to));
+    if (moves.length > 1) {
+      choosePromotion(this, from, to);
+      return;
+    }
+    if (moves.length === 1) this.playMove(moves[0]);
+    else if (this.host.hasAttribute('allow-illegal')) this.playMove(from + to);
+  }
+
+  /** Closes the promotion chooser if it is open (Escape); true when it was. */
+  closePromotion() {
+    return false;
+  }
+
+  playMove(uci) {
+    this.select(null);
+    const s = this.state;
+    if (this.sealing !== null) {
+      const passphrase = this.sealing;
+      this.sealing = null;
+      try {
+        this.afterEvent(this.source.seal(s.turn, uci, passphrase));
+      } catch (err) {
+        this.card({ text: tableRefusalWords(err, this.lang()), law: '' }, true);
+        this.refresh();
+      }
+      return;
+    }
+    if (this.declaring) {
+      // 2005 Art. 9.2a / 9.3a: the move is written down and declared with the claim, not played.
+      const kind = this.declaring;
+      this.declaring = null;
+      this.send({ type: 'claim', player: s.turn, claim: { kind, intended: uci } });
+      return;
+    }
+    if (!this.ensureStarted()) return;
+    this.send({ type: 'move', move: uci });
+    if (this.host.hasAttribute('allow-illegal') && !this.state?.clock?.awaitingPress) {
+      // The core holds an illegal move until the press completes it; show it where it was put.
+      this.entered = uci;
+      this.refresh();
+    }
+    if (this.host.hasAttribute('auto-press') && this.state?.clock?.awaitingPress) this.press();
+  }
+
+  // 2005 Art. 6.5: White's clock is started when the game starts. A move made before anyone
+  // pressed "start" starts the game at that instant.
+  ensureStarted() {
+    if (this.state?.clock?.started) return true;
+    this.send({ type: 'start' });
+    return !!this.state?.clock?.started;
+  }
+
+  press() {
+    const s = this.state;
+    if (!s || s.result) return;
+    if (this.source.live) {
+      // The seat's own clock, in the bridge's game: for a player by ear the press counts only
+      // once his announced move is made (2005 App. F2.3); the bridge's core rules on it.
+      const seat = this.seat();
+      if (seat === 'white' || seat === 'black') this.send({ type: 'press_clock', player: seat });
+      return;
+    }
+    if (!s.clock?.started) {
+      this.send({ type: 'start' });
+      return;
+    }
+    if (!s.clock.running) return;
+    // Art. 6.8: a player presses his own clock, after his move. A press on the running clock
+    // with no move made is the core's to rule on; the page only offers it once a move is made.
+    if (!s.clock.awaitingPress && !this.host.hasAttribute('free-press')) return;
+    this.entered = null;
+    this.send({ type: 'press_clock', player: s.clock.running });
+  }
+
+  /** A claim from the Claim menu (`ask`: asked first) or typed (claims.js). */
+  claim(kind, options) {
+    return claim(this, kind, options);
+  }
+
+  /** A claim control of the claims panel: open to `player`, asked first (claims.js). */
+  claimOpen(kind, player) {
+    return claimOpen(this, kind, player);
+  }
+
+  action(action) {
+    const s = this.state;
+    if (!s) return undefined;
+    // Art. 9.1b: an offer is made by the player who has just moved, before pressing; the core
+    // keeps the mover on move until the press, so it is always `turn` here.
+    const offerer = s.turn;
+    switch (action) {
+      case 'press': return this.press();
+      case 'flip': return this.host.flip();
+      case 'back': return this.review(null);
+      case 'sound': {
+        this.sounds.setOn(!this.sounds.on);
+        return this.render();
+      }
+      case 'resign': return resign(this);
+      case 'offer': return this.send({ type: 'offer_draw', player: offerer });
+      case 'accept': return s.drawOffer && this.send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
+      case 'decline': return s.drawOffer && this.send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
+      // App. F2.1: the sighted opponent repeats the move the visually impaired player announced.
+      case 'repeat': {
+        if (this.source.live) {
+          const heard = this.source.announced;
+          return heard && !heard.repeated && this.send({ type: 'repeat', player: OTHER[heard.player], text: heard.move });
+        }
+        return s.core?.announced && this.send({ type: 'repeat', player: OTHER[s.turn], text: String(s.core.announced) });
+      }
+      default: return undefined;
+    }
+  }
+
+  // ---------- looking back through the moves ----------
+
+  /**
+   * Shows the position after the first `count` moves, read-only; null (or the last move) goes
+   * back to the game.
+   */
+  review(count) {
+    const n = this.state?.moves?.length ?? 0;
+    this.reviewing = count === null || count >= n ? null : Math.max(0, count);
+    this.select(null);
+    this.input.cancelDrag();
+    this.render();
+  }
+
+  /** Steps through the moves: Left, Right, Home, End. True when the key was one of them. */
+  stepReview(key) {
+    const n = this.state?.moves?.length ?? 0;
+    const at = this.reviewing ?? n;
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: n }[key];
+    if (to === undefined) return false;
+    this.review(Math.min(Math.max(to, 0), n));
+    return true;
+  }
+
+  /** The state as the board draws it: while looking back, the board of that move. */
+  shown(s) {
+    if (this.reviewing === null || !this.table?.boardAt) return s;
+    const b = this.table.boardAt(this.reviewing);
+    if (!b) return s;
+    return { ...s, fen: b.fen, turn: b.turn, pieces: b.pieces, check: b.check, lastMove: b.lastMove, legalMoves: [], touched: null };
+  }
+
+  // ---------- events and what they bring ----------
+
+  /** Sends one event; the rulings it caused, or null when it was refused (the reason is said). */
+  send(event) {
+    if (!this.source) return null;
+    let rulings;
+    try {
+      rulings = this.source.send(event);
+    } catch (err) {
+      if (err?.key) {
+        this.announce([this.t(err.key)], { refused: true, interrupt: true });
+        return null;
+      }
+      this.card({ text: tableRefusalWords(err, this.lang()), law: '' }, true);
+      this.refresh();
+      return null;
+    }
+    if (!this.source.live) this.afterEvent(rulings);
+    return rulings;
+  }
+
+  afterEvent(rulings) {
+    const before = this.state?.moves?.length ?? 0;
+    const beforePieces = Object.keys(this.state?.pieces ?? {}).length;
+    this.refresh();
+    const after = this.state;
+    this.source?.draw?.();
+    if (after && after.moves.length > before) {
+      const last = after.moves[after.moves.length - 1];
+      this.#moveSound(beforePieces, after);
+      this.announceMoved(last);
+      this.host.dispatchEvent(new CustomEvent('move', {
+        bubbles: true, composed: true,
+        detail: { uci: last.uci, san: last.san, ply: last.ply, fen: after.fen },
+      }));
+    }
+    this.announceAll(Array.from(rulings ?? []));
+  }
+
+  // A capture leaves fewer pieces; check and the end of the game have their own sounds.
+  #moveSound(beforePieces, after) {
+    if (after.check) this.sounds.play('check');
+    else if (Object.keys(after.pieces).length < beforePieces) this.sounds.play('capture');
+    else this.sounds.play('move');
+  }
+
+  // App. F2.1: every move is announced.
+  announceMoved(last) {
+    this.announce([this.t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.lang()) }), [`${last.said}.`, this.formLang()]]);
+  }
+
+  announceAll(rulings) {
+    for (const words of rulingsWords(rulings, this.lang())) {
+      this.card(words);
+      this.host.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
+    }
+  }
+
+  refresh() {
+    if (!this.table) return;
+    this.state = this.table.state();
+    if (this.entered) this.#showEntered(this.state, this.entered);
+    this.render();
+    const res = this.state.result;
+    if (res && !this.lastResult) {
+      this.lastResult = res;
+      // After the sound of the move that ended it, which is played once the state is drawn.
+      setTimeout(() => this.sounds.play('end'), 0);
+      this.host.dispatchEvent(new CustomEvent('gameover', { bubbles: true, composed: true, detail: res }));
+    }
+  }
+
+  // An illegal move entered in `allow-illegal` mode stands on the board until the press.
+  #showEntered(s, uci) {
+    const [from, to] = [uci.slice(0, 2), uci.slice(2, 4)];
+    if (s.clock?.awaitingPress || !s.pieces[from]) {
+      this.entered = null;
+      return;
+    }
+    s.pieces = { ...s.pieces, [to]: s.pieces[from] };
+    delete s.pieces[from];
+    s.lastMove = { from, to };
+    s.legalMoves = [];
+    s.clock.awaitingPress = true;
+  }
+
+  render() {
+    if (this.state) this.view.render(this.state);
+  }
+
+  // ---------- the marks of a tactile clock ----------
+
+  #marksTimer = null;
+
+  // The marks of a tactile clock (App. F2.4), said when the `time-marks` attribute asks for them:
+  // every five minutes, then every minute of the last five (the core's `laws::blind` finds them).
+  watchMarks(on = true) {
+    clearInterval(this.#marksTimer);
+    let before = null;
+    if (!on || !this.host.hasAttribute('time-marks')) return;
+    this.#marksTimer = setInterval(() => {
+      const c = this.table?.state()?.clock;
+      if (!c || !this.wasm) return;
+      const left = { white: c.white.remaining, black: c.black.remaining };
+      const was = before;
+      before = left;
+      if (!was || !c.running) return;
+      const me = this.me();
+      for (const color of ['white', 'black']) {
+        const mark = this.wasm.tactileMarkPassed(was[color], left[color]);
+        if (!mark) continue;
+        const key = !me ? 'mark_side' : color === me ? 'mark_you' : 'mark_opponent';
+        const l = this.lang();
+        this.announce([this.t(key, { who: sideName(color, l), span: this.wasm.sayDuration(mark.remaining, l) })]);
+      }
+    }, 500);
+  }
+
+}

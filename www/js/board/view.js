@@ -1,0 +1,472 @@
+// Rendering: the element's shadow DOM drawn from the core's state. Nothing here decides; it lays
+// out what the state says (pieces, check, last move, clocks, result, the move list, the controls
+// that are open now).
+
+import { pieceSvg } from '../pieces.js';
+import { captionWords, obligationWords, resultWords, say, sideName, sideOf } from '../words.js';
+
+export const FILES = 'abcdefgh';
+
+// What a claim control says (its message id), by the core's claim kind.
+const CLAIM_CONTROLS = {
+  repetition: 'claim_control_repetition',
+  fifty_moves: 'claim_control_fifty_moves',
+  win_on_time: 'claim_control_win_on_time',
+  illegal_move: 'claim_control_illegal_move',
+  touch_move: 'claim_control_touch_move',
+  quickplay_finish: 'claim_control_quickplay_finish',
+  quickplay_increment: 'claim_control_quickplay_increment',
+};
+
+/** The element's shadow DOM, its style sheet at `styleUrl`. */
+export const template = (styleUrl) => `
+<link rel="stylesheet" href="${styleUrl}">
+<div class="arb" part="root">
+  <div class="clock" part="clock">
+    <div class="face" data-clock="white">
+      <div class="who"><span class="dot"></span><span class="name">White</span></div>
+      <div class="time" aria-live="off">–:––</div><div class="meta"></div><span class="flag" hidden title="Flag fallen">⚑</span>
+    </div>
+    <div class="face" data-clock="black">
+      <div class="who"><span class="dot"></span><span class="name">Black</span></div>
+      <div class="time" aria-live="off">–:––</div><div class="meta"></div><span class="flag" hidden title="Flag fallen">⚑</span>
+    </div>
+  </div>
+  <div class="board-wrap">
+    <div class="board" part="board" role="grid" aria-label="Chess board" aria-describedby="grid-help"></div>
+    <p class="sr-only" id="grid-help">Arrow keys move between squares; Enter picks up a piece and puts it down; s, m, w, l, i and t say the square, its moves, the board, the last move, the move number and the clocks.</p>
+    <div class="promo" hidden><div class="choices" role="dialog" aria-label="Promote to"></div></div>
+  </div>
+  <div class="side" part="side">
+    <button class="press" type="button" data-action="press">Press clock <kbd>space</kbd></button>
+    <form class="entry" part="entry" hidden>
+      <label for="entry-text">Move or command</label>
+      <div class="entry-row">
+        <input id="entry-text" name="text" autocomplete="off" autocapitalize="off" spellcheck="false"
+          enterkeyhint="send" aria-describedby="entry-hint">
+        <button type="submit">Enter</button>
+      </div>
+      <p class="hint" id="entry-hint">A move in your notation (Nf3, Cf3, g1f3) or said as in App. F (Springer Felix drei); /help lists the commands.</p>
+    </form>
+    <div class="announce" part="announce" role="log" aria-live="polite" aria-label="Announcements"></div>
+    <div class="status" role="status"></div>
+    <div class="claims" role="group" aria-label="Claims open now" hidden></div>
+    <div class="rulings" role="region" aria-label="Rulings"></div>
+    <div class="review" hidden><span class="review-text"></span><button type="button" data-action="back">Back to the game</button></div>
+    <ol class="moves" aria-label="Moves" tabindex="0"></ol>
+    <div class="actions">
+      <button type="button" data-action="offer">Offer draw</button>
+      <button type="button" data-action="repeat" hidden>Repeat the announced move</button>
+      <button type="button" data-action="accept" hidden>Accept draw</button>
+      <button type="button" data-action="decline" hidden>Decline</button>
+      <select data-action="claim" aria-label="Claim">
+        <option value="">Claim…</option>
+        <option value="repetition">Threefold repetition (Art. 9.2)</option>
+        <option value="fifty_moves">50 moves (Art. 9.3)</option>
+        <option value="declare:repetition">Repetition after my next move…</option>
+        <option value="declare:fifty_moves">50 moves after my next move…</option>
+        <option value="illegal_move">Opponent's illegal move</option>
+        <option value="touch_move">Opponent broke touch-move</option>
+        <option value="quickplay_finish">Quickplay finish (Art. 10.2)</option>
+      </select>
+      <button type="button" class="warn" data-action="resign">Resign</button>
+      <button type="button" data-action="flip" aria-label="Flip board">⇅ Flip</button>
+      <button type="button" data-action="sound" aria-pressed="true" aria-label="Sound">♪</button>
+    </div>
+    <details class="help" part="help">
+      <summary>Keyboard and commands</summary>
+      <div class="help-body"></div>
+    </details>
+  </div>
+</div>`;
+
+// The standard start position, drawn before the module arrives.
+const BACK = ['rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook'];
+const START = Object.fromEntries([...FILES].flatMap((f, i) => [
+  [`${f}1`, ['white', BACK[i]]], [`${f}2`, ['white', 'pawn']], [`${f}7`, ['black', 'pawn']], [`${f}8`, ['black', BACK[i]]],
+]));
+
+// "15:00", "1:30:00": a face before the module draws it (the module's faceText after).
+function faceText(ms) {
+  const s = Math.floor(ms / 1000);
+  const two = (n) => String(n).padStart(2, '0');
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+/** The drawing of one board: its squares, clock faces, status, move list and controls. */
+export class BoardView {
+  /** `game` is the board's game flow (its state, selection, words). */
+  constructor(root, game) {
+    this.root = root;
+    this.game = game;
+    /** The 64 cells by square name. */
+    this.squares = new Map();
+    this.labels = null;
+    this.labelsKey = null;
+    this.#buildSquares();
+  }
+
+  $(selector) {
+    return this.root.querySelector(selector);
+  }
+
+  /** The `.time` elements of the two faces, for the clock display. */
+  faceTimes() {
+    return { white: this.$('[data-clock="white"] .time'), black: this.$('[data-clock="black"] .time') };
+  }
+
+  // The board is a grid of eight rows (ranks) of eight cells, for screen readers as for the eye.
+  // Rows take no box of their own (display: contents), so the CSS grid lays out the cells.
+  #buildSquares() {
+    const board = this.$('.board');
+    for (let rank = 8; rank >= 1; rank--) {
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.setAttribute('role', 'row');
+      row.dataset.rank = String(rank);
+      for (let f = 0; f < 8; f++) {
+        const name = FILES[f] + rank;
+        const sq = document.createElement('div');
+        sq.className = `sq ${(f + rank) % 2 === 0 ? 'light' : 'dark'}`;
+        sq.dataset.square = name;
+        sq.setAttribute('role', 'gridcell');
+        sq.setAttribute('aria-label', name);
+        sq.tabIndex = -1;
+        this.squares.set(name, sq);
+        row.append(sq);
+      }
+      board.append(row);
+    }
+    this.layout(false);
+  }
+
+  /** Puts the squares in the order of the board as seen (`flipped`: Black at the bottom). */
+  layout(flipped) {
+    const board = this.$('.board');
+    const rows = [...board.querySelectorAll(':scope > [role="row"]')].sort((a, b) => (flipped ? 1 : -1) * (a.dataset.rank - b.dataset.rank));
+    rows.forEach((row, r) => {
+      board.append(row);
+      const files = flipped ? [...FILES].reverse() : [...FILES];
+      files.forEach((file, col) => {
+        const name = file + row.dataset.rank;
+        const sq = this.squares.get(name);
+        row.append(sq);
+        for (const c of sq.querySelectorAll('.coord')) c.remove();
+        // Drawn by CSS from data-label: the cell's name is its aria-label, not these letters.
+        if (col === 0) sq.insertAdjacentHTML('beforeend', `<span class="coord coord-rank" aria-hidden="true" data-label="${name[1]}"></span>`);
+        if (r === 7) sq.insertAdjacentHTML('beforeend', `<span class="coord coord-file" aria-hidden="true" data-label="${name[0]}"></span>`);
+      });
+    });
+    // The clock faces follow the board: the player at the bottom has the left face.
+    const clock = this.$('.clock');
+    const bottom = flipped ? 'black' : 'white';
+    clock.prepend(clock.querySelector(`[data-clock="${bottom}"]`));
+  }
+
+  /**
+   * Before the wasm module arrives: the board in its start position (unless the element names
+   * another or a saved game waits), the clock faces at the time control's first period, the
+   * status and the empty move list, so that nothing moves when the game itself is drawn.
+   */
+  placeholder(host, firstPeriodMs) {
+    let saved = false;
+    try {
+      saved = !!host.getAttribute('persist') && localStorage.getItem(host.getAttribute('persist')) !== null;
+    } catch {
+      // no storage: nothing saved
+    }
+    if (!host.getAttribute('fen') && !saved) {
+      for (const [name, sq] of this.squares) {
+        const p = START[name];
+        if (p && !sq.dataset.placeholder) {
+          sq.insertAdjacentHTML('afterbegin', `<div class="piece">${pieceSvg(p[0], p[1])}</div>`);
+          sq.dataset.placeholder = '';
+        }
+      }
+    }
+    if (Number.isFinite(firstPeriodMs)) {
+      for (const t of this.root.querySelectorAll('.face .time')) t.textContent = faceText(firstPeriodMs);
+    }
+    this.$('.status').innerHTML = `<div class="turn">${say(this.game.lang(), 'to_start')}</div>`;
+    this.$('.moves').innerHTML = `<li><span class="empty">${this.game.t('no_moves_yet')}</span></li>`;
+  }
+
+  /** Everything, from the state `s` (the board as it stood at the move looked at, if one is). */
+  render(s) {
+    this.paintBoard(this.game.shown(s));
+    this.paintReview(s);
+    this.paintHints();
+    this.paintClock(s);
+    this.paintStatus(s);
+    this.paintMoves(s);
+    this.paintActions(s);
+  }
+
+  /** What a square is called when heard: "e4, white knight" in the spoken form. */
+  label(square) {
+    return this.labels?.[square] ?? square;
+  }
+
+  paintLabels(s) {
+    const g = this.game;
+    const form = g.form();
+    const key = `${s.fen}|${form}`;
+    if (this.labelsKey !== key) {
+      try {
+        this.labels = g.wasm.squareLabels(s.fen, form);
+        this.labelsKey = key;
+      } catch {
+        this.labels = null;
+      }
+    }
+    const last = s.lastMove ? [s.lastMove.from, s.lastMove.to] : [];
+    for (const [name, sq] of this.squares) {
+      const notes = [];
+      if (name === g.selected) notes.push(g.t('picked'));
+      else if (s.touched === name) notes.push(g.t('touched'));
+      if (s.check === name) notes.push(g.t('in_check'));
+      if (last.includes(name)) notes.push(g.t('last'));
+      sq.setAttribute('aria-label', [this.label(name), ...notes].join(', '));
+      sq.setAttribute('aria-selected', name === g.selected ? 'true' : 'false');
+    }
+  }
+
+  paintBoard(s) {
+    this.paintLabels(s);
+    const last = s.lastMove ? [s.lastMove.from, s.lastMove.to] : [];
+    for (const [name, sq] of this.squares) {
+      const p = s.pieces[name];
+      const key = p ? p.join('-') : '';
+      if (sq.dataset.piece !== key || 'placeholder' in sq.dataset) {
+        sq.querySelector('.piece')?.remove();
+        delete sq.dataset.placeholder;
+        if (p) sq.insertAdjacentHTML('afterbegin', `<div class="piece">${pieceSvg(p[0], p[1])}</div>`);
+        if (key) sq.dataset.piece = key; else delete sq.dataset.piece;
+      }
+      sq.classList.toggle('last', last.includes(name));
+      sq.classList.toggle('check', s.check === name);
+      sq.classList.toggle('touched', s.touched === name);
+      sq.classList.toggle('movable', !!p && p[0] === s.turn && !s.result);
+    }
+  }
+
+  /** Marks a lifted piece on the sensor board (live). */
+  paintTouched(square) {
+    for (const [name, sq] of this.squares) sq.classList.toggle('touched', name === square);
+  }
+
+  paintHints() {
+    const g = this.game;
+    const targets = g.selected ? g.targets(g.selected) : [];
+    for (const [name, sq] of this.squares) {
+      sq.classList.toggle('selected', name === g.selected);
+      sq.classList.toggle('hint', targets.includes(name));
+      sq.classList.toggle('capture', targets.includes(name) && !!g.pieceOn(name));
+    }
+  }
+
+  paintClock(s) {
+    const g = this.game;
+    const c = s.clock ?? {};
+    const live = g.source?.live;
+    for (const color of ['white', 'black']) {
+      const face = this.$(`.face[data-clock="${color}"]`);
+      const side = c[color] ?? {};
+      // A side's default name ("White") is shown in the page's language.
+      const name = s.players?.[color];
+      face.querySelector('.name').textContent = !name || name === sideName(color) ? g.t(color === 'white' ? 'label_white' : 'label_black') : name;
+      if (live) continue;
+      face.classList.toggle('running', c.running === color);
+      face.classList.toggle('fallen', !!side.flag);
+      face.querySelector('.flag').hidden = !side.flag;
+      // h:mm:ss needs smaller digits than m:ss to fit the same face.
+      face.classList.toggle('hours', side.remaining >= 3_600_000);
+      face.querySelector('.meta').textContent = captionWords(side.meta ?? '', g.lang());
+      this.paintLow(color, side.remaining, !!side.flag);
+    }
+    const press = this.$('.press');
+    if (live) {
+      // Live: the physical clock is the clock; its messages set the faces.
+      press.hidden = true;
+      return;
+    }
+    press.disabled = !!s.result || (c.started && !c.awaitingPress);
+    press.classList.toggle('due', !!c.awaitingPress);
+    press.firstChild.textContent = `${g.t(c.started ? 'press_clock' : 'start_clock')} `;
+  }
+
+  /** The low-time warning of one face (below 10 s), as the clock ticks. */
+  paintLow(color, remaining, fallen) {
+    const face = this.$(`.face[data-clock="${color}"]`);
+    const low = !fallen && Number.isFinite(remaining) && remaining < 10_000;
+    face.toggleAttribute('data-low', low);
+    return low;
+  }
+
+  /** A live game's faces, as the physical clock shows them. */
+  paintLiveClock({ white, black, running }) {
+    const faces = { white, black };
+    for (const color of ['white', 'black']) {
+      const face = this.$(`.face[data-clock="${color}"]`);
+      face.querySelector('.time').textContent = this.game.wasm.faceText(faces[color]);
+      face.classList.toggle('running', running === color);
+      this.paintLow(color, faces[color], false);
+    }
+  }
+
+  paintStatus(s) {
+    const g = this.game;
+    const st = this.$('.status');
+    st.classList.toggle('over', !!s.result);
+    // The end of the game is a banner with the result and why (a test hook: data-result).
+    if (s.result) st.dataset.result = s.result.result;
+    else delete st.dataset.result;
+    st.replaceChildren();
+    const line = document.createElement('div');
+    const L = g.lang();
+    if (s.result) {
+      line.className = 'result';
+      line.textContent = resultWords(s.result, L);
+      st.append(line);
+      if (s.result.law) {
+        const law = document.createElement('div');
+        law.className = 'law';
+        law.textContent = s.result.law;
+        st.append(law);
+      }
+      return;
+    }
+    line.className = 'turn';
+    const who = { who: sideName(s.turn, L) };
+    if (!s.clock?.started) line.textContent = say(L, 'to_start');
+    else if (s.clock?.awaitingPress) line.textContent = say(L, 'to_press', who);
+    else if (g.declaring) line.textContent = say(L, 'to_declare', who);
+    else if (g.sealing !== null) line.textContent = say(L, 'to_seal', who);
+    else if (s.core?.sealed) line.textContent = say(L, 'adjourned');
+    else line.textContent = say(L, s.check ? 'to_move_check' : 'to_move', who);
+    st.append(line);
+    // A flag down with the game going on (it must be claimed, or the arbiter has not yet
+    // called it): said where the players look, with the claim control beside it.
+    for (const color of ['white', 'black']) {
+      if (!s.clock?.[color]?.flag) continue;
+      const d = document.createElement('div');
+      d.className = 'obligation flag-down';
+      d.textContent = say(L, 'flag_fell', { of: sideOf(color, L) });
+      st.append(d);
+    }
+    for (const o of s.obligations ?? []) {
+      const d = document.createElement('div');
+      d.className = 'obligation';
+      d.textContent = `${obligationWords(s.core?.obligation, L) ?? o.text}${o.law ? ` (${o.law})` : ''}`;
+      st.append(d);
+    }
+    if (s.drawOffer) {
+      const d = document.createElement('div');
+      d.className = 'obligation';
+      d.textContent = say(L, 'draw_offered', { who: sideName(s.drawOffer, L) });
+      st.append(d);
+    }
+  }
+
+  // Looking back: which move the board shows, and the way back to the game.
+  paintReview(s) {
+    const g = this.game;
+    const bar = this.$('.review');
+    const n = g.reviewing;
+    bar.hidden = n === null;
+    this.$('.board').classList.toggle('reviewing', n !== null);
+    if (n === null) return;
+    const m = (s.moves ?? [])[n - 1];
+    const where = m ? `${Math.ceil(m.ply / 2)}.${m.ply % 2 === 1 ? '' : '..'} ${m.san}` : g.t('restore_the_start');
+    bar.querySelector('.review-text').textContent = g.t('review_looking_at', [where]);
+  }
+
+  paintMoves(s) {
+    const g = this.game;
+    const ol = this.$('.moves');
+    const moves = s.moves ?? [];
+    const at = g.reviewing ?? moves.length;
+    if (ol.dataset.count === String(moves.length) && ol.dataset.fen === s.fen && ol.dataset.at === String(at)) return;
+    ol.dataset.count = String(moves.length);
+    ol.dataset.fen = s.fen;
+    ol.dataset.at = String(at);
+    ol.replaceChildren();
+    if (!moves.length) {
+      ol.insertAdjacentHTML('beforeend', `<li><span class="empty">${this.game.t('no_moves_yet')}</span></li>`);
+      return;
+    }
+    let li = null;
+    moves.forEach((m, i) => {
+      const white = m.ply % 2 === 1;
+      if (white || !li) {
+        li = document.createElement('li');
+        const no = document.createElement('span');
+        no.className = 'no';
+        no.textContent = `${Math.ceil(m.ply / 2)}.`;
+        li.append(no);
+        if (!white) li.insertAdjacentHTML('beforeend', '<span class="mv">…</span>');
+        ol.append(li);
+      }
+      const mv = document.createElement('span');
+      mv.className = `mv${i === at - 1 ? ' current' : ''}`;
+      mv.textContent = m.san;
+      mv.dataset.ply = String(m.ply);
+      mv.dataset.count = String(i + 1);
+      li.append(mv);
+    });
+    if (g.reviewing === null) ol.scrollTop = ol.scrollHeight;
+    else ol.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  paintActions(s) {
+    const g = this.game;
+    const q = (a) => this.$(`[data-action="${a}"]`);
+    const over = !!s.result;
+    const offer = s.drawOffer;
+    q('offer').hidden = !!offer;
+    q('offer').disabled = over;
+    q('accept').hidden = !offer || over;
+    q('decline').hidden = !offer || over;
+    q('resign').disabled = over;
+    const me = g.me();
+    const seat = g.seat();
+    const heard = g.source?.live ? g.source.announced : null;
+    q('repeat').hidden = g.source?.live
+      ? !heard || heard.repeated || !['white', 'black'].includes(seat) || heard.player === seat
+      : over || !me || s.turn !== me || !s.core?.announced;
+    q('claim').disabled = over;
+    const sound = q('sound');
+    sound.setAttribute('aria-pressed', String(g.sounds.on));
+    this.paintClaims(s);
+  }
+
+  /**
+   * A control for each claim the core says is open to this screen's player now (both players'
+   * on a shared screen), and none when none is: `[data-claim="repetition"]`...
+   */
+  paintClaims(s) {
+    const g = this.game;
+    const box = this.$('.claims');
+    const mine = g.me();
+    const open = s.result || g.source?.live ? [] : (s.claims ?? s.core?.open_claims ?? [])
+      .filter((c) => !mine || c.player === mine);
+    const key = JSON.stringify([open, g.lang()]);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    box.replaceChildren();
+    for (const c of open) {
+      if (!CLAIM_CONTROLS[c.claim]) continue;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.claim = c.claim;
+      b.dataset.player = c.player;
+      const words = g.t(CLAIM_CONTROLS[c.claim]);
+      const who = mine ? '' : `${sideName(c.player, g.lang())}: `;
+      b.textContent = `${who}${words}${c.law ? ` (${c.law})` : ''}`;
+      box.append(b);
+    }
+    box.hidden = box.children.length === 0;
+  }
+}
