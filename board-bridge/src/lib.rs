@@ -3,7 +3,6 @@
 //!
 //! * [`serial`]: ports, handshake, keep-alive, reconnect with backoff, on the pages' runtime.
 //! * [`alarm`]: the link's wake-up at a settle deadline, to the microsecond.
-//! * [`sched`]: a short scheduler slice for the one thread that serves boards and pages.
 //! * [`session`]: bytes to touches and moves, published to the [`hub`].
 //! * [`referee`]: the Laws engine (`arbiter_core::arbiter::Game`) fed by boards and pages.
 //! * [`hub`]: sequence numbers, the event log on disk, snapshot plus tail for (re)connecting pages.
