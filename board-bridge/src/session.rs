@@ -1,7 +1,7 @@
 //! One board's session: bytes from the serial port in, messages to the hub and events to the
 //! Laws engine out. The board's own picture of the game is reconstructed here (touches at once,
 //! moves from whole placements, `arbiter_core::dgt::reconstruct`); what the pieces mean under the
-//! Laws is the [`Referee`]'s game's to say, and the reconstructor follows the game when they
+//! Laws is the [`Referee`](crate::referee::Referee)'s game's to say, and the reconstructor follows the game when they
 //! differ. Time comes in as milliseconds, so tests drive it without sleeping.
 
 use std::sync::{Arc, Mutex, MutexGuard};
