@@ -271,9 +271,11 @@ fn relay(port: &str, listen: &str) {
 }
 
 /// A relay process on `board`'s pty and a client of it.
+// The child is handed to the caller, which kills and waits for it when done.
+#[allow(clippy::zombie_processes)]
 async fn start_relay(board: &FakeBoard) -> (std::process::Child, Ws) {
     let addr = format!("127.0.0.1:{}", free_port());
-    let child = std::process::Command::new(std::env::current_exe().expect("this bench"))
+    let mut child = std::process::Command::new(std::env::current_exe().expect("this bench"))
         .env(
             "LATENCY_RELAY",
             format!("{},{addr}", board.path().display()),
@@ -285,7 +287,11 @@ async fn start_relay(board: &FakeBoard) -> (std::process::Child, Ws) {
         if let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/")).await {
             return (child, ws);
         }
-        assert!(Instant::now() < give_up, "the relay never listened");
+        if Instant::now() >= give_up {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("the relay never listened");
+        }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
