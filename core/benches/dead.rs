@@ -3,6 +3,14 @@
 //! same run, printing the speed ratio, mean, p99 and worst time per query, undetermined counts,
 //! and the mean time of the quick check run after every move.
 //!
+//! Three sets: Lichess positions from all phases of games, real flag falls (issue 17: the
+//! positions 2005 Art. 6.10 / 2023 Art. 6.9 rulings meet; the player with time left can never
+//! mate in any of them), and the hard composed set. On the first two it also times the whole
+//! path of `arbiter status` for a position: its FEN read, the analysis for both sides and the
+//! answer, beside chasolver's FEN read and its analysis for both sides, and on the flag falls
+//! the ruling alone (FEN, then the side with time left). Wrong answers (against the labels) and
+//! undetermined ones are counted on every line.
+//!
 //! `cargo bench -p arbiter-core --bench dead`. The hard set is sampled (every 8th position)
 //! unless `DEAD_BENCH_HARD=all`; `DEAD_BENCH_PEER=off` skips chasolver while tuning,
 //! `DEAD_BENCH_OURS=off` our analysis and `DEAD_BENCH_QUICK=off` the quick check (to profile one
@@ -13,6 +21,7 @@ use std::str::FromStr;
 use std::time::{Duration, Instant};
 
 use arbiter_core::dead::{Budget, CanMate, can_mate, cannot_mate_quick, is_dead_quick};
+use arbiter_core::{Position, record};
 use cozy_chess::{Board, Color};
 use criterion::{Criterion, criterion_group, criterion_main};
 
@@ -24,12 +33,36 @@ const HARD: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../shared/data/unwinnability/chasolver-positions.txt"
 );
+const FLAG_FALLS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/data/unwinnability/flag-falls-dev.txt"
+);
 
 struct Query {
+    /// The FEN with six fields, as a ruling or `arbiter status` reads it.
+    fen: String,
     ours: Board,
     peer: chess::Board,
+    /// Whether White, then Black, can mate, where the set says.
+    label: [Option<bool>; 2],
 }
 
+fn label_of(answer: &CanMate) -> Option<bool> {
+    match answer {
+        CanMate::Yes(_) => Some(true),
+        CanMate::No => Some(false),
+        CanMate::Undetermined => None,
+    }
+}
+
+fn peer_label(answer: &Option<chasolver::Winnability>) -> Option<bool> {
+    answer
+        .as_ref()
+        .map(|a| matches!(a, chasolver::Winnability::Winnable { .. }))
+}
+
+/// Reads a labelled set (`WB`, `W-`, `-B` or `--`, then the FEN) or, for the flag falls, FENs
+/// of six fields followed by a game id, where the side not to move cannot mate.
 fn read_set(path: &str) -> Vec<Query> {
     let text = std::fs::read_to_string(path).expect("data set beside the repository");
     let mut rejected = 0;
@@ -37,11 +70,17 @@ fn read_set(path: &str) -> Vec<Query> {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .filter_map(|l| {
-            let fen = l[2..].trim();
-            let full = if fen.split_whitespace().count() == 4 {
-                format!("{fen} 0 1")
+            let labelled = l.as_bytes().get(2) == Some(&b' ');
+            let (fen, label) = if labelled {
+                let b = l.as_bytes();
+                (l[2..].trim(), [Some(b[0] == b'W'), Some(b[1] == b'B')])
             } else {
-                fen.to_string()
+                (l.trim(), [None, None])
+            };
+            let fields: Vec<&str> = fen.split_whitespace().collect();
+            let full = match fields.len() {
+                4 => format!("{fen} 0 1"),
+                _ => fields[..fields.len().min(6)].join(" "),
             };
             // cozy-chess refuses some composed positions that cannot arise in a game.
             let (Ok(ours), Ok(peer)) =
@@ -50,7 +89,16 @@ fn read_set(path: &str) -> Vec<Query> {
                 rejected += 1;
                 return None;
             };
-            Some(Query { ours, peer })
+            let mut label = label;
+            if !labelled {
+                label[!ours.side_to_move() as usize] = Some(false);
+            }
+            Some(Query {
+                fen: full,
+                ours,
+                peer,
+                label,
+            })
         })
         .collect();
     if rejected > 0 {
@@ -62,6 +110,26 @@ fn read_set(path: &str) -> Vec<Query> {
 struct Timing {
     times: Vec<Duration>,
     undetermined: usize,
+    /// Answers that contradict the set's label.
+    wrong: usize,
+}
+
+impl Timing {
+    fn with_capacity(n: usize) -> Self {
+        Timing {
+            times: Vec::with_capacity(n),
+            undetermined: 0,
+            wrong: 0,
+        }
+    }
+
+    fn count(&mut self, answer: Option<bool>, label: Option<bool>) {
+        match answer {
+            None => self.undetermined += 1,
+            Some(a) if label.is_some_and(|l| l != a) => self.wrong += 1,
+            Some(_) => {}
+        }
+    }
 }
 
 impl Timing {
@@ -73,49 +141,119 @@ impl Timing {
         let p99 = self.times[(n * 99 / 100).min(n - 1)];
         let worst = self.times[n - 1];
         println!(
-            "{name:<28} {n:>7} queries  mean {:>9.1} us  p99 {:>9.1} us  worst {:>10.1} us  {:>9.0} q/s  undetermined {}",
+            "{name:<34} {n:>7} queries  mean {:>9.1} us  p99 {:>9.1} us  worst {:>10.1} us  {:>9.0} q/s  undetermined {}  wrong {}",
             mean * 1e6,
             p99.as_secs_f64() * 1e6,
             worst.as_secs_f64() * 1e6,
             1.0 / mean,
-            self.undetermined
+            self.undetermined,
+            self.wrong
         );
         mean
     }
 }
 
 fn time_ours(set: &[Query], budget: Budget) -> Timing {
-    let mut t = Timing {
-        times: Vec::with_capacity(set.len() * 2),
-        undetermined: 0,
-    };
+    let mut t = Timing::with_capacity(set.len() * 2);
     for q in set {
         for side in [Color::White, Color::Black] {
             let start = Instant::now();
             let answer = black_box(can_mate(&q.ours, side, budget));
             t.times.push(start.elapsed());
-            if answer == CanMate::Undetermined {
-                t.undetermined += 1;
-            }
+            t.count(label_of(&answer), q.label[side as usize]);
         }
     }
     t
 }
 
 fn time_peer(set: &[Query]) -> Timing {
-    let mut t = Timing {
-        times: Vec::with_capacity(set.len() * 2),
-        undetermined: 0,
-    };
+    let mut t = Timing::with_capacity(set.len() * 2);
     for q in set {
-        for side in [chess::Color::White, chess::Color::Black] {
+        for (i, side) in [chess::Color::White, chess::Color::Black]
+            .into_iter()
+            .enumerate()
+        {
             let start = Instant::now();
             let answer = black_box(chasolver::winnability(&q.peer, side));
             t.times.push(start.elapsed());
-            if answer.is_none() {
-                t.undetermined += 1;
-            }
+            t.count(peer_label(&answer), q.label[i]);
         }
+    }
+    t
+}
+
+/// What `arbiter status` does for one line, less the printing: the FEN read into a position,
+/// then `can_mate` for both sides (each first through the material rule, as the CLI does).
+fn status_ours(set: &[Query], budget: Budget) -> Timing {
+    let mut t = Timing::with_capacity(set.len());
+    for q in set {
+        let start = Instant::now();
+        let Ok(pos) = Position::from_fen(black_box(&q.fen)) else {
+            t.times.push(start.elapsed());
+            t.wrong += 1;
+            continue;
+        };
+        let white = record::can_mate(&pos, Color::White, budget);
+        let black = record::can_mate(&pos, Color::Black, budget);
+        black_box((&white, &black));
+        t.times.push(start.elapsed());
+        t.count(label_of(&white), q.label[0]);
+        t.count(label_of(&black), q.label[1]);
+    }
+    t
+}
+
+fn status_peer(set: &[Query]) -> Timing {
+    let mut t = Timing::with_capacity(set.len());
+    for q in set {
+        let start = Instant::now();
+        let Ok(board) = chess::Board::from_str(black_box(&q.fen)) else {
+            t.times.push(start.elapsed());
+            t.wrong += 1;
+            continue;
+        };
+        let white = chasolver::winnability(&board, chess::Color::White);
+        let black = chasolver::winnability(&board, chess::Color::Black);
+        black_box((&white, &black));
+        t.times.push(start.elapsed());
+        t.count(peer_label(&white), q.label[0]);
+        t.count(peer_label(&black), q.label[1]);
+    }
+    t
+}
+
+/// A flag-fall ruling: the FEN read, then whether the player with time left can mate.
+fn ruling_ours(set: &[Query], budget: Budget) -> Timing {
+    let mut t = Timing::with_capacity(set.len());
+    for q in set {
+        let start = Instant::now();
+        let Ok(pos) = Position::from_fen(black_box(&q.fen)) else {
+            t.times.push(start.elapsed());
+            t.wrong += 1;
+            continue;
+        };
+        let with_time = !pos.side_to_move();
+        let answer = black_box(record::can_mate(&pos, with_time, budget));
+        t.times.push(start.elapsed());
+        t.count(label_of(&answer), q.label[with_time as usize]);
+    }
+    t
+}
+
+fn ruling_peer(set: &[Query]) -> Timing {
+    let mut t = Timing::with_capacity(set.len());
+    for q in set {
+        let start = Instant::now();
+        let Ok(board) = chess::Board::from_str(black_box(&q.fen)) else {
+            t.times.push(start.elapsed());
+            t.wrong += 1;
+            continue;
+        };
+        let with_time = !board.side_to_move();
+        let answer = black_box(chasolver::winnability(&board, with_time));
+        t.times.push(start.elapsed());
+        let i = usize::from(with_time == chess::Color::Black);
+        t.count(peer_label(&answer), q.label[i]);
     }
     t
 }
@@ -137,21 +275,25 @@ fn cpu_seconds_of(run: impl FnOnce() -> f64) -> (f64, Option<f64>) {
     (mean, cpu)
 }
 
-fn compare(label: &str, set: &[Query]) {
+fn budget() -> Budget {
     // DEAD_BENCH_BUDGET=n overrides the node budget (the default is Budget::RULING).
-    let budget = std::env::var("DEAD_BENCH_BUDGET")
+    std::env::var("DEAD_BENCH_BUDGET")
         .ok()
         .and_then(|s| s.parse().ok())
-        .map_or(Budget::RULING, |nodes| Budget { nodes });
+        .map_or(Budget::RULING, |nodes| Budget { nodes })
+}
+
+/// Runs ours, then chasolver, on the same queries and prints both and the ratio of their
+/// throughputs (>= 1.0: we are faster), by wall and by CPU time.
+fn side_by_side(label: &str, ours: impl FnOnce() -> Timing, peer: impl FnOnce() -> Timing) {
     // DEAD_BENCH_OURS=off runs chasolver alone (to profile it by itself under callgrind).
     let (ours, ours_cpu) = if std::env::var("DEAD_BENCH_OURS").as_deref() == Ok("off") {
         (f64::NAN, None)
     } else {
-        cpu_seconds_of(|| time_ours(set, budget).report(&format!("{label}: arbiter")))
+        cpu_seconds_of(|| ours().report(&format!("{label}: arbiter")))
     };
     if std::env::var("DEAD_BENCH_PEER").as_deref() != Ok("off") {
-        let (peer, peer_cpu) =
-            cpu_seconds_of(|| time_peer(set).report(&format!("{label}: chasolver")));
+        let (peer, peer_cpu) = cpu_seconds_of(|| peer().report(&format!("{label}: chasolver")));
         println!(
             "{label}: speed ratio arbiter/chasolver = {:.2} (>= 1.0 means we are faster)",
             peer / ours
@@ -163,6 +305,21 @@ fn compare(label: &str, set: &[Query]) {
             );
         }
     }
+}
+
+fn compare(label: &str, set: &[Query]) {
+    let budget = budget();
+    side_by_side(label, || time_ours(set, budget), || time_peer(set));
+}
+
+/// The whole path of `arbiter status` (FEN read, both sides), ours beside chasolver's.
+fn compare_status(label: &str, set: &[Query]) {
+    let budget = budget();
+    side_by_side(
+        &format!("{label} status"),
+        || status_ours(set, budget),
+        || status_peer(set),
+    );
 }
 
 fn quick_check(set: &[Query]) {
@@ -209,7 +366,8 @@ fn quick_check(set: &[Query]) {
 }
 
 fn bench(c: &mut Criterion) {
-    // DEAD_BENCH_STRIDE=n takes every n-th Lichess position (a quicker run while tuning).
+    // DEAD_BENCH_STRIDE=n takes every n-th Lichess and flag-fall position (a quicker run while
+    // tuning); DEAD_BENCH_FLAG=off skips the flag falls.
     let stride: usize = std::env::var("DEAD_BENCH_STRIDE")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -219,7 +377,23 @@ fn bench(c: &mut Criterion) {
         .step_by(stride.max(1))
         .collect();
     compare("lichess", &lichess);
+    compare_status("lichess", &lichess);
     quick_check(&lichess);
+
+    if std::env::var("DEAD_BENCH_FLAG").as_deref() != Ok("off") {
+        let flag_falls: Vec<Query> = read_set(FLAG_FALLS)
+            .into_iter()
+            .step_by(stride.max(1))
+            .collect();
+        let budget = budget();
+        side_by_side(
+            "flag falls ruling",
+            || ruling_ours(&flag_falls, budget),
+            || ruling_peer(&flag_falls),
+        );
+        compare_status("flag falls", &flag_falls);
+        compare("flag falls", &flag_falls);
+    }
 
     let hard_mode = std::env::var("DEAD_BENCH_HARD").unwrap_or_default();
     if hard_mode != "off" {
