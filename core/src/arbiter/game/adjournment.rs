@@ -1,0 +1,111 @@
+//! The adjournment: sealing a move and opening the envelope (2005 App. A / 2023 Guidelines I).
+
+use super::*;
+
+impl Game {
+    pub(super) fn seal(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        envelope: &SealedEnvelope,
+    ) -> Result<(), Refused> {
+        self.require_play()?;
+        if self.on_move() != player {
+            return Err(Refused::NotOnMove(color_name(player)));
+        }
+        let edition = self.edition();
+        self.clock.stop(at);
+        if let Some(end) = self.config.session_end
+            && at < end
+        {
+            // Adjourning early charges the time to the end of the session (App. A1b / I.1.2).
+            let charge = end.since(at);
+            let left = self.clock.remaining(player, at);
+            self.clock
+                .set_remaining(player, Millis(left.0.saturating_sub(charge.0)), at);
+            self.clock.stop(at);
+            self.rule(
+                at,
+                rules::ADJOURNED_EARLY.law(edition),
+                Verdict::TimeCharged { player, ms: charge },
+            );
+        }
+        self.sealed = Some((player, envelope.clone()));
+        // The players leave; who is at the board for the resumption is told by arrivals.
+        self.present = [false, false];
+        self.touch = TouchMove::new();
+        self.changes = BoardChanges::new();
+        self.rule(at, rules::SEALING.law(edition), Verdict::Sealed { player });
+        Ok(())
+    }
+
+    pub(super) fn open(&mut self, at: Timestamp, passphrase: &str) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let Some((sealer, envelope)) = self.sealed.clone() else {
+            return Err(Refused::NotSealed);
+        };
+        if !self.present[(!sealer) as usize] {
+            if self.clock.running().is_some() {
+                return Err(Refused::ReplierAbsent);
+            }
+            // A9b: the absent replier's clock is started; the envelope waits for him.
+            self.clock.start(!sealer, at);
+            let law = rules::REPLIER_ABSENT.law(self.edition());
+            self.rule(at, law, Verdict::ClockStarted { player: !sealer });
+            return Ok(());
+        }
+        let text = adjourn::open(&envelope, passphrase)?;
+        // The replier's clock may have run while he was away (A9b): bank it before the move.
+        self.clock.stop(at);
+        self.resumed = None;
+        let edition = self.edition();
+        self.sealed = None;
+        let parsed = text
+            .trim()
+            .parse::<MoveText>()
+            .ok()
+            .and_then(|t| touch::legal_move(self.record.current().board(), t))
+            .or_else(|| {
+                // A sealed move may be written in SAN too (App. A1 asks for "unambiguous
+                // notation"); our parser also takes every App. E form of it.
+                let mv = san::parse(self.record.current(), text.trim(), Language::English).ok()?;
+                let text = MoveText {
+                    from: mv.from,
+                    to: mv.to,
+                    promotion: mv.promotion,
+                };
+                touch::legal_move(self.record.current().board(), text)
+            });
+        match parsed {
+            Some(mv) => {
+                let shown = touch::to_text(self.record.current().board(), mv);
+                let law = rules::SEALED_MOVE_MADE.law(edition);
+                self.rule(at, law, Verdict::EnvelopeOpened { mv: shown });
+                // The arbiter makes the sealed move (A7 / I.7); a move that ends the game
+                // ends it there, and no clock starts.
+                if !self.complete_if_final(at, mv, law) {
+                    self.complete(at, sealer, mv);
+                }
+                self.resumed_counts = Some(self.move_counts());
+            }
+            None => {
+                // A8 / I.8: an ambiguous, wrong or illegal sealed move loses, unless the
+                // position is dead or the replier had already lost on time.
+                let law = rules::SEALED_MOVE_FAULTY.law(edition);
+                let dead = [Color::White, Color::Black].iter().all(|&c| {
+                    can_mate(self.record.current().board(), c, Budget::RULING) == CanMate::No
+                });
+                if dead {
+                    self.end(at, law, GameResult::Draw, Reason::DeadPosition);
+                } else if self.clock.side(!sealer).fell_at.is_some() {
+                    self.end(at, law, GameResult::win(sealer), Reason::Time);
+                } else {
+                    self.end(at, law, GameResult::win(!sealer), Reason::SealedMove);
+                }
+            }
+        }
+        Ok(())
+    }
+}

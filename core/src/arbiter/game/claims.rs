@@ -1,0 +1,589 @@
+//! Claims and offers: what a player may claim, what the arbiter decides on it, and draw
+//! offers (2005 Art. 9, 10, App. B-C / 2023 Art. 9, App. A-B, Guidelines III).
+
+use super::*;
+
+impl Game {
+    /// `player` offers a draw (2005 Art. 9.1b / 2023 Art. 9.1.2), unless the event bars offers
+    /// this early (2023 Art. 9.1.1).
+    pub(super) fn offer_draw(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
+        self.require_offer()?;
+        if let Some(first) = self.config.no_draw_before_move
+            && self.edition() == Edition::Fide2023
+            && self.record.current().board().fullmove_number() < first
+        {
+            self.rule(
+                at,
+                rules::DRAW_OFFERS_BARRED.law(Edition::Fide2023),
+                Verdict::DrawRefused { player },
+            );
+            return Ok(());
+        }
+        if self.offer.is_none() {
+            self.offer = Some(player);
+            self.mark_offer(player);
+            self.rule(
+                at,
+                draws::offer_law(self.edition()),
+                Verdict::DrawOffered { player },
+            );
+        }
+        Ok(())
+    }
+
+    /// `player` accepts his opponent's offer (2005 Art. 5.2c / 2023 Art. 5.2.3).
+    pub(super) fn accept_draw(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
+        self.require_offer()?;
+        if self.offer != Some(!player) {
+            return Err(Refused::NoOffer);
+        }
+        let each_moved =
+            self.clock.side(Color::White).moves > 0 && self.clock.side(Color::Black).moves > 0;
+        if self.edition() == Edition::Fide2023 && !each_moved {
+            self.offer = None;
+            self.rule(
+                at,
+                rules::AGREEMENT_AFTER_A_MOVE_EACH.law(self.edition()),
+                Verdict::DrawRefused { player },
+            );
+            return Ok(());
+        }
+        // An accepted claim-offer leaves nothing for the arbiter to decide.
+        self.pending = None;
+        self.end(
+            at,
+            draws::agreement_law(self.edition()),
+            GameResult::Draw,
+            Reason::Agreement,
+        );
+        Ok(())
+    }
+
+    /// `player` declines his opponent's offer.
+    pub(super) fn decline_draw(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
+        self.require_offer()?;
+        if self.offer != Some(!player) {
+            return Err(Refused::NoOffer);
+        }
+        self.offer = None;
+        self.rule(
+            at,
+            draws::offer_law(self.edition()),
+            Verdict::DrawDeclined { player },
+        );
+        Ok(())
+    }
+
+    /// A claim refused under `law`, with the reason in a word the page translates.
+    pub(super) fn reject_claim(
+        &mut self,
+        at: Timestamp,
+        law: Law,
+        player: Color,
+        claim: ClaimKind,
+        because: &'static str,
+    ) {
+        self.rule(
+            at,
+            law,
+            Verdict::ClaimRejected {
+                player,
+                claim,
+                because,
+            },
+        );
+    }
+
+    /// The clocks stand still while the arbiter looks into a claim; the decision restarts them.
+    pub(super) fn await_arbiter(
+        &mut self,
+        at: Timestamp,
+        law: Law,
+        player: Color,
+        claim: ClaimKind,
+    ) {
+        self.clock.stop(at);
+        self.pending = Some(PendingClaim {
+            player,
+            claim,
+            postponed: false,
+        });
+        self.rule(at, law, Verdict::ClaimPending { player, claim });
+    }
+
+    /// A claim once decided is used up: the same breach cannot be claimed twice.
+    pub(super) fn close_claim(&mut self, player: Color, claim: ClaimKind) {
+        self.open_claims
+            .retain(|&(c, k)| !(c == player && k == claim));
+    }
+
+    /// After `player` completes a move: his own claims lapse (2023 A.5.2; 2005 B5 already on
+    /// his touch), except a win on time, and the opponent's draw offer is declined by it.
+    pub(super) fn close_after_move(&mut self, at: Timestamp, player: Color) {
+        let lapsing: Vec<ClaimKind> = self
+            .open_claims
+            .iter()
+            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
+            .map(|(_, k)| *k)
+            .collect();
+        for kind in lapsing {
+            self.lapse(at, player, kind);
+        }
+        if self.offer == Some(!player) {
+            self.offer = None;
+        }
+    }
+
+    pub(super) fn lapse(&mut self, at: Timestamp, player: Color, kind: ClaimKind) {
+        self.close_claim(player, kind);
+        let law = match kind {
+            ClaimKind::TouchMove => self.profile.touch_claim_law(),
+            _ => rules::CLAIM_LAPSES.law(self.edition()),
+        };
+        self.rule(
+            at,
+            law,
+            Verdict::ClaimLapsed {
+                player,
+                claim: kind,
+            },
+        );
+        match kind {
+            ClaimKind::TouchMove => self.breach = None,
+            ClaimKind::IllegalMove => {
+                if let Some(irr) = self.irregular.take()
+                    && irr.stuck
+                    && self.illegal_position.is_none()
+                {
+                    // The illegal position cannot be played on (it never entered the record,
+                    // which still shows the position before it): the arbiter restores it.
+                    self.before_last = None;
+                    self.announced = None;
+                    self.rule(
+                        at,
+                        illegal::restore_law(self.edition()),
+                        Verdict::Notice {
+                            what: "illegal_position_needs_arbiter",
+                        },
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Where the "(=)" of an offer goes in the record: with the move being made when the
+    /// offerer is on move (the regular time, 2005 Art. 9.1b / 2023 Art. 9.1.2.1), else with his
+    /// last move if it is the last one played.
+    pub(super) fn mark_offer(&mut self, player: Color) {
+        if self.on_move() == player {
+            self.offer_with_move = Some(player);
+        } else if let Some(last) = self.moves.last_mut()
+            && last.by == player
+        {
+            last.draw_offer = true;
+        }
+    }
+
+    /// The article under which `kind` is claimed in this game.
+    pub(in crate::arbiter) fn claim_law(&self, kind: ClaimKind) -> Law {
+        let edition = self.edition();
+        match kind {
+            ClaimKind::TouchMove => self.profile.touch_claim_law(),
+            ClaimKind::WinOnTime => self.profile.flag_law(),
+            ClaimKind::IllegalMove => rules::ILLEGAL_MOVE_CLAIM.law(edition),
+            ClaimKind::Repetition => draws::repetition_law(edition),
+            ClaimKind::FiftyMoves => draws::fifty_moves_law(edition),
+            ClaimKind::QuickplayFinish if self.config.arbiter_present => {
+                quickplay::claim_law(edition)
+            }
+            ClaimKind::QuickplayFinish => quickplay::unsupervised_law(edition),
+            ClaimKind::QuickplayIncrement => quickplay::increment_law(edition),
+        }
+    }
+
+    /// Whether the player on move may still claim a draw under Art. 9.2 or 9.3 on this move:
+    /// the game is in play and he has not touched a piece of his own (Art. 9.4).
+    pub(in crate::arbiter) fn may_claim_draw(&self) -> bool {
+        self.require_play().is_ok()
+            && self.illegal_position.is_none()
+            && self.irregular.is_none()
+            && !self.touch.touched_own()
+    }
+
+    pub(super) fn claim(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        claim: &Claim,
+    ) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        if self.started.is_none() {
+            return Err(Refused::NotStarted);
+        }
+        if self.pending.is_some_and(|p| !p.postponed) {
+            return Err(Refused::ClaimPending);
+        }
+        let edition = self.edition();
+        let kind = claim.kind();
+        match claim {
+            Claim::Repetition { intended } | Claim::FiftyMoves { intended } => {
+                if self.on_move() != player {
+                    return Err(Refused::NotOnMove(color_name(player)));
+                }
+                let law = if kind == ClaimKind::Repetition {
+                    draws::repetition_law(edition)
+                } else {
+                    draws::fifty_moves_law(edition)
+                };
+                if self.touch.touched_own() {
+                    self.reject_claim(
+                        at,
+                        draws::claim_after_touch_law(edition),
+                        player,
+                        kind,
+                        "touched_a_piece",
+                    );
+                    return Ok(());
+                }
+                if let Some(text) = intended
+                    && touch::legal_move(self.record.current().board(), *text).is_none()
+                {
+                    self.reject_claim(at, law, player, kind, "intended_move_illegal");
+                    return Ok(());
+                }
+                let intended_move = intended.map(as_move);
+                let verdict = if kind == ClaimKind::Repetition {
+                    self.record.claim_repetition(intended_move, edition)
+                } else {
+                    self.record.claim_fifty_moves(intended_move, edition)
+                };
+                if let ClaimVerdict::Valid { evidence, .. } = verdict {
+                    // D-10: the plies that prove it, for the arbiter to check (2023 Art. 11.12).
+                    let plies = match evidence {
+                        ClaimEvidence::Repetition { plies } => plies,
+                        ClaimEvidence::FiftyMoves { halfmoves } => {
+                            let last = self.record.ply_count() + usize::from(intended.is_some());
+                            vec![last.saturating_sub(halfmoves as usize), last]
+                        }
+                    };
+                    let evidence_law = match edition {
+                        Edition::Fide2005 => law,
+                        Edition::Fide2023 => rules::CLAIM_EVIDENCE.law(edition),
+                    };
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::ClaimAccepted {
+                            player,
+                            claim: kind,
+                        },
+                    );
+                    self.rule(
+                        at,
+                        evidence_law,
+                        Verdict::DrawEvidence { claim: kind, plies },
+                    );
+                    let reason = if kind == ClaimKind::Repetition {
+                        Reason::Repetition
+                    } else {
+                        Reason::FiftyMoves
+                    };
+                    self.end(at, law, GameResult::Draw, reason);
+                } else {
+                    // The claim was also a draw offer (D-09), which outlives the rejection: the
+                    // opponent may still accept it, or decline it as any offer.
+                    if self.offer.is_none() {
+                        self.offer = Some(player);
+                        self.mark_offer(player);
+                        self.rule(
+                            at,
+                            draws::claim_is_offer_law(edition),
+                            Verdict::DrawOffered { player },
+                        );
+                    }
+                    let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
+                    self.reject_claim(at, law, player, kind, "not_established");
+                    self.clock.add_time(!player, ms);
+                    self.rule(
+                        at,
+                        penalty_law,
+                        Verdict::TimeAdded {
+                            player: !player,
+                            ms,
+                        },
+                    );
+                    if let Some(text) = intended {
+                        self.forced = Some(Obligation::Complete { mv: *text });
+                        self.rule(
+                            at,
+                            rules::INTENDED_MOVE_MUST_BE_PLAYED.law(edition),
+                            Verdict::MustPlay { player, mv: *text },
+                        );
+                    }
+                }
+                Ok(())
+            }
+            Claim::WinOnTime => {
+                let law = self.profile.flag_law();
+                let Some(theirs) = self.clock.fell_at(!player, at) else {
+                    self.reject_claim(at, law, player, kind, "flag_not_fallen");
+                    return Ok(());
+                };
+                self.clock.observe(at);
+                if let Some(mine) = self.clock.fell_at(player, at) {
+                    if self.profile.claimant_flag_must_stand() {
+                        self.end(
+                            at,
+                            rules::BOTH_FLAGS_DOWN.law(edition),
+                            GameResult::Draw,
+                            Reason::BothFlags,
+                        );
+                        return Ok(());
+                    }
+                    if mine < theirs {
+                        self.reject_claim(at, law, player, kind, "own_flag_fell_first");
+                        return Ok(());
+                    }
+                }
+                self.close_claim(player, ClaimKind::WinOnTime);
+                self.rule(at, law, Verdict::FlagFell { player: !player });
+                self.decide_flag(!player, at);
+                Ok(())
+            }
+            Claim::IllegalMove => {
+                let open = self.open_claims.contains(&(player, ClaimKind::IllegalMove));
+                let Some(irr) = self.irregular.clone().filter(|_| open) else {
+                    let law = illegal::restore_law(edition);
+                    self.reject_claim(at, law, player, kind, "nothing_to_claim");
+                    return Ok(());
+                };
+                self.close_claim(player, ClaimKind::IllegalMove);
+                self.irregular = None;
+                self.illegal_position = None;
+                // Taken back: off the score too.
+                if self
+                    .moves
+                    .last()
+                    .is_some_and(|m| m.by == irr.offender && m.text == irr.mv)
+                {
+                    self.moves.pop();
+                }
+                self.rule(
+                    at,
+                    illegal::restore_law(edition),
+                    Verdict::ClaimAccepted {
+                        player,
+                        claim: kind,
+                    },
+                );
+                let queen = MoveText {
+                    promotion: Some(crate::Piece::Queen),
+                    ..irr.mv
+                };
+                if edition == Edition::Fide2023
+                    && irr.mv.promotion.is_none()
+                    && touch::legal_move(self.record.current().board(), queen).is_some()
+                {
+                    // 7.5.2 (through A.5.2): the pawn left on the last rank becomes a queen,
+                    // and the claimant, on move, keeps his clock running.
+                    let san = san::format(self.record.current(), as_move(queen), Language::English);
+                    if self.record.play(as_move(queen)).is_ok() {
+                        self.moves.push(PlayedMove {
+                            by: irr.offender,
+                            text: queen,
+                            san,
+                            clock_after: self.clock.side(irr.offender).banked,
+                            draw_offer: false,
+                        });
+                        self.touch = TouchMove::new();
+                        self.changes = BoardChanges::new();
+                        self.penalise(at, irr.offender, irr.count, None);
+                        self.check_end(at);
+                        return Ok(());
+                    }
+                }
+                if !irr.stuck {
+                    self.record.undo();
+                }
+                self.before_last = None;
+                self.announced = None;
+                self.clock.start(irr.offender, at);
+                let moves = self.clock.side(irr.offender).moves.saturating_sub(1);
+                self.clock.set_moves(irr.offender, moves);
+                self.touch = TouchMove::new();
+                // On the board the illegal move still stands until it is taken back.
+                self.changes = BoardChanges::new();
+                self.changes.lift(irr.mv.from);
+                self.changes.place(irr.mv.to, irr.mv.promotion);
+                self.penalise(at, irr.offender, irr.count, Some(irr.mv));
+                Ok(())
+            }
+            Claim::TouchMove => {
+                let open = self.open_claims.contains(&(player, ClaimKind::TouchMove));
+                let Some(breach) = self.breach.clone().filter(|_| open) else {
+                    let law = self.profile.touch_claim_law();
+                    self.reject_claim(at, law, player, kind, "nothing_to_claim");
+                    return Ok(());
+                };
+                self.close_claim(player, ClaimKind::TouchMove);
+                self.breach = None;
+                self.rule(
+                    at,
+                    breach.obligation.law(edition),
+                    Verdict::ClaimAccepted {
+                        player,
+                        claim: kind,
+                    },
+                );
+                // Take the offending move back; the offender must now fulfil the obligation.
+                self.record.undo();
+                if self.moves.pop().is_some() {
+                    let moves = self.clock.side(breach.offender).moves.saturating_sub(1);
+                    self.clock.set_moves(breach.offender, moves);
+                }
+                self.before_last = None;
+                self.announced = None;
+                self.clock.start(breach.offender, at);
+                self.touch = TouchMove::new();
+                self.changes = BoardChanges::new();
+                self.forced = Some(breach.obligation.clone());
+                let fen = self.record.current().board().to_string();
+                self.rule(
+                    at,
+                    breach.obligation.law(edition),
+                    Verdict::PositionRestored {
+                        fen,
+                        obligation: breach.obligation,
+                    },
+                );
+                Ok(())
+            }
+            Claim::QuickplayIncrement => self.request_increment(at, player),
+            Claim::QuickplayFinish => {
+                if self.on_move() != player {
+                    return Err(Refused::NotOnMove(color_name(player)));
+                }
+                let law = if self.config.arbiter_present {
+                    quickplay::claim_law(edition)
+                } else {
+                    quickplay::unsupervised_law(edition)
+                };
+                if let Some(because) = self.quickplay_refusal(at, player) {
+                    self.reject_claim(at, law, player, kind, because);
+                    return Ok(());
+                }
+                if edition == Edition::Fide2005 && self.offer.is_none() {
+                    // 2005 Art. 9.1c: a claim under 10.2 is also a draw offer.
+                    self.offer = Some(player);
+                    self.mark_offer(player);
+                    let verdict = Verdict::DrawOffered { player };
+                    self.rule(at, draws::claim_is_offer_law(edition), verdict);
+                }
+                self.await_arbiter(at, law, player, kind);
+                Ok(())
+            }
+        }
+    }
+
+    /// Why `player` may not ask for the quickplay finish's help now (a draw claim, or an
+    /// increment in 2023), or `None` if he may: a quickplay finish applies to this period
+    /// (`quickplay::applies`: 2005 Art. 10.1 / 2023 Guidelines III.1), his flag is still up, and
+    /// he has under two minutes left (2005 Art. 10.2 / 2023 Guidelines III.4-5).
+    pub(super) fn quickplay_refusal(&self, at: Timestamp, player: Color) -> Option<&'static str> {
+        let side = self.clock.side(player);
+        let control = self.clock.control();
+        let applies = quickplay::applies(
+            self.config.quickplay_finish,
+            self.profile.mode,
+            control.is_last_period(side.period),
+            control.has_addition(side.period),
+        );
+        if !applies {
+            Some("not_applicable")
+        } else if self.clock.fell_at(player, at).is_some() {
+            Some("flag_fell")
+        } else if self.clock.remaining(player, at) >= quickplay::CLAIM_BELOW {
+            Some("two_minutes_or_more_left")
+        } else {
+            None
+        }
+    }
+
+    /// 2023 Guidelines III.4: with under two minutes left in a quickplay finish, the player on
+    /// move asks for a five-second increment for both; the request is a draw offer, and the
+    /// arbiter decides once the opponent has answered it.
+    pub(super) fn request_increment(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+    ) -> Result<(), Refused> {
+        if self.on_move() != player {
+            return Err(Refused::NotOnMove(color_name(player)));
+        }
+        let edition = self.edition();
+        let kind = ClaimKind::QuickplayIncrement;
+        let law = quickplay::increment_law(edition);
+        let because = if edition == Edition::Fide2005 {
+            Some("not_in_edition")
+        } else {
+            self.quickplay_refusal(at, player)
+        };
+        if let Some(because) = because {
+            self.reject_claim(at, law, player, kind, because);
+            return Ok(());
+        }
+        if self.offer.is_none() {
+            self.offer = Some(player);
+            self.mark_offer(player);
+            self.rule(at, law, Verdict::DrawOffered { player });
+        }
+        self.await_arbiter(at, law, player, kind);
+        Ok(())
+    }
+
+    pub(super) fn decide_increment(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        decision: &Decision,
+    ) -> Result<(), Refused> {
+        let law = quickplay::increment_law(self.edition());
+        let claim = ClaimKind::QuickplayIncrement;
+        match decision {
+            Decision::Accept => {
+                self.pending = None;
+                self.offer = None;
+                self.rule(at, law, Verdict::ClaimAccepted { player, claim });
+                self.clock
+                    .set_timing_from_now(crate::clock::Timing::Increment(
+                        quickplay::REQUESTED_INCREMENT,
+                    ));
+                // The opponent gets two minutes, as for a rejected quickplay claim.
+                self.bonus_and_restart(at, player, law);
+            }
+            Decision::Reject => {
+                self.pending = None;
+                self.reject_claim(at, law, player, claim, "arbiter");
+                self.clock.start(self.on_move(), at);
+            }
+            _ => return Err(Refused::NoPendingClaim),
+        }
+        Ok(())
+    }
+
+    pub(super) fn bonus_and_restart(&mut self, at: Timestamp, claimant: Color, law: Law) {
+        self.clock.add_time(!claimant, quickplay::OPPONENT_BONUS);
+        self.rule(
+            at,
+            law,
+            Verdict::TimeAdded {
+                player: !claimant,
+                ms: quickplay::OPPONENT_BONUS,
+            },
+        );
+        self.clock.start(self.on_move(), at);
+    }
+}

@@ -1,0 +1,300 @@
+//! The arbiter's decisions: accepting or rejecting a claim he holds, clock settings, restored
+//! positions and cancelled games (2005 Art. 6.13-6.14, 7 / 2023 Art. 6.11, 7).
+
+use super::*;
+
+impl Game {
+    pub(super) fn decide(&mut self, at: Timestamp, decision: &Decision) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let edition = self.edition();
+        match decision {
+            Decision::Accept | Decision::Reject | Decision::Postpone => {
+                let Some(pending) = self.pending else {
+                    return Err(Refused::NoPendingClaim);
+                };
+                if pending.claim == ClaimKind::QuickplayIncrement {
+                    return self.decide_increment(at, pending.player, decision);
+                }
+                let law = quickplay::claim_law(edition);
+                let (player, claim) = (pending.player, pending.claim);
+                match decision {
+                    Decision::Accept => {
+                        self.pending = None;
+                        self.rule(at, law, Verdict::ClaimAccepted { player, claim });
+                        self.end(at, law, GameResult::Draw, Reason::QuickplayFinish);
+                    }
+                    Decision::Reject => {
+                        self.pending = None;
+                        self.reject_claim(at, law, player, claim, "arbiter");
+                        if !pending.postponed {
+                            self.bonus_and_restart(at, player, law);
+                        }
+                    }
+                    _ => {
+                        if pending.postponed {
+                            return Err(Refused::NoPendingClaim);
+                        }
+                        self.pending = Some(PendingClaim {
+                            postponed: true,
+                            ..pending
+                        });
+                        self.rule(at, law, Verdict::ClaimPostponed { player, claim });
+                        self.bonus_and_restart(at, player, law);
+                    }
+                }
+                Ok(())
+            }
+            Decision::AddTime { player, ms } => {
+                self.clock.add_time(*player, *ms);
+                self.rule(
+                    at,
+                    rules::ARBITER_ADDS_TIME.law(edition),
+                    Verdict::TimeAdded {
+                        player: *player,
+                        ms: *ms,
+                    },
+                );
+                Ok(())
+            }
+            Decision::SetClock { white, black } => {
+                self.clock.set_remaining(Color::White, *white, at);
+                self.clock.set_remaining(Color::Black, *black, at);
+                Ok(())
+            }
+            Decision::StopClock => {
+                self.clock.stop(at);
+                self.rule(
+                    at,
+                    rules::ARBITER_PAUSES_CLOCKS.law(edition),
+                    Verdict::ClockStopped,
+                );
+                Ok(())
+            }
+            Decision::Restore { ply, cause } => self.restore(at, *ply, *cause),
+            Decision::ResumptionClockError { player } => {
+                let Some(counts) = self.resumed_counts else {
+                    return Err(Refused::NotResumed);
+                };
+                let i = *player as usize;
+                let what = if self.move_counts()[i] <= counts[i] {
+                    "clock_error_to_be_corrected"
+                } else {
+                    "clock_error_stands"
+                };
+                self.rule(
+                    at,
+                    rules::RESUMPTION_CLOCK_ERROR.law(edition),
+                    Verdict::Notice { what },
+                );
+                Ok(())
+            }
+            Decision::EnvelopeLost => {
+                let Some((sealer, _)) = self.sealed.take() else {
+                    return Err(Refused::NotSealed);
+                };
+                self.resumed = None;
+                self.present = [true, true];
+                self.clock.start(sealer, at);
+                // His move from the lost envelope is still the sealed one, not a first move.
+                let mut counts = self.move_counts();
+                counts[sealer as usize] += 1;
+                self.resumed_counts = Some(counts);
+                self.rule(
+                    at,
+                    rules::ENVELOPE_LOST.law(edition),
+                    Verdict::Notice {
+                        what: "envelope_lost_sealer_plays_his_sealed_move",
+                    },
+                );
+                Ok(())
+            }
+            Decision::SetupFault { fault } => {
+                self.setup_fault(at, *fault);
+                Ok(())
+            }
+            Decision::StartClock => {
+                if self.started.is_none() {
+                    return Err(Refused::NotStarted);
+                }
+                let player = self.on_move();
+                self.clock.start(player, at);
+                self.rule(
+                    at,
+                    rules::ARBITER_PAUSES_CLOCKS.law(edition),
+                    Verdict::ClockStarted { player },
+                );
+                Ok(())
+            }
+        }
+    }
+
+    /// The position after `ply` half-moves, with the clocks and move counters of then.
+    pub(super) fn restore(
+        &mut self,
+        at: Timestamp,
+        ply: usize,
+        cause: RestoreCause,
+    ) -> Result<(), Refused> {
+        if self.started.is_none() {
+            return Err(Refused::NotStarted);
+        }
+        if ply > self.moves.len() {
+            return Err(Refused::NoSuchPly {
+                ply,
+                plies: self.moves.len(),
+            });
+        }
+        let edition = self.edition();
+        let kept: Vec<PlayedMove> = self.moves[..ply].to_vec();
+        let mut record = GameRecord::new(self.record.start().clone());
+        for played in &kept {
+            // Every completed move was legal where it was played.
+            if record.play(as_move(played.text)).is_err() {
+                break;
+            }
+        }
+        let first = self.clock.control().period(0).time;
+        let initial = blind::ClockReading {
+            white: first,
+            black: first,
+        };
+        let after: Vec<Millis> = kept.iter().map(|m| m.clock_after).collect();
+        let reading = blind::readings_at(self.record.start().board(), initial, &after, ply)
+            .unwrap_or(initial);
+        let count = |c: Color| kept.iter().filter(|m| m.by == c).count() as u32;
+        let moves = [count(Color::White), count(Color::Black)];
+        let was_running = self.clock.running().is_some();
+        self.record = record;
+        self.moves = kept;
+        self.clock.stop(at);
+        self.clock.set_remaining(Color::White, reading.white, at);
+        self.clock.set_remaining(Color::Black, reading.black, at);
+        self.clock.set_moves(Color::White, moves[0]);
+        self.clock.set_moves(Color::Black, moves[1]);
+        self.clear_turn();
+        let law = match cause {
+            RestoreCause::Arbiter => rules::ARBITER_SETS_CLOCKS.law(edition),
+            RestoreCause::Displaced => rules::DISPLACED_PIECES_FOUND.law(edition),
+        };
+        let fen = self.record.current().board().to_string();
+        self.rule(
+            at,
+            law,
+            Verdict::PositionRestored {
+                fen,
+                obligation: Obligation::Free,
+            },
+        );
+        self.rule(
+            at,
+            rules::ARBITER_SETS_CLOCKS.law(edition),
+            Verdict::ClocksSet {
+                white: reading.white,
+                black: reading.black,
+                moves,
+            },
+        );
+        if was_running {
+            self.clock.start(self.on_move(), at);
+        }
+        Ok(())
+    }
+
+    pub(super) fn setup_fault(&mut self, at: Timestamp, fault: SetupFault) {
+        let edition = self.edition();
+        let each = self
+            .clock
+            .side(Color::White)
+            .moves
+            .min(self.clock.side(Color::Black).moves);
+        if let Some((limit, law)) = self.profile.setup_claim_window()
+            && each >= limit
+        {
+            // Too late to complain: the game goes on as it stands.
+            self.rule(
+                at,
+                law,
+                Verdict::Notice {
+                    what: "setup_fault_too_late",
+                },
+            );
+            if fault == SetupFault::WrongSetup {
+                for player in Color::ALL {
+                    let barred = self.setup_barred[player as usize];
+                    if barred.any() {
+                        let verdict = Verdict::CastlingBarred {
+                            player,
+                            short: barred.short,
+                            long: barred.long,
+                        };
+                        self.rule(at, law, verdict);
+                    }
+                }
+            }
+            return;
+        }
+        match fault {
+            SetupFault::WrongSetup => self.new_game(
+                at,
+                rules::WRONG_INITIAL_POSITION.law(edition),
+                "wrong_setup",
+                false,
+            ),
+            SetupFault::ColoursReversed => {
+                let law = rules::COLOURS_REVERSED.law(edition);
+                // 2023: fewer than ten moves each, a new game with the right colours; 2005 and
+                // from ten moves on, the game goes on (in 2005 unless the arbiter decides
+                // otherwise: he may still cancel it as for a wrong setup).
+                if edition == Edition::Fide2023 && each < 10 {
+                    self.new_game(at, law, "colours_reversed", true);
+                } else {
+                    self.rule(
+                        at,
+                        law,
+                        Verdict::Notice {
+                            what: "colours_reversed_play_on",
+                        },
+                    );
+                }
+            }
+            SetupFault::ClockSetting => self.rule(
+                at,
+                rules::CLOCK_SETTING_CORRECTED.law(edition),
+                Verdict::Notice {
+                    what: "clock_setting_to_be_corrected",
+                },
+            ),
+        }
+    }
+
+    /// Cancels the game and sets up a new one from the start; the log and rulings go on, and
+    /// the arbiter's `start` begins the new game.
+    pub(super) fn new_game(&mut self, at: Timestamp, law: Law, because: &'static str, swap: bool) {
+        let mut config = self.config.clone();
+        if swap {
+            std::mem::swap(&mut config.white, &mut config.black);
+            for vi in &mut config.visually_impaired {
+                vi.player = !vi.player;
+            }
+        }
+        // The setup was accepted when this game was made, so it is accepted again.
+        let Ok(mut fresh) = Game::new(config) else {
+            return;
+        };
+        fresh.log = std::mem::replace(&mut self.log, EventLog::new(self.config.clone()));
+        fresh.rulings = std::mem::take(&mut self.rulings);
+        fresh.queue = std::mem::take(&mut self.queue);
+        fresh.last_at = self.last_at;
+        *self = fresh;
+        self.rule(
+            at,
+            law,
+            Verdict::NewGame {
+                because,
+                colours_swapped: swap,
+            },
+        );
+    }
+}

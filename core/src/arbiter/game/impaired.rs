@@ -1,0 +1,195 @@
+//! Blind and visually impaired players: announcements and the move they make (2005 App. F /
+//! 2023 App. D).
+
+use super::*;
+
+impl Game {
+    pub(super) fn language(&self) -> Language {
+        self.config
+            .language
+            .as_deref()
+            .and_then(Language::from_code)
+            .unwrap_or(Language::English)
+    }
+
+    pub(super) fn read(&self, board: &Board, text: &str) -> Result<MoveText, Refused> {
+        let halfmoves = self.record.current().halfmove_clock();
+        blind::read_announcement(board, halfmoves, text, self.language())
+            .map_err(|e| Refused::Announcement(e.to_string()))
+    }
+
+    pub(super) fn spoken(&self, board: &Board, mv: MoveText) -> String {
+        let pos = Position::from_parts(board.clone(), self.record.current().halfmove_clock());
+        crate::notation::spoken::format(
+            &pos,
+            crate::Move {
+                from: mv.from,
+                to: mv.to,
+                promotion: mv.promotion,
+            },
+        )
+    }
+
+    /// The move a visually impaired player's announcement makes on a game without his own
+    /// board: entered whole, as a screen enters it.
+    pub(super) fn enter_announced(&mut self, at: Timestamp, mv: MoveText) {
+        if self.touch.touch(self.record.current().board(), mv.from) {
+            self.after_touch(at);
+        }
+        self.changes.enter(self.record.current().board(), mv);
+        if let Some(legal) = touch::legal_move(self.record.current().board(), mv) {
+            self.touch
+                .release(touch::to_text(self.record.current().board(), legal));
+        }
+    }
+
+    /// The visually impaired player's move once made though his board shows no finished move:
+    /// the captured piece taken off his board (F2.3a / D.2.3), or the move announced (F2.3c).
+    pub(super) fn made_by_impaired(&self, player: Color) -> Option<Move> {
+        if self.config.has_tactile_board(player)
+            && let Some(mv) = self.changes.capture_made(self.record.current().board())
+        {
+            return Some(mv);
+        }
+        match self.announced {
+            Some((by, said)) if by == player => {
+                touch::legal_move(self.record.current().board(), said)
+            }
+            _ => None,
+        }
+    }
+
+    /// What the Laws prescribe when the two boards of a game with a visually impaired player
+    /// may differ (2005 App. F2.7-F2.8 / 2023 App. D.2.9): the scores and boards as found,
+    /// compared from this game's start, with the clock readings this game's log kept after
+    /// every half-move. See [`blind::reconcile`].
+    ///
+    /// # Errors
+    /// [`blind::ReconcileError`] when a board's placement cannot be read.
+    pub fn reconcile_boards(
+        &self,
+        impaired_score: &[MoveText],
+        sighted_score: &[MoveText],
+        impaired_board: &str,
+        sighted_board: &str,
+    ) -> Result<blind::Correction, blind::ReconcileError> {
+        let first = self.clock.control().period(0).time;
+        let initial = blind::ClockReading {
+            white: first,
+            black: first,
+        };
+        let after: Vec<Millis> = self.moves.iter().map(|m| m.clock_after).collect();
+        blind::reconcile(
+            self.edition(),
+            blind::TwoBoards {
+                start: self.record.start().board(),
+                impaired_score,
+                sighted_score,
+                impaired_board,
+                sighted_board,
+            },
+            Some((initial, &after)),
+        )
+    }
+
+    pub(super) fn announce(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        text: &str,
+    ) -> Result<(), Refused> {
+        self.require_play()?;
+        let edition = self.edition();
+        if player != self.on_move() {
+            return self.repeat(at, player, text);
+        }
+        let mv = self.read(self.record.current().board(), text)?;
+        let spoken = self.spoken(self.record.current().board(), mv);
+        let impaired = self.config.is_impaired(player);
+        if impaired && !self.config.has_tactile_board(player) {
+            self.enter_announced(at, mv);
+        }
+        self.announced = Some((player, mv));
+        self.rule(
+            at,
+            blind::announce_law(edition),
+            Verdict::Announced {
+                player,
+                mv,
+                spoken,
+                made: impaired,
+            },
+        );
+        if impaired {
+            self.impaired_move_made(at, player, mv);
+        }
+        Ok(())
+    }
+
+    /// The opponent repeats the move announced, or the one just completed (F2.1 / D.2.1).
+    pub(super) fn repeat(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        text: &str,
+    ) -> Result<(), Refused> {
+        self.require_play()?;
+        let edition = self.edition();
+        let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
+            (Some((by, said)), _, _) if by == !player => {
+                (self.record.current().board().clone(), said)
+            }
+            (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
+            _ => return Err(Refused::NothingToRepeat),
+        };
+        let mv = self.read(&board, text)?;
+        self.rule(
+            at,
+            blind::announce_law(edition),
+            Verdict::AnnouncementRepeated {
+                player,
+                mv,
+                agrees: mv == expected,
+            },
+        );
+        Ok(())
+    }
+
+    pub(super) fn correct(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        text: &str,
+    ) -> Result<(), Refused> {
+        self.require_play()?;
+        let law = blind::correction_law(self.edition());
+        let refuse = |game: &mut Game, because| {
+            game.rule(at, law, Verdict::CorrectionRefused { player, because });
+            Ok(())
+        };
+        if player != self.on_move() {
+            // His move was completed: the opponent's clock has started.
+            return refuse(self, "opponent_clock_started");
+        }
+        if !self.announced.is_some_and(|(by, _)| by == player) {
+            return refuse(self, "nothing_announced");
+        }
+        let mv = self.read(self.record.current().board(), text)?;
+        if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {
+            // A slip of the tongue binds him to nothing: the piece he named is not touched.
+            self.touch = TouchMove::new();
+            self.enter_announced(at, mv);
+        }
+        self.announced = Some((player, mv));
+        let spoken = self.spoken(self.record.current().board(), mv);
+        self.rule(
+            at,
+            law,
+            Verdict::AnnouncementCorrected { player, mv, spoken },
+        );
+        if self.config.is_impaired(player) {
+            self.impaired_move_made(at, player, mv);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,569 @@
+//! The game: events in, rulings out. Every input goes through [`Game::handle`] and, once
+//! accepted, into the log, so replaying the log reproduces the game exactly.
+//!
+//! This file is the façade (inputs, outputs, getters and the dispatch of events); each concern
+//! rules in a file of its own: [`turn`] (touches, lifts, moves entered and made), [`score`]
+//! (completed moves, the end they bring, illegal moves), [`claims`] (claims and offers),
+//! [`decisions`] (the arbiter's), [`adjournment`], [`deadlines`] (flag, default time) and
+//! [`impaired`] (App. F / D: blind and visually impaired players).
+
+mod adjournment;
+mod claims;
+mod deadlines;
+mod decisions;
+mod impaired;
+mod refused;
+mod score;
+mod turn;
+
+pub use refused::{Refused, ReplayError};
+
+use super::config::GameConfig;
+use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
+use super::log::EventLog;
+use super::ruling::{GameResult, Reason, Ruling, Verdict};
+use super::wire::MoveText;
+use crate::clock::{Clock, Millis, Timestamp};
+use crate::dead::{Budget, CanMate, can_mate};
+use crate::laws::illegal_position::{self, NotAMove, Placement};
+use crate::laws::setup::{self, Barred};
+use crate::laws::{
+    Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay, rules,
+};
+use crate::notation::{Language, san};
+use crate::position::Position;
+use crate::record::{ClaimEvidence, ClaimVerdict, DeadCheck, GameRecord, Outcome as Automatic};
+use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
+use crate::{Color, Piece, Square};
+use cozy_chess::{Board, BoardBuilder, Move};
+use std::collections::VecDeque;
+use thiserror::Error;
+
+fn color_name(c: Color) -> &'static str {
+    super::wire::color::name(c)
+}
+
+/// A move completed on the clock, as the record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// Who played it.
+    pub by: Color,
+    /// The move, castling as the king's move.
+    pub text: MoveText,
+    /// Standard algebraic notation (English letters).
+    pub san: String,
+    /// The mover's time on the clock after the press, for `[%clk]`.
+    pub clock_after: Millis,
+    /// The mover offered a draw with this move: both players write "(=)" after it (2005
+    /// Art. 8.1, App. E / 2023 Art. 8.1.5, 9.1.2.2, App. C.12).
+    pub draw_offer: bool,
+}
+
+/// A completed illegal move left standing while the opponent may claim (rapid / blitz).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Irregular {
+    offender: Color,
+    before: Board,
+    mv: MoveText,
+    count: u32,
+    /// The position after it could not be represented (e.g. a king left in check).
+    stuck: bool,
+}
+
+/// Pieces left by an unclaimed illegal move where no legal play can put them, and the move the
+/// player on move has made on them (2023 App. A.5.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct IllegalPosition {
+    placement: Placement,
+    /// The move made on it and not yet completed by the press.
+    reply: Option<MoveText>,
+    /// Still illegal after the reply, in 2005: play waits for the arbiter (Art. 7.4a).
+    stalled: bool,
+}
+
+/// A touch-move breach left standing while the opponent may claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Breach {
+    offender: Color,
+    before: Board,
+    obligation: Obligation,
+}
+
+/// A claim awaiting the arbiter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingClaim {
+    /// Who claimed.
+    pub player: Color,
+    /// What.
+    pub claim: ClaimKind,
+    /// Postponed by the arbiter (play goes on, the decision comes later).
+    pub postponed: bool,
+}
+
+/// A game under the Laws: configured once, then driven by stamped events.
+///
+/// Methods come in three groups, as in a sans-I/O protocol: [`Game::handle`] and
+/// [`Game::handle_deadline`] take inputs; [`Game::poll_ruling`] and [`Game::poll_deadline`]
+/// drain outputs; [`Game::state`], [`Game::log`] and friends read.
+#[derive(Clone, Debug)]
+pub struct Game {
+    config: GameConfig,
+    profile: Profile,
+    /// The positions since the start and the moves between them: the one place that knows
+    /// the position on the board and its repetitions (Art. 9.2, 9.3, 9.6).
+    pub(super) record: GameRecord,
+    pub(super) clock: Clock,
+    pub(super) started: Option<Timestamp>,
+    last_at: Timestamp,
+    pub(super) result: Option<(GameResult, Reason)>,
+    /// The article the result was ruled under, and when.
+    pub(super) ended: Option<(Law, Timestamp)>,
+    touch: TouchMove,
+    changes: BoardChanges,
+    pub(super) forced: Option<Obligation>,
+    pub(super) illegal_counts: [u32; 2],
+    pub(super) offer: Option<Color>,
+    pub(super) open_claims: Vec<(Color, ClaimKind)>,
+    irregular: Option<Irregular>,
+    /// Set while the pieces stand where cozy-chess cannot hold them (App. A.5.4).
+    illegal_position: Option<IllegalPosition>,
+    /// Castlings a faulty set-up bars: White, Black (RB-03).
+    setup_barred: [Barred; 2],
+    /// The last piece lifted this turn and when, to see two lifted at once (T-01, I-09).
+    last_lift: Option<(Timestamp, crate::Square)>,
+    /// Two pieces were lifted at once this turn: perhaps a move with two hands.
+    two_hands: bool,
+    breach: Option<Breach>,
+    pub(super) pending: Option<PendingClaim>,
+    pub(super) moves: Vec<PlayedMove>,
+    pub(super) present: [bool; 2],
+    pub(super) sealed: Option<(Color, SealedEnvelope)>,
+    resumed: Option<Timestamp>,
+    /// The move the player on move has announced this turn (App. F2.1 / D.2.1).
+    pub(super) announced: Option<(Color, MoveText)>,
+    /// The position before the last completed move, to read the opponent's repetition of it.
+    before_last: Option<Board>,
+    /// The player on move offered a draw: the move he is making carries the "(=)".
+    offer_with_move: Option<Color>,
+    /// The clocks' move counters when an adjourned game resumed (App. A12 / I.13).
+    resumed_counts: Option<[u32; 2]>,
+    /// Requests to see the scoresheet: White, Black (RB-07).
+    scoresheet_requests: [u32; 2],
+    /// The player whose move ended the game without a press: his habitual press that follows
+    /// is taken in and changes nothing.
+    final_press: Option<Color>,
+    log: EventLog,
+    queue: VecDeque<Ruling>,
+    rulings: Vec<Ruling>,
+}
+
+impl Game {
+    /// A new game, not yet started.
+    ///
+    /// # Errors
+    /// [`Refused::BadFen`] if the setup's FEN is not a legal position.
+    pub fn new(config: GameConfig) -> Result<Game, Refused> {
+        let board = match &config.fen {
+            None => Board::default(),
+            Some(fen) => crate::fen::parse_setup(fen)
+                .map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
+                .board()
+                .clone(),
+        };
+        // A set-up fault found too late leaves the game as it stands, without the castlings
+        // its misplaced kings and rooks would make (2005 App. B4 / 2023 App. A.5.1).
+        let setup_barred = if setup::is_faulty_initial_setup(&board) {
+            [
+                setup::barred(&board, Color::White),
+                setup::barred(&board, Color::Black),
+            ]
+        } else {
+            [Barred::default(); 2]
+        };
+        let board = setup::without_barred_castling(board);
+        let clock = Clock::new(config.time_control.clone());
+        let present = if config.await_arrival {
+            [false, false]
+        } else {
+            [true, true]
+        };
+        Ok(Game {
+            profile: config.profile(),
+            log: EventLog::new(config.clone()),
+            config,
+            record: GameRecord::new(Position::from_parts(
+                board.clone(),
+                u32::from(board.halfmove_clock()),
+            )),
+            clock,
+            started: None,
+            last_at: Timestamp(0),
+            result: None,
+            ended: None,
+            touch: TouchMove::new(),
+            changes: BoardChanges::new(),
+            forced: None,
+            illegal_counts: [0, 0],
+            offer: None,
+            open_claims: Vec::new(),
+            irregular: None,
+            illegal_position: None,
+            setup_barred,
+            last_lift: None,
+            two_hands: false,
+            breach: None,
+            pending: None,
+            moves: Vec::new(),
+            present,
+            sealed: None,
+            resumed: None,
+            announced: None,
+            before_last: None,
+            offer_with_move: None,
+            scoresheet_requests: [0, 0],
+            resumed_counts: None,
+            final_press: None,
+            queue: VecDeque::new(),
+            rulings: Vec::new(),
+        })
+    }
+
+    /// Replays a log from the start.
+    ///
+    /// # Errors
+    /// [`ReplayError`] names the first event the game refused and why.
+    pub fn replay(log: &EventLog) -> Result<Game, ReplayError> {
+        let mut game = Game::new(log.config().clone()).map_err(|reason| ReplayError {
+            index: None,
+            reason,
+        })?;
+        for (index, event) in log.events().iter().enumerate() {
+            game.handle(event.clone()).map_err(|reason| ReplayError {
+                index: Some(index),
+                reason,
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The setup.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The regime in force.
+    pub fn profile(&self) -> Profile {
+        self.profile
+    }
+
+    /// The log of accepted events.
+    pub fn log(&self) -> &EventLog {
+        &self.log
+    }
+
+    /// Every ruling so far, in order (whether or not polled).
+    pub fn rulings(&self) -> &[Ruling] {
+        &self.rulings
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        self.record.current().board()
+    }
+
+    /// The moves completed so far.
+    pub fn moves(&self) -> &[PlayedMove] {
+        &self.moves
+    }
+
+    /// The clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<(GameResult, Reason)> {
+        self.result
+    }
+
+    /// The next ruling not yet polled.
+    #[must_use]
+    pub fn poll_ruling(&mut self) -> Option<Ruling> {
+        self.queue.pop_front()
+    }
+
+    /// Takes an event in. Rulings it causes wait in [`Game::poll_ruling`].
+    ///
+    /// # Errors
+    /// [`Refused`] if the event cannot be taken in (then nothing changes, except that flag
+    /// falls already due by that instant are ruled and logged as a tick).
+    pub fn handle(&mut self, input: Stamped<Event>) -> Result<(), Refused> {
+        let at = input.at;
+        if at < self.last_at {
+            return Err(Refused::TimeWentBack {
+                last: self.last_at.0,
+                at: at.0,
+            });
+        }
+        let before = self.rulings.len();
+        self.process_deadlines(at);
+        let fired = self.rulings.len() > before;
+        match self.apply(at, &input.event) {
+            Ok(()) => {
+                self.last_at = at;
+                self.log.push(input);
+                Ok(())
+            }
+            Err(e) => {
+                if fired {
+                    self.last_at = at;
+                    self.log.push(Stamped {
+                        at,
+                        event: Event::Tick,
+                    });
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn rule(&mut self, at: Timestamp, law: Law, verdict: Verdict) {
+        let ruling = Ruling { at, law, verdict };
+        self.rulings.push(ruling.clone());
+        self.queue.push_back(ruling);
+    }
+
+    fn end(&mut self, at: Timestamp, law: Law, result: GameResult, reason: Reason) {
+        if self.result.is_none() {
+            self.result = Some((result, reason));
+            self.ended = Some((law, at));
+            self.clock.stop(at);
+            self.offer = None;
+            self.rule(at, law, Verdict::GameOver { result, reason });
+        }
+    }
+
+    fn edition(&self) -> Edition {
+        self.config.edition
+    }
+
+    fn on_move(&self) -> Color {
+        match &self.illegal_position {
+            Some(ip) => ip.placement.side_to_move(),
+            None => self.record.current().board().side_to_move(),
+        }
+    }
+
+    /// The pieces as they stand when an unclaimed illegal move has left a position no legal
+    /// play can reach (2023 App. A.5.4); [`Game::board`] then shows the position before it.
+    pub fn illegal_position(&self) -> Option<&Placement> {
+        self.illegal_position.as_ref().map(|ip| &ip.placement)
+    }
+
+    fn require_play(&self) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        if self.started.is_none() {
+            return Err(Refused::NotStarted);
+        }
+        if self.sealed.is_some() {
+            return Err(Refused::Adjourned);
+        }
+        if self.pending.is_some_and(|p| !p.postponed) {
+            return Err(Refused::ClaimPending);
+        }
+        if self.illegal_position.as_ref().is_some_and(|ip| ip.stalled) {
+            return Err(Refused::IllegalPosition);
+        }
+        Ok(())
+    }
+
+    /// Draw offers and answers: as for play, except that they stay possible while the game is
+    /// adjourned (2005 App. A4, A6 / 2023 Guidelines I.4, I.6).
+    fn require_offer(&self) -> Result<(), Refused> {
+        match self.require_play() {
+            Err(Refused::Adjourned) => Ok(()),
+            // The request for an increment is itself an offer the opponent answers while the
+            // arbiter waits (2023 Guidelines III.4).
+            Err(Refused::ClaimPending)
+                if self
+                    .pending
+                    .is_some_and(|p| p.claim == ClaimKind::QuickplayIncrement) =>
+            {
+                Ok(())
+            }
+            // So is a 2005 quickplay claim (Art. 9.1c): the opponent may accept it as an offer.
+            Err(Refused::ClaimPending)
+                if self.pending.is_some_and(|p| {
+                    p.claim == ClaimKind::QuickplayFinish && self.offer == Some(p.player)
+                }) =>
+            {
+                Ok(())
+            }
+            other => other,
+        }
+    }
+
+    fn apply(&mut self, at: Timestamp, event: &Event) -> Result<(), Refused> {
+        match event {
+            Event::Tick => Ok(()),
+            Event::Start => {
+                if self.result.is_some() {
+                    return Err(Refused::GameOver);
+                }
+                if self.started.is_some() {
+                    return Err(Refused::AlreadyStarted);
+                }
+                self.started = Some(at);
+                self.clock.start(self.on_move(), at);
+                let law = rules::CLOCK_STARTED.law(self.edition());
+                self.rule(
+                    at,
+                    law,
+                    Verdict::ClockStarted {
+                        player: self.on_move(),
+                    },
+                );
+                Ok(())
+            }
+            Event::Arrive { player } => {
+                self.present[*player as usize] = true;
+                Ok(())
+            }
+            Event::Lift { square } => self.lift(at, *square),
+            Event::Place { square, piece } => self.place(at, *square, *piece),
+            Event::Adjust { square } => {
+                self.require_play()?;
+                self.touch.adjust(*square);
+                Ok(())
+            }
+            Event::Move { mv } => self.enter_move(at, *mv),
+            Event::PressClock { player } if self.final_press == Some(*player) => {
+                // The move was complete when made; the press that follows it changes nothing.
+                self.final_press = None;
+                Ok(())
+            }
+            Event::PressClock { player } => {
+                self.require_play()?;
+                match self.clock.running() {
+                    Some((c, _)) if c == *player => {}
+                    _ => return Err(Refused::ClockNotRunning(color_name(*player))),
+                }
+                self.press(at, *player);
+                Ok(())
+            }
+            Event::OfferDraw { player } => self.offer_draw(at, *player),
+            Event::AcceptDraw { player } => self.accept_draw(at, *player),
+            Event::DeclineDraw { player } => self.decline_draw(at, *player),
+            Event::Resign { player } => {
+                if self.result.is_some() {
+                    return Err(Refused::GameOver);
+                }
+                let edition = self.edition();
+                let cannot_mate = edition == Edition::Fide2023
+                    && can_mate(self.record.current().board(), !*player, Budget::RULING)
+                        == CanMate::No;
+                let law = rules::RESIGNATION.law(edition);
+                let result = if cannot_mate {
+                    GameResult::Draw
+                } else {
+                    GameResult::win(!*player)
+                };
+                self.end(at, law, result, Reason::Resignation);
+                Ok(())
+            }
+            Event::Claim { player, claim } => self.claim(at, *player, claim),
+            Event::Arbiter { decision } => self.decide(at, decision),
+            Event::Seal { player, envelope } => self.seal(at, *player, envelope),
+            Event::Resume => {
+                if self.result.is_some() {
+                    return Err(Refused::GameOver);
+                }
+                if self.sealed.is_none() {
+                    return Err(Refused::NotSealed);
+                }
+                self.resumed = Some(at);
+                Ok(())
+            }
+            Event::Open { passphrase } => self.open(at, passphrase),
+            Event::Announce { player, text } => self.announce(at, *player, text),
+            Event::Repeat { player, text } => self.repeat(at, *player, text),
+            Event::Write { player, mv } => {
+                self.require_offer()?;
+                // Each player writes his own moves and his opponent's (Art. 8.1 / 8.1.1): the
+                // last move of either side may be written once completed.
+                let completed = self.moves.iter().rev().take(2).any(|m| m.text == *mv);
+                let made_now = self.on_move() == *player
+                    && matches!(
+                        self.changes.attempt(self.record.current().board()),
+                        Attempt::Legal(m) if touch::to_text(self.record.current().board(), m) == *mv
+                    );
+                if !(completed || made_now) {
+                    self.rule(
+                        at,
+                        rules::NO_MOVES_WRITTEN_IN_ADVANCE.law(self.edition()),
+                        Verdict::Notice {
+                            what: "move_written_in_advance",
+                        },
+                    );
+                }
+                Ok(())
+            }
+            Event::AskScoresheet { player } => {
+                self.require_play()?;
+                if self.profile.scoresheet_requests().is_some() && self.on_move() != *player {
+                    // A.4.3 / B.2.3: "when it is his/her move".
+                    return Err(Refused::NotOnMove(color_name(*player)));
+                }
+                let slot = &mut self.scoresheet_requests[*player as usize];
+                *slot = slot.saturating_add(1);
+                let count = *slot;
+                if let Some((limit, law)) = self.profile.scoresheet_requests() {
+                    let verdict = Verdict::ScoresheetRequest {
+                        player: *player,
+                        count,
+                        granted: count <= limit,
+                    };
+                    self.rule(at, law, verdict);
+                }
+                Ok(())
+            }
+            Event::CorrectAnnouncement { player, text } => self.correct(at, *player, text),
+        }
+    }
+
+    /// Moves completed on the clock: White, Black.
+    fn move_counts(&self) -> [u32; 2] {
+        [
+            self.clock.side(Color::White).moves,
+            self.clock.side(Color::Black).moves,
+        ]
+    }
+
+    /// Forgets everything of the turn in progress: touches, pieces in the air, obligations,
+    /// claims about the last move, announcements.
+    fn clear_turn(&mut self) {
+        self.last_lift = None;
+        self.two_hands = false;
+        self.touch = TouchMove::new();
+        self.changes = BoardChanges::new();
+        self.forced = None;
+        self.irregular = None;
+        self.illegal_position = None;
+        self.breach = None;
+        self.open_claims.retain(|&(_, k)| k == ClaimKind::WinOnTime);
+        self.announced = None;
+        self.before_last = None;
+        self.offer_with_move = None;
+    }
+}
+
+/// A move as the record writes it (castling as the king's move, like [`MoveText`]).
+fn as_move(text: MoveText) -> crate::Move {
+    crate::Move {
+        from: text.from,
+        to: text.to,
+        promotion: text.promotion,
+    }
+}
