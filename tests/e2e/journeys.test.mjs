@@ -118,7 +118,7 @@ test('club player: a threefold repetition claimed from its control, which shows 
   await press(page);
   const claim = page.locator('arbiter-board [data-claim="repetition"]');
   await claim.waitFor();
-  assert.match(await claim.textContent(), /White: Claim draw: threefold repetition \(2005 Art\. 9\.2\)/);
+  assert.match(await claim.textContent(), /White: Claim draw: threefold repetition \(2005 Art\. 9\.2b?\)/);
   await claim.click();
   const dialog = role(page, 'alertdialog');
   await dialog.waitFor();

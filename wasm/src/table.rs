@@ -650,13 +650,7 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
         _ => None,
     });
     let started = inner.is_started();
-    let standing = claims::Standing {
-        start: &start,
-        moves: &moves,
-        started,
-        awaiting_press: shown.is_some(),
-    };
-    let claims = claims::open_claims(game, &core, &standing);
+    let claims = claims::open_claims(&core);
     PageState {
         board,
         claims,
