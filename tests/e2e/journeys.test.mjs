@@ -230,10 +230,52 @@ test('arbiter: a quickplay-finish claim waits for his decision in the panel', as
   assert.equal(await page.locator('#arbiter-panel [data-decision="accept"]').isDisabled(), true);
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('quickplay_finish');
   await page.waitForFunction(() => !!document.querySelector('arbiter-board').state.core.pending_claim);
-  assert.match(await page.locator('#pending-claim').textContent(), /Black claims a quickplay-finish draw: uphold, postpone or reject it\./);
+  assert.match(await page.locator('#pending-claim').textContent(), /Black claims a quickplay-finish draw: uphold, postpone or reject it\. \(2005 Art\. 10\.2\)/);
   await shot(page, 'arbiter-claim-waits');
   await page.locator('#arbiter-panel [data-decision="accept"]').click();
   await page.locator('arbiter-board [data-result="1/2-1/2"]').waitFor();
+});
+
+test('club player and arbiter: a 2023 game cites the 2023 articles everywhere, a 2005 game the 2005 ones', async () => {
+  const page = await freshPage(env.browser, { width: 1280, height: 900 });
+  await openBoard(page, `${env.server.url}/index.html`);
+  const begin = (edition) => page.evaluate((e) => {
+    const b = document.querySelector('arbiter-board');
+    b.setAttribute('edition', e);
+    b.newGame();
+  }, edition);
+  const menu = () => page.locator('arbiter-board select[data-action="claim"]').evaluate((s) => [...s.options].map((o) => o.textContent).join(' | '));
+  await begin('2023');
+  await clickMove(page, 'e2', 'e4');
+  await press(page);
+  const menu2023 = await menu();
+  assert.match(menu2023, /Threefold repetition \(2023 Art\. 9\.2\.1\.2\)/);
+  assert.match(menu2023, /50 moves \(2023 Art\. 9\.3\.2\)/);
+  assert.match(menu2023, /Quickplay finish \(2023 Guidelines III\.5\)/);
+  await page.click('#open-arbiter');
+  const panel = await page.locator('#arbiter-panel').innerText();
+  assert.match(panel, /\(2023 Art\. 6\.11\)/);
+  assert.match(panel, /\(2023 Art\. 7\.1; 2023 Art\. 7\.6\)/);
+  assert.match(panel, /a piece was displaced \(2023 Art\. 7\.6\)/);
+  assert.match(panel, /\(2023 Guidelines I\.1\.1; 2023 Guidelines I\.7\)/);
+  assert.doesNotMatch(`${menu2023} ${panel}`, /2005/);
+  await page.locator('arbiter-board [data-action="resign"]').click();
+  const ask = role(page, 'alertdialog');
+  assert.match(await ask.textContent(), /a draw if he cannot checkmate.*\(2023 Art\. 5\.1\.2\)/);
+  await page.keyboard.press('Escape');
+  await page.locator('arbiter-board [data-action="offer"]').click();
+  assert.match(await ask.textContent(), /Offer a draw\?.*\(2023 Art\. 9\.1\.2\)/);
+  await page.keyboard.press('Escape');
+  assert.equal((await state(page)).drawOffer, null, 'Escape offers nothing');
+
+  await begin('2005');
+  await clickMove(page, 'e2', 'e4');
+  await press(page);
+  assert.match(await menu(), /Threefold repetition \(2005 Art\. 9\.2b\)/);
+  assert.match(await page.locator('#arbiter-panel').innerText(), /\(2005 Art\. 6\.13\)/);
+  await page.locator('arbiter-board [data-action="resign"]').click();
+  assert.match(await ask.textContent(), /The game ends: the opponent wins\. \(2005 Art\. 5\.1b\)/);
+  await noIdentifiers(page);
 });
 
 test('arbiter: set clocks (the formats are said), restore a position, a position set asks first', async () => {

@@ -203,7 +203,7 @@ export class ArbiterBoard extends HTMLElement {
     const s = g.state;
     if (!s || s.result) return;
     g.sealing = String(passphrase);
-    g.card({ text: g.t('seal_now', { who: sideName(s.turn, g.lang()) }), law: `${s.setup.edition} ${s.setup.edition === '2005' ? 'App. A1' : 'Guidelines I.1'}` });
+    g.card({ text: g.t('seal_now', { who: sideName(s.turn, g.lang()) }), law: s.laws?.sealing ?? '' });
     g.render();
   }
 

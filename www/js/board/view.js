@@ -61,13 +61,13 @@ export const template = (styleUrl) => `
       <button type="button" data-action="decline" hidden>Decline</button>
       <select data-action="claim" aria-label="Claim">
         <option value="">Claim…</option>
-        <option value="repetition">Threefold repetition (Art. 9.2)</option>
-        <option value="fifty_moves">50 moves (Art. 9.3)</option>
+        <option value="repetition">Threefold repetition</option>
+        <option value="fifty_moves">50 moves</option>
         <option value="declare:repetition">Repetition after my next move…</option>
         <option value="declare:fifty_moves">50 moves after my next move…</option>
         <option value="illegal_move">Opponent's illegal move</option>
         <option value="touch_move">Opponent broke touch-move</option>
-        <option value="quickplay_finish">Quickplay finish (Art. 10.2)</option>
+        <option value="quickplay_finish">Quickplay finish</option>
       </select>
       <button type="button" class="warn" data-action="resign">Resign</button>
       <button type="button" data-action="flip" aria-label="Flip board">⇅ Flip</button>
@@ -437,9 +437,27 @@ export class BoardView {
       ? !heard || heard.repeated || !['white', 'black'].includes(seat) || heard.player === seat
       : over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
+    this.paintClaimMenu(s);
     const sound = q('sound');
     sound.setAttribute('aria-pressed', String(g.sounds.on));
     this.paintClaims(s);
+  }
+
+  // The claim menu's entries with the article of each in this game's edition, as the core
+  // names it (s.laws): a 2023 game reads 9.2.1.2 where a 2005 game reads 9.2b.
+  paintClaimMenu(s) {
+    const menu = this.$('[data-action="claim"]');
+    const key = JSON.stringify([s.laws ?? null, this.game.lang()]);
+    if (!s.laws || menu.dataset.key === key) return;
+    menu.dataset.key = key;
+    for (const [value, id, law] of [
+      ['repetition', 'claim_menu_repetition', s.laws.repetition],
+      ['fifty_moves', 'claim_menu_fifty', s.laws.fifty_moves],
+      ['quickplay_finish', 'claim_menu_quickplay', s.laws.quickplay_finish],
+    ]) {
+      const option = menu.querySelector(`option[value="${value}"]`);
+      if (option) option.textContent = `${this.game.t(id)} (${law})`;
+    }
   }
 
   /**
