@@ -34,8 +34,12 @@ export class ArbiterBoard extends HTMLElement {
 
   constructor() {
     super();
-    this.#root = this.attachShadow({ mode: 'open' });
-    this.#root.innerHTML = template(STYLE_URL);
+    // A page built with the board painted in (a declarative shadow root, xtask's prepaint)
+    // hands the element that drawing: the same template, kept, so nothing is drawn twice and
+    // nothing moves. Any other shadow root of the page's is replaced.
+    const painted = this.shadowRoot?.querySelector('.arb[part="root"]');
+    this.#root = painted ? this.shadowRoot : this.attachShadow({ mode: 'open' });
+    if (!painted) this.#root.innerHTML = template(STYLE_URL);
     this.#game = new Game(this, this.#root);
   }
 

@@ -6,10 +6,16 @@ import { ask } from './confirm.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
-// What a claim made from its control leads to, said before it is made: `claim_what_<kind>`,
-// and `claim_what_other` for a kind without its own sentence.
-const CLAIM_WHAT = new Set(['repetition', 'fifty_moves', 'win_on_time', 'illegal_move', 'touch_move',
-  'quickplay_finish', 'quickplay_increment']);
+// What a claim made from its control leads to, said before it is made (message ids).
+const CLAIM_WHAT = {
+  repetition: 'claim_what_repetition',
+  fifty_moves: 'claim_what_fifty_moves',
+  win_on_time: 'claim_what_win_on_time',
+  illegal_move: 'claim_what_illegal_move',
+  touch_move: 'claim_what_touch_move',
+  quickplay_finish: 'claim_what_quickplay_finish',
+  quickplay_increment: 'claim_what_quickplay_increment',
+};
 
 /**
  * A claim from the Claim menu (`ask`: asked first) or typed. A draw claim the core does not
@@ -72,7 +78,7 @@ export async function claimOpen(g, kind, player) {
   const open = (s.claims ?? s.core?.open_claims ?? []).find((c) => c.claim === kind && c.player === player);
   const yes = await ask(g.view.$('.board-wrap'), {
     title: g.t('confirm_claim_title'),
-    text: g.t(CLAIM_WHAT.has(kind) ? `claim_what_${kind}` : 'claim_what_other'),
+    text: g.t(CLAIM_WHAT[kind] ?? 'claim_what_other'),
     law: open?.law ?? '',
     choices: [{ value: 'yes', label: g.t('claim_label') }],
     cancel: g.t('cancel'),
