@@ -105,8 +105,8 @@ test('club player: a promotion by touch on a 390x844 phone, the chooser on the s
   assert.equal((await state(again)).moves.length, 0);
 });
 
-test('club player: a threefold repetition claimed from its control, which shows only when open', async () => {
-  const page = await freshPage(env.browser, { width: 1280, height: 900 });
+for (const [name, view] of [['1280', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844, touch: true }]]) test(`club player: a threefold repetition claimed from its control, which shows only when open (${name})`, async () => {
+  const page = await freshPage(env.browser, view);
   await openBoard(page, `${env.server.url}/blitz.html`);
   const shuffle = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
   for (const [from, to] of [...shuffle, ...shuffle.slice(0, 3)]) {
@@ -123,11 +123,16 @@ test('club player: a threefold repetition claimed from its control, which shows 
   const dialog = role(page, 'alertdialog');
   await dialog.waitFor();
   assert.match(await dialog.textContent(), /repeated three times/);
+  // The question is where the player is looking, whole, on the phone too.
+  const box = await dialog.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= view.height && box.x >= 0 && box.x + box.width <= view.width,
+    `the dialog at ${JSON.stringify(box)} in a ${view.width}x${view.height} view`);
+  await shot(page, `club-threefold-asks-${name}`);
   await page.locator('arbiter-board [data-confirm="yes"]').click();
   await page.locator('arbiter-board [data-result="1/2-1/2"]').waitFor();
   assert.match(await page.locator('arbiter-board .status').textContent(), /drawn by threefold repetition/);
   await noIdentifiers(page);
-  await shot(page, 'club-threefold');
+  await shot(page, `club-threefold-${name}`);
 });
 
 test('club player: a flag fall in a 1-minute game, the low-time warning as the clock ticks', async () => {

@@ -63,9 +63,9 @@ function marks() {
     // Drawn as a board: 64 squares with pieces, styled (a square's colour) and laid out in
     // eight columns, whether painted by the page's HTML or by the element.
     const box = squares[0]?.getBoundingClientRect();
-    const board = squares[0]?.closest('.board')?.getBoundingClientRect();
+    const grid = squares[0]?.closest('.board')?.getBoundingClientRect();
     const shown = squares.length === 64 && squares.some((s) => s.hasAttribute('data-piece'))
-      && box.width > 0 && Math.abs(box.width * 8 - board.width) < board.width * 0.05
+      && box.width > 0 && Math.abs(box.width * 8 - grid.width) < grid.width * 0.05
       && getComputedStyle(squares[0]).backgroundColor !== 'rgba(0, 0, 0, 0)';
     if (shown) window.marks.boardVisible ??= performance.now();
     else requestAnimationFrame(drawn);

@@ -67,6 +67,12 @@ for (const page of pages) {
     painted++;
   }
   out += html.slice(at);
+  // The painted board's style sheet sits in a shadow root, where the browser's preload scanner
+  // does not look: asked for first in the head, it arrives before the scripts and the wasm
+  // that would otherwise take the connections.
+  if (painted && !out.includes('rel="preload" href="css/arbiter-board.css"')) {
+    out = out.replace(/<link /, '<link rel="preload" href="css/arbiter-board.css" as="style">\n  <link ');
+  }
   fs.writeFileSync(page, out);
   console.log(`prepaint: ${path.basename(page)}: ${painted} of ${boards.length} boards painted in`);
 }
