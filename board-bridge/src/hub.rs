@@ -483,6 +483,7 @@ impl Hub {
             state: s.state.clone(),
             safe: matches!(inner.store, Store::File(_)).then_some(safe),
             notices: s.notices.clone(),
+            at_ms: Some(inner.offset_ms + inner.started.elapsed().as_millis() as u64),
         }
     }
 

@@ -211,6 +211,10 @@ pub struct Snapshot {
     /// What the bridge found on start that its users should know (a cut log line set aside).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<String>,
+    /// The bridge's clock when the snapshot was taken (ms, the events' time line): a page maps
+    /// the log's instants onto its own clock with it, so both clocks run as the bridge's do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
 }
 
 /// How far the event log is on the disk itself (synced), for one page, not numbered: every
@@ -260,16 +264,28 @@ pub enum ClientMessage {
     },
 }
 
-/// A message for one page only, not numbered and not logged (a refused request).
+/// A message for one page only, not numbered and not logged (a refused request). Besides the
+/// English `message`, a refusal a page words itself names its `id` and the sides it concerns:
+/// `{"type":"error","id":"seat_not_yours","seat":"black","player":"white","message":"..."}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Reply {
     /// [`PROTOCOL_VERSION`].
     pub v: u32,
-    /// Always `error`.
+    /// `error` or `unchanged`.
     #[serde(rename = "type")]
     pub kind: String,
-    /// What was refused and why.
+    /// What was refused and why, in English.
     pub message: String,
+    /// The page's message id for it (`seat_not_yours`, `seat_watch_only`, `seat_arbiter_only`,
+    /// `page_too_fast`), when the page has words of its own for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The side of the page's seat, when the refusal concerns it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<String>,
+    /// The side the refused event acts for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
 
 impl Reply {
@@ -279,15 +295,25 @@ impl Reply {
             v: PROTOCOL_VERSION,
             kind: "error".into(),
             message: message.into(),
+            id: None,
+            seat: None,
+            player: None,
+        }
+    }
+
+    /// A refusal the page words by `id`.
+    pub fn error_with_id(id: &str, message: impl Into<String>) -> Self {
+        Self {
+            id: Some(id.to_owned()),
+            ..Self::error(message)
         }
     }
 
     /// An event taken as said before: it changes nothing, so it is not recorded again.
     pub fn unchanged(message: impl Into<String>) -> Self {
         Self {
-            v: PROTOCOL_VERSION,
             kind: "unchanged".into(),
-            message: message.into(),
+            ..Self::error(message)
         }
     }
 }
@@ -339,6 +365,7 @@ mod tests {
             state: None,
             safe: None,
             notices: Vec::new(),
+            at_ms: None,
         }
     }
 

@@ -277,7 +277,6 @@ export class BoardView {
       // A side's default name ("White") is shown in the page's language.
       const name = s.players?.[color];
       face.querySelector('.name').textContent = !name || name === sideName(color) ? g.t(color === 'white' ? 'label_white' : 'label_black') : name;
-      if (live) continue;
       face.classList.toggle('running', c.running === color);
       face.classList.toggle('fallen', !!side.flag);
       face.querySelector('.flag').hidden = !side.flag;
@@ -288,7 +287,8 @@ export class BoardView {
     }
     const press = this.$('.press');
     if (live) {
-      // Live: the physical clock is the clock; its messages set the faces.
+      // Live: the bridge's game is pressed at the board (its clock's lever, or the move
+      // completing itself); the faces are its core's clock, replayed here.
       press.hidden = true;
       return;
     }
@@ -303,17 +303,6 @@ export class BoardView {
     const low = !fallen && Number.isFinite(remaining) && remaining < 10_000;
     face.toggleAttribute('data-low', low);
     return low;
-  }
-
-  /** A live game's faces, as the physical clock shows them. */
-  paintLiveClock({ white, black, running }) {
-    const faces = { white, black };
-    for (const color of ['white', 'black']) {
-      const face = this.$(`.face[data-clock="${color}"]`);
-      face.querySelector('.time').textContent = this.game.wasm.faceText(faces[color]);
-      face.classList.toggle('running', running === color);
-      this.paintLow(color, faces[color], false);
-    }
   }
 
   paintStatus(s) {
