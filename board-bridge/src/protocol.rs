@@ -196,6 +196,15 @@ pub struct Snapshot {
     /// What the sensors show, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<String>,
+    /// The board's port, when connected (as the last `board` message said).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<String>,
+    /// The board's health as the last `board` message said: runs of bytes dropped.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dropped: u64,
+    /// The board's health: resynchronisations from two agreeing reads.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resyncs: u64,
     /// The game's setup as the core's JSON, once a referee runs the game: a page builds its
     /// table from it (edition, time control, the visually impaired players of 2005 App. F)
     /// rather than from its own attributes. Left out before then.
@@ -332,6 +341,9 @@ pub struct Refusal {
     pub reason: String,
     /// What to do about it, in words for the webmaster or the player.
     pub message: String,
+    /// The refused page's origin (for `origin`), so the page can say which option lets it in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
 }
 
 impl Refusal {
@@ -342,6 +354,7 @@ impl Refusal {
             kind: "refused".into(),
             reason: reason.into(),
             message: message.into(),
+            origin: None,
         }
     }
 }
@@ -361,6 +374,9 @@ mod tests {
             san: vec!["e4".into()],
             connected: true,
             placement: None,
+            port: None,
+            dropped: 0,
+            resyncs: 0,
             config,
             state: None,
             safe: None,

@@ -249,7 +249,11 @@ async fn ws_upgrade(
             let message = format!(
                 "this bridge does not accept pages from {origin}: start it with --allow-origin {origin}"
             );
-            return ws.on_upgrade(move |socket| refuse(socket, Refusal::new("origin", message)));
+            let refusal = Refusal {
+                origin: Some(origin),
+                ..Refusal::new("origin", message)
+            };
+            return ws.on_upgrade(move |socket| refuse(socket, refusal));
         }
     }
     let role = match q.role.as_deref() {

@@ -81,20 +81,19 @@ function liveListener(g) {
       g.card(words, true);
       event('ruling', words);
     },
-    board: (b) => {
+    board: (b, fromSnapshot) => {
       const was = health.board;
       health.board = b;
       paintHealth();
-      // Players hear of the board only when it goes or comes back, once.
-      if (was && was.connected && !b.connected) g.card({ text: g.t('board_disconnected'), law: '' }, true);
+      // Players hear of the board only when it goes, once (a snapshot's is said by `joined`).
+      if (!fromSnapshot && was?.connected && !b.connected) g.card({ text: g.t('board_disconnected'), law: '' }, true);
     },
     safe: (through) => {
       health.safe = through;
       paintHealth();
     },
-    refused: ({ reason, message }) => {
-      const origin = /from (\S+?):/.exec(message)?.[1] ?? location.origin;
-      const text = reason === 'origin' ? g.t('bridge_refused_origin', { origin })
+    refused: ({ reason, message, origin }) => {
+      const text = reason === 'origin' ? g.t('bridge_refused_origin', { url: origin })
         : reason === 'full' ? g.t('bridge_refused_full')
           : message;
       g.card({ text, law: '' }, true);

@@ -76,9 +76,9 @@ export class LocalGame {
  *                                 words them: the same events give the same rulings)
  *   touched(square | null)        a piece is lifted on the sensor board (Art. 4), or none
  *   restoreBoard({squares, kind, law}) the sensor board differs from the game: set these back
- *   board({connected, port, dropped, resyncs, changed}) the sensor board's health
+ *   board({connected, port, dropped, resyncs}, fromSnapshot) the sensor board's health
  *   safe(through)                 the bridge's log is on its disk through this sequence number
- *   refused({reason, message})    the bridge will not serve this page (its origin, too many pages)
+ *   refused({reason, message, origin}) the bridge will not serve this page (its origin, too many pages)
  *   error(reply), unchanged(reply) the bridge's answer to this page's message
  *   status(text, notice), failed(err)
  * `show()` gives the table's display options; `faces` the two `.time` elements.
@@ -195,6 +195,10 @@ export class LiveGame {
     const waiting = this.waiting;
     this.waiting = null;
     for (const m of waiting) this.#message(m);
+    // The board as the snapshot has it: a status, said by `joined` when there is none.
+    this.listener.board({
+      connected: s.connected !== false, port: s.port, dropped: Number(s.dropped) || 0, resyncs: Number(s.resyncs) || 0,
+    }, true);
     this.listener.joined({ connected: s.connected !== false });
   }
 
@@ -260,7 +264,7 @@ export class LiveGame {
         break;
       case 'refused':
         // Reconnecting would be refused again: the page says why and stops.
-        this.refusal = { reason: String(m.reason ?? ''), message: String(m.message ?? '') };
+        this.refusal = { reason: String(m.reason ?? ''), message: String(m.message ?? ''), origin: m.origin ?? location.origin };
         this.client.close();
         l.refused(this.refusal);
         break;

@@ -426,6 +426,9 @@ export class BoardView {
       ? !heard || heard.repeated || !['white', 'black'].includes(seat) || heard.player === seat
       : over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
+    // A spectator of the bridge's game watches: no offer, claim or resignation is his to make.
+    const watching = !!g.source?.live && !seat;
+    for (const a of ['offer', 'accept', 'decline', 'resign', 'claim']) if (watching) q(a).hidden = true;
     const sound = q('sound');
     sound.setAttribute('aria-pressed', String(g.sounds.on));
     this.paintClaims(s);
