@@ -109,11 +109,18 @@ export class LiveGame {
     // While the log is read after a snapshot, what the stream brings waits here, in order.
     this.waiting = null;
     this.generation = 0;
+    /** The bridge's clock at the last message and this page's then: `{at, wall}`. */
+    this.heard = null;
     if (seat) url += `${url.includes('?') ? '&' : '?'}role=${seat}`;
     // The WebSocket client is the wasm module's (web-sys): it reconnects and drops repeats.
     this.client = new wasm.BridgeClient(url, {
       snapshot: (s) => this.#snapshot(s),
-      message: (m) => (this.waiting ? this.waiting.push(m) : this.#message(m)),
+      message: (m) => {
+        // The bridge's clock at this message, for reading its log again without a snapshot.
+        if (typeof m.at_ms === 'number') this.heard = { at: m.at_ms, wall: Date.now() };
+        if (this.waiting) this.waiting.push(m);
+        else this.#message(m);
+      },
       status: (text, notice) => {
         // A refused page is not "reconnecting": the refusal said why, and stays said.
         if (!this.refusal) listener.status(text, notice);
@@ -222,9 +229,11 @@ export class LiveGame {
       rulings = Array.from(table.handleAt(stamped.event, Number(stamped.at) || 0));
     } catch (err) {
       // The same core refusing what the bridge's accepted means this copy went astray: read
-      // the bridge's log again rather than show a game of its own.
+      // the bridge's log again, up to what has come, rather than show a game of its own.
       this.listener.failed(err);
-      this.client.send({ type: 'hello', last_seq: 0 });
+      this.#drop();
+      const at = this.heard ? this.heard.at + (Date.now() - this.heard.wall) : Number(stamped.at) || 0;
+      this.#snapshot({ seq: this.client.lastSeq(), at_ms: at, config: this.config, connected: true });
       return;
     }
     for (const r of rulings) this.#follow(r.verdict);
