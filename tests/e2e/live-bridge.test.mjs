@@ -110,7 +110,10 @@ test('live seats act in the bridge\'s game, and its refusal reaches the player i
     await white.keyboard.press('Enter');
     await white.waitForFunction(() => [...document.querySelector('#board').shadowRoot.querySelectorAll('.announce p')]
       .some((p) => /Dies ist der Bildschirm von Weiß: er kann nicht für Schwarz handeln\./.test(p.textContent)), null, { timeout: 10_000 });
-    assert.ok(!(await lines(white)).some((l) => /cannot act/.test(l)));
+    const said = await lines(white);
+    assert.ok(!said.some((l) => /cannot act/.test(l)), said.join(' | '));
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal((await lines(white)).filter((l) => /Bildschirm von Weiß/.test(l)).length, 1, 'said once');
     // Black's own screen makes his move: every screen shows it.
     await black.click('#accessible');
     await black.locator('#board #entry-text').focus();

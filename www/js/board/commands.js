@@ -94,7 +94,8 @@ export class Commands {
       g.send({ type: 'announce', player: s.turn, text: read.uci });
       return;
     }
-    if (g.send({ type: 'move', move: read.uci })) g.send({ type: 'press_clock', player: s.turn });
+    // His move and his press; not on move, the bridge refuses the move (once, in his words).
+    if (g.send({ type: 'move', move: read.uci }) && s.turn === seat) g.send({ type: 'press_clock', player: s.turn });
   }
 
   #assistSighted(text) {
