@@ -203,6 +203,10 @@ test('live a page reconnecting after the bridge restarts on its log shows the sa
     await movesOn(page, 3);
     const before = await boardState(page);
     const blackFace = await faceText(page, 'black', '#board');
+    // With a log on disk the bridge says how far it is safe: a quiet line, not a card.
+    await page.waitForFunction(() => Number(document.querySelector('#board').shadowRoot.querySelector('.health')?.dataset.safeThrough) > 0, null, { timeout: 10_000 });
+    assert.match(await page.locator('#board .health').textContent(), /Safe on disk through event \d+\./);
+    assert.ok(!(await lines(page)).some((l) => /Safe on disk/.test(l)));
     await bridge.stop();
     await page.waitForFunction(() => [...document.querySelector('#board').shadowRoot.querySelectorAll('.announce p')].some((p) => /reconnecting/.test(p.textContent)), null, { timeout: 10_000 });
     // Restarted on the same log with no board: the game the log holds is the game.

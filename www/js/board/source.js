@@ -206,6 +206,7 @@ export class LiveGame {
     this.listener.board({
       connected: s.connected !== false, port: s.port, dropped: Number(s.dropped) || 0, resyncs: Number(s.resyncs) || 0,
     }, true);
+    if (typeof s.safe === 'number') this.listener.safe(s.safe);
     this.listener.joined({ connected: s.connected !== false });
   }
 
