@@ -151,14 +151,15 @@ try {
 // ---------- a seat in the board bridge's game (live mode) ----------
 
 // `?seat=white|black|assistant` (and `&live=ws://host:port/ws` when the bridge is elsewhere)
-// makes this page a player's own screen in the bridge's game (2005 App. F1, F2.9).
+// makes this page a player's own screen in the bridge's game (2005 App. F1, F2.9);
+// `?seat=spectator`, where the bridge's `/` sends a visitor, watches it.
 const params = new URLSearchParams(location.search);
 const seat = params.get('seat');
-if (['white', 'black', 'assistant'].includes(seat ?? '')) {
+if (['white', 'black', 'assistant', 'spectator'].includes(seat ?? '')) {
   board.removeAttribute('persist');
   board.setAttribute('live', params.get('live') || 'live');
-  board.setAttribute('seat', seat);
-  if (seat !== 'assistant') board.setAttribute('orientation', seat);
+  if (seat !== 'spectator') board.setAttribute('seat', seat);
+  if (seat === 'white' || seat === 'black') board.setAttribute('orientation', seat);
   // The game is the bridge's: this screen cannot start another.
   $('new-game').hidden = true;
 }

@@ -310,7 +310,6 @@ export class BoardView {
       // A side's default name ("White") is shown in the page's language.
       const name = s.players?.[color];
       face.querySelector('.name').textContent = !name || name === sideName(color) ? g.t(color === 'white' ? 'label_white' : 'label_black') : name;
-      if (live) continue;
       face.classList.toggle('running', c.running === color);
       face.classList.toggle('fallen', !!side.flag);
       face.querySelector('.flag').hidden = !side.flag;
@@ -321,7 +320,8 @@ export class BoardView {
     }
     const press = this.$('.press');
     if (live) {
-      // Live: the physical clock is the clock; its messages set the faces.
+      // Live: the bridge's game is pressed at the board (its clock's lever, or the move
+      // completing itself); the faces are its core's clock, replayed here.
       press.hidden = true;
       return;
     }
@@ -336,17 +336,6 @@ export class BoardView {
     const low = !fallen && Number.isFinite(remaining) && remaining < 10_000;
     face.toggleAttribute('data-low', low);
     return low;
-  }
-
-  /** A live game's faces, as the physical clock shows them. */
-  paintLiveClock({ white, black, running }) {
-    const faces = { white, black };
-    for (const color of ['white', 'black']) {
-      const face = this.$(`.face[data-clock="${color}"]`);
-      face.querySelector('.time').textContent = this.game.wasm.faceText(faces[color]);
-      face.classList.toggle('running', running === color);
-      this.paintLow(color, faces[color], false);
-    }
   }
 
   paintStatus(s) {
@@ -471,6 +460,9 @@ export class BoardView {
       : over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
     this.paintClaimMenu(s);
+    // A spectator of the bridge's game watches: no offer, claim or resignation is his to make.
+    const watching = !!g.source?.live && !seat;
+    for (const a of ['offer', 'accept', 'decline', 'resign', 'claim']) if (watching) q(a).hidden = true;
     const sound = q('sound');
     sound.setAttribute('aria-pressed', String(g.sounds.on));
     this.paintClaims(s);
