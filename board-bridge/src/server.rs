@@ -152,6 +152,21 @@ pub fn router(
     addr: SocketAddr,
     settings: &ServerSettings,
 ) -> Router {
+    let www = settings
+        .www
+        .clone()
+        .unwrap_or_else(crate::assets::default_dir);
+    game_routes(hub, referee, addr, settings).fallback_service(crate::assets::service(&www))
+}
+
+/// One game's routes (`/ws`, `/games.pgn`, `/events.jsonl`) without the page's files: the
+/// hall nests one set per board under `/board/N`.
+pub fn game_routes(
+    hub: Hub,
+    referee: SharedReferee,
+    addr: SocketAddr,
+    settings: &ServerSettings,
+) -> Router {
     let mut origins: HashSet<String> = settings
         .allowed_origins
         .iter()
@@ -181,12 +196,7 @@ pub fn router(
         .route("/events.jsonl", get(events_jsonl));
     #[cfg(feature = "stage-trace")]
     let router = router.route("/trace.jsonl", get(|| async { crate::trace::jsonl() }));
-    let router = router.with_state(app);
-    let www = settings
-        .www
-        .clone()
-        .unwrap_or_else(crate::assets::default_dir);
-    router.fallback_service(crate::assets::service(&www))
+    router.with_state(app)
 }
 
 #[derive(serde::Deserialize)]
