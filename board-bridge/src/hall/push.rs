@@ -169,11 +169,13 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
             }
             // What changed while waiting goes in the same push.
             let text = super::round::round_pgn(&hall);
-            last_at = Some(Instant::now());
             let (a, s, body) = (agent.clone(), settings.clone(), text.clone());
             let answer = tokio::task::spawn_blocking(move || post(&a, &s, body))
                 .await
                 .unwrap_or_else(|e| Err(e.to_string()));
+            // Counted from the answer: the server never sees two pushes within a second,
+            // however long one took to reach it.
+            last_at = Some(Instant::now());
             match answer {
                 Ok((code, body)) if (200..300).contains(&code) => {
                     let (games, errors) = game_errors(&body);
