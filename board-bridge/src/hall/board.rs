@@ -24,7 +24,8 @@ pub struct HallBoard {
     /// Its game.
     pub referee: SharedReferee,
     session: SharedSession,
-    port: PortChoice,
+    /// The port, unless the board is looked for by its serial number.
+    port: Option<PortChoice>,
     /// The simulated board, kept alive while the hall runs.
     _simulated: Option<FakeBoard>,
 }
@@ -86,7 +87,9 @@ impl HallBoard {
             .source()
             .map_err(|e| anyhow::anyhow!("board {n}: {e}"))?
         {
-            Source::Port(path) => (PortChoice::Path(path), None),
+            Source::Port(path) => (Some(PortChoice::Path(path)), None),
+            // Linked by the hall once found (super::locate).
+            Source::Serial(_) => (None, None),
             Source::Simulate(pgn_path) => {
                 let pgn = std::fs::read(&pgn_path)
                     .with_context(|| format!("board {n}: reading {}", pgn_path.display()))?;
@@ -108,7 +111,7 @@ impl HallBoard {
                 };
                 board.queue(simulator::script_game(&moves, realism, Pace::default()));
                 (
-                    PortChoice::Path(link.to_string_lossy().into_owned()),
+                    Some(PortChoice::Path(link.to_string_lossy().into_owned())),
                     Some(board),
                 )
             }
@@ -128,22 +131,36 @@ impl HallBoard {
         self.config.number
     }
 
-    /// Starts reading the board, on the runtime that serves the pages.
+    /// Starts reading the board at its port, on the runtime that serves the pages (a board
+    /// named by serial number is linked once found instead).
     pub fn spawn_link(&self) {
+        if let Some(port) = &self.port {
+            tokio::spawn(crate::serial::run(
+                port.clone(),
+                LinkSettings::default(),
+                self.session.clone(),
+                self.hub.clone(),
+            ));
+        }
+    }
+
+    /// Starts reading the board at `path`, where it was found; the task ends when aborted.
+    pub fn spawn_link_at(&self, path: String) -> tokio::task::JoinHandle<()> {
         tokio::spawn(crate::serial::run(
-            self.port.clone(),
+            PortChoice::Path(path),
             LinkSettings::default(),
             self.session.clone(),
             self.hub.clone(),
-        ));
+        ))
     }
 
     /// Where the board is read from, for the hall page.
     pub fn source_name(&self) -> String {
-        match (&self.config.simulate, &self.port) {
-            (Some(_), _) => "simulated".into(),
-            (None, PortChoice::Path(p)) => p.clone(),
-            (None, PortChoice::Auto) => "auto".into(),
+        match (&self.config.simulate, &self.config.serial, &self.port) {
+            (Some(_), _, _) => "simulated".into(),
+            (_, Some(serial), _) => format!("serial {serial}"),
+            (_, _, Some(PortChoice::Path(p))) => p.clone(),
+            _ => "auto".into(),
         }
     }
 }

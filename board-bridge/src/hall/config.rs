@@ -41,6 +41,10 @@ pub struct EventConfig {
     /// Whether an arbiter watches the games (the core's default: yes).
     #[serde(default)]
     pub arbiter_present: Option<bool>,
+    /// Ports to ask for boards named by serial number besides the serial-looking ones the
+    /// system lists (a Bluetooth link under another name, a simulator's pseudo-terminal).
+    #[serde(default)]
+    pub ports: Vec<String>,
 }
 
 fn default_edition() -> String {
@@ -66,6 +70,9 @@ pub struct BoardConfig {
     /// The sensor board's serial port.
     #[serde(default)]
     pub port: Option<String>,
+    /// The sensor board's serial number: it is found on whatever port it is plugged into.
+    #[serde(default)]
+    pub serial: Option<String>,
     /// A PGN played by a simulated board (relative to the hall file's folder).
     #[serde(default)]
     pub simulate: Option<PathBuf>,
@@ -76,6 +83,8 @@ pub struct BoardConfig {
 pub enum Source {
     /// A serial port.
     Port(String),
+    /// The board with this serial number, on any port.
+    Serial(String),
     /// A simulated board playing this PGN file.
     Simulate(PathBuf),
 }
@@ -209,15 +218,19 @@ impl BoardConfig {
     /// Where the board's moves come from.
     ///
     /// # Errors
-    /// None or more than one of `port` and `simulate`.
+    /// None or more than one of `port`, `serial` and `simulate`.
     pub fn source(&self) -> Result<Source, String> {
-        match (&self.port, &self.simulate) {
-            (Some(port), None) => Ok(Source::Port(port.clone())),
-            (None, Some(pgn)) => Ok(Source::Simulate(pgn.clone())),
-            (None, None) => Err(
-                "say where the board is: port = \"/dev/ttyACM0\" or simulate = \"game.pgn\"".into(),
+        match (&self.port, &self.serial, &self.simulate) {
+            (Some(port), None, None) => Ok(Source::Port(port.clone())),
+            (None, Some(serial), None) if !serial.trim().is_empty() => {
+                Ok(Source::Serial(serial.trim().to_owned()))
+            }
+            (None, None, Some(pgn)) => Ok(Source::Simulate(pgn.clone())),
+            (None, None, None) => Err(
+                "say where the board is: port = \"/dev/ttyACM0\", serial = \"41234\" or simulate = \"game.pgn\""
+                    .into(),
             ),
-            _ => Err("port and simulate both given: a board has one source".into()),
+            _ => Err("more than one of port, serial and simulate: a board has one source".into()),
         }
     }
 }
@@ -345,7 +358,7 @@ port = "/dev/ttyACM0"
         assert!(e.contains("listed twice"), "{e}");
         let both = HALL.replace("port = ", "simulate = \"x.pgn\"\nport = ");
         let e = HallConfig::parse(&both).unwrap_err().to_string();
-        assert!(e.contains("#2") && e.contains("both"), "{e}");
+        assert!(e.contains("#2") && e.contains("more than one"), "{e}");
         let typo = HALL.replace("white_fide_id", "white_fide");
         let e = HallConfig::parse(&typo).unwrap_err().to_string();
         assert!(e.contains("white_fide"), "{e}");

@@ -2,6 +2,7 @@
 //!
 //! * [`config`]: the hall file (the event, the boards and where each is).
 //! * [`board`]: one board's game, wired as the single-board bridge wires its board.
+//! * [`locate`]: boards found by serial number on any port, and found again when moved.
 //! * [`round`]: the round as one PGN, as Lichess Broadcasts reads it.
 //! * [`signal`]: DGT's result signal (the kings on the centre squares), read as a proposal.
 //! * [`summary`]: what the hall page shows of each board, streamed as the boards change.
@@ -10,6 +11,7 @@
 
 pub mod board;
 pub mod config;
+pub mod locate;
 pub mod push;
 pub mod round;
 pub mod server;
@@ -255,6 +257,9 @@ pub fn run(
             board.spawn_link();
             tokio::spawn(follow_board(hall.clone(), i));
             tokio::spawn(tick_board(hall.clone(), i));
+        }
+        if hall.boards.iter().any(|b| b.config.serial.is_some()) {
+            tokio::spawn(locate::run(hall.clone(), hall.event.ports.clone()));
         }
         if let Some(push) = options.push.clone() {
             eprintln!("board-bridge: pushing the round to {}", push.url());
