@@ -152,6 +152,23 @@ pub fn router(
     addr: SocketAddr,
     settings: &ServerSettings,
 ) -> Router {
+    let www = settings
+        .www
+        .clone()
+        .unwrap_or_else(crate::assets::default_dir);
+    game_routes(hub, referee, addr, settings)
+        .fallback_service(crate::assets::service(&www))
+        .layer(axum::middleware::from_fn(open_live_game))
+}
+
+/// One game's routes (`/ws`, `/games.pgn`, `/events.jsonl`) without the page's files: the
+/// hall nests one set per board under `/board/N`.
+pub fn game_routes(
+    hub: Hub,
+    referee: SharedReferee,
+    addr: SocketAddr,
+    settings: &ServerSettings,
+) -> Router {
     let mut origins: HashSet<String> = settings
         .allowed_origins
         .iter()
@@ -181,14 +198,7 @@ pub fn router(
         .route("/events.jsonl", get(events_jsonl));
     #[cfg(feature = "stage-trace")]
     let router = router.route("/trace.jsonl", get(|| async { crate::trace::jsonl() }));
-    let www = settings
-        .www
-        .clone()
-        .unwrap_or_else(crate::assets::default_dir);
-    router
-        .with_state(app)
-        .fallback_service(crate::assets::service(&www))
-        .layer(axum::middleware::from_fn(open_live_game))
+    router.with_state(app)
 }
 
 /// The page that opens the bridge's own game: `/` with no query shows the board's live game to
