@@ -10,7 +10,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use arbiter_core::arbiter::{Event, Game, MoveText, Refused, Stamped};
+use arbiter_core::arbiter::{Event, Game, Refused, Stamped};
 use arbiter_core::clock::Timestamp;
 use arbiter_core::dgt::clock::{ClockCommand, ClockSide, DisplayTime};
 use arbiter_core::laws::blind::Correction;
@@ -381,7 +381,7 @@ impl Referee {
         self.resync();
     }
 
-    fn follow(&mut self, text: MoveText) {
+    fn follow(&mut self, text: Move) {
         // Both write castling as the king's move, so the fields carry over as they are.
         let mv = Move {
             from: text.from,
@@ -457,7 +457,7 @@ impl Referee {
             for &mv in &record[..n - 1] {
                 let _ = p.play(mv);
             }
-            arbiter_core::dgt::board::Placement::from_board(p.board()).to_fen_board()
+            p.placement().to_fen_board()
         });
         let lags = |v: &BoardView, moved_elsewhere: bool| {
             moved_elsewhere
@@ -466,23 +466,17 @@ impl Referee {
                 && before_last.as_deref() == Some(v.placement.as_str())
         };
         let (main_lags, blind_lags) = (lags(main, last_by_vi), lags(blind, !last_by_vi));
-        let text = |m: &Move| MoveText {
-            from: m.from,
-            to: m.to,
-            promotion: m.promotion,
-        };
-        let sighted_score: Vec<MoveText> = record.iter().map(text).collect();
+        let sighted_score: Vec<Move> = record.to_vec();
         // A tactile board that has not yet followed the record (it shows fewer moves, whatever
         // else is wrong on it) is a board to set right (F2.7), not a score that differs: his
         // score holds the moves announced to him. Only a board whose moves leave the record
         // would be F2.8's case, and the session keeps every board's moves on the record.
-        let impaired_score: Vec<MoveText> = if blind_lags || record.starts_with(&blind.score) {
+        let impaired_score: Vec<Move> = if blind_lags || record.starts_with(&blind.score) {
             sighted_score.clone()
         } else {
-            blind.score.iter().map(text).collect()
+            blind.score.clone()
         };
-        let current =
-            arbiter_core::dgt::board::Placement::from_board(self.position.board()).to_fen_board();
+        let current = self.position.placement().to_fen_board();
         let shown = |v: &BoardView, lagging: bool| {
             if lagging {
                 current.clone()
@@ -640,7 +634,7 @@ pub enum SeatRefusal {
 impl SeatRefusal {
     /// The answer to the page: the English words, and the id and sides the page words it by.
     pub fn reply(self) -> crate::protocol::Reply {
-        let name = |c: Color| arbiter_core::arbiter::wire::color::name(c).to_owned();
+        let name = |c: Color| arbiter_core::wire::color::name(c).to_owned();
         match self {
             SeatRefusal::WatchOnly => crate::protocol::Reply::error_with_id(
                 "seat_watch_only",

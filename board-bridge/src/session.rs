@@ -6,7 +6,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use arbiter_core::arbiter::{Event, MoveText};
+use arbiter_core::arbiter::Event;
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::clock::ClockSide;
 use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder, NoiseGate};
@@ -14,7 +14,7 @@ use arbiter_core::dgt::reconstruct::{
     Completion, Mismatch, Reading, Reconstructor, TouchKind, attempted_move,
 };
 use arbiter_core::laws::rules;
-use arbiter_core::{Color, Piece, Square};
+use arbiter_core::{Color, Move, Piece, Square};
 
 use crate::hub::Hub;
 use crate::protocol::Body;
@@ -451,20 +451,16 @@ impl Session {
 
     /// A move the board shows made: the game's next move if this board makes it for the game,
     /// or `None` (a board catching up, or the opponent's move reproduced, App. F2.7).
-    fn move_made(&self, mv: arbiter_core::Move, ply: usize) -> Option<MoveText> {
+    fn move_made(&self, mv: Move, ply: usize) -> Option<Move> {
         let r = referee::lock(&self.referee);
         if ply != r.moves().len() + 1 || !self.seat.makes(r.position().side_to_move()) {
             return None;
         }
-        Some(MoveText {
-            from: mv.from,
-            to: mv.to,
-            promotion: mv.promotion,
-        })
+        Some(mv)
     }
 
     /// Hands the game a move made on the board, completed at once if it completes itself.
-    fn submit_made(&self, now: u64, mv: MoveText, pressed: bool) {
+    fn submit_made(&self, now: u64, mv: Move, pressed: bool) {
         let mut r = referee::lock(&self.referee);
         let mut events = vec![Event::Move { mv }];
         if !pressed && self.completes_itself(&r) {

@@ -41,8 +41,10 @@
 //! ## Vocabulary
 //!
 //! A `Piece` is the kind (pawn to king), as the Laws say; `Color` is White or Black; a `Move`
-//! is written as UCI text (`"e1g1"` castles). They are re-exported here, with the game's own
-//! words, so callers never name cozy-chess nor the module a type lives in.
+//! is written as UCI text (`"e1g1"` castles), in JSON too; a `Placement` is what stands on the
+//! 64 squares with no rule of play (a sensor board's picture); a `Position` adds the player to
+//! move and the rights. They are re-exported here, with the game's own words, so callers never
+//! name cozy-chess nor the module a type lives in.
 //!
 //! ## Contents
 //!
@@ -53,25 +55,31 @@
 //! | [`clock`] | time controls and a clock computed from the caller's `now` (Art. 6) |
 //! | [`touch`] | touch-move and when a move on a sensor board is made (Art. 4) |
 //! | [`record`] | the positions of a game, its repetitions and automatic endings (Art. 5, 9) |
-//! | [`position`], [`movegen`], [`fen`] | the rules of play (Art. 1-3) over cozy-chess |
+//! | [`position`], [`movegen`], [`fen`] | the rules of play (Art. 1-3) over cozy-chess (with [`dead`], the only modules that name it) |
+//! | [`placement`] | the pieces on the squares, without rules (sensor boards, illegal positions) |
+//! | [`wire`] | how colours, squares and pieces appear in JSON |
 //! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms; PGN |
 //! | [`dead`] | can a side still mate (2005 Art. 6.10, 9.6 / 2023 Art. 6.9, 5.2.2) |
 //! | [`dgt`] | the DGT sensor-board and clock protocol, bytes in and out |
 
+#![warn(missing_docs)]
+
 pub use arbiter::{Event, Game, Ruling};
 pub use clock::Timestamp;
-pub use cozy_chess::{Color, File, Piece, Rank, Square};
 pub use laws::Law;
-pub use movegen::Move;
-pub use position::Position;
+pub use movegen::{Move, ParseMoveError};
+pub use placement::Placement;
+pub use position::{Color, File, Piece, Position, Rank, Square};
 
 // The rules of play (Art. 1-3, 5, 8, 9; App. E).
 pub mod fen;
 pub mod movegen;
 pub mod notation;
 pub mod pgn;
+pub mod placement;
 pub mod position;
 pub mod record;
+pub mod wire;
 
 // Can a side still mate (Art. 6.10 / 9.6 in 2005; 6.9 / 5.2.2 in 2023).
 pub mod dead;
@@ -88,8 +96,5 @@ pub mod dgt;
 /// Helpers shared by the unit tests of several modules.
 #[cfg(test)]
 pub(crate) mod testing {
-    /// The position a test writes as FEN (standard castling letters).
-    pub fn board(fen: &str) -> cozy_chess::Board {
-        cozy_chess::Board::from_fen(fen, false).expect("test FEN is valid")
-    }
+    pub(crate) use crate::position::test_board as board;
 }

@@ -6,8 +6,12 @@
 //! Everything outside this file sees only [`Move`].
 
 use core::fmt;
+use core::str::FromStr;
 
-use cozy_chess::{Board, Color, File, Piece, Rank, Square};
+use cozy_chess::{BitBoard, Board, Color, File, Piece, Rank, Square};
+
+use crate::placement::Placement;
+use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error as _};
 
 /// A move in standard notation: castling is the king's two-square move (`e1g1`, `e8c8`),
 /// an en-passant capture goes to the square the pawn lands on, and a promotion names the new
@@ -49,6 +53,52 @@ impl fmt::Display for Move {
             write!(f, "{}", piece_letter_lower(piece))?;
         }
         Ok(())
+    }
+}
+
+/// Why a text was refused as a move in coordinate notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a move in coordinate notation (like e2e4 or e7e8q): {0:?}")]
+pub struct ParseMoveError(pub String);
+
+/// Reads coordinate notation as the players and the event log write it: two squares and, for a
+/// promotion, the new piece's letter (`e7e8q`); castling is the king's move (`e1g1`). Says
+/// nothing about legality, which needs a position.
+impl FromStr for Move {
+    type Err = ParseMoveError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        // Only the start of an overlong text is echoed back, so an error stays readable.
+        let bad = || ParseMoveError(text.chars().take(16).collect());
+        let (from, rest) = text.split_at_checked(2).ok_or_else(bad)?;
+        let (to, promo) = rest.split_at_checked(2).ok_or_else(bad)?;
+        let promotion = match promo {
+            "" => None,
+            "q" => Some(Piece::Queen),
+            "r" => Some(Piece::Rook),
+            "b" => Some(Piece::Bishop),
+            "n" => Some(Piece::Knight),
+            _ => return Err(bad()),
+        };
+        Ok(Move {
+            from: from.parse().map_err(|_| bad())?,
+            to: to.parse().map_err(|_| bad())?,
+            promotion,
+        })
+    }
+}
+
+/// In JSON (event logs, rulings, the state) a move is its UCI text, `"e1g1"`, so that logs
+/// stay readable and stable whatever the struct holds.
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(D::Error::custom)
     }
 }
 
@@ -276,6 +326,70 @@ pub fn perft_divide(board: &Board, depth: u32) -> Vec<(Move, u64)> {
         false
     });
     out
+}
+
+/// The squares holding a piece (of either side, magic pieces aside) in `placement`.
+fn occupied(placement: &Placement) -> BitBoard {
+    Square::ALL
+        .into_iter()
+        .filter(|&sq| placement.get(sq).piece().is_some())
+        .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
+}
+
+/// The squares of `color`'s `piece`s in `placement`.
+fn pieces_of(placement: &Placement, color: Color, piece: Piece) -> BitBoard {
+    Square::ALL
+        .into_iter()
+        .filter(|&sq| placement.get(sq).piece() == Some((color, piece)))
+        .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
+}
+
+/// Whether a `color` `piece` on `from` reaches `to` by its pattern alone (Art. 3.2-3.7) among
+/// the pieces of `placement`, ignoring checks, castling and en passant: what a move on a
+/// position no legal play reaches is judged by (2023 App. A.5.4).
+pub fn reaches_by_pattern(
+    placement: &Placement,
+    color: Color,
+    piece: Piece,
+    from: Square,
+    to: Square,
+) -> bool {
+    let occupied = occupied(placement);
+    let reach = match piece {
+        Piece::Pawn => {
+            let captures = if placement.get(to).piece().is_some() {
+                cozy_chess::get_pawn_attacks(from, color)
+            } else {
+                BitBoard::EMPTY
+            };
+            cozy_chess::get_pawn_quiets(from, color, occupied) | captures
+        }
+        Piece::Knight => cozy_chess::get_knight_moves(from),
+        Piece::Bishop => cozy_chess::get_bishop_moves(from, occupied),
+        Piece::Rook => cozy_chess::get_rook_moves(from, occupied),
+        Piece::Queen => {
+            cozy_chess::get_bishop_moves(from, occupied) | cozy_chess::get_rook_moves(from, occupied)
+        }
+        Piece::King => cozy_chess::get_king_moves(from),
+    };
+    reach.has(to)
+}
+
+/// Whether a king of `color` stands attacked by the other side's pieces in `placement`, which
+/// need not be a legal position (two kings, or none, are fine).
+pub fn king_attacked(placement: &Placement, color: Color) -> bool {
+    let occupied = occupied(placement);
+    let them = !color;
+    let of = |piece| pieces_of(placement, them, piece);
+    pieces_of(placement, color, Piece::King).into_iter().any(|king| {
+        let rooks = of(Piece::Rook) | of(Piece::Queen);
+        let bishops = of(Piece::Bishop) | of(Piece::Queen);
+        !(cozy_chess::get_rook_moves(king, occupied) & rooks).is_empty()
+            || !(cozy_chess::get_bishop_moves(king, occupied) & bishops).is_empty()
+            || !(cozy_chess::get_knight_moves(king) & of(Piece::Knight)).is_empty()
+            || !(cozy_chess::get_king_moves(king) & of(Piece::King)).is_empty()
+            || !(cozy_chess::get_pawn_attacks(king, color) & of(Piece::Pawn)).is_empty()
+    })
 }
 
 /// The color of the piece on `square`, with the piece.

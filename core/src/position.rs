@@ -11,11 +11,15 @@
 //! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
 //! ```
 
-use cozy_chess::{Board, Color, File, Piece, Rank, Square};
+use cozy_chess::{Board, BoardBuilder, CastleRights};
+/// The board's vocabulary, re-exported at the crate root: the Laws' words for sides, squares
+/// and pieces (a `Piece` is the kind, pawn to king; its side is a `Color`).
+pub use cozy_chess::{Color, File, Piece, Rank, Square};
 use thiserror::Error;
 
 use crate::fen::{self, FenError};
 use crate::movegen::{self, Castling, Move};
+use crate::placement::{Occupant, Placement};
 
 /// A move refused because it is not legal in the position (Art. 3 and 7).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -32,6 +36,13 @@ pub struct Position {
     board: Board,
     /// Exact; cozy-chess stops counting at 100, which would hide the 75-move rule (2023 Art. 9.6.2).
     halfmove_clock: u32,
+}
+
+/// A position prints as its FEN, the form every log, ruling and screen shows.
+impl std::fmt::Display for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.fen())
+    }
 }
 
 impl Default for Position {
@@ -64,6 +75,97 @@ impl Position {
         }
     }
 
+    /// The position `placement` makes with `side_to_move` on move, if it is one cozy-chess
+    /// can hold (one king each, the side not on move not in check, no pawn on an end rank):
+    /// castling rights kept from `rights_from` wherever king and rook still stand on their
+    /// squares, no en-passant right, and the counters as given. This is how play returns to
+    /// a legal position after one no legal play reaches (2023 App. A.5.4).
+    pub fn from_placement(
+        placement: &Placement,
+        side_to_move: Color,
+        rights_from: &Position,
+        halfmove_clock: u32,
+        fullmove_number: u16,
+    ) -> Option<Position> {
+        let mut builder = BoardBuilder::empty();
+        for sq in Square::ALL {
+            *builder.square_mut(sq) = placement.get(sq).piece().map(|(c, p)| (p, c));
+        }
+        builder.side_to_move = side_to_move;
+        builder.halfmove_clock = u8::try_from(halfmove_clock.min(100)).unwrap_or(100);
+        builder.fullmove_number = fullmove_number;
+        for color in Color::ALL {
+            let kept = rights_from.board.castle_rights(color);
+            let back = Rank::First.relative_to(color);
+            let stands = |file: File, piece: Piece| {
+                placement.get(Square::new(file, back)).piece() == Some((color, piece))
+            };
+            let king_home = stands(File::E, Piece::King);
+            *builder.castle_rights_mut(color) = CastleRights {
+                short: kept
+                    .short
+                    .filter(|&f| king_home && stands(f, Piece::Rook)),
+                long: kept.long.filter(|&f| king_home && stands(f, Piece::Rook)),
+            };
+        }
+        let board = builder.build().ok().or_else(|| {
+            // Rights that cozy-chess will not take (a king off the e-file in Chess960 terms) go.
+            for color in Color::ALL {
+                *builder.castle_rights_mut(color) = CastleRights::EMPTY;
+            }
+            builder.build().ok()
+        })?;
+        Some(Position::from_parts(board, halfmove_clock))
+    }
+
+    /// This position with `color`'s castling rights taken away on the sides named (short:
+    /// with the h-rook, long: with the a-rook); fewer rights still make a legal position.
+    pub fn without_castling(&self, color: Color, short: bool, long: bool) -> Position {
+        let rights = self.board.castle_rights(color);
+        let kept = CastleRights {
+            short: rights.short.filter(|_| !short),
+            long: rights.long.filter(|_| !long),
+        };
+        if kept == *rights {
+            return self.clone();
+        }
+        let mut builder = BoardBuilder::from_board(&self.board);
+        *builder.castle_rights_mut(color) = kept;
+        match builder.build() {
+            Ok(board) => Position::from_parts(board, self.halfmove_clock),
+            Err(_) => self.clone(),
+        }
+    }
+
+    /// The position after `mv` made by hand whether or not it is legal (an illegal move that
+    /// stands until claimed, 2005 Art. 7.4 / 2023 App. A.4.2), if the pieces can stand that way
+    /// with the opponent on move; not if, for instance, the mover left his king in check or
+    /// the kings stand side by side. The mover's castling rights go; the count of Art. 9.3 goes
+    /// on by one.
+    pub(crate) fn after_illegal(&self, mv: Move) -> Option<Position> {
+        let board = &self.board;
+        let mut builder = BoardBuilder::from_board(board);
+        let piece = builder.square(mv.from)?;
+        *builder.square_mut(mv.from) = None;
+        let placed = match mv.promotion {
+            Some(p) => (p, piece.1),
+            None => piece,
+        };
+        *builder.square_mut(mv.to) = Some(placed);
+        builder.side_to_move = !board.side_to_move();
+        builder.en_passant = None;
+        *builder.castle_rights_mut(board.side_to_move()) = CastleRights::EMPTY;
+        let after = match builder.clone().build() {
+            Ok(after) => after,
+            Err(_) => {
+                *builder.castle_rights_mut(!board.side_to_move()) = CastleRights::EMPTY;
+                builder.build().ok()?
+            }
+        };
+        fen::kings_apart(&after).ok()?;
+        Some(Position::from_parts(after, self.halfmove_clock.saturating_add(1)))
+    }
+
     /// The FEN of this position.
     pub fn fen(&self) -> String {
         fen::format(self)
@@ -92,6 +194,30 @@ impl Position {
     /// The piece on a square, with its color.
     pub fn piece_on(&self, square: Square) -> Option<(Color, Piece)> {
         movegen::colored_piece_on(&self.board, square)
+    }
+
+    /// The colour of the piece on a square, if any.
+    pub fn color_on(&self, square: Square) -> Option<Color> {
+        self.board.color_on(square)
+    }
+
+    /// Calls `visit` with each piece on the board and its square, a1 first; only occupied
+    /// squares are visited, so comparing two positions this way stays cheap.
+    pub fn for_each_piece(&self, mut visit: impl FnMut(Square, Color, Piece)) {
+        for square in self.board.occupied() {
+            if let Some((color, piece)) = self.piece_on(square) {
+                visit(square, color, piece);
+            }
+        }
+    }
+
+    /// The pieces alone, without the player to move or the rights (what a board shows).
+    pub fn placement(&self) -> Placement {
+        let mut placement = Placement::default();
+        self.for_each_piece(|square, color, piece| {
+            placement.set(square, Occupant::Piece(color, piece));
+        });
+        placement
     }
 
     /// Where `color`'s king stands.
@@ -144,6 +270,12 @@ impl Position {
     /// Calls `visit` with every legal move of the piece on `from`.
     pub fn for_each_legal_move_from(&self, from: Square, visit: impl FnMut(Move)) {
         movegen::for_each_legal_move_from(&self.board, from, visit);
+    }
+
+    /// Calls `visit` with every legal move of a `piece` of the side to move landing on `to`
+    /// (castling as the king landing on g or c): the hot path of reading SAN.
+    pub fn for_each_legal_move_to(&self, piece: Piece, to: Square, visit: impl FnMut(Move)) {
+        movegen::for_each_legal_move_to(&self.board, piece, to, visit);
     }
 
     /// The number of legal moves.
@@ -237,6 +369,13 @@ impl Position {
     pub fn perft(&self, depth: u32) -> u64 {
         movegen::perft(&self.board, depth)
     }
+}
+
+/// The board a unit test writes as FEN (standard castling letters), for the searches that work
+/// on cozy-chess's board directly.
+#[cfg(test)]
+pub(crate) fn test_board(fen: &str) -> Board {
+    Board::from_fen(fen, false).expect("test FEN is valid")
 }
 
 #[cfg(test)]

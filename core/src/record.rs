@@ -23,7 +23,7 @@
 //! assert!(!game.claim_repetition(None, Edition::Fide2005).is_valid());
 //! ```
 
-use cozy_chess::{BitBoard, Color, Piece};
+use crate::{Color, Piece};
 
 use crate::dead::{self, Budget, CanMate};
 use crate::laws::{Edition, Law, draws};
@@ -374,29 +374,13 @@ impl From<Budget> for DeadCheck {
     }
 }
 
-/// Whether the material alone proves that `side` can never checkmate, whatever both players do:
-/// a bare king; a king and one knight against a bare king; or kings and bishops only, every
-/// bishop on squares of one color (a king always has a neighbor of the other color that no
-/// such bishop can reach or block). Anything else is left to the search ([`can_mate`]).
+/// Whether the material alone proves that `side` can never checkmate, whatever both players do
+/// (a bare king; a knight against queens only; bishops all on one square colour with no knight
+/// or pawn on the board). The shapes are the dead-position analysis's own
+/// ([`dead::cannot_mate_by_material`]), so the record and the analysis cannot disagree; anything
+/// else is left to the search ([`can_mate`]).
 pub fn insufficient_material(pos: &Position, side: Color) -> bool {
-    let board = pos.board();
-    let ours = board.colors(side) & !board.pieces(Piece::King);
-    let theirs = board.colors(!side) & !board.pieces(Piece::King);
-    if ours.is_empty() {
-        return true;
-    }
-    let knights = board.pieces(Piece::Knight);
-    if ours.len() == 1 && (ours & knights) == ours && theirs.is_empty() {
-        return true;
-    }
-    let bishops = board.pieces(Piece::Bishop);
-    let others = board.occupied() & !board.pieces(Piece::King) & !bishops;
-    if others.is_empty() {
-        let on_light = !(bishops & BitBoard::LIGHT_SQUARES).is_empty();
-        let on_dark = !(bishops & BitBoard::DARK_SQUARES).is_empty();
-        return !(on_light && on_dark);
-    }
-    false
+    dead::cannot_mate_by_material(pos.board(), side)
 }
 
 /// Whether `side` can still checkmate: a proven no from the material rule or from the search
@@ -484,7 +468,7 @@ mod tests {
                 },
             }
         );
-        let illegal = Move::new(cozy_chess::Square::E8, cozy_chess::Square::E6);
+        let illegal = Move::new(crate::Square::E8, crate::Square::E6);
         assert!(matches!(
             game.claim_repetition(Some(illegal), Edition::Fide2005),
             ClaimVerdict::Invalid {

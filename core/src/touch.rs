@@ -2,10 +2,11 @@
 //! from the pieces a player touched, what he must now do; and from lifts and placements on a
 //! sensor board, when a move counts as made (2005 Art. 4.6 / 2023 Art. 4.7).
 
-use crate::arbiter::wire::{self, MoveText};
 use crate::laws::{Edition, Law, rules};
-use crate::{Color, Piece, Square};
-use cozy_chess::{Board, Move};
+use crate::movegen::Castling;
+use crate::position::Position;
+use crate::wire;
+use crate::{Color, File, Move, Piece, Square};
 use serde::Serialize;
 
 /// What the player on move must do because of what he touched.
@@ -50,7 +51,7 @@ pub enum Obligation {
     Complete {
         /// The move made.
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
     },
 }
 
@@ -72,8 +73,8 @@ impl Obligation {
         rule.law(edition)
     }
 
-    /// Whether `mv` (cozy-chess encoding) fulfils the obligation in `board`.
-    pub fn allows(&self, board: &Board, mv: Move) -> bool {
+    /// Whether `mv` fulfils the obligation in `board`.
+    pub fn allows(&self, board: &Position, mv: Move) -> bool {
         match *self {
             Obligation::Free => true,
             Obligation::MovePiece {
@@ -84,78 +85,49 @@ impl Obligation {
             Obligation::CaptureWith { piece, target } => {
                 mv.from == piece && captured_square(board, mv) == Some(target)
             }
-            Obligation::Castle { rook } => {
-                mv.from == board.king(board.side_to_move()) && mv.to == rook
-            }
+            Obligation::Castle { rook } => castles_with(board, mv) == Some(rook),
             Obligation::KingMove => mv.from == board.king(board.side_to_move()),
-            Obligation::Complete { mv: made } => to_text(board, mv) == made,
+            Obligation::Complete { mv: made } => mv == made,
         }
     }
 }
 
 /// The square of the piece `mv` captures, if any (en passant included).
-pub fn captured_square(board: &Board, mv: Move) -> Option<Square> {
+pub fn captured_square(board: &Position, mv: Move) -> Option<Square> {
     let side = board.side_to_move();
     match board.color_on(mv.to) {
         Some(c) if c != side => Some(mv.to),
         Some(_) => None,
-        None if board.piece_on(mv.from) == Some(Piece::Pawn) && mv.from.file() != mv.to.file() => {
+        None if board.moving_piece(mv) == Some(Piece::Pawn) && mv.from.file() != mv.to.file() => {
             Some(Square::new(mv.to.file(), mv.from.rank()))
         }
         None => None,
     }
 }
 
-/// Whether `mv` (cozy-chess encoding: king takes own rook) is castling.
-pub fn is_castling(board: &Board, mv: Move) -> bool {
-    board.piece_on(mv.from) == Some(Piece::King)
-        && board.color_on(mv.to) == Some(board.side_to_move())
+/// Whether `mv` has the shape of castling (the king's two-square move, Art. 3.8b).
+pub fn is_castling(board: &Position, mv: Move) -> bool {
+    board.castling(mv).is_some()
 }
 
-/// A cozy-chess move as the players write it (castling as the king's two-square move).
-pub fn to_text(board: &Board, mv: Move) -> MoveText {
-    if is_castling(board, mv) {
-        let file = if mv.to.file() > mv.from.file() {
-            cozy_chess::File::G
-        } else {
-            cozy_chess::File::C
-        };
-        return MoveText {
-            from: mv.from,
-            to: Square::new(file, mv.from.rank()),
-            promotion: None,
-        };
-    }
-    MoveText {
-        from: mv.from,
-        to: mv.to,
-        promotion: mv.promotion,
-    }
+/// The square of the rook `mv` castles with, if it is castling: the Laws' castling is a king
+/// move, but touch-move binds the rook touched (Art. 4.4a).
+fn castles_with(board: &Position, mv: Move) -> Option<Square> {
+    let file = match board.castling(mv)? {
+        Castling::KingSide => File::H,
+        Castling::QueenSide => File::A,
+    };
+    Some(Square::new(file, mv.from.rank()))
 }
 
-/// The legal cozy-chess move a move text names in `board`, if it names one.
-pub fn legal_move(board: &Board, text: MoveText) -> Option<Move> {
-    let mut found = None;
-    board.generate_moves(|moves| {
-        for mv in moves {
-            if mv.from == text.from && to_text(board, mv) == text {
-                found = Some(mv);
-                return true;
-            }
-        }
-        false
-    });
-    found
+/// `mv` itself if it is legal in `board`: a move entered or released binds only if legal.
+pub fn legal_move(board: &Position, mv: Move) -> Option<Move> {
+    board.is_legal(mv).then_some(mv)
 }
 
 /// All legal moves of `board`.
-pub fn legal_moves(board: &Board) -> Vec<Move> {
-    let mut all = Vec::with_capacity(48);
-    board.generate_moves(|moves| {
-        all.extend(moves);
-        false
-    });
-    all
+pub fn legal_moves(board: &Position) -> Vec<Move> {
+    board.legal_moves()
 }
 
 /// The pieces the player on move has touched this turn, in order, and whether a move is made.
@@ -163,7 +135,7 @@ pub fn legal_moves(board: &Board) -> Vec<Move> {
 pub struct TouchMove {
     touched: Vec<(Square, bool)>,
     adjusting: Vec<Square>,
-    released: Option<MoveText>,
+    released: Option<Move>,
 }
 
 impl TouchMove {
@@ -179,7 +151,7 @@ impl TouchMove {
 
     /// The player on move touched (lifted) the piece on `square`. Returns whether it counts as
     /// a deliberate touch (not announced as an adjustment, and a piece stands there).
-    pub fn touch(&mut self, board: &Board, square: Square) -> bool {
+    pub fn touch(&mut self, board: &Position, square: Square) -> bool {
         if let Some(i) = self.adjusting.iter().position(|&s| s == square) {
             self.adjusting.swap_remove(i);
             return false;
@@ -195,14 +167,14 @@ impl TouchMove {
     }
 
     /// A piece was released on a square as this legal move: the move is made.
-    pub fn release(&mut self, mv: MoveText) {
+    pub fn release(&mut self, mv: Move) {
         if self.released.is_none() {
             self.released = Some(mv);
         }
     }
 
     /// The move made by a release, if any.
-    pub fn released(&self) -> Option<MoveText> {
+    pub fn released(&self) -> Option<Move> {
         self.released
     }
 
@@ -217,7 +189,7 @@ impl TouchMove {
     }
 
     /// What the player must do now in `board`.
-    pub fn obligation(&self, board: &Board) -> Obligation {
+    pub fn obligation(&self, board: &Position) -> Obligation {
         let base = self.touch_obligation(board);
         // A release binds only if it was a move the touches allowed (Art. 4.6 / 4.7).
         match self.released {
@@ -233,7 +205,7 @@ impl TouchMove {
         self.released = None;
     }
 
-    fn touch_obligation(&self, board: &Board) -> Obligation {
+    fn touch_obligation(&self, board: &Position) -> Obligation {
         if self.touched.is_empty() {
             return Obligation::Free;
         }
@@ -242,12 +214,12 @@ impl TouchMove {
         let king = board.king(side);
         let own: Vec<Square> = self.touched.iter().filter(|t| t.1).map(|t| t.0).collect();
         let is_own_rook = |sq: Square| {
-            board.piece_on(sq) == Some(Piece::Rook) && board.color_on(sq) == Some(side)
+            board.piece_on(sq) == Some((side, Piece::Rook))
         };
         let mut no_castling = false;
         if let [first, second, ..] = own[..] {
             if first == king && is_own_rook(second) {
-                if legal.iter().any(|m| m.from == king && m.to == second) {
+                if legal.iter().any(|&m| castles_with(board, m) == Some(second)) {
                     return Obligation::Castle { rook: second };
                 }
                 if legal.iter().any(|m| m.from == king) {
@@ -304,7 +276,7 @@ pub enum Attempt {
     /// A pawn reached the last rank and no new piece was named (2005 Art. 7.4a / 2023 7.5.2).
     UnfinishedPromotion(Move),
     /// A piece went from one square to another, but no legal move gives this picture.
-    Illegal(MoveText),
+    Illegal(Move),
     /// Pieces are in the air or the picture is not a move yet.
     Incomplete,
 }
@@ -323,7 +295,7 @@ impl BoardChanges {
     /// Whether more pieces are off the board than any move lifts (2005 Art. 7.3 / 2023
     /// Art. 7.4.1: displaced pieces): a move lifts one own piece (king and rook when castling)
     /// and at most one of the opponent's.
-    pub fn displaced(&self, board: &Board) -> bool {
+    pub fn displaced(&self, board: &Position) -> bool {
         let side = board.side_to_move();
         let own: Vec<Square> = self
             .in_hand
@@ -333,8 +305,8 @@ impl BoardChanges {
             .collect();
         let theirs = self.in_hand.len() - own.len();
         let castling_pair = own.len() == 2
-            && own.iter().any(|&s| board.piece_on(s) == Some(Piece::King))
-            && own.iter().any(|&s| board.piece_on(s) == Some(Piece::Rook));
+            && own.iter().any(|&s| board.piece_on(s) == Some((side, Piece::King)))
+            && own.iter().any(|&s| board.piece_on(s) == Some((side, Piece::Rook)));
         theirs > 1 || own.len() > 2 || (own.len() == 2 && (!castling_pair || theirs > 0))
     }
 
@@ -362,18 +334,21 @@ impl BoardChanges {
 
     /// A whole move entered at once (screens): replaces whatever the picture was, and moves
     /// the rook too for castling and lifts the pawn taken en passant.
-    pub fn enter(&mut self, board: &Board, mv: MoveText) {
+    pub fn enter(&mut self, board: &Position, mv: Move) {
         *self = BoardChanges::new();
         match legal_move(board, mv) {
             Some(legal) if is_castling(board, legal) => {
-                let file = if legal.to.file() > legal.from.file() {
-                    cozy_chess::File::F
-                } else {
-                    cozy_chess::File::D
+                // The rook crosses over the king (Art. 3.8b): h to f, or a to d.
+                let (from, to) = match board.castling(legal) {
+                    Some(Castling::KingSide) => (File::H, File::F),
+                    _ => (File::A, File::D),
                 };
                 self.moved.push((mv.from, mv.to, None));
-                self.moved
-                    .push((legal.to, Square::new(file, legal.to.rank()), None));
+                self.moved.push((
+                    Square::new(from, legal.to.rank()),
+                    Square::new(to, legal.to.rank()),
+                    None,
+                ));
             }
             Some(legal) => {
                 if let Some(taken) = captured_square(board, legal)
@@ -391,7 +366,7 @@ impl BoardChanges {
     /// captured piece off it (2005 App. F2.3a / 2023 App. D.2.3): one of his pieces and one of
     /// the opponent's are out of their holes, nothing is set down yet, and exactly one legal
     /// move takes the one with the other (a promotion is made only when the new piece is set).
-    pub fn capture_made(&self, board: &Board) -> Option<Move> {
+    pub fn capture_made(&self, board: &Position) -> Option<Move> {
         if !self.moved.is_empty() || self.in_hand.len() != 2 {
             return None;
         }
@@ -416,13 +391,8 @@ impl BoardChanges {
         found
     }
 
-    fn picture(&self, board: &Board) -> [Option<(Color, Piece)>; 64] {
-        let mut squares = [None; 64];
-        for sq in board.occupied() {
-            if let (Some(c), Some(p)) = (board.color_on(sq), board.piece_on(sq)) {
-                squares[sq as usize] = Some((c, p));
-            }
-        }
+    fn picture(&self, board: &Position) -> [Option<(Color, Piece)>; 64] {
+        let mut squares = picture_of(board);
         let before = squares;
         for &sq in &self.in_hand {
             squares[sq as usize] = None;
@@ -438,7 +408,7 @@ impl BoardChanges {
     }
 
     /// What the changes amount to in `board` (the position before the move).
-    pub fn attempt(&self, board: &Board) -> Attempt {
+    pub fn attempt(&self, board: &Position) -> Attempt {
         if self.moved.is_empty() {
             return if self.in_hand.is_empty() {
                 Attempt::Nothing
@@ -455,14 +425,14 @@ impl BoardChanges {
             }
             if let Some(mv) = legal_move(
                 board,
-                MoveText {
+                Move {
                     from,
                     to,
                     promotion,
                 },
             ) {
                 let mut after = board.clone();
-                after.play_unchecked(mv);
+                after.play_legal(mv);
                 if picture_of(&after) == shown {
                     return Attempt::Legal(mv);
                 }
@@ -470,7 +440,7 @@ impl BoardChanges {
         }
         for mv in legal_moves(board) {
             let mut after = board.clone();
-            after.play_unchecked(mv);
+            after.play_legal(mv);
             if picture_of(&after) == shown {
                 return Attempt::Legal(mv);
             }
@@ -497,7 +467,7 @@ impl BoardChanges {
                     .iter()
                     .all(|&s| board.color_on(s) != Some(side)) =>
             {
-                Attempt::Illegal(MoveText {
+                Attempt::Illegal(Move {
                     from,
                     to,
                     promotion,
@@ -508,12 +478,8 @@ impl BoardChanges {
     }
 }
 
-fn picture_of(board: &Board) -> [Option<(Color, Piece)>; 64] {
+fn picture_of(board: &Position) -> [Option<(Color, Piece)>; 64] {
     let mut squares = [None; 64];
-    for sq in board.occupied() {
-        if let (Some(c), Some(p)) = (board.color_on(sq), board.piece_on(sq)) {
-            squares[sq as usize] = Some((c, p));
-        }
-    }
+    board.for_each_piece(|sq, color, piece| squares[sq as usize] = Some((color, piece)));
     squares
 }

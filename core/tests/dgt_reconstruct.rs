@@ -256,7 +256,7 @@ fn castle_position() -> Table {
             None,
         ),
         orientation: Orientation::Normal,
-        board: Placement::from_board(pos.board()),
+        board: pos.placement(),
         now: 0,
         readings: vec![],
     };
@@ -323,7 +323,7 @@ fn art3_7e_promotion_reads_the_new_piece_from_the_board() {
                 None,
             ),
             orientation: Orientation::Rotated,
-            board: Placement::from_board(pos.board()),
+            board: pos.placement(),
             now: 0,
             readings: vec![],
         };
@@ -511,7 +511,7 @@ fn a_resumed_game_finds_its_place_and_orientation() {
     let mut t = Table {
         rec,
         orientation: Orientation::Rotated,
-        board: Placement::from_board(board.board()),
+        board: board.placement(),
         now: 0,
         readings: vec![],
     };
@@ -579,7 +579,7 @@ fn art7_4a_the_attempted_illegal_move_is_read_from_the_pieces() {
     // A knight onto an enemy pawn's square it cannot reach: a capture attempt.
     let after = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
         .expect("fen");
-    let mut seen = Placement::from_board(after.board());
+    let mut seen = after.placement();
     seen.set(Square::G1, Occupant::Empty);
     seen.set(Square::E5, Occupant::Piece(Color::White, Piece::Knight));
     assert_eq!(
@@ -598,7 +598,7 @@ fn art7_4a_the_attempted_illegal_move_is_read_from_the_pieces() {
     assert_eq!(attempted_move(&start, &seen), None);
     // A pawn reaching the last rank as a new piece names it.
     let late = Position::from_fen("8/4P3/8/8/8/8/k7/4K3 w - - 0 1").expect("fen");
-    let mut seen = Placement::from_board(late.board());
+    let mut seen = late.placement();
     seen.set(Square::E7, Occupant::Empty);
     seen.set(Square::D8, Occupant::Piece(Color::White, Piece::Queen));
     assert_eq!(

@@ -2,8 +2,8 @@
 
 mod common_laws;
 
-use arbiter_core::Color;
-use arbiter_core::arbiter::{Event, GameConfig, Impairment, MoveText, Verdict};
+use arbiter_core::arbiter::{Event, GameConfig, Impairment, Verdict};
+use arbiter_core::{Color, Move, Position};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::blind::{self, BoardOf, ClockReading, Correction, TwoBoards};
 use arbiter_core::laws::{Edition, Law};
@@ -11,7 +11,7 @@ use arbiter_core::notation::{Language, duration};
 use arbiter_core::touch::Obligation;
 use common_laws::{Table, config, in_both_editions};
 
-fn mv(s: &str) -> MoveText {
+fn mv(s: &str) -> Move {
     s.parse().unwrap()
 }
 
@@ -346,7 +346,7 @@ fn b06_2023_correction_frees_the_piece_first_named() {
 
 /// A reproducible game of `plies` half-moves: at each ply the legal move at a position
 /// chosen by the ply number, avoiding moves that end the game.
-fn scripted_moves(start: &cozy_chess::Board, plies: usize) -> Vec<MoveText> {
+fn scripted_moves(start: &Position, plies: usize) -> Vec<Move> {
     let mut board = start.clone();
     let mut out = Vec::new();
     for ply in 0..plies {
@@ -355,21 +355,20 @@ fn scripted_moves(start: &cozy_chess::Board, plies: usize) -> Vec<MoveText> {
         let pick = (0..n)
             .map(|k| moves[(ply * 7 + k) % n])
             .find(|&m| {
-                let mut b = board.clone();
-                b.play_unchecked(m);
+                let b = board.after(m).expect("a legal move");
                 !arbiter_core::touch::legal_moves(&b).is_empty() && b.halfmove_clock() < 90
             })
             .expect("a move that does not end the game");
-        out.push(arbiter_core::touch::to_text(&board, pick));
-        board.play_unchecked(pick);
+        out.push(pick);
+        board.play(pick).expect("a legal move");
     }
     out
 }
 
 #[test]
 fn b07_2005_scores_agree_player_who_played_wrong_fixes_his_board() {
-    let start = cozy_chess::Board::default();
-    let score: Vec<MoveText> = ["e2e4", "e7e5", "g1f3"].iter().map(|s| mv(s)).collect();
+    let start = Position::startpos();
+    let score: Vec<Move> = ["e2e4", "e7e5", "g1f3"].iter().map(|s| mv(s)).collect();
     let right = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R";
     // On the tactile board the knight went to h3.
     let wrong = "rnbqkbnr/pppp1ppp/8/4p3/4P3/7N/PPPP1PPP/RNBQKB1R";
@@ -434,13 +433,14 @@ fn b07_2023_scores_differ_at_ply_30_retrace_with_clocks_from_the_log() {
     assert_eq!(t.game.moves().len(), 34);
     // The sighted player wrote another move at ply 30 and went on from there.
     let mut sighted = played[..29].to_vec();
-    let mut board = cozy_chess::Board::default();
+    let mut board = Position::startpos();
     for m in &sighted {
-        board.play_unchecked(arbiter_core::touch::legal_move(&board, *m).unwrap());
+        board
+            .play(arbiter_core::touch::legal_move(&board, *m).unwrap())
+            .unwrap();
     }
     let other = arbiter_core::touch::legal_moves(&board)
         .into_iter()
-        .map(|m| arbiter_core::touch::to_text(&board, m))
         .find(|m| *m != played[29])
         .unwrap();
     sighted.push(other);
@@ -558,12 +558,12 @@ fn b10_moves_completed_and_time_used_on_request_only(edition: Edition) {
     )));
     // White: 108 s used, 90:00 - 1:48 + 3 x 30 s left; Black: 142.5 s used.
     assert_eq!(
-        blind::time_on_request(&s, Color::Black, Language::English),
+        s.time_on_request(Color::Black, Language::English),
         "you: 1 hour 29 minutes 7 seconds left, 2 minutes 22 seconds used; \
          opponent: 1 hour 29 minutes 42 seconds left, 1 minute 48 seconds used; 3 moves"
     );
     assert_eq!(
-        blind::time_on_request(&s, Color::White, Language::German),
+        s.time_on_request(Color::White, Language::German),
         "Sie: 1 Stunde 29 Minuten 42 Sekunden Restzeit, 1 Minute 48 Sekunden verbraucht; \
          Gegner: 1 Stunde 29 Minuten 7 Sekunden Restzeit, 2 Minuten 22 Sekunden verbraucht; \
          3 Züge"

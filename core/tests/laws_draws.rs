@@ -325,14 +325,13 @@ fn seventy_five_moves(edition: Edition) {
         let fresh = arbiter_core::touch::legal_moves(&board)
             .into_iter()
             .find(|&mv| {
-                let mut after = board.clone();
-                after.play(mv);
+                let after = board.after(mv).expect("a legal move");
                 arbiter_core::touch::captured_square(&board, mv).is_none()
                     && !arbiter_core::touch::legal_moves(&after).is_empty()
                     && !seen.iter().any(|b| b.same_position(&after))
             });
         let mv = fresh.expect("a fresh quiet move");
-        let text = arbiter_core::touch::to_text(&board, mv).to_string();
+        let text = mv.to_string();
         t.play(&text);
         seen.push(t.game.board().clone());
     }

@@ -13,7 +13,7 @@ use common_laws::{Table, config};
 /// A reproducible game: at each ply a legal move picked by the ply number that neither ends
 /// the game nor repeats much.
 fn scripted(plies: usize) -> Vec<String> {
-    let mut board = cozy_chess::Board::default();
+    let mut board = arbiter_core::Position::startpos();
     let mut out = Vec::new();
     for ply in 0..plies {
         let moves = touch::legal_moves(&board);
@@ -21,13 +21,12 @@ fn scripted(plies: usize) -> Vec<String> {
         let pick = (0..n)
             .map(|k| moves[(ply * 5 + k) % n])
             .find(|&m| {
-                let mut b = board.clone();
-                b.play_unchecked(m);
+                let b = board.after(m).expect("a legal move");
                 !touch::legal_moves(&b).is_empty()
             })
             .expect("a move that does not end the game");
-        out.push(touch::to_text(&board, pick).to_string());
-        board.play_unchecked(pick);
+        out.push(pick.to_string());
+        board.play(pick).expect("a legal move");
     }
     out
 }

@@ -76,7 +76,7 @@ fn random_words(rng: &mut Rng, game: &Game) -> String {
     match rng.below(4) {
         0 if !moves.is_empty() => {
             let mv = moves[rng.below(moves.len() as u64) as usize];
-            arbiter_core::touch::to_text(game.board(), mv).to_string()
+            mv.to_string()
         }
         1 => "Springer Felix drei".to_string(),
         2 => "Kurze Rochade".to_string(),
@@ -103,7 +103,7 @@ fn random_event(rng: &mut Rng, game: &Game) -> Event {
             } else {
                 let mv = moves[rng.below(moves.len() as u64) as usize];
                 Event::Move {
-                    mv: arbiter_core::touch::to_text(game.board(), mv),
+                    mv,
                 }
             }
         }

@@ -6,9 +6,9 @@
 //! Every id is written out here as a literal, so a test can check that each one the tables
 //! define is used and each one used is defined.
 
-use arbiter_core::arbiter::{ClaimKind, Game, GameResult, MoveText, Reason, Verdict};
+use arbiter_core::arbiter::{ClaimKind, Game, GameResult, Reason, Verdict};
 use arbiter_core::notation::{Language, san, uci};
-use arbiter_core::{Color, Position};
+use arbiter_core::{Color, Move, Position};
 use serde_json::{Map, Value, json};
 
 /// The positions of the game: the start, then the position after each completed move.
@@ -43,7 +43,7 @@ impl Positions {
     /// `mv` in short algebraic notation where it is legal: in the current position (a move to
     /// be played), else where it was played last (a sealed move opened). A move legal nowhere
     /// (an illegal move) is written in the long form with its piece: `Ke1-e3`, `Sg1-g4`.
-    fn san(&self, mv: &MoveText, lang: Language) -> String {
+    fn san(&self, mv: &Move, lang: Language) -> String {
         let text = mv.to_string();
         for pos in self.0.iter().rev() {
             if let Ok(m) = uci::parse(pos, &text) {
@@ -173,7 +173,7 @@ fn msg(id: &'static str, fields: Value) -> Value {
 /// `player`/`other` (`"white"`), times in ms, claims, reasons and causes as message ids, moves
 /// in `lang`'s notation. The page's tables word every id this returns.
 pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Language) -> Value {
-    let mv = |m: &MoveText| at.san(m, lang);
+    let mv = |m: &Move| at.san(m, lang);
     match verdict {
         Verdict::GameOver { result, reason } => {
             let reason = reason_id(*reason);

@@ -411,9 +411,7 @@ impl Table {
         let now = inner.now();
         let at = now.max(inner.game.log().events().last().map_or(now, |e| e.at));
         let state = inner.game.state(at);
-        Ok(arbiter_core::laws::blind::time_on_request(
-            &state, player, lang,
-        ))
+        Ok(state.time_on_request(player, lang))
     }
 
     /// How moves are heard from now on: `appf` (2005 App. F2) or a language code.

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_core::arbiter::wire;
+use arbiter_core::wire;
 use arbiter_core::notation::{Language, san};
 
 use crate::words::{self, SpokenForm};

@@ -67,7 +67,7 @@ pub struct GameConfig {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Impairment {
     /// Who is visually impaired.
-    #[serde(with = "super::wire::color")]
+    #[serde(with = "crate::wire::color")]
     pub player: Color,
     /// Whether he plays on his own pegged (tactile) board, a second board beside the sighted
     /// player's (F1 / D.1). His board's lifts and placements are then fed as his moves, under

@@ -3,7 +3,7 @@
 //! envelope found at the resumption can be checked against it.
 
 use super::game::Game;
-use super::wire;
+use crate::wire;
 use crate::Color;
 use crate::clock::{Millis, Timestamp};
 use serde::Serialize;
@@ -55,7 +55,7 @@ impl Game {
             black: self.config().black.clone(),
             fen: board.to_string(),
             sealer: *sealer,
-            move_number: board.fullmove_number(),
+            move_number: u16::try_from(board.fullmove_number()).unwrap_or(u16::MAX),
             ply: self.record.ply_count(),
             used: [clock.spent(Color::White, at), clock.spent(Color::Black, at)],
             remaining: [

@@ -1,7 +1,8 @@
 //! Events: everything that happens at the board, stamped with the caller's time. The log of
 //! accepted events is the game.
 
-use super::wire::{self, MoveText};
+use crate::Move;
+use crate::wire;
 use crate::clock::{Millis, Timestamp};
 use crate::laws::SealedEnvelope;
 use crate::{Color, Piece, Square};
@@ -58,7 +59,7 @@ pub enum Event {
     Move {
         /// The move, castling as the king's move (`e1g1`).
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
     },
     /// A player pressed his side of the clock.
     PressClock {
@@ -153,7 +154,7 @@ pub enum Event {
         player: Color,
         /// The move written.
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
     },
     /// A player asks the arbiter to be shown the scoresheet (2023 App. A.4.3 / B.2.3: when it
     /// is his move, at most five times in a supervised rapid or blitz game; the 2005 Laws set
@@ -182,13 +183,13 @@ pub enum Claim {
     Repetition {
         /// The move the claimant writes down and will play, if the repetition is to come.
         #[serde(default)]
-        intended: Option<MoveText>,
+        intended: Option<Move>,
     },
     /// Fifty moves without capture or pawn move (2005/2023 Art. 9.3).
     FiftyMoves {
         /// The move the claimant writes down and will play, if it completes the fifty.
         #[serde(default)]
-        intended: Option<MoveText>,
+        intended: Option<Move>,
     },
     /// The opponent's flag has fallen.
     WinOnTime,

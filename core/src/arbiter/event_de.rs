@@ -9,7 +9,8 @@
 //! its fields are there. Unknown fields are ignored and a missing one is named, as before.
 
 use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault};
-use super::wire::{self, MoveText};
+use crate::Move;
+use crate::wire;
 use crate::clock::Millis;
 use crate::laws::SealedEnvelope;
 use crate::{Color, Piece, Square};
@@ -68,7 +69,7 @@ struct EventFields {
     #[serde(default, with = "wire::opt_piece")]
     piece: Option<Piece>,
     #[serde(rename = "move")]
-    mv: Option<MoveText>,
+    mv: Option<Move>,
     claim: Option<Claim>,
     decision: Option<Decision>,
     envelope: Option<SealedEnvelope>,
@@ -146,7 +147,7 @@ impl<'de> Deserialize<'de> for Event {
 #[derive(Deserialize)]
 struct ClaimFields {
     kind: ClaimKind,
-    intended: Option<MoveText>,
+    intended: Option<Move>,
 }
 
 impl<'de> Deserialize<'de> for Claim {
@@ -239,7 +240,7 @@ mod tests {
     use crate::arbiter::Event;
 
     fn every_event() -> Vec<Event> {
-        let e2e4: MoveText = "e2e4".parse().unwrap();
+        let e2e4: Move = "e2e4".parse().unwrap();
         vec![
             Event::Start,
             Event::Arrive {

@@ -52,12 +52,12 @@ impl Game {
         tags.set("TimeControl", time_control_tag(self));
         if self.config().fen.is_some() {
             tags.set("SetUp", "1");
-            tags.set("FEN", self.record.start().board().to_string());
+            tags.set("FEN", self.record.start().fen());
         }
         let marker = result.parse().unwrap_or(crate::pgn::GameResult::Unfinished);
         let mut out = String::new();
         crate::pgn::writer::write_tags_into(&tags, marker, &mut out);
-        let mut number = self.record.start().board().fullmove_number();
+        let mut number = self.record.start().fullmove_number();
         let mut first = true;
         for mv in self.moves() {
             match mv.by {

@@ -64,7 +64,6 @@ mod game;
 mod log;
 mod ruling;
 mod state;
-pub mod wire;
 
 pub use config::{GameConfig, Impairment};
 pub use envelope::EnvelopeRecord;
@@ -77,4 +76,3 @@ pub use log::{
 };
 pub use ruling::{GameResult, Reason, Ruling, Verdict};
 pub use state::{ClockView, OpenClaim, Outcome, State};
-pub use wire::MoveText;

@@ -1,7 +1,8 @@
 //! Rulings: what the players and the arbiter must know, each naming the Law it rests on.
 
 use super::event::ClaimKind;
-use super::wire::{self, MoveText};
+use crate::Move;
+use crate::wire;
 use crate::Color;
 use crate::clock::{Millis, Timestamp};
 use crate::laws::Law;
@@ -158,7 +159,7 @@ pub enum Verdict {
         player: Color,
         /// The move.
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
         /// His illegal moves so far in this game, this one included.
         count: u32,
     },
@@ -237,7 +238,7 @@ pub enum Verdict {
         player: Color,
         /// The move.
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
     },
     /// A draw offer stands.
     DrawOffered {
@@ -275,7 +276,7 @@ pub enum Verdict {
     EnvelopeOpened {
         /// The sealed move.
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
     },
     /// Both clocks were set, with the move counters (2005 Art. 6.14 / 2023 Art. 7.1).
     ClocksSet {
@@ -311,7 +312,7 @@ pub enum Verdict {
         player: Color,
         /// The move understood.
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
         /// The move in the spoken form, for the opponent to repeat.
         spoken: String,
         /// Whether the announcement made the move (a visually impaired player's, F2.3c / D.2.3).
@@ -324,7 +325,7 @@ pub enum Verdict {
         player: Color,
         /// The move he said.
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
         /// Whether it is the move announced; if not, the players or the arbiter must clear it up.
         agrees: bool,
     },
@@ -335,7 +336,7 @@ pub enum Verdict {
         player: Color,
         /// The move now announced.
         #[serde(rename = "move")]
-        mv: MoveText,
+        mv: Move,
         /// It in the spoken form.
         spoken: String,
     },

@@ -3,10 +3,12 @@
 use super::event::ClaimKind;
 use super::game::Game;
 use super::ruling::{GameResult, Reason};
-use super::wire::{self, MoveText};
-use crate::Color;
 use crate::clock::{Millis, Mode, Timestamp, Timing};
+use crate::laws::blind::{self, TimeTold};
 use crate::laws::{Edition, Law, draws, recording};
+use crate::notation::Language;
+use crate::wire;
+use crate::{Color, Move};
 use crate::touch::Obligation;
 use serde::Serialize;
 
@@ -54,7 +56,7 @@ pub struct OpenClaim {
     /// For a claim that needs an intended move (2005 Art. 9.2a, 9.3a / 2023 Art. 9.2.1.1,
     /// 9.3.1): the moves that establish it, any one of which the claimant writes down and
     /// declares. Empty for a claim on the position on the board.
-    pub intended: Vec<MoveText>,
+    pub intended: Vec<Move>,
 }
 
 /// The result and why.
@@ -103,7 +105,7 @@ pub struct State {
     pub obligation: Obligation,
     /// The move made on the board and not yet completed by the press (2005 Art. 4.6, 6.8a /
     /// 2023 Art. 4.7, 6.2.1), or a visually impaired player's move made under App. F2.3 / D.2.3.
-    pub made: Option<MoveText>,
+    pub made: Option<Move>,
     /// The standing draw offer, by whom.
     #[serde(serialize_with = "wire::opt_color::serialize")]
     pub draw_offer: Option<Color>,
@@ -123,7 +125,24 @@ pub struct State {
     pub outcome: Option<Outcome>,
     /// The move the player on move has announced and may still correct until his opponent's
     /// clock starts (2005 App. F2.1, F2.6 / 2023 App. D.2.1, D.2.8).
-    pub announced: Option<MoveText>,
+    pub announced: Option<Move>,
+}
+
+impl State {
+    /// What `player` is told when he asks for the times (2005 App. F2.9d / 2023 App. D.2.10):
+    /// his clock and his opponent's, in words of `lang`.
+    pub fn time_on_request(&self, player: Color, lang: Language) -> String {
+        let told = |view: &ClockView| TimeTold {
+            remaining: view.remaining,
+            used: view.used,
+            moves: view.moves,
+        };
+        let (own, theirs) = match player {
+            Color::White => (&self.white, &self.black),
+            Color::Black => (&self.black, &self.white),
+        };
+        blind::time_on_request(told(own), told(theirs), lang)
+    }
 }
 
 impl Game {
@@ -162,7 +181,7 @@ impl Game {
                 .illegal_position()
                 .map_or(board.side_to_move(), |p| p.side_to_move()),
             illegal_position: self.illegal_position().map(|p| p.text()),
-            move_number: board.fullmove_number(),
+            move_number: u16::try_from(board.fullmove_number()).unwrap_or(u16::MAX),
             white: view(Color::White),
             black: view(Color::Black),
             running: if self.result().is_some() {
@@ -215,17 +234,8 @@ impl Game {
         let player = self.board().side_to_move();
         let edition = self.config().edition;
         let draws = self.record.open_draw_claims();
-        let texts = |moves: &[crate::Move]| -> Vec<MoveText> {
-            moves
-                .iter()
-                .map(|m| MoveText {
-                    from: m.from,
-                    to: m.to,
-                    promotion: m.promotion,
-                })
-                .collect()
-        };
-        let mut add = |claim, law, intended: Vec<MoveText>| {
+        let texts = |moves: &[Move]| -> Vec<Move> { moves.to_vec() };
+        let mut add = |claim, law, intended: Vec<Move>| {
             open.push(OpenClaim {
                 player,
                 claim,

@@ -2,7 +2,6 @@
 //! them (2005 App. B1 / C1, 2023 App. A.1 / B.1).
 
 use super::Millis;
-use crate::laws::Edition;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -126,43 +125,6 @@ impl TimeControl {
     /// 2005 Art. 10.1 / 2023 Guidelines III.1).
     pub fn has_addition(&self, index: usize) -> bool {
         !matches!(self.period(index).timing, Timing::None)
-    }
-
-    /// The playing time the rapid / blitz limits compare: 2005 (App. B1, C1) counts only the
-    /// time for all moves (our reading of the source texts: no increment term); 2023 (A.1,
-    /// B.1) counts base time plus 60 times the increment. `None` if the control has several
-    /// periods (then it is not "all moves in a fixed time").
-    pub fn rated_time(&self, edition: Edition) -> Option<Millis> {
-        let [only] = self.periods.as_slice() else {
-            return None;
-        };
-        if only.moves.is_some() {
-            return None;
-        }
-        let addition = match (edition, only.timing) {
-            (Edition::Fide2005, _) | (_, Timing::None) => 0,
-            (Edition::Fide2023, Timing::Increment(d) | Timing::Delay(d) | Timing::Bronstein(d)) => {
-                d.0.saturating_mul(60)
-            }
-        };
-        Some(Millis(only.time.0.saturating_add(addition)))
-    }
-
-    /// The mode the edition's limits give this control. 2005: rapid is 15 to 60 minutes
-    /// inclusive (App. B1 "de 15 e 60 minutos"), blitz under 15 (App. C1). 2023: blitz is at
-    /// most 10 minutes (B.1), rapid more than 10 and less than 60 (A.1).
-    pub fn mode(&self, edition: Edition) -> Mode {
-        let Some(Millis(t)) = self.rated_time(edition) else {
-            return Mode::Standard;
-        };
-        let minute = 60_000;
-        match edition {
-            Edition::Fide2005 if t < 15 * minute => Mode::Blitz,
-            Edition::Fide2005 if t <= 60 * minute => Mode::Rapid,
-            Edition::Fide2023 if t <= 10 * minute => Mode::Blitz,
-            Edition::Fide2023 if t < 60 * minute => Mode::Rapid,
-            _ => Mode::Standard,
-        }
     }
 }
 

@@ -6,7 +6,8 @@
 //! turned round; software infers the orientation (2005 Art. 7.1: the initial position must be
 //! correct, which is also when a turned board shows itself).
 
-use cozy_chess::{Color, File, Piece, Rank, Square};
+pub use crate::placement::{Occupant, Placement};
+use crate::{Color, File, Piece, Rank, Square};
 
 /// A square in the board's own numbering (0 = a8 when the board sits the normal way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -64,18 +65,7 @@ impl Orientation {
     }
 }
 
-/// What a sensor reports on one square.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Occupant {
-    /// Nothing on the square.
-    Empty,
-    /// A chess piece of a colour.
-    Piece(Color, Piece),
-    /// One of the board's three "magic pieces" (codes 13-15), used by some programs as result
-    /// signals; never part of a chess position.
-    Magic(u8),
-}
-
+/// The board's piece codes (1-6 White pawn, rook, knight, bishop, king, queen; 7-12 Black).
 impl Occupant {
     /// Reads a piece code. Only the low nibble carries the piece: the header mentions an
     /// undocumented flag in the other bits, so they are ignored rather than treated as errors.
@@ -113,44 +103,10 @@ impl Occupant {
             Self::Magic(c) => c & 0x0F,
         }
     }
-
-    /// The piece, if this is one.
-    pub fn piece(self) -> Option<(Color, Piece)> {
-        match self {
-            Self::Piece(c, p) => Some((c, p)),
-            _ => None,
-        }
-    }
 }
 
-/// What stands where, indexed by chessboard square (a1 = 0 .. h8 = 63), whatever the board's
-/// orientation.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Placement([Occupant; 64]);
-
-impl Default for Placement {
-    fn default() -> Self {
-        Self([Occupant::Empty; 64])
-    }
-}
-
-impl std::fmt::Debug for Placement {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Placement({})", self.to_fen_board())
-    }
-}
-
+/// The sensor-board reading of a placement: a dump in the board's own square order.
 impl Placement {
-    /// The occupant of `square`.
-    pub fn get(&self, square: Square) -> Occupant {
-        self.0[square as usize]
-    }
-
-    /// Puts `occupant` on `square`.
-    pub fn set(&mut self, square: Square, occupant: Occupant) {
-        self.0[square as usize] = occupant;
-    }
-
     /// The placement a dump describes, read with the given orientation.
     pub fn from_dump(dump: &BoardDump, orientation: Orientation) -> Self {
         let mut placement = Self::default();
@@ -170,77 +126,6 @@ impl Placement {
             codes[usize::from(sensor.index())] = self.get(square).to_code();
         }
         BoardDump { codes }
-    }
-
-    /// The placement of a cozy-chess board.
-    pub fn from_board(board: &cozy_chess::Board) -> Self {
-        let mut placement = Self::default();
-        for square in board.occupied() {
-            if let (Some(color), Some(piece)) = (board.color_on(square), board.piece_on(square)) {
-                placement.set(square, Occupant::Piece(color, piece));
-            }
-        }
-        placement
-    }
-
-    /// The standard starting position (2005 Art. 2.3).
-    pub fn start() -> Self {
-        Self::from_board(&cozy_chess::Board::default())
-    }
-
-    /// The same placement seen from a board turned 180 degrees.
-    pub fn rotated(&self) -> Self {
-        let mut out = Self::default();
-        for square in Square::ALL {
-            out.set(square, self.get(Square::index(63 - square as usize)));
-        }
-        out
-    }
-
-    /// The squares where `self` and `other` differ, a1 first.
-    pub fn diff(&self, other: &Placement) -> Vec<Square> {
-        Square::ALL
-            .into_iter()
-            .filter(|&s| self.get(s) != other.get(s))
-            .collect()
-    }
-
-    /// The piece-placement field of a FEN (rank 8 first); magic pieces are shown as `?`.
-    pub fn to_fen_board(&self) -> String {
-        let mut out = String::with_capacity(72);
-        for rank in (0..8).rev() {
-            let mut empty = 0;
-            for file in 0..8 {
-                let occupant = self.get(Square::index(rank * 8 + file));
-                let letter = match occupant {
-                    Occupant::Empty => {
-                        empty += 1;
-                        continue;
-                    }
-                    Occupant::Piece(color, piece) => {
-                        let c: char = piece.into();
-                        if color == Color::White {
-                            c.to_ascii_uppercase()
-                        } else {
-                            c
-                        }
-                    }
-                    Occupant::Magic(_) => '?',
-                };
-                if empty > 0 {
-                    out.push(char::from(b'0' + empty));
-                    empty = 0;
-                }
-                out.push(letter);
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
-        out
     }
 }
 

@@ -24,12 +24,11 @@
 
 use std::collections::VecDeque;
 
-use cozy_chess::{Color, Piece, Square};
+use crate::{Color, Piece, Square};
 
 use super::board::{BoardDump, DgtSquare, Occupant, Orientation, Placement};
 use super::clock::{ClockReading, ClockSide};
 use super::codec::{BoardMessage, Command};
-use crate::arbiter::MoveText;
 use crate::movegen::Move;
 use crate::position::Position;
 
@@ -429,7 +428,7 @@ impl Reconstructor {
         if !self.has_dump || self.orientation.is_none() {
             return;
         }
-        let current = Placement::from_board(self.position().board());
+        let current = self.position().placement();
         let seen = self.physical();
         if seen != current {
             self.refused = Some(seen);
@@ -445,7 +444,7 @@ impl Reconstructor {
             return;
         }
         if self.orientation.is_none() && !self.learn_orientation() {
-            let restore = Placement::from_board(self.position().board());
+            let restore = self.position().placement();
             let kind = if self.moves.is_empty() {
                 Mismatch::NotInitialPosition
             } else {
@@ -455,7 +454,7 @@ impl Reconstructor {
             return;
         }
         let seen = self.physical();
-        let current = Placement::from_board(self.position().board());
+        let current = self.position().placement();
         if seen == current {
             if self.reported.take().is_some() {
                 self.out.push_back(Reading::Restored { at });
@@ -488,7 +487,7 @@ impl Reconstructor {
         // An earlier position: moves taken back.
         if let Some(k) = (0..n - 1)
             .rev()
-            .find(|&k| Placement::from_board(self.history[k].board()) == seen)
+            .find(|&k| self.history[k].placement() == seen)
         {
             self.retract(at, k);
             return;
@@ -541,7 +540,7 @@ impl Reconstructor {
     /// either way round. Returns whether it is known now.
     fn learn_orientation(&mut self) -> bool {
         let dump = BoardDump { codes: self.raw };
-        let target = Placement::from_board(self.position().board());
+        let target = self.position().placement();
         for orientation in [Orientation::Normal, Orientation::Rotated] {
             if Placement::from_dump(&dump, orientation) == target {
                 self.orientation = Some(orientation);
@@ -558,8 +557,8 @@ impl Reconstructor {
 /// the side to move that left its square and the square it now stands on (or the square of the
 /// opponent's piece it replaced). `None` when the picture is not one piece moved (pieces knocked
 /// over, several moved, a piece still in the hand). Its promotion is read from the board.
-pub fn attempted_move(position: &Position, seen: &Placement) -> Option<MoveText> {
-    let current = Placement::from_board(position.board());
+pub fn attempted_move(position: &Position, seen: &Placement) -> Option<Move> {
+    let current = position.placement();
     let side = position.side_to_move();
     let changed = current.diff(seen);
     let mut from = None;
@@ -587,7 +586,7 @@ pub fn attempted_move(position: &Position, seen: &Placement) -> Option<MoveText>
         (Occupant::Piece(_, Piece::Pawn), Occupant::Piece(_, p)) if p != Piece::Pawn => Some(p),
         _ => None,
     };
-    Some(MoveText {
+    Some(Move {
         from,
         to,
         promotion,
@@ -600,7 +599,7 @@ fn successor_to(position: &Position, seen: &Placement) -> Option<Move> {
     position.for_each_legal_move(|mv| {
         if found.is_none()
             && let Ok(next) = position.after(mv)
-            && Placement::from_board(next.board()) == *seen
+            && next.placement() == *seen
         {
             found = Some(mv);
         }
@@ -628,7 +627,7 @@ fn is_on_the_way(position: &Position, current: &Placement, seen: &Placement) -> 
     let mut found = false;
     position.for_each_legal_move(|mv| {
         if !found && let Ok(next) = position.after(mv) {
-            let target = Placement::from_board(next.board());
+            let target = next.placement();
             found = changed.iter().all(|&s| seen.get(s) == target.get(s));
         }
     });

@@ -13,13 +13,10 @@
 //! closes it. For the sighted player nothing changes (F2.3 last sentence / D.2.5).
 
 use super::{Edition, Law};
-use crate::Color;
-use crate::arbiter::{MoveText, State};
 use crate::clock::Millis;
-use crate::movegen;
 use crate::notation::{Language, SanError, duration, san, spoken};
 use crate::position::Position;
-use cozy_chess::Board;
+use crate::{Color, Move};
 use serde::Serialize;
 use thiserror::Error;
 
@@ -69,49 +66,46 @@ pub fn tactile_clock_law(edition: Edition) -> Law {
 /// # Errors
 /// The [`SanError`] of the spoken form when no reading fits, naming the word not understood;
 /// an illegal or ambiguous reading is reported as such.
-pub fn read_announcement(
-    board: &Board,
-    halfmove: u32,
-    text: &str,
-    lang: Language,
-) -> Result<MoveText, SanError> {
-    let pos = Position::from_parts(board.clone(), halfmove);
-    let as_text = |mv: movegen::Move| MoveText {
-        from: mv.from,
-        to: mv.to,
-        promotion: mv.promotion,
-    };
-    let spoken_error = match spoken::parse(&pos, text) {
-        Ok(mv) => return Ok(as_text(mv)),
+pub fn read_announcement(pos: &Position, text: &str, lang: Language) -> Result<Move, SanError> {
+    let spoken_error = match spoken::parse(pos, text) {
+        Ok(mv) => return Ok(mv),
         Err(e) => e,
     };
     for lang in [lang, Language::English] {
-        if let Ok(mv) = san::parse(&pos, text.trim(), lang) {
-            return Ok(as_text(mv));
+        if let Ok(mv) = san::parse(pos, text.trim(), lang) {
+            return Ok(mv);
         }
     }
-    if let Ok(text) = text.trim().parse::<MoveText>()
-        && crate::touch::legal_move(board, text).is_some()
+    if let Ok(mv) = text.trim().parse::<Move>()
+        && pos.is_legal(mv)
     {
-        return Ok(text);
+        return Ok(mv);
     }
     Err(spoken_error)
+}
+
+/// One side's clock as a visually impaired player is told it (F2.9d / D.2.10): the arbiter's
+/// `State` hands these over, so this article needs nothing from the game above it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeTold {
+    /// Time left on the clock.
+    pub remaining: Millis,
+    /// Time used so far.
+    pub used: Millis,
+    /// Moves completed.
+    pub moves: u32,
 }
 
 /// What a visually impaired player is told when he asks (2005 App. F2.9d / 2023 App. D.2.10,
 /// and the talking clock of D.2.6.1): his time left and used, his opponent's, and the moves
 /// he has completed, as durations in words (German and English; other languages get the
 /// English frame around their own duration words).
-pub fn time_on_request(state: &State, player: Color, lang: Language) -> String {
-    let (own, theirs) = match player {
-        Color::White => (&state.white, &state.black),
-        Color::Black => (&state.black, &state.white),
-    };
+pub fn time_on_request(own: TimeTold, theirs: TimeTold, lang: Language) -> String {
     let (you, opponent, left, used) = match lang {
         Language::German => ("Sie", "Gegner", "Restzeit", "verbraucht"),
         _ => ("you", "opponent", "left", "used"),
     };
-    let side = |view: &crate::arbiter::ClockView| {
+    let side = |view: TimeTold| {
         format!(
             "{} {left}, {} {used}",
             duration::say(view.remaining, lang),
@@ -260,11 +254,11 @@ pub enum ReconcileError {
 #[derive(Clone, Copy, Debug)]
 pub struct TwoBoards<'a> {
     /// The game's start position.
-    pub start: &'a Board,
+    pub start: &'a Position,
     /// The visually impaired player's score, move by move.
-    pub impaired_score: &'a [MoveText],
+    pub impaired_score: &'a [Move],
     /// The sighted player's score.
-    pub sighted_score: &'a [MoveText],
+    pub sighted_score: &'a [Move],
     /// The tactile board as it stands: a FEN, or only its placement field.
     pub impaired_board: &'a str,
     /// The sighted player's board as it stands.
@@ -316,24 +310,21 @@ fn placement(board: BoardOf, text: &str) -> Result<[u8; 64], ReconcileError> {
     Ok(squares)
 }
 
-fn placement_of(board: &Board) -> [u8; 64] {
+fn placement_of(board: &Position) -> [u8; 64] {
     // A legal board's FEN always reads back.
-    placement(BoardOf::Sighted, &board.to_string()).unwrap_or([b'.'; 64])
+    placement(BoardOf::Sighted, &board.fen()).unwrap_or([b'.'; 64])
 }
 
 /// The positions along a score from `start`, as far as its moves are legal: `result[k]` is the
 /// position after `k` half-moves.
-fn positions(start: &Board, score: &[MoveText]) -> Vec<Board> {
+fn positions(start: &Position, score: &[Move]) -> Vec<Position> {
     let mut out = vec![start.clone()];
     let mut board = start.clone();
-    for &text in score {
-        match crate::touch::legal_move(&board, text) {
-            Some(mv) => {
-                board.play_unchecked(mv);
-                out.push(board.clone());
-            }
-            None => break,
+    for &mv in score {
+        if board.play(mv).is_err() {
+            break;
         }
+        out.push(board.clone());
     }
     out
 }
@@ -341,7 +332,7 @@ fn positions(start: &Board, score: &[MoveText]) -> Vec<Board> {
 /// The clocks after `ply` half-moves, from each half-move's clock reading (the mover's time
 /// after his press, as the log keeps it for `[%clk]`) and the times at the start.
 pub fn readings_at(
-    start: &Board,
+    start: &Position,
     initial: ClockReading,
     clock_after: &[Millis],
     ply: usize,

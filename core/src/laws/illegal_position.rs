@@ -16,18 +16,18 @@
 //! a position under 7.4a.
 
 use super::{Edition, Law};
-use crate::arbiter::wire::MoveText;
-use crate::dgt::board::{Occupant, Placement as Pieces};
-use crate::{Color, File, Piece, Rank, Square};
-use cozy_chess::{BitBoard, Board, BoardBuilder, CastleRights};
+use crate::movegen;
+use crate::placement::{Occupant, Placement};
+use crate::position::Position;
+use crate::{Color, File, Move, Piece, Rank, Square};
 use std::fmt;
 use thiserror::Error;
 
 /// The pieces on the board, one or none per square, and the side to move; no legality.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placement {
-    /// What stands where (the sensor boards' placement type: it has no legality either).
-    pieces: Pieces,
+pub struct RawPosition {
+    /// What stands where (the one placement type: it has no legality either).
+    pieces: Placement,
     side_to_move: Color,
     fullmove_number: u16,
 }
@@ -79,25 +79,25 @@ pub enum NotAMove {
     Castling,
 }
 
-impl Placement {
+impl RawPosition {
     /// The pieces of a legal position.
-    pub fn from_board(board: &Board) -> Placement {
-        Placement {
-            pieces: Pieces::from_board(board),
+    pub fn from_position(board: &Position) -> RawPosition {
+        RawPosition {
+            pieces: board.placement(),
             side_to_move: board.side_to_move(),
-            fullmove_number: board.fullmove_number(),
+            fullmove_number: u16::try_from(board.fullmove_number()).unwrap_or(u16::MAX),
         }
     }
 
     /// The pieces after `mv` was made in `board` by hand, legal or not: castling moves the
     /// rook too, an en-passant capture removes the pawn passed, and the other side is on
     /// move. `None` if no piece stands on the square the move leaves.
-    pub fn after(board: &Board, mv: MoveText) -> Option<Placement> {
-        let mut placement = Placement::from_board(board);
+    pub fn after(board: &Position, mv: Move) -> Option<RawPosition> {
+        let mut placement = RawPosition::from_position(board);
         placement.piece_on(mv.from)?;
         let en_passant_pawn = board
-            .en_passant()
-            .map(|file| Square::new(file, Rank::Fifth.relative_to(board.side_to_move())));
+            .en_passant_square()
+            .map(|target| Square::new(target.file(), Rank::Fifth.relative_to(board.side_to_move())));
         placement.shift(mv, en_passant_pawn);
         Some(placement)
     }
@@ -120,7 +120,7 @@ impl Placement {
     ///
     /// # Errors
     /// [`NotAMove`] if no piece of his could make it.
-    pub fn play(&self, mv: MoveText) -> Result<Placement, NotAMove> {
+    pub fn play(&self, mv: Move) -> Result<RawPosition, NotAMove> {
         let mover = self.side_to_move;
         let Some((piece, color)) = self.piece_on(mv.from) else {
             return Err(NotAMove::NoOwnPiece(mv.from));
@@ -137,32 +137,13 @@ impl Placement {
             from: mv.from,
             to: mv.to,
         };
-        let occupied = self.occupied();
-        let reach = match piece {
-            Piece::Pawn => {
-                let captures = if self.piece_on(mv.to).is_some() {
-                    cozy_chess::get_pawn_attacks(mv.from, mover)
-                } else {
-                    BitBoard::EMPTY
-                };
-                cozy_chess::get_pawn_quiets(mv.from, mover, occupied) | captures
+        if piece == Piece::King {
+            let two_files = (mv.from.file() as i8 - mv.to.file() as i8).abs() == 2;
+            if two_files && mv.from.rank() == mv.to.rank() {
+                return Err(NotAMove::Castling);
             }
-            Piece::Knight => cozy_chess::get_knight_moves(mv.from),
-            Piece::Bishop => cozy_chess::get_bishop_moves(mv.from, occupied),
-            Piece::Rook => cozy_chess::get_rook_moves(mv.from, occupied),
-            Piece::Queen => {
-                cozy_chess::get_bishop_moves(mv.from, occupied)
-                    | cozy_chess::get_rook_moves(mv.from, occupied)
-            }
-            Piece::King => {
-                let two_files = (mv.from.file() as i8 - mv.to.file() as i8).abs() == 2;
-                if two_files && mv.from.rank() == mv.to.rank() {
-                    return Err(NotAMove::Castling);
-                }
-                cozy_chess::get_king_moves(mv.from)
-            }
-        };
-        if !reach.has(mv.to) {
+        }
+        if !movegen::reaches_by_pattern(&self.pieces, mover, piece, mv.from, mv.to) {
             return Err(pattern);
         }
         let last_rank = Rank::Eighth.relative_to(mover);
@@ -181,13 +162,19 @@ impl Placement {
     /// would, kings first.
     pub fn defect(&self) -> Option<Defect> {
         for color in Color::ALL {
-            if self.pieces(Piece::King, color).len() != 1 {
+            let kings = Square::ALL
+                .into_iter()
+                .filter(|&sq| self.piece_on(sq) == Some((Piece::King, color)))
+                .count();
+            if kings != 1 {
                 return Some(Defect::KingCount { color });
             }
         }
-        let pawns = self.pieces(Piece::Pawn, Color::White) | self.pieces(Piece::Pawn, Color::Black);
-        let end_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
-        if let Some(square) = (pawns & end_ranks).into_iter().next() {
+        let on_end_rank = |sq: Square| matches!(sq.rank(), Rank::First | Rank::Eighth);
+        if let Some(square) = Square::ALL
+            .into_iter()
+            .find(|&sq| on_end_rank(sq) && matches!(self.piece_on(sq), Some((Piece::Pawn, _))))
+        {
             return Some(Defect::PawnOnEndRank { square });
         }
         let mover = !self.side_to_move;
@@ -205,39 +192,17 @@ impl Placement {
     /// The legal position these pieces make, if they make one: castling rights kept from
     /// `rights_from` wherever king and rook still stand on their squares, no en-passant
     /// right, and `halfmove_clock` as given.
-    pub fn to_board(&self, rights_from: &Board, halfmove_clock: u8) -> Option<Board> {
+    pub fn to_position(&self, rights_from: &Position, halfmove_clock: u32) -> Option<Position> {
         if self.defect().is_some() {
             return None;
         }
-        let mut builder = BoardBuilder::empty();
-        for sq in Square::ALL {
-            *builder.square_mut(sq) = self.piece_on(sq);
-        }
-        builder.side_to_move = self.side_to_move;
-        builder.halfmove_clock = halfmove_clock;
-        builder.fullmove_number = self.fullmove_number;
-        for color in Color::ALL {
-            let kept = rights_from.castle_rights(color);
-            let back = Rank::First.relative_to(color);
-            let king_home = self.piece_on(Square::new(File::E, back)) == Some((Piece::King, color));
-            let rook_on = |file: Option<File>| {
-                file.is_some_and(|f| {
-                    self.piece_on(Square::new(f, back)) == Some((Piece::Rook, color))
-                })
-            };
-            *builder.castle_rights_mut(color) = CastleRights {
-                short: kept.short.filter(|&f| king_home && rook_on(Some(f))),
-                long: kept.long.filter(|&f| king_home && rook_on(Some(f))),
-            };
-        }
-        if let Ok(board) = builder.build() {
-            return Some(board);
-        }
-        // Rights that cozy-chess will not take (a king off the e-file in Chess960 terms) go.
-        for color in Color::ALL {
-            *builder.castle_rights_mut(color) = CastleRights::EMPTY;
-        }
-        builder.build().ok()
+        Position::from_placement(
+            &self.pieces,
+            self.side_to_move,
+            rights_from,
+            halfmove_clock,
+            self.fullmove_number,
+        )
     }
 
     /// The pieces as the first two fields of a FEN (`rnbqkbnr/... w`), for display.
@@ -245,7 +210,7 @@ impl Placement {
         self.to_string()
     }
 
-    fn shift(&mut self, mv: MoveText, en_passant_pawn: Option<Square>) {
+    fn shift(&mut self, mv: Move, en_passant_pawn: Option<Square>) {
         let Some((piece, color)) = self.piece_on(mv.from) else {
             return;
         };
@@ -283,39 +248,13 @@ impl Placement {
         self.side_to_move = !color;
     }
 
-    fn pieces(&self, piece: Piece, color: Color) -> BitBoard {
-        Square::ALL
-            .into_iter()
-            .filter(|&sq| self.piece_on(sq) == Some((piece, color)))
-            .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
-    }
-
-    fn occupied(&self) -> BitBoard {
-        Square::ALL
-            .into_iter()
-            .filter(|&sq| self.piece_on(sq).is_some())
-            .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
-    }
-
     /// Whether a king of `color` stands attacked by the other side's pieces.
     fn in_check(&self, color: Color) -> bool {
-        let occupied = self.occupied();
-        let them = !color;
-        self.pieces(Piece::King, color).into_iter().any(|king| {
-            let rooks = self.pieces(Piece::Rook, them) | self.pieces(Piece::Queen, them);
-            let bishops = self.pieces(Piece::Bishop, them) | self.pieces(Piece::Queen, them);
-            !(cozy_chess::get_rook_moves(king, occupied) & rooks).is_empty()
-                || !(cozy_chess::get_bishop_moves(king, occupied) & bishops).is_empty()
-                || !(cozy_chess::get_knight_moves(king) & self.pieces(Piece::Knight, them))
-                    .is_empty()
-                || !(cozy_chess::get_king_moves(king) & self.pieces(Piece::King, them)).is_empty()
-                || !(cozy_chess::get_pawn_attacks(king, color) & self.pieces(Piece::Pawn, them))
-                    .is_empty()
-        })
+        movegen::king_attacked(&self.pieces, color)
     }
 }
 
-impl fmt::Display for Placement {
+impl fmt::Display for RawPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.pieces.to_fen_board())?;
         let side = if self.side_to_move == Color::White {
@@ -343,19 +282,19 @@ pub fn wait_law(edition: Edition) -> Law {
 mod tests {
     use super::*;
 
-    fn text(s: &str) -> MoveText {
+    fn text(s: &str) -> Move {
         s.parse().unwrap()
     }
 
-    fn board(fen: &str) -> Board {
-        fen.parse().unwrap()
+    fn board(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
     }
 
     #[test]
     fn a_king_left_in_check_next_to_a_check_is_both_kings_in_check() {
         // White, in check from the rook on e2, ignores it and gives check with Rc8.
         let b = board("3k4/8/8/8/8/8/4r3/2R1K3 w - - 0 1");
-        let p = Placement::after(&b, text("c1c8")).unwrap();
+        let p = RawPosition::after(&b, text("c1c8")).unwrap();
         assert!(p.both_kings_in_check());
         assert_eq!(
             p.defect(),
@@ -363,19 +302,19 @@ mod tests {
                 mover: Color::White
             })
         );
-        assert_eq!(p.to_board(&b, 0), None);
+        assert_eq!(p.to_position(&b, 0), None);
         assert_eq!(p.text(), "2Rk4/8/8/8/8/8/4r3/4K3 b");
     }
 
     #[test]
     fn the_reply_that_lifts_the_check_makes_a_legal_position() {
         let b = board("3k4/8/8/8/8/8/4r3/2R1K3 w - - 0 1");
-        let p = Placement::after(&b, text("c1c8")).unwrap();
+        let p = RawPosition::after(&b, text("c1c8")).unwrap();
         // Black takes the rook that checks him, but his own rook still checks White, who is
         // now on move: a legal position.
         let q = p.play(text("d8c8")).unwrap();
         assert_eq!(q.defect(), None);
-        let legal = q.to_board(&b, 3).unwrap();
+        let legal = q.to_position(&b, 3).unwrap();
         assert_eq!(legal.to_string(), "2k5/8/8/8/8/8/4r3/4K3 w - - 3 2");
         // A rook move instead leaves Black's king in check with White on move: still illegal.
         let r = p.play(text("e2e3")).unwrap();
@@ -390,7 +329,7 @@ mod tests {
     #[test]
     fn an_unpromoted_pawn_on_the_last_rank_is_a_defect_until_taken() {
         let b = board("1r5k/P7/8/8/8/8/8/7K w - - 0 1");
-        let p = Placement::after(&b, text("a7a8")).unwrap();
+        let p = RawPosition::after(&b, text("a7a8")).unwrap();
         assert_eq!(
             p.defect(),
             Some(Defect::PawnOnEndRank { square: Square::A8 })
@@ -402,7 +341,7 @@ mod tests {
     #[test]
     fn moves_on_a_placement_follow_the_patterns_only() {
         let b = board("3k4/8/8/8/8/8/4r3/2R1K3 w - - 0 1");
-        let p = Placement::after(&b, text("c1c8")).unwrap();
+        let p = RawPosition::after(&b, text("c1c8")).unwrap();
         assert_eq!(p.play(text("e2e1")), Err(NotAMove::TakesKing(Square::E1)));
         assert_eq!(p.play(text("c8c7")), Err(NotAMove::NoOwnPiece(Square::C8)));
         assert_eq!(
@@ -414,16 +353,16 @@ mod tests {
         );
         assert!(p.play(text("d8d7")).is_ok(), "a king step, even into check");
         let castle = board("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
-        let p = Placement::from_board(&castle);
+        let p = RawPosition::from_position(&castle);
         assert_eq!(p.play(text("e8g8")), Err(NotAMove::Castling));
     }
 
     #[test]
     fn castling_rights_survive_only_where_king_and_rook_stand() {
         let b = board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        let p = Placement::after(&b, text("h1h8")).unwrap();
+        let p = RawPosition::after(&b, text("h1h8")).unwrap();
         let q = p.play(text("e8d7")).unwrap();
-        let legal = q.to_board(&b, 0).unwrap();
+        let legal = q.to_position(&b, 0).unwrap();
         assert_eq!(legal.to_string(), "r6R/3k4/8/8/8/8/8/R3K3 w Q - 0 2");
     }
 }

@@ -1,6 +1,6 @@
 //! The Laws' editions and the per-edition rules the arbiter applies: which article, which
 //! penalty, which claim window. Each file holds one chapter of the Laws as data and small
-//! functions; the event-sourced game in [`crate::arbiter`] calls them.
+//! functions; the event-sourced game (`Game`, at the top of the crate) calls them.
 //!
 //! # Readings we chose where the checklist says "verify"
 //!

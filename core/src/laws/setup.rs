@@ -10,8 +10,9 @@
 //! away before the first move.
 
 use super::{Law, Profile};
+use crate::placement::Placement;
+use crate::position::Position;
 use crate::{Color, File, Piece, Rank, Square};
-use cozy_chess::{Board, BoardBuilder, CastleRights};
 
 /// The castlings a set-up bars for one side: with the h-rook (short), with the a-rook (long).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -31,12 +32,9 @@ impl Barred {
 
 /// The castlings the pieces' places bar for `color`: both when the king is off its square,
 /// one side when its corner holds no rook of his.
-pub fn barred(board: &Board, color: Color) -> Barred {
+pub fn barred(board: &Position, color: Color) -> Barred {
     let back = Rank::First.relative_to(color);
-    let own = |file: File, piece: Piece| {
-        let sq = Square::new(file, back);
-        board.piece_on(sq) == Some(piece) && board.color_on(sq) == Some(color)
-    };
+    let own = |file: File, piece: Piece| board.piece_on(Square::new(file, back)) == Some((color, piece));
     let king_home = own(File::E, Piece::King);
     Barred {
         short: !king_home || !own(File::H, Piece::Rook),
@@ -46,44 +44,37 @@ pub fn barred(board: &Board, color: Color) -> Barred {
 
 /// Whether the position is the initial array of Art. 2 with some pieces on each first rank
 /// exchanged: a set-up fault rather than a position set up on purpose.
-pub fn is_faulty_initial_setup(board: &Board) -> bool {
-    let initial = Board::default();
-    let same_squares = Color::ALL
-        .iter()
-        .all(|&c| board.colors(c) == initial.colors(c));
-    let same_pieces = Color::ALL.iter().all(|&c| {
-        Piece::ALL
-            .iter()
-            .all(|&p| board.colored_pieces(c, p).len() == initial.colored_pieces(c, p).len())
-    });
-    let same_pawns = board.pieces(Piece::Pawn) == initial.pieces(Piece::Pawn);
-    let exchanged = Piece::ALL
-        .iter()
-        .any(|&p| board.pieces(p) != initial.pieces(p));
-    same_squares && same_pieces && same_pawns && exchanged
+pub fn is_faulty_initial_setup(board: &Position) -> bool {
+    let initial = Placement::start();
+    let shown = board.placement();
+    let mut counts = [[0i32; 6]; 2];
+    let mut exchanged = false;
+    for sq in Square::ALL {
+        let (now, then) = (shown.get(sq).piece(), initial.get(sq).piece());
+        // The same squares hold a piece of the same side, and the pawns stand where they began.
+        if now.map(|(c, _)| c) != then.map(|(c, _)| c)
+            || (now.map(|(_, p)| p) == Some(Piece::Pawn)) != (then.map(|(_, p)| p) == Some(Piece::Pawn))
+        {
+            return false;
+        }
+        if let (Some((c, p)), Some((_, q))) = (now, then) {
+            counts[c as usize][p as usize] += 1;
+            counts[c as usize][q as usize] -= 1;
+            exchanged |= p != q;
+        }
+    }
+    // Each side has the pieces it began with, some of them on each other's squares.
+    exchanged && counts.iter().flatten().all(|&n| n == 0)
 }
 
 /// `board` without the castling rights its pieces' places bar (see [`barred`]).
-pub fn without_barred_castling(board: Board) -> Board {
-    let mut builder = BoardBuilder::from_board(&board);
-    let mut changed = false;
+pub fn without_barred_castling(board: Position) -> Position {
+    let mut out = board.clone();
     for color in Color::ALL {
         let bar = barred(&board, color);
-        let rights = board.castle_rights(color);
-        let kept = CastleRights {
-            short: rights.short.filter(|_| !bar.short),
-            long: rights.long.filter(|_| !bar.long),
-        };
-        if kept != *rights {
-            *builder.castle_rights_mut(color) = kept;
-            changed = true;
-        }
+        out = out.without_castling(color, bar.short, bar.long);
     }
-    if !changed {
-        return board;
-    }
-    // Fewer castling rights than a legal position had still make a legal position.
-    builder.build().unwrap_or(board)
+    out
 }
 
 /// The article that bars the castling: the claim window's (2005 App. B4 / 2023 App. A.5.1)
@@ -104,7 +95,7 @@ mod tests {
 
     #[test]
     fn king_and_queen_exchanged_bar_both_castlings() {
-        let board: Board = SWAPPED.parse().unwrap();
+        let board = crate::fen::parse_setup(SWAPPED).unwrap();
         assert!(is_faulty_initial_setup(&board));
         assert_eq!(
             barred(&board, Color::White),
@@ -122,8 +113,7 @@ mod tests {
 
     #[test]
     fn a_rook_out_of_its_corner_bars_its_side_only() {
-        let board: Board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w Kkq - 0 1"
-            .parse()
+        let board = crate::fen::parse_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w Kkq - 0 1")
             .unwrap();
         assert!(is_faulty_initial_setup(&board));
         assert_eq!(
@@ -139,8 +129,8 @@ mod tests {
 
     #[test]
     fn the_initial_array_and_later_positions_are_no_fault() {
-        assert!(!is_faulty_initial_setup(&Board::default()));
-        let later: Board = "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1".parse().unwrap();
+        assert!(!is_faulty_initial_setup(&Position::startpos()));
+        let later = Position::from_fen("r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1").unwrap();
         assert!(!is_faulty_initial_setup(&later));
         assert_eq!(without_barred_castling(later.clone()), later);
     }

@@ -17,11 +17,11 @@
 //! `(=)`; the long form `Ng1-f3`/`Ng1f3`/`e2e4`; figurines in any language. Piece letters are
 //! upper case and files lower case, which keeps `B` (bishop) apart from `b` (the b-file).
 
-use cozy_chess::{File, Piece, Rank, Square};
+use crate::{File, Piece, Rank, Square};
 use thiserror::Error;
 
 use super::lang::{BLACK_FIGURINE, Language};
-use crate::movegen::{Castling, Move, for_each_legal_move_to};
+use crate::movegen::{Castling, Move};
 use crate::position::Position;
 
 /// Why a move text does not give one legal move.
@@ -83,7 +83,7 @@ impl Pattern {
                     },
                     rank,
                 );
-                for_each_legal_move_to(pos.board(), Piece::King, to, |mv| {
+                pos.for_each_legal_move_to(Piece::King, to, |mv| {
                     if pos.castling(mv) == Some(side) {
                         keep(mv);
                     }
@@ -96,7 +96,7 @@ impl Pattern {
                 to,
                 promotion,
             } => {
-                for_each_legal_move_to(pos.board(), piece, to, |mv| {
+                pos.for_each_legal_move_to(piece, to, |mv| {
                     // A pawn named without its file moves straight ahead (App. E7: "e5");
                     // a capture names the departure file (App. E8).
                     let file_ok = match from_file {
@@ -405,7 +405,7 @@ fn write_core(pos: &Position, mv: Move, lang: Language, long: bool, out: &mut St
         }
     } else {
         let (mut same_file, mut same_rank, mut others) = (false, false, false);
-        for_each_legal_move_to(pos.board(), piece, mv.to, |other| {
+        pos.for_each_legal_move_to(piece, mv.to, |other| {
             if other.from != mv.from {
                 others = true;
                 same_file |= other.from.file() == mv.from.file();

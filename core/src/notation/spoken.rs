@@ -25,7 +25,7 @@
 //! `zwo` for `zwei`, digits for ranks, `Caesar` for `Cesar`, `nimmt` or `x` for a capture, and the
 //! long form with the departure square (`Springer Gustav eins Felix drei`).
 
-use cozy_chess::{File, Piece, Rank, Square};
+use crate::{File, Piece, Rank, Square};
 
 use super::san::{Pattern, SanError};
 use crate::movegen::{Castling, Move};

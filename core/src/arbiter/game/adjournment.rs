@@ -64,23 +64,23 @@ impl Game {
         self.sealed = None;
         let parsed = text
             .trim()
-            .parse::<MoveText>()
+            .parse::<Move>()
             .ok()
-            .and_then(|t| touch::legal_move(self.record.current().board(), t))
+            .and_then(|t| touch::legal_move(self.record.current(), t))
             .or_else(|| {
                 // A sealed move may be written in SAN too (App. A1 asks for "unambiguous
                 // notation"); our parser also takes every App. E form of it.
                 let mv = san::parse(self.record.current(), text.trim(), Language::English).ok()?;
-                let text = MoveText {
+                let text = Move {
                     from: mv.from,
                     to: mv.to,
                     promotion: mv.promotion,
                 };
-                touch::legal_move(self.record.current().board(), text)
+                touch::legal_move(self.record.current(), text)
             });
         match parsed {
             Some(mv) => {
-                let shown = touch::to_text(self.record.current().board(), mv);
+                let shown = mv;
                 let law = rules::SEALED_MOVE_MADE.law(edition);
                 self.rule(at, law, Verdict::EnvelopeOpened { mv: shown });
                 // The arbiter makes the sealed move (A7 / I.7); a move that ends the game
@@ -95,7 +95,7 @@ impl Game {
                 // position is dead or the replier had already lost on time.
                 let law = rules::SEALED_MOVE_FAULTY.law(edition);
                 let dead = [Color::White, Color::Black].iter().all(|&c| {
-                    can_mate(self.record.current().board(), c, Budget::RULING) == CanMate::No
+                    can_mate(self.record.current(), c, Budget::RULING) == CanMate::No
                 });
                 if dead {
                     self.end(at, law, GameResult::Draw, Reason::DeadPosition);

@@ -10,7 +10,7 @@ impl Game {
         self.require_offer()?;
         if let Some(first) = self.config.no_draw_before_move
             && self.edition() == Edition::Fide2023
-            && self.record.current().board().fullmove_number() < first
+            && self.record.current().fullmove_number() < u32::from(first)
         {
             self.rule(
                 at,
@@ -249,12 +249,12 @@ impl Game {
                     return Ok(());
                 }
                 if let Some(text) = intended
-                    && touch::legal_move(self.record.current().board(), *text).is_none()
+                    && touch::legal_move(self.record.current(), *text).is_none()
                 {
                     self.reject_claim(at, law, player, kind, "intended_move_illegal");
                     return Ok(());
                 }
-                let intended_move = intended.map(as_move);
+                let intended_move = *intended;
                 let verdict = if kind == ClaimKind::Repetition {
                     self.record.claim_repetition(intended_move, edition)
                 } else {
@@ -379,18 +379,18 @@ impl Game {
                         claim: kind,
                     },
                 );
-                let queen = MoveText {
+                let queen = Move {
                     promotion: Some(crate::Piece::Queen),
                     ..irr.mv
                 };
                 if edition == Edition::Fide2023
                     && irr.mv.promotion.is_none()
-                    && touch::legal_move(self.record.current().board(), queen).is_some()
+                    && touch::legal_move(self.record.current(), queen).is_some()
                 {
                     // 7.5.2 (through A.5.2): the pawn left on the last rank becomes a queen,
                     // and the claimant, on move, keeps his clock running.
-                    let san = san::format(self.record.current(), as_move(queen), Language::English);
-                    if self.record.play(as_move(queen)).is_ok() {
+                    let san = san::format(self.record.current(), queen, Language::English);
+                    if self.record.play(queen).is_ok() {
                         self.moves.push(PlayedMove {
                             by: irr.offender,
                             text: queen,
@@ -450,7 +450,7 @@ impl Game {
                 self.touch = TouchMove::new();
                 self.changes = BoardChanges::new();
                 self.forced = Some(breach.obligation.clone());
-                let fen = self.record.current().board().to_string();
+                let fen = self.record.current().to_string();
                 self.rule(
                     at,
                     breach.obligation.law(edition),

@@ -113,7 +113,7 @@ impl Game {
     /// moves (2005 Art. 6.10 / 2023 Art. 6.9).
     pub(super) fn decide_flag(&mut self, loser: Color, at: Timestamp) {
         let law = rules::FLAG_FALL_RESULT.law(self.edition());
-        match can_mate(self.record.current().board(), !loser, Budget::RULING) {
+        match can_mate(self.record.current(), !loser, Budget::RULING) {
             CanMate::No => self.end(at, law, GameResult::Draw, Reason::TimeButCannotMate),
             _ => self.end(at, law, GameResult::win(!loser), Reason::Time),
         }

@@ -151,7 +151,7 @@ impl Game {
         let mut record = GameRecord::new(self.record.start().clone());
         for played in &kept {
             // Every completed move was legal where it was played.
-            if record.play(as_move(played.text)).is_err() {
+            if record.play(played.text).is_err() {
                 break;
             }
         }
@@ -161,7 +161,7 @@ impl Game {
             black: first,
         };
         let after: Vec<Millis> = kept.iter().map(|m| m.clock_after).collect();
-        let reading = blind::readings_at(self.record.start().board(), initial, &after, ply)
+        let reading = blind::readings_at(self.record.start(), initial, &after, ply)
             .unwrap_or(initial);
         let count = |c: Color| kept.iter().filter(|m| m.by == c).count() as u32;
         let moves = [count(Color::White), count(Color::Black)];
@@ -178,7 +178,7 @@ impl Game {
             RestoreCause::Arbiter => rules::ARBITER_SETS_CLOCKS.law(edition),
             RestoreCause::Displaced => rules::DISPLACED_PIECES_FOUND.law(edition),
         };
-        let fen = self.record.current().board().to_string();
+        let fen = self.record.current().to_string();
         self.rule(
             at,
             law,

@@ -12,34 +12,25 @@ impl Game {
             .unwrap_or(Language::English)
     }
 
-    pub(super) fn read(&self, board: &Board, text: &str) -> Result<MoveText, Refused> {
-        let halfmoves = self.record.current().halfmove_clock();
-        blind::read_announcement(board, halfmoves, text, self.language())
+    pub(super) fn read(&self, board: &Position, text: &str) -> Result<Move, Refused> {
+        blind::read_announcement(board, text, self.language())
             .map_err(|e| Refused::Announcement(e.to_string()))
     }
 
-    pub(super) fn spoken(&self, board: &Board, mv: MoveText) -> String {
-        let pos = Position::from_parts(board.clone(), self.record.current().halfmove_clock());
-        crate::notation::spoken::format(
-            &pos,
-            crate::Move {
-                from: mv.from,
-                to: mv.to,
-                promotion: mv.promotion,
-            },
-        )
+    pub(super) fn spoken(&self, board: &Position, mv: Move) -> String {
+        crate::notation::spoken::format(board, mv)
     }
 
     /// The move a visually impaired player's announcement makes on a game without his own
     /// board: entered whole, as a screen enters it.
-    pub(super) fn enter_announced(&mut self, at: Timestamp, mv: MoveText) {
-        if self.touch.touch(self.record.current().board(), mv.from) {
+    pub(super) fn enter_announced(&mut self, at: Timestamp, mv: Move) {
+        if self.touch.touch(self.record.current(), mv.from) {
             self.after_touch(at);
         }
-        self.changes.enter(self.record.current().board(), mv);
-        if let Some(legal) = touch::legal_move(self.record.current().board(), mv) {
+        self.changes.enter(self.record.current(), mv);
+        if let Some(legal) = touch::legal_move(self.record.current(), mv) {
             self.touch
-                .release(touch::to_text(self.record.current().board(), legal));
+                .release(legal);
         }
     }
 
@@ -47,13 +38,13 @@ impl Game {
     /// the captured piece taken off his board (F2.3a / D.2.3), or the move announced (F2.3c).
     pub(super) fn made_by_impaired(&self, player: Color) -> Option<Move> {
         if self.config.has_tactile_board(player)
-            && let Some(mv) = self.changes.capture_made(self.record.current().board())
+            && let Some(mv) = self.changes.capture_made(self.record.current())
         {
             return Some(mv);
         }
         match self.announced {
             Some((by, said)) if by == player => {
-                touch::legal_move(self.record.current().board(), said)
+                touch::legal_move(self.record.current(), said)
             }
             _ => None,
         }
@@ -68,8 +59,8 @@ impl Game {
     /// [`blind::ReconcileError`] when a board's placement cannot be read.
     pub fn reconcile_boards(
         &self,
-        impaired_score: &[MoveText],
-        sighted_score: &[MoveText],
+        impaired_score: &[Move],
+        sighted_score: &[Move],
         impaired_board: &str,
         sighted_board: &str,
     ) -> Result<blind::Correction, blind::ReconcileError> {
@@ -82,7 +73,7 @@ impl Game {
         blind::reconcile(
             self.edition(),
             blind::TwoBoards {
-                start: self.record.start().board(),
+                start: self.record.start(),
                 impaired_score,
                 sighted_score,
                 impaired_board,
@@ -103,8 +94,8 @@ impl Game {
         if player != self.on_move() {
             return self.repeat(at, player, text);
         }
-        let mv = self.read(self.record.current().board(), text)?;
-        let spoken = self.spoken(self.record.current().board(), mv);
+        let mv = self.read(self.record.current(), text)?;
+        let spoken = self.spoken(self.record.current(), mv);
         let impaired = self.config.is_impaired(player);
         if impaired && !self.config.has_tactile_board(player) {
             self.enter_announced(at, mv);
@@ -137,7 +128,7 @@ impl Game {
         let edition = self.edition();
         let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
             (Some((by, said)), _, _) if by == !player => {
-                (self.record.current().board().clone(), said)
+                (self.record.current().clone(), said)
             }
             (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
             _ => return Err(Refused::NothingToRepeat),
@@ -174,14 +165,14 @@ impl Game {
         if !self.announced.is_some_and(|(by, _)| by == player) {
             return refuse(self, "nothing_announced");
         }
-        let mv = self.read(self.record.current().board(), text)?;
+        let mv = self.read(self.record.current(), text)?;
         if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {
             // A slip of the tongue binds him to nothing: the piece he named is not touched.
             self.touch = TouchMove::new();
             self.enter_announced(at, mv);
         }
         self.announced = Some((player, mv));
-        let spoken = self.spoken(self.record.current().board(), mv);
+        let spoken = self.spoken(self.record.current(), mv);
         self.rule(
             at,
             law,

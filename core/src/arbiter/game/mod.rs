@@ -22,10 +22,10 @@ use super::config::GameConfig;
 use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
 use super::log::EventLog;
 use super::ruling::{GameResult, Reason, Ruling, Verdict};
-use super::wire::MoveText;
 use crate::clock::{Clock, Millis, Timestamp};
-use crate::dead::{Budget, CanMate, can_mate};
-use crate::laws::illegal_position::{self, NotAMove, Placement};
+use crate::dead::{Budget, CanMate};
+use crate::record::can_mate;
+use crate::laws::illegal_position::{self, NotAMove, RawPosition};
 use crate::laws::setup::{self, Barred};
 use crate::laws::{
     Edition, Law, Profile, SealedEnvelope, adjourn, blind, draws, illegal, quickplay, rules,
@@ -34,13 +34,12 @@ use crate::notation::{Language, san};
 use crate::position::Position;
 use crate::record::{ClaimEvidence, ClaimVerdict, DeadCheck, GameRecord, Outcome as Automatic};
 use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
-use crate::{Color, Piece, Square};
-use cozy_chess::{Board, BoardBuilder, Move};
+use crate::{Color, Move, Piece, Square};
 use std::collections::VecDeque;
 use thiserror::Error;
 
 fn color_name(c: Color) -> &'static str {
-    super::wire::color::name(c)
+    crate::wire::color::name(c)
 }
 
 /// A move completed on the clock, as the record keeps it.
@@ -49,7 +48,7 @@ pub struct PlayedMove {
     /// Who played it.
     pub by: Color,
     /// The move, castling as the king's move.
-    pub text: MoveText,
+    pub text: Move,
     /// Standard algebraic notation (English letters).
     pub san: String,
     /// The mover's time on the clock after the press, for `[%clk]`.
@@ -63,8 +62,8 @@ pub struct PlayedMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Irregular {
     offender: Color,
-    before: Board,
-    mv: MoveText,
+    before: Position,
+    mv: Move,
     count: u32,
     /// The position after it could not be represented (e.g. a king left in check).
     stuck: bool,
@@ -74,9 +73,9 @@ struct Irregular {
 /// player on move has made on them (2023 App. A.5.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct IllegalPosition {
-    placement: Placement,
+    placement: RawPosition,
     /// The move made on it and not yet completed by the press.
-    reply: Option<MoveText>,
+    reply: Option<Move>,
     /// Still illegal after the reply, in 2005: play waits for the arbiter (Art. 7.4a).
     stalled: bool,
 }
@@ -85,7 +84,7 @@ struct IllegalPosition {
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Breach {
     offender: Color,
-    before: Board,
+    before: Position,
     obligation: Obligation,
 }
 
@@ -140,9 +139,9 @@ pub struct Game {
     pub(super) sealed: Option<(Color, SealedEnvelope)>,
     resumed: Option<Timestamp>,
     /// The move the player on move has announced this turn (App. F2.1 / D.2.1).
-    pub(super) announced: Option<(Color, MoveText)>,
+    pub(super) announced: Option<(Color, Move)>,
     /// The position before the last completed move, to read the opponent's repetition of it.
-    before_last: Option<Board>,
+    before_last: Option<Position>,
     /// The player on move offered a draw: the move he is making carries the "(=)".
     offer_with_move: Option<Color>,
     /// The clocks' move counters when an adjourned game resumed (App. A12 / I.13).
@@ -164,11 +163,9 @@ impl Game {
     /// [`Refused::BadFen`] if the setup's FEN is not a legal position.
     pub fn new(config: GameConfig) -> Result<Game, Refused> {
         let board = match &config.fen {
-            None => Board::default(),
+            None => Position::default(),
             Some(fen) => crate::fen::parse_setup(fen)
-                .map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
-                .board()
-                .clone(),
+                .map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?,
         };
         // A set-up fault found too late leaves the game as it stands, without the castlings
         // its misplaced kings and rooks would make (2005 App. B4 / 2023 App. A.5.1).
@@ -191,10 +188,7 @@ impl Game {
             profile: config.profile(),
             log: EventLog::new(config.clone()),
             config,
-            record: GameRecord::new(Position::from_parts(
-                board.clone(),
-                u32::from(board.halfmove_clock()),
-            )),
+            record: GameRecord::new(board),
             clock,
             started: None,
             last_at: Timestamp(0),
@@ -267,8 +261,8 @@ impl Game {
     }
 
     /// The current position.
-    pub fn board(&self) -> &Board {
-        self.record.current().board()
+    pub fn board(&self) -> &Position {
+        self.record.current()
     }
 
     /// The moves completed so far.
@@ -350,13 +344,13 @@ impl Game {
     fn on_move(&self) -> Color {
         match &self.illegal_position {
             Some(ip) => ip.placement.side_to_move(),
-            None => self.record.current().board().side_to_move(),
+            None => self.record.current().side_to_move(),
         }
     }
 
     /// The pieces as they stand when an unclaimed illegal move has left a position no legal
     /// play can reach (2023 App. A.5.4); [`Game::board`] then shows the position before it.
-    pub fn illegal_position(&self) -> Option<&Placement> {
+    pub fn illegal_position(&self) -> Option<&RawPosition> {
         self.illegal_position.as_ref().map(|ip| &ip.placement)
     }
 
@@ -462,7 +456,7 @@ impl Game {
                 }
                 let edition = self.edition();
                 let cannot_mate = edition == Edition::Fide2023
-                    && can_mate(self.record.current().board(), !*player, Budget::RULING)
+                    && can_mate(self.record.current(), !*player, Budget::RULING)
                         == CanMate::No;
                 let law = rules::RESIGNATION.law(edition);
                 let result = if cannot_mate {
@@ -496,8 +490,8 @@ impl Game {
                 let completed = self.moves.iter().rev().take(2).any(|m| m.text == *mv);
                 let made_now = self.on_move() == *player
                     && matches!(
-                        self.changes.attempt(self.record.current().board()),
-                        Attempt::Legal(m) if touch::to_text(self.record.current().board(), m) == *mv
+                        self.changes.attempt(self.record.current()),
+                        Attempt::Legal(m) if m == *mv
                     );
                 if !(completed || made_now) {
                     self.rule(
@@ -556,14 +550,5 @@ impl Game {
         self.announced = None;
         self.before_last = None;
         self.offer_with_move = None;
-    }
-}
-
-/// A move as the record writes it (castling as the king's move, like [`MoveText`]).
-fn as_move(text: MoveText) -> crate::Move {
-    crate::Move {
-        from: text.from,
-        to: text.to,
-        promotion: text.promotion,
     }
 }

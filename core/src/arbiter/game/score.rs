@@ -10,7 +10,7 @@ impl Game {
             return;
         }
         let edition = self.edition();
-        let mut attempt = self.changes.attempt(self.record.current().board());
+        let mut attempt = self.changes.attempt(self.record.current());
         if self.config.is_impaired(player) {
             match attempt {
                 Attempt::Nothing | Attempt::Incomplete => match self.made_by_impaired(player) {
@@ -29,7 +29,7 @@ impl Game {
                 },
                 Attempt::Legal(mv) => {
                     if let Some((_, said)) = self.announced
-                        && said != touch::to_text(self.record.current().board(), mv)
+                        && said != mv
                     {
                         self.rule(
                             at,
@@ -46,7 +46,7 @@ impl Game {
         match attempt {
             Attempt::Legal(mv) => {
                 let ob = self.obligation();
-                if !ob.allows(self.record.current().board(), mv) {
+                if !ob.allows(self.record.current(), mv) {
                     if self.profile.arbiter_enforces_touch() {
                         // The pieces stay where they are until the player puts them right.
                         self.touch.retract();
@@ -67,7 +67,7 @@ impl Game {
                     }
                     self.breach = Some(Breach {
                         offender: player,
-                        before: self.record.current().board().clone(),
+                        before: self.record.current().clone(),
                         obligation: ob.clone(),
                     });
                     self.rule(
@@ -94,12 +94,12 @@ impl Game {
                 if edition == Edition::Fide2023 && self.profile.arbiter_acts_on_illegal() =>
             {
                 // 7.5.2: the pawn becomes a queen, and the press counts as an illegal move.
-                let text = touch::to_text(self.record.current().board(), mv);
+                let text = mv;
                 self.complete(at, player, mv);
                 self.illegal(
                     at,
                     player,
-                    MoveText {
+                    Move {
                         promotion: None,
                         ..text
                     },
@@ -107,11 +107,11 @@ impl Game {
                 );
             }
             Attempt::UnfinishedPromotion(mv) => {
-                let text = touch::to_text(self.record.current().board(), mv);
+                let text = mv;
                 self.illegal(
                     at,
                     player,
-                    MoveText {
+                    Move {
                         promotion: None,
                         ..text
                     },
@@ -120,9 +120,9 @@ impl Game {
             }
             Attempt::Illegal(text) => self.illegal(at, player, text, true),
             Attempt::Nothing if edition == Edition::Fide2023 => {
-                let text = MoveText {
-                    from: self.record.current().board().king(player),
-                    to: self.record.current().board().king(player),
+                let text = Move {
+                    from: self.record.current().king(player),
+                    to: self.record.current().king(player),
                     promotion: None,
                 };
                 self.illegal(at, player, text, false);
@@ -136,7 +136,7 @@ impl Game {
                     },
                 );
             }
-            Attempt::Incomplete if self.changes.displaced(self.record.current().board()) => {
+            Attempt::Incomplete if self.changes.displaced(self.record.current()) => {
                 // More pieces off the board than any move lifts: pieces were displaced, and the
                 // player puts them back on his own time (2005 Art. 7.3 / 2023 Art. 7.4.1).
                 self.rule(
@@ -173,12 +173,12 @@ impl Game {
     /// Returns whether the game ended.
     pub(super) fn complete_if_final(&mut self, at: Timestamp, mv: Move, made: Law) -> bool {
         let player = self.on_move();
-        let board = self.record.current().board();
+        let board = self.record.current();
         if self.illegal_position.is_some() || !self.obligation().allows(board, mv) {
             return false;
         }
-        let text = touch::to_text(board, mv);
-        if self.record.play(as_move(text)).is_err() {
+        let text = mv;
+        if self.record.play(text).is_err() {
             return false;
         }
         let ends = self
@@ -204,9 +204,9 @@ impl Game {
     /// Plays `mv` (legal) for `player`: completed by his press, or (`pressed` false) by
     /// ending the game.
     pub(super) fn take_move(&mut self, at: Timestamp, player: Color, mv: Move, pressed: bool) {
-        let text = touch::to_text(self.record.current().board(), mv);
-        let san = san::format(self.record.current(), as_move(text), Language::English);
-        self.before_last = Some(self.record.current().board().clone());
+        let text = mv;
+        let san = san::format(self.record.current(), text, Language::English);
+        self.before_last = Some(self.record.current().clone());
         self.announced = None;
         if std::mem::take(&mut self.two_hands) {
             // Sensors cannot see hands: the arbiter judges (2005 Art. 4.1; 2023 Art. 7.5.4
@@ -221,7 +221,7 @@ impl Game {
         }
         self.last_lift = None;
         // `mv` was found legal in this position, so the record takes it.
-        let _ = self.record.play(as_move(text));
+        let _ = self.record.play(text);
         let press = if pressed {
             Some(self.clock.press(player, at))
         } else {
@@ -267,12 +267,12 @@ impl Game {
 
     /// A completed illegal move by `player`. `restorable`: the board was left unchanged (the
     /// move was not played), so the position before it is the current one.
-    pub(super) fn illegal(&mut self, at: Timestamp, player: Color, mv: MoveText, restorable: bool) {
+    pub(super) fn illegal(&mut self, at: Timestamp, player: Color, mv: Move, restorable: bool) {
         // The illegal move is ruled on as such; the hands that made it no longer matter.
         self.last_lift = None;
         self.two_hands = false;
         let barred = self.setup_barred[player as usize];
-        if barred.any() && is_castling_attempt(self.record.current().board(), player, mv) {
+        if barred.any() && is_castling_attempt(self.record.current(), player, mv) {
             let law = setup::barred_castling_law(self.profile, true);
             self.rule(
                 at,
@@ -301,19 +301,17 @@ impl Game {
             return;
         }
         // Only the opponent's claim counts: the move stands for now and the clock moves on.
-        let before = self.record.current().board().clone();
+        let before = self.record.current().clone();
         let stuck =
-            match after_illegal(self.record.current().board(), mv) {
+            match self.record.current().after_illegal(mv) {
                 Some(after) => {
-                    let halfmoves = self.record.current().halfmove_clock() + 1;
-                    self.record
-                        .play_irregular(as_move(mv), Position::from_parts(after, halfmoves));
+                    self.record.play_irregular(mv, after);
                     false
                 }
                 None => {
                     // Both kings in check, or a pawn on the last rank: cozy-chess cannot hold the
                     // pieces, so they are kept as they stand until the next move (App. A.5.4).
-                    self.illegal_position = Placement::after(self.record.current().board(), mv)
+                    self.illegal_position = RawPosition::after(self.record.current(), mv)
                         .map(|placement| IllegalPosition {
                             placement,
                             reply: None,
@@ -328,7 +326,7 @@ impl Game {
         self.moves.push(PlayedMove {
             by: player,
             text: mv,
-            san: long_form(&Placement::from_board(&before), mv),
+            san: long_form(&RawPosition::from_position(&before), mv),
             clock_after: self.clock.side(player).banked,
             draw_offer: self.offer_with_move.take() == Some(player),
         });
@@ -396,13 +394,11 @@ impl Game {
         } else {
             0
         };
-        let clock_byte = u8::try_from(halfmoves).unwrap_or(u8::MAX);
-        match next.to_board(self.record.current().board(), clock_byte) {
+        match next.to_position(self.record.current(), halfmoves) {
             Some(board) => {
                 let fen = board.to_string();
                 // The record skips the illegal position: it keeps positions cozy-chess holds.
-                self.record
-                    .play_irregular(as_move(reply), Position::from_parts(board, halfmoves));
+                self.record.play_irregular(reply, board);
                 self.moves.push(PlayedMove {
                     by: player,
                     text: reply,
@@ -462,19 +458,19 @@ impl Game {
         at: Timestamp,
         offender: Color,
         count: u32,
-        replace: Option<MoveText>,
+        replace: Option<Move>,
     ) {
         let (penalty, law) = illegal::penalty(self.profile, count);
         if let Some(mv) = replace {
             let mut touch = TouchMove::new();
-            touch.touch(self.record.current().board(), mv.from);
-            if self.record.current().board().color_on(mv.to) == Some(!offender) {
-                touch.touch(self.record.current().board(), mv.to);
+            touch.touch(self.record.current(), mv.from);
+            if self.record.current().color_on(mv.to) == Some(!offender) {
+                touch.touch(self.record.current(), mv.to);
             }
-            let obligation = touch.obligation(self.record.current().board());
+            let obligation = touch.obligation(self.record.current());
             self.forced = Some(obligation.clone());
             self.touch = touch;
-            let fen = self.record.current().board().to_string();
+            let fen = self.record.current().to_string();
             self.rule(
                 at,
                 illegal::restore_law(self.edition()),
@@ -498,7 +494,7 @@ impl Game {
             }
             illegal::Penalty::LossUnlessCannotMate => {
                 let result =
-                    match can_mate(self.record.current().board(), !offender, Budget::RULING) {
+                    match can_mate(self.record.current(), !offender, Budget::RULING) {
                         CanMate::No => GameResult::Draw,
                         _ => GameResult::win(!offender),
                     };
@@ -508,37 +504,13 @@ impl Game {
     }
 }
 
-/// The position after an illegal move, if the pieces can stand that way with the opponent on
-/// move (it cannot if, for instance, the mover left his king in check).
-pub(super) fn after_illegal(board: &Board, mv: MoveText) -> Option<Board> {
-    let mut builder = BoardBuilder::from_board(board);
-    let piece = builder.square(mv.from)?;
-    *builder.square_mut(mv.from) = None;
-    let placed = match mv.promotion {
-        Some(p) => (p, piece.1),
-        None => piece,
-    };
-    *builder.square_mut(mv.to) = Some(placed);
-    builder.side_to_move = !board.side_to_move();
-    builder.en_passant = None;
-    *builder.castle_rights_mut(board.side_to_move()) = cozy_chess::CastleRights::EMPTY;
-    if let Ok(after) = builder.clone().build() {
-        return crate::fen::kings_apart(&after).is_ok().then_some(after);
-    }
-    *builder.castle_rights_mut(!board.side_to_move()) = cozy_chess::CastleRights::EMPTY;
-    let after = builder.build().ok()?;
-    crate::fen::kings_apart(&after).is_ok().then_some(after)
-}
-
 /// Whether `mv` is `player`'s king trying to castle: two files or more along his first rank,
 /// or onto his own rook there.
-pub(super) fn is_castling_attempt(board: &Board, player: Color, mv: MoveText) -> bool {
+pub(super) fn is_castling_attempt(board: &Position, player: Color, mv: Move) -> bool {
     let back = crate::Rank::First.relative_to(player);
-    let own = |sq| board.color_on(sq) == Some(player);
     let far = (mv.from.file() as i8 - mv.to.file() as i8).abs() >= 2;
-    let onto_rook = board.piece_on(mv.to) == Some(crate::Piece::Rook) && own(mv.to);
-    board.piece_on(mv.from) == Some(crate::Piece::King)
-        && own(mv.from)
+    let onto_rook = board.piece_on(mv.to) == Some((player, crate::Piece::Rook));
+    board.piece_on(mv.from) == Some((player, crate::Piece::King))
         && mv.from.rank() == back
         && mv.to.rank() == back
         && (far || onto_rook)
@@ -546,7 +518,7 @@ pub(super) fn is_castling_attempt(board: &Board, player: Color, mv: MoveText) ->
 
 /// An irregular move in long algebraic form (`Kd8xc8`, `Nb1b3`, App. C.8): SAN depends on the
 /// legal moves, which an illegal move or an illegal position does not have.
-pub(super) fn long_form(placement: &Placement, mv: MoveText) -> String {
+pub(super) fn long_form(placement: &RawPosition, mv: Move) -> String {
     let letter = match placement.piece_on(mv.from) {
         Some((crate::Piece::Pawn, _)) | None => String::new(),
         Some((piece, _)) => char::from(piece).to_ascii_uppercase().to_string(),

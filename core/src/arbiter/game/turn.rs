@@ -21,7 +21,7 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if self.record.current().board().piece_on(square).is_some() {
+        if self.record.current().piece_on(square).is_some() {
             if let Some((then, other)) = self.last_lift
                 && other != square
                 && at.0.saturating_sub(then.0) <= illegal::TWO_HANDS_WINDOW_MS
@@ -31,12 +31,12 @@ impl Game {
             self.last_lift = Some((at, square));
         }
         self.changes.lift(square);
-        if self.touch.touch(self.record.current().board(), square) {
+        if self.touch.touch(self.record.current(), square) {
             self.after_touch(at);
         }
         // On a tactile board a capture is made once the captured piece is out (F2.3a).
         if self.config.has_tactile_board(self.on_move())
-            && let Some(mv) = self.changes.capture_made(self.record.current().board())
+            && let Some(mv) = self.changes.capture_made(self.record.current())
         {
             self.complete_if_final(at, mv, blind::made_law(self.edition()));
         }
@@ -65,9 +65,9 @@ impl Game {
             );
             return Ok(());
         }
-        if let Attempt::Legal(mv) = self.changes.attempt(self.record.current().board()) {
+        if let Attempt::Legal(mv) = self.changes.attempt(self.record.current()) {
             self.touch
-                .release(touch::to_text(self.record.current().board(), mv));
+                .release(mv);
             self.complete_if_final(at, mv, self.made_law());
         }
         Ok(())
@@ -75,7 +75,7 @@ impl Game {
 
     /// A move entered whole, as screens enter it: touched, made, and if it ends the game,
     /// completed (2005 Art. 6.8a / 2023 Art. 6.2.1).
-    pub(super) fn enter_move(&mut self, at: Timestamp, mv: MoveText) -> Result<(), Refused> {
+    pub(super) fn enter_move(&mut self, at: Timestamp, mv: Move) -> Result<(), Refused> {
         if self.illegal_position.is_some() {
             self.require_play()?;
             if let Some(ip) = &self.illegal_position {
@@ -88,13 +88,13 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if self.touch.touch(self.record.current().board(), mv.from) {
+        if self.touch.touch(self.record.current(), mv.from) {
             self.after_touch(at);
         }
-        self.changes.enter(self.record.current().board(), mv);
-        if let Some(legal) = touch::legal_move(self.record.current().board(), mv) {
+        self.changes.enter(self.record.current(), mv);
+        if let Some(legal) = touch::legal_move(self.record.current(), mv) {
             self.touch
-                .release(touch::to_text(self.record.current().board(), legal));
+                .release(legal);
             self.complete_if_final(at, legal, self.made_law());
         }
         Ok(())
@@ -141,10 +141,10 @@ impl Game {
 
     /// A visually impaired player's move is made by his announcement, or on his tactile board
     /// (2005 App. F2.3 / 2023 App. D.2.3); if it ends the game, the game ends then.
-    pub(super) fn impaired_move_made(&mut self, at: Timestamp, player: Color, said: MoveText) {
-        let board = self.record.current().board();
+    pub(super) fn impaired_move_made(&mut self, at: Timestamp, player: Color, said: Move) {
+        let board = self.record.current();
         let made = match self.changes.attempt(board) {
-            Attempt::Legal(mv) => (touch::to_text(board, mv) == said).then_some(mv),
+            Attempt::Legal(mv) => (mv == said).then_some(mv),
             Attempt::Nothing | Attempt::Incomplete => self.made_by_impaired(player),
             _ => None,
         };
@@ -155,20 +155,20 @@ impl Game {
 
     /// The legal move the pieces on the board show as made and not yet completed by the press
     /// (or, for a visually impaired player, made under App. F2.3 / D.2.3).
-    pub fn made_move(&self) -> Option<MoveText> {
+    pub fn made_move(&self) -> Option<Move> {
         if let Some(ip) = &self.illegal_position {
             return ip.reply;
         }
         if self.result.is_some() || self.started.is_none() {
             return None;
         }
-        let board = self.record.current().board();
+        let board = self.record.current();
         let mover = self.on_move();
         match self.changes.attempt(board) {
-            Attempt::Legal(mv) => Some(touch::to_text(board, mv)),
+            Attempt::Legal(mv) => Some(mv),
             _ if self.config.is_impaired(mover) => self
                 .made_by_impaired(mover)
-                .map(|mv| touch::to_text(board, mv)),
+                .map(|mv| mv),
             _ => None,
         }
     }
@@ -177,7 +177,7 @@ impl Game {
     pub fn obligation(&self) -> Obligation {
         match &self.forced {
             Some(ob) => ob.clone(),
-            None => self.touch.obligation(self.record.current().board()),
+            None => self.touch.obligation(self.record.current()),
         }
     }
 }

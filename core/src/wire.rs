@@ -1,83 +1,10 @@
 //! How the chess vocabulary (from cozy-chess, which has no serde support) appears in JSON:
-//! colours as `"white"` / `"black"`, squares as `"e4"`, pieces as `"knight"`, moves in
-//! standard coordinate notation with castling as the king's move (`"e1g1"`, `"e7e8q"`).
+//! colours as `"white"` / `"black"`, squares as `"e4"`, pieces as `"knight"`. Moves carry
+//! their own serde form, UCI text with castling as the king's move (`"e1g1"`, `"e7e8q"`): see
+//! [`crate::Move`].
 
 use crate::{Color, Piece, Square};
-use serde::{Deserialize, Deserializer, Serialize, Serializer, de::Error};
-use std::fmt;
-use std::str::FromStr;
-
-/// A move as the players make it: from, to and the promotion piece (castling = king's move).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct MoveText {
-    /// Square the piece leaves (the king's square for castling).
-    pub from: Square,
-    /// Square the piece arrives on (g1/c1/g8/c8 for castling).
-    pub to: Square,
-    /// The new piece for a promotion.
-    pub promotion: Option<Piece>,
-}
-
-/// Why a move text was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("not a move in coordinate notation (like e2e4 or e7e8q): {0:?}")]
-pub struct ParseMoveTextError(pub String);
-
-impl FromStr for MoveText {
-    type Err = ParseMoveTextError;
-    fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || ParseMoveTextError(text.chars().take(16).collect());
-        let (from, rest) = text.split_at_checked(2).ok_or_else(bad)?;
-        let (to, promo) = rest.split_at_checked(2).ok_or_else(bad)?;
-        let promotion = match promo {
-            "" => None,
-            "q" => Some(Piece::Queen),
-            "r" => Some(Piece::Rook),
-            "b" => Some(Piece::Bishop),
-            "n" => Some(Piece::Knight),
-            _ => return Err(bad()),
-        };
-        Ok(MoveText {
-            from: from.parse().map_err(|_| bad())?,
-            to: to.parse().map_err(|_| bad())?,
-            promotion,
-        })
-    }
-}
-
-impl fmt::Display for MoveText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.to)?;
-        if let Some(p) = self.promotion {
-            write!(f, "{}", piece_letter(p))?;
-        }
-        Ok(())
-    }
-}
-
-fn piece_letter(piece: Piece) -> char {
-    match piece {
-        Piece::Pawn => 'p',
-        Piece::Knight => 'n',
-        Piece::Bishop => 'b',
-        Piece::Rook => 'r',
-        Piece::Queen => 'q',
-        Piece::King => 'k',
-    }
-}
-
-impl Serialize for MoveText {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for MoveText {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(D::Error::custom)
-    }
-}
+use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
 /// Colours as `"white"` / `"black"`.
 pub mod color {

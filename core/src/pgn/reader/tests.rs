@@ -1,0 +1,292 @@
+//! The reader against hand-written PGN, whole and in chunks of every size.
+
+use super::*;
+use std::ops::ControlFlow;
+use crate::pgn::tags::GameResult;
+
+#[derive(Default, Debug, PartialEq)]
+struct Log(Vec<String>);
+
+impl Visitor for Log {
+    fn begin_game(&mut self) {
+        self.0.push("game".into());
+    }
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        self.0.push(format!(
+            "tag {}={}",
+            String::from_utf8_lossy(name),
+            String::from_utf8_lossy(value)
+        ));
+    }
+    fn san(&mut self, san: &[u8]) -> ControlFlow<()> {
+        self.0.push(format!("san {}", String::from_utf8_lossy(san)));
+        ControlFlow::Continue(())
+    }
+    fn nag(&mut self, nag: u8) {
+        self.0.push(format!("nag {nag}"));
+    }
+    fn comment(&mut self, text: &[u8]) {
+        self.0
+            .push(format!("comment {}", String::from_utf8_lossy(text)));
+    }
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        self.0.push("(".into());
+        ControlFlow::Continue(())
+    }
+    fn end_variation(&mut self) {
+        self.0.push(")".into());
+    }
+    fn result(&mut self, result: GameResult) {
+        self.0.push(format!("result {result}"));
+    }
+    fn syntax_error(&mut self, error: SyntaxError) {
+        self.0.push(format!("error {error}"));
+    }
+    fn end_game(&mut self) {
+        self.0.push("end".into());
+    }
+}
+
+fn log_whole(text: &[u8]) -> Vec<String> {
+    let mut log = Log::default();
+    PgnReader::read_all(text, &mut log);
+    log.0
+}
+
+/// The same events whatever the chunk size: this is what makes streaming safe.
+fn log_in_chunks(text: &[u8], size: usize) -> Vec<String> {
+    let mut log = Log::default();
+    let mut reader = PgnReader::new();
+    for chunk in text.chunks(size) {
+        reader.feed(chunk, &mut log);
+    }
+    reader.finish(&mut log);
+    log.0
+}
+
+const SAMPLE: &[u8] = b"\xEF\xBB\xBF[Event \"Club \\\"A\\\" \\\\ 1\"]\r\n[Site \"?\"]\r\n\r\n\
+    {start} 1.e4 e5!? 2. Nf3 $1 (2. f4 {gambit} exf4 (2... d5)) ; line comment\n\
+    %escaped line 1-0\n2... Nc6?? 3. O-O-O+ 0-0 1/2-1/2\n\n1. d4 *";
+
+#[test]
+fn tokens_of_a_game_in_file_order() {
+    let expected: Vec<String> = [
+        "game",
+        "tag Event=Club \"A\" \\ 1",
+        "tag Site=?",
+        "comment start",
+        "san e4",
+        "san e5",
+        "nag 5",
+        "san Nf3",
+        "nag 1",
+        "(",
+        "san f4",
+        "comment gambit",
+        "san exf4",
+        "(",
+        "san d5",
+        ")",
+        ")",
+        "comment  line comment",
+        "san Nc6",
+        "nag 4",
+        "san O-O-O+",
+        "san 0-0",
+        "result 1/2-1/2",
+        "end",
+        "game",
+        "san d4",
+        "result *",
+        "end",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    assert_eq!(log_whole(SAMPLE), expected);
+}
+
+#[test]
+fn every_chunk_size_gives_the_same_tokens() {
+    let whole = log_whole(SAMPLE);
+    for size in 1..=SAMPLE.len() {
+        assert_eq!(log_in_chunks(SAMPLE, size), whole, "chunk size {size}");
+    }
+}
+
+#[test]
+fn game_without_result_ends_at_next_tags_or_end_of_input() {
+    let log = log_whole(b"[White \"a\"]\n1. e4\n[White \"b\"]\n1. d4");
+    assert_eq!(
+        log,
+        [
+            "game",
+            "tag White=a",
+            "san e4",
+            "end",
+            "game",
+            "tag White=b",
+            "san d4",
+            "end"
+        ]
+    );
+}
+
+#[test]
+fn skipped_variation_and_skipped_game() {
+    struct SkipAll(Vec<String>);
+    impl Visitor for SkipAll {
+        fn san(&mut self, san: &[u8]) -> ControlFlow<()> {
+            self.0.push(String::from_utf8_lossy(san).into_owned());
+            if san == b"e5" {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        }
+        fn begin_variation(&mut self) -> ControlFlow<()> {
+            ControlFlow::Break(())
+        }
+        fn end_variation(&mut self) {
+            self.0.push(")".into());
+        }
+        fn end_game(&mut self) {
+            self.0.push("end".into());
+        }
+    }
+    let mut v = SkipAll(Vec::new());
+    PgnReader::read_all(
+        b"1. d4 (1. c4 (1. b4) c5) d5 2. e4 e5 3. f4 1-0 1. g4 *",
+        &mut v,
+    );
+    assert_eq!(v.0, ["d4", "d5", "e4", "e5", "end", "g4", "end"]);
+}
+
+#[test]
+fn syntax_errors_are_reported_with_their_line_and_reading_goes_on() {
+    let log = log_whole(b"[Event noquotes]\n1. e4 ) e5 $999 }\n2. Nf3 {open");
+    assert_eq!(
+        log,
+        [
+            "game",
+            "error line 1: malformed tag pair",
+            "san e4",
+            "error line 2: ')' closes no variation",
+            "san e5",
+            "error line 2: numeric annotation glyph is not a number from 0 to 255",
+            "error line 2: stray '}'",
+            "san Nf3",
+            "error line 3: comment not closed before the end of the input",
+            "comment open",
+            "end"
+        ]
+    );
+}
+
+#[test]
+fn an_overlong_token_is_skipped_with_bounded_memory() {
+    let mut log = Log::default();
+    let mut reader = PgnReader::new();
+    reader.feed(b"1. e4 {", &mut log);
+    let filler = vec![b'x'; 64 * 1024];
+    for _ in 0..(MAX_TOKEN_LEN / filler.len() + 2) {
+        reader.feed(&filler, &mut log);
+        assert!(reader.carry.len() <= MAX_TOKEN_LEN + filler.len());
+    }
+    reader.feed(b"} e5 1-0", &mut log);
+    reader.finish(&mut log);
+    assert_eq!(
+        log.0,
+        [
+            "game",
+            "san e4",
+            &format!("error line 1: token longer than {MAX_TOKEN_LEN} bytes skipped"),
+            "san e5",
+            "result 1-0",
+            "end"
+        ]
+    );
+}
+
+#[test]
+fn an_unclosed_variation_is_reported_when_its_game_ends() {
+    let log = log_whole(b"1. e4 (1. d4 d5 *\n[Event \"b\"]\n1. c4 *");
+    assert_eq!(
+        log,
+        [
+            "game",
+            "san e4",
+            "(",
+            "san d4",
+            "san d5",
+            "error line 2: '(' opens a variation that is not closed before the game ends",
+            "end",
+            "game",
+            "tag Event=b",
+            "san c4",
+            "result *",
+            "end"
+        ]
+    );
+}
+
+/// An open `{` ends where a line starts the next game, whatever the chunks: the game after
+/// it is read, not swallowed.
+#[test]
+fn an_unclosed_comment_ends_at_the_next_game_s_event_tag() {
+    let text: &[u8] = b"1. e4 {open\nstill open\n[Event \"two\"]\n1. d4 {fine} *\n";
+    let whole = log_whole(text);
+    assert_eq!(
+        whole,
+        [
+            "game",
+            "san e4",
+            "error line 1: comment not closed before the next game's [Event tag",
+            "comment open\nstill open",
+            "end",
+            "game",
+            "tag Event=two",
+            "san d4",
+            "comment fine",
+            "result *",
+            "end"
+        ]
+    );
+    for size in 1..=text.len() {
+        assert_eq!(log_in_chunks(text, size), whole, "chunk size {size}");
+    }
+}
+
+#[test]
+fn a_fault_between_games_is_reported_in_the_game_it_comes_before() {
+    let log = log_whole(b"1. e4 *\n}\n[Event \"b\"]\n1. d4 *");
+    assert_eq!(
+        log,
+        [
+            "game",
+            "san e4",
+            "result *",
+            "end",
+            "game",
+            "error line 2: stray '}'",
+            "tag Event=b",
+            "san d4",
+            "result *",
+            "end"
+        ]
+    );
+}
+
+#[test]
+fn move_numbers_are_not_moves_but_castling_with_zeros_is() {
+    assert_eq!(strip_move_number(b"12."), b"");
+    assert_eq!(strip_move_number(b"12...Nf6"), b"Nf6");
+    assert_eq!(strip_move_number(b"7"), b"");
+    assert_eq!(strip_move_number(b"0-0-0"), b"0-0-0");
+    assert_eq!(strip_move_number(b"..."), b"");
+    assert_eq!(strip_move_number(b".6"), b"");
+    // Found by fuzz_pgn: `.2.` was read as a move named `2.`.
+    assert_eq!(strip_move_number(b".2."), b"");
+    assert_eq!(strip_move_number(b"1.2...Nf6"), b"Nf6");
+    assert_eq!(strip_move_number(b"1.0-0"), b"0-0");
+}
