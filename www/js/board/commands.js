@@ -181,7 +181,10 @@ export class Commands {
         if (!s.clock?.awaitingPress && s.clock?.started) return refuse('make_move_first');
         return g.press();
       }
-      case 'draw': return g.action(s.drawOffer && s.drawOffer !== s.turn ? 'accept' : 'offer');
+      // Typed, the offer is meant: it is made at once (the button asks first, against a misclick).
+      case 'draw': return s.drawOffer && s.drawOffer !== s.turn
+        ? g.action('accept')
+        : g.send({ type: 'offer_draw', player: s.turn });
       case 'decline': return g.action('decline');
       case 'resign': return g.action('resign');
       case 'claim': return this.#typedClaim(arg);
