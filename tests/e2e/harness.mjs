@@ -166,12 +166,12 @@ async function freePort() {
 }
 
 /**
- * Starts the board-bridge binary `bin` on a free loopback port with `args(listen)` (`listen` is
- * the `--listen` address to pass) and resolves once it says it serves. Returns
- * `{url, ws, stop()}`. Shared by the tests and measure.mjs.
+ * Starts the board-bridge binary `bin` on a free loopback port (or `port`, to restart one where
+ * its pages are) with `args(listen)` (`listen` is the `--listen` address to pass) and resolves
+ * once it says it serves. Returns `{url, ws, port, stop()}`. Shared by the tests and measure.mjs.
  */
-export async function spawnBridge(args, bin = BRIDGE) {
-  const port = await freePort();
+export async function spawnBridge(args, bin = BRIDGE, port = null) {
+  port ??= await freePort();
   const child = spawn(bin, args(`127.0.0.1:${port}`), { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise((resolve, reject) => {
@@ -190,6 +190,7 @@ export async function spawnBridge(args, bin = BRIDGE) {
   return {
     url: `http://127.0.0.1:${port}`,
     ws: `ws://127.0.0.1:${port}/ws`,
+    port,
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', resolve);

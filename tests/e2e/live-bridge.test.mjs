@@ -7,9 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
-import { spawn } from 'node:child_process';
-import { setUp, freshPage, state, faceText, BRIDGE, SERVED, startBridge } from './harness.mjs';
+import { setUp, freshPage, state, faceText, BRIDGE, SERVED, startBridge, spawnBridge } from './harness.mjs';
 
 const env = setUp({
   '/live.html': `<!doctype html><meta charset="utf-8"><script type="module" src="/js/arbiter-board.js"></script>
@@ -33,8 +31,7 @@ async function servingBridge(moves, origin = 'http://localhost:1', extra = []) {
   const dir = gameFiles(moves);
   const bridge = await startBridge(path.join(dir, 'game.pgn'), origin,
     ['--www', SERVED, '--game-config', path.join(dir, 'config.json'), ...extra]);
-  const http = bridge.ws.replace(/^ws:/, 'http:').replace(/\/ws$/, '');
-  return { ...bridge, http, dir, stop: async () => { await bridge.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  return { ...bridge, http: bridge.url, dir, stop: async () => { await bridge.stop(); fs.rmSync(dir, { recursive: true, force: true }); } };
 }
 
 const boardState = (page) => state(page, '#board');
@@ -158,48 +155,16 @@ test('live a page of a site the bridge does not allow is told why and which opti
   }
 });
 
-async function freePort() {
-  const srv = net.createServer();
-  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address();
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
-
-/** The bridge on `port` with `args`, once it serves; `stop()` ends it. */
-async function bridgeOn(port, args) {
-  const child = spawn(BRIDGE, ['--listen', `127.0.0.1:${port}`, '--www', SERVED, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`board-bridge did not start: ${out}`)), 20_000);
-    const look = (chunk) => {
-      out += chunk;
-      if (out.includes('serving')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', look);
-    child.stderr.on('data', look);
-    child.on('exit', (code) => reject(new Error(`board-bridge exited (${code}): ${out}`)));
-  });
-  return {
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    }),
-  };
-}
+/** The bridge with `args` and the page's files, on `port` when given (a restart), once it serves. */
+const bridgeOn = (port, args) => spawnBridge((listen) => ['--listen', listen, '--www', SERVED, ...args], BRIDGE, port);
 
 test('live a page reconnecting after the bridge restarts on its log shows the same game, clocks as the log has them', { skip }, async () => {
   const dir = gameFiles('1. d4 d5 2. c4');
-  const port = await freePort();
   const log = path.join(dir, 'log');
-  let bridge = await bridgeOn(port, ['--simulate', path.join(dir, 'game.pgn'), '--game-config', path.join(dir, 'config.json'), '--log', log]);
+  let bridge = await bridgeOn(null, ['--simulate', path.join(dir, 'game.pgn'), '--game-config', path.join(dir, 'config.json'), '--log', log]);
   try {
     const page = await freshPage(env.browser);
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(`${bridge.url}/`);
     await movesOn(page, 3);
     const before = await boardState(page);
     const blackFace = await faceText(page, 'black', '#board');
@@ -211,7 +176,7 @@ test('live a page reconnecting after the bridge restarts on its log shows the sa
     await page.waitForFunction(() => [...document.querySelector('#board').shadowRoot.querySelectorAll('.announce p')].some((p) => /reconnecting/.test(p.textContent)), null, { timeout: 10_000 });
     // Restarted on the same log with no board: the game the log holds is the game.
     const restarted = Date.now();
-    bridge = await bridgeOn(port, ['--port', path.join(dir, 'no-board'), '--log', log]);
+    bridge = await bridgeOn(bridge.port, ['--port', path.join(dir, 'no-board'), '--log', log]);
     await page.waitForFunction(() => document.querySelector('#board')?.dataset && [...document.querySelector('#board').shadowRoot.querySelectorAll('.announce p')].some((p) => /Game in progress/.test(p.textContent)), null, { timeout: 20_000 });
     await movesOn(page, 3);
     const after = await boardState(page);
@@ -221,16 +186,16 @@ test('live a page reconnecting after the bridge restarts on its log shows the sa
     // Black's clock stood still while the bridge was down (its clock continues from the log's
     // last instant) and White's, stopped, is as it was.
     assert.equal(await faceText(page, 'white', '#board'), face(before.clock.white.remaining));
-    const clk = await pgnClocks(`http://127.0.0.1:${port}`);
+    const clk = await pgnClocks(bridge.url);
     assert.equal(clk.length, 3);
     assert.equal(await faceText(page, 'white', '#board'), face(clk[2]));
-    // Black's clock runs on from where the log's last instant left it (the bridge cannot know
-    // how long it ran after that before it stopped), from the restarted bridge's start: at most
-    // his clock after his last move, less no more than the time since the restart.
+    // Black's clock runs on from the log's last instant (the bridge cannot know how long it ran
+    // after that before it stopped), from the restarted bridge's start: at most his clock after
+    // his last move, and no less than it showed before the stop less the time since.
     const seconds = (text) => text.split(':').reduce((a, b) => a * 60 + Number(b), 0);
     const black = seconds(await faceText(page, 'black', '#board'));
     const since = Math.ceil((Date.now() - restarted) / 1000);
-    assert.ok(black <= Math.floor(clk[1] / 1000) && black >= Math.floor(clk[1] / 1000) - since - 1,
+    assert.ok(black <= Math.floor(clk[1] / 1000) && black >= seconds(blackFace) - since - 1,
       `${black} s after ${clk[1]} ms, ${since} s since the restart (${blackFace} before it)`);
   } finally {
     await bridge.stop();
