@@ -129,8 +129,9 @@ pub struct Game {
     illegal_position: Option<IllegalPosition>,
     /// Castlings a faulty set-up bars: White, Black (RB-03).
     setup_barred: [Barred; 2],
-    /// The last piece lifted this turn and when, to see two lifted at once (T-01, I-09).
-    last_lift: Option<(Timestamp, crate::Square)>,
+    /// The last piece of each colour (White, Black) lifted this turn and when, to see two
+    /// of one colour lifted at once (T-01, I-09).
+    last_lift: [Option<(Timestamp, crate::Square)>; 2],
     /// Two pieces were lifted at once this turn: perhaps a move with two hands.
     two_hands: bool,
     breach: Option<Breach>,
@@ -209,7 +210,7 @@ impl Game {
             irregular: None,
             illegal_position: None,
             setup_barred,
-            last_lift: None,
+            last_lift: [None; 2],
             two_hands: false,
             breach: None,
             pending: None,
@@ -544,7 +545,7 @@ impl Game {
     /// Forgets everything of the turn in progress: touches, pieces in the air, obligations,
     /// claims about the last move, announcements.
     fn clear_turn(&mut self) {
-        self.last_lift = None;
+        self.last_lift = [None; 2];
         self.two_hands = false;
         self.touch = TouchMove::new();
         self.changes = BoardChanges::new();

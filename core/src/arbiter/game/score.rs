@@ -219,7 +219,7 @@ impl Game {
                 },
             );
         }
-        self.last_lift = None;
+        self.last_lift = [None; 2];
         // `mv` was found legal in this position, so the record takes it.
         let _ = self.record.play(as_move(text));
         let press = if pressed {
@@ -269,7 +269,7 @@ impl Game {
     /// move was not played), so the position before it is the current one.
     pub(super) fn illegal(&mut self, at: Timestamp, player: Color, mv: MoveText, restorable: bool) {
         // The illegal move is ruled on as such; the hands that made it no longer matter.
-        self.last_lift = None;
+        self.last_lift = [None; 2];
         self.two_hands = false;
         let barred = self.setup_barred[player as usize];
         if barred.any() && is_castling_attempt(self.record.current().board(), player, mv) {

@@ -21,14 +21,18 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if self.record.current().board().piece_on(square).is_some() {
-            if let Some((then, other)) = self.last_lift
+        if let Some(colour) = self.record.current().board().color_on(square) {
+            // Two pieces of one colour up at once (a castling's king and rook among them,
+            // 2023 Art. 7.5.4) may be a move with two hands; a piece of each colour is a
+            // capture, whose two lifts one hand makes within moments on a sensor board.
+            let last = &mut self.last_lift[colour as usize];
+            if let Some((then, other)) = *last
                 && other != square
                 && at.0.saturating_sub(then.0) <= illegal::TWO_HANDS_WINDOW_MS
             {
                 self.two_hands = true;
             }
-            self.last_lift = Some((at, square));
+            *last = Some((at, square));
         }
         self.changes.lift(square);
         if self.touch.touch(self.record.current().board(), square) {
