@@ -178,7 +178,7 @@ impl Game {
                 player: p.player,
                 claim: p.claim,
                 law: self.claim_law(p.claim),
-                intended: Vec::new(),
+                intended: p.intended.into_iter().collect(),
             }),
             illegal_moves: self.illegal_counts,
             quiet_plies: self.record.current().halfmove_clock(),

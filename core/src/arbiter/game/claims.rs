@@ -101,11 +101,13 @@ impl Game {
         law: Law,
         player: Color,
         claim: ClaimKind,
+        intended: Option<MoveText>,
     ) {
         self.clock.stop(at);
         self.pending = Some(PendingClaim {
             player,
             claim,
+            intended,
             postponed: false,
         });
         self.rule(at, law, Verdict::ClaimPending { player, claim });
@@ -230,127 +232,12 @@ impl Game {
         let kind = claim.kind();
         match claim {
             Claim::Repetition { intended } | Claim::FiftyMoves { intended } => {
-                if self.on_move() != player {
-                    return Err(Refused::NotOnMove(color_name(player)));
-                }
-                let law = if kind == ClaimKind::Repetition {
-                    draws::repetition_law(edition)
-                } else {
-                    draws::fifty_moves_law(edition)
-                };
-                if self.touch.touched_own() {
-                    self.reject_claim(
-                        at,
-                        draws::claim_after_touch_law(edition),
-                        player,
-                        kind,
-                        "touched_a_piece",
-                    );
-                    return Ok(());
-                }
-                if let Some(text) = intended
-                    && touch::legal_move(self.record.current().board(), *text).is_none()
-                {
-                    self.reject_claim(at, law, player, kind, "intended_move_illegal");
-                    return Ok(());
-                }
-                let intended_move = intended.map(as_move);
-                let verdict = if kind == ClaimKind::Repetition {
-                    self.record.claim_repetition(intended_move, edition)
-                } else {
-                    self.record.claim_fifty_moves(intended_move, edition)
-                };
-                if let ClaimVerdict::Valid { evidence, .. } = verdict {
-                    // D-10: the plies that prove it, for the arbiter to check (2023 Art. 11.12).
-                    let plies = match evidence {
-                        ClaimEvidence::Repetition { plies } => plies,
-                        ClaimEvidence::FiftyMoves { halfmoves } => {
-                            let last = self.record.ply_count() + usize::from(intended.is_some());
-                            vec![last.saturating_sub(halfmoves as usize), last]
-                        }
-                    };
-                    let evidence_law = match edition {
-                        Edition::Fide2005 => law,
-                        Edition::Fide2023 => rules::CLAIM_EVIDENCE.law(edition),
-                    };
-                    self.rule(
-                        at,
-                        law,
-                        Verdict::ClaimAccepted {
-                            player,
-                            claim: kind,
-                        },
-                    );
-                    self.rule(
-                        at,
-                        evidence_law,
-                        Verdict::DrawEvidence { claim: kind, plies },
-                    );
-                    let reason = if kind == ClaimKind::Repetition {
-                        Reason::Repetition
-                    } else {
-                        Reason::FiftyMoves
-                    };
-                    self.end(at, law, GameResult::Draw, reason);
-                } else {
-                    // The claim was also a draw offer (D-09), which outlives the rejection: the
-                    // opponent may still accept it, or decline it as any offer.
-                    if self.offer.is_none() {
-                        self.offer = Some(player);
-                        self.mark_offer(player);
-                        self.rule(
-                            at,
-                            draws::claim_is_offer_law(edition),
-                            Verdict::DrawOffered { player },
-                        );
-                    }
-                    let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
-                    self.reject_claim(at, law, player, kind, "not_established");
-                    self.clock.add_time(!player, ms);
-                    self.rule(
-                        at,
-                        penalty_law,
-                        Verdict::TimeAdded {
-                            player: !player,
-                            ms,
-                        },
-                    );
-                    if let Some(text) = intended {
-                        self.forced = Some(Obligation::Complete { mv: *text });
-                        self.rule(
-                            at,
-                            rules::INTENDED_MOVE_MUST_BE_PLAYED.law(edition),
-                            Verdict::MustPlay { player, mv: *text },
-                        );
-                    }
-                }
-                Ok(())
+                self.claim_draw(at, player, kind, *intended)
             }
             Claim::WinOnTime => {
-                let law = self.profile.flag_law();
-                let Some(theirs) = self.clock.fell_at(!player, at) else {
-                    self.reject_claim(at, law, player, kind, "flag_not_fallen");
-                    return Ok(());
-                };
-                self.clock.observe(at);
-                if let Some(mine) = self.clock.fell_at(player, at) {
-                    if self.profile.claimant_flag_must_stand() {
-                        self.end(
-                            at,
-                            rules::BOTH_FLAGS_DOWN.law(edition),
-                            GameResult::Draw,
-                            Reason::BothFlags,
-                        );
-                        return Ok(());
-                    }
-                    if mine < theirs {
-                        self.reject_claim(at, law, player, kind, "own_flag_fell_first");
-                        return Ok(());
-                    }
-                }
-                self.close_claim(player, ClaimKind::WinOnTime);
-                self.rule(at, law, Verdict::FlagFell { player: !player });
-                self.decide_flag(!player, at);
+                // Ruled at once, an arbiter present or not: the clock's reading is conclusive
+                // (2005 Art. 6.11 / 2023 Art. 6.10.1), and it is the clock that rules here.
+                self.uphold_win_on_time(at, player);
                 Ok(())
             }
             Claim::IllegalMove => {
@@ -482,10 +369,195 @@ impl Game {
                     let verdict = Verdict::DrawOffered { player };
                     self.rule(at, draws::claim_is_offer_law(edition), verdict);
                 }
-                self.await_arbiter(at, law, player, kind);
+                self.await_arbiter(at, law, player, kind, None);
                 Ok(())
             }
         }
+    }
+
+    /// A threefold repetition or fifty-move claim (2005 Art. 9.2-9.5 / 2023 Art. 9.2-9.5): one
+    /// out of form is refused at once; a claim in form is ruled by the record, or with an
+    /// arbiter present waits for him with the clocks stopped (2005 Art. 9.5 / 2023 9.5.1).
+    fn claim_draw(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        kind: ClaimKind,
+        intended: Option<MoveText>,
+    ) -> Result<(), Refused> {
+        if self.on_move() != player {
+            return Err(Refused::NotOnMove(color_name(player)));
+        }
+        let edition = self.edition();
+        let law = self.claim_law(kind);
+        if self.touch.touched_own() {
+            let law = draws::claim_after_touch_law(edition);
+            self.reject_claim(at, law, player, kind, "touched_a_piece");
+            return Ok(());
+        }
+        if let Some(text) = intended
+            && touch::legal_move(self.record.current().board(), text).is_none()
+        {
+            self.reject_claim(at, law, player, kind, "intended_move_illegal");
+            return Ok(());
+        }
+        let evidence = self.draw_evidence(kind, intended);
+        if !self.config.arbiter_present {
+            match evidence {
+                Some(plies) => self.uphold_draw(at, player, kind, plies),
+                None => self.reject_draw(at, player, kind, intended),
+            }
+            return Ok(());
+        }
+        // The claim is also an offer the opponent may accept while the arbiter looks (D-09).
+        self.offer_with_claim(at, player);
+        self.await_arbiter(at, law, player, kind, intended);
+        if let Some(plies) = evidence {
+            // D-10: the plies that prove it, for the arbiter to check (2023 Art. 11.12).
+            self.rule(
+                at,
+                self.evidence_law(kind),
+                Verdict::DrawEvidence { claim: kind, plies },
+            );
+        }
+        Ok(())
+    }
+
+    /// The plies that establish `player`'s draw claim on the record (with his intended move),
+    /// or `None` if it does not hold.
+    pub(super) fn draw_evidence(
+        &self,
+        kind: ClaimKind,
+        intended: Option<MoveText>,
+    ) -> Option<Vec<usize>> {
+        let edition = self.edition();
+        let intended_move = intended.map(as_move);
+        let verdict = if kind == ClaimKind::Repetition {
+            self.record.claim_repetition(intended_move, edition)
+        } else {
+            self.record.claim_fifty_moves(intended_move, edition)
+        };
+        let ClaimVerdict::Valid { evidence, .. } = verdict else {
+            return None;
+        };
+        Some(match evidence {
+            ClaimEvidence::Repetition { plies } => plies,
+            ClaimEvidence::FiftyMoves { halfmoves } => {
+                let last = self.record.ply_count() + usize::from(intended.is_some());
+                vec![last.saturating_sub(halfmoves as usize), last]
+            }
+        })
+    }
+
+    /// The article under which the plies proving a draw claim are shown.
+    fn evidence_law(&self, kind: ClaimKind) -> Law {
+        match self.edition() {
+            Edition::Fide2005 => self.claim_law(kind),
+            edition => rules::CLAIM_EVIDENCE.law(edition),
+        }
+    }
+
+    /// A correct draw claim: the game is drawn (2005 Art. 9.5a / 2023 Art. 9.5.2).
+    pub(super) fn uphold_draw(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        kind: ClaimKind,
+        evidence: Vec<usize>,
+    ) {
+        let law = self.claim_law(kind);
+        self.rule(
+            at,
+            law,
+            Verdict::ClaimAccepted {
+                player,
+                claim: kind,
+            },
+        );
+        if !self.config.arbiter_present {
+            // D-10: shown with the ruling; with an arbiter present it was shown at the claim.
+            let verdict = Verdict::DrawEvidence {
+                claim: kind,
+                plies: evidence,
+            };
+            self.rule(at, self.evidence_law(kind), verdict);
+        }
+        let reason = if kind == ClaimKind::Repetition {
+            Reason::Repetition
+        } else {
+            Reason::FiftyMoves
+        };
+        self.end(at, law, GameResult::Draw, reason);
+    }
+
+    /// An incorrect draw claim: the opponent gets time, the game goes on, and an intended move
+    /// must be played (2005 Art. 9.5b / 2023 Art. 9.5.3).
+    pub(super) fn reject_draw(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        kind: ClaimKind,
+        intended: Option<MoveText>,
+    ) {
+        // The claim was also a draw offer (D-09), which outlives the rejection: the opponent
+        // may still accept it, or decline it as any offer.
+        self.offer_with_claim(at, player);
+        let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
+        let law = self.claim_law(kind);
+        self.reject_claim(at, law, player, kind, "not_established");
+        self.clock.add_time(!player, ms);
+        self.rule(
+            at,
+            penalty_law,
+            Verdict::TimeAdded {
+                player: !player,
+                ms,
+            },
+        );
+        if let Some(text) = intended {
+            self.forced = Some(Obligation::Complete { mv: text });
+            self.rule(
+                at,
+                rules::INTENDED_MOVE_MUST_BE_PLAYED.law(self.edition()),
+                Verdict::MustPlay { player, mv: text },
+            );
+        }
+    }
+
+    /// A draw claim counts as an offer (2005 Art. 9.1c / 2023 Art. 9.1.2.3), unless one stands.
+    fn offer_with_claim(&mut self, at: Timestamp, player: Color) {
+        if self.offer.is_none() {
+            self.offer = Some(player);
+            self.mark_offer(player);
+            let law = draws::claim_is_offer_law(self.edition());
+            self.rule(at, law, Verdict::DrawOffered { player });
+        }
+    }
+
+    /// `player`'s claim of a win on time, his opponent's flag having fallen: upheld unless
+    /// his own flag tells against it (2005 Art. 6.9, App. B7-B8 / 2023 Art. 6.8, App. A.5.3).
+    pub(super) fn uphold_win_on_time(&mut self, at: Timestamp, player: Color) {
+        let law = self.profile.flag_law();
+        let kind = ClaimKind::WinOnTime;
+        let Some(theirs) = self.clock.fell_at(!player, at) else {
+            self.reject_claim(at, law, player, kind, "flag_not_fallen");
+            return;
+        };
+        self.clock.observe(at);
+        if let Some(mine) = self.clock.fell_at(player, at) {
+            if self.profile.claimant_flag_must_stand() {
+                let law = rules::BOTH_FLAGS_DOWN.law(self.edition());
+                self.end(at, law, GameResult::Draw, Reason::BothFlags);
+                return;
+            }
+            if mine < theirs {
+                self.reject_claim(at, law, player, kind, "own_flag_fell_first");
+                return;
+            }
+        }
+        self.close_claim(player, kind);
+        self.rule(at, law, Verdict::FlagFell { player: !player });
+        self.decide_flag(!player, at);
     }
 
     /// Why `player` may not ask for the quickplay finish's help now (a draw claim, or an
@@ -540,7 +612,7 @@ impl Game {
             self.mark_offer(player);
             self.rule(at, law, Verdict::DrawOffered { player });
         }
-        self.await_arbiter(at, law, player, kind);
+        self.await_arbiter(at, law, player, kind, None);
         Ok(())
     }
 

@@ -14,8 +14,16 @@ impl Game {
                 let Some(pending) = self.pending else {
                     return Err(Refused::NoPendingClaim);
                 };
-                if pending.claim == ClaimKind::QuickplayIncrement {
-                    return self.decide_increment(at, pending.player, decision);
+                match pending.claim {
+                    ClaimKind::QuickplayIncrement => {
+                        return self.decide_increment(at, pending.player, decision);
+                    }
+                    ClaimKind::QuickplayFinish => {}
+                    ClaimKind::Repetition | ClaimKind::FiftyMoves => {
+                        return self.decide_claim(at, pending, decision);
+                    }
+                    // No other claim is held for the arbiter.
+                    _ => return Err(Refused::NoPendingClaim),
                 }
                 let law = quickplay::claim_law(edition);
                 let (player, claim) = (pending.player, pending.claim);
@@ -128,6 +136,36 @@ impl Game {
                 Ok(())
             }
         }
+    }
+
+    /// The arbiter's decision on a draw claim held for him (Art. 9.2, 9.3): upheld, the game
+    /// is drawn; rejected, the claim is ruled incorrect and the clocks go on (2005 Art. 9.5 /
+    /// 2023 Art. 9.5.2-9.5.3). Only a quickplay claim is postponed.
+    fn decide_claim(
+        &mut self,
+        at: Timestamp,
+        pending: PendingClaim,
+        decision: &Decision,
+    ) -> Result<(), Refused> {
+        let (player, claim) = (pending.player, pending.claim);
+        match decision {
+            Decision::Accept => {
+                // The record is the score both players kept: a draw it does not show cannot
+                // be recorded (the arbiter restores the position first if the record is wrong).
+                let evidence = self
+                    .draw_evidence(claim, pending.intended)
+                    .ok_or(Refused::ClaimNotEstablished)?;
+                self.pending = None;
+                self.uphold_draw(at, player, claim, evidence);
+            }
+            Decision::Reject => {
+                self.pending = None;
+                self.reject_draw(at, player, claim, pending.intended);
+                self.clock.start(self.on_move(), at);
+            }
+            _ => return Err(Refused::NotPostponable),
+        }
+        Ok(())
     }
 
     /// The position after `ply` half-moves, with the clocks and move counters of then.

@@ -96,6 +96,9 @@ pub struct PendingClaim {
     pub player: Color,
     /// What.
     pub claim: ClaimKind,
+    /// The move a draw claim names, written and declared but not played (2005 Art. 9.2a,
+    /// 9.3a / 2023 Art. 9.2.1.1, 9.3.1): if the claim is rejected it must be played.
+    pub intended: Option<MoveText>,
     /// Postponed by the arbiter (play goes on, the decision comes later).
     pub postponed: bool,
 }
@@ -394,10 +397,14 @@ impl Game {
             {
                 Ok(())
             }
-            // So is a 2005 quickplay claim (Art. 9.1c): the opponent may accept it as an offer.
+            // So are a 2005 quickplay claim and a draw claim (2005 Art. 9.1c / 2023 9.1.2.3):
+            // the opponent may accept it as an offer while the arbiter looks.
             Err(Refused::ClaimPending)
                 if self.pending.is_some_and(|p| {
-                    p.claim == ClaimKind::QuickplayFinish && self.offer == Some(p.player)
+                    matches!(
+                        p.claim,
+                        ClaimKind::QuickplayFinish | ClaimKind::Repetition | ClaimKind::FiftyMoves
+                    ) && self.offer == Some(p.player)
                 }) =>
             {
                 Ok(())
