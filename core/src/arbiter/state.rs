@@ -192,7 +192,7 @@ impl Game {
                     law,
                     at,
                 }),
-            announced: self.announced.map(|(_, mv)| mv),
+            announced: self.turn.announced.map(|(_, mv)| mv),
         }
     }
 

@@ -33,8 +33,7 @@ impl Game {
         self.sealed = Some((player, envelope.clone()));
         // The players leave; who is at the board for the resumption is told by arrivals.
         self.present = [false, false];
-        self.touch = TouchMove::new();
-        self.changes = BoardChanges::new();
+        self.turn.clear_board();
         self.rule(at, rules::SEALING.law(edition), Verdict::Sealed { player });
         Ok(())
     }

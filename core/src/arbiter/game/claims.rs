@@ -160,7 +160,7 @@ impl Game {
                     // The illegal position cannot be played on (it never entered the record,
                     // which still shows the position before it): the arbiter restores it.
                     self.before_last = None;
-                    self.announced = None;
+                    self.turn.announced = None;
                     self.rule(
                         at,
                         illegal::restore_law(self.edition()),
@@ -179,7 +179,7 @@ impl Game {
     /// last move if it is the last one played.
     pub(super) fn mark_offer(&mut self, player: Color) {
         if self.on_move() == player {
-            self.offer_with_move = Some(player);
+            self.turn.offer_with_move = Some(player);
         } else if let Some(last) = self.moves.last_mut()
             && last.by == player
         {
@@ -210,7 +210,7 @@ impl Game {
         self.require_play().is_ok()
             && self.illegal_position.is_none()
             && self.irregular.is_none()
-            && !self.touch.touched_own()
+            && !self.turn.touch.touched_own()
     }
 
     pub(super) fn claim(
@@ -285,8 +285,7 @@ impl Game {
                             clock_after: self.clock.side(irr.offender).banked,
                             draw_offer: false,
                         });
-                        self.touch = TouchMove::new();
-                        self.changes = BoardChanges::new();
+                        self.turn.clear_board();
                         self.penalise(at, irr.offender, irr.count, None);
                         self.check_end(at);
                         return Ok(());
@@ -295,16 +294,12 @@ impl Game {
                 if !irr.stuck {
                     self.record.undo();
                 }
-                self.before_last = None;
-                self.announced = None;
-                self.clock.start(irr.offender, at);
+                self.turn_back(at, irr.offender);
                 let moves = self.clock.side(irr.offender).moves.saturating_sub(1);
                 self.clock.set_moves(irr.offender, moves);
-                self.touch = TouchMove::new();
                 // On the board the illegal move still stands until it is taken back.
-                self.changes = BoardChanges::new();
-                self.changes.lift(irr.mv.from);
-                self.changes.place(irr.mv.to, irr.mv.promotion);
+                self.turn.changes.lift(irr.mv.from);
+                self.turn.changes.place(irr.mv.to, irr.mv.promotion);
                 self.penalise(at, irr.offender, irr.count, Some(irr.mv));
                 Ok(())
             }
@@ -331,12 +326,8 @@ impl Game {
                     let moves = self.clock.side(breach.offender).moves.saturating_sub(1);
                     self.clock.set_moves(breach.offender, moves);
                 }
-                self.before_last = None;
-                self.announced = None;
-                self.clock.start(breach.offender, at);
-                self.touch = TouchMove::new();
-                self.changes = BoardChanges::new();
-                self.forced = Some(breach.obligation.clone());
+                self.turn_back(at, breach.offender);
+                self.turn.forced = Some(breach.obligation.clone());
                 let fen = self.record.current().board().to_string();
                 self.rule(
                     at,
@@ -390,7 +381,7 @@ impl Game {
         }
         let edition = self.edition();
         let law = self.claim_law(kind);
-        if self.touch.touched_own() {
+        if self.turn.touch.touched_own() {
             let law = draws::claim_after_touch_law(edition);
             self.reject_claim(at, law, player, kind, "touched_a_piece");
             return Ok(());
@@ -515,7 +506,7 @@ impl Game {
             },
         );
         if let Some(text) = intended {
-            self.forced = Some(Obligation::Complete { mv: text });
+            self.turn.forced = Some(Obligation::Complete { mv: text });
             self.rule(
                 at,
                 rules::INTENDED_MOVE_MUST_BE_PLAYED.law(self.edition()),

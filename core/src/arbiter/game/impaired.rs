@@ -33,12 +33,17 @@ impl Game {
     /// The move a visually impaired player's announcement makes on a game without his own
     /// board: entered whole, as a screen enters it.
     pub(super) fn enter_announced(&mut self, at: Timestamp, mv: MoveText) {
-        if self.touch.touch(self.record.current().board(), mv.from) {
+        if self
+            .turn
+            .touch
+            .touch(self.record.current().board(), mv.from)
+        {
             self.after_touch(at);
         }
-        self.changes.enter(self.record.current().board(), mv);
+        self.turn.changes.enter(self.record.current().board(), mv);
         if let Some(legal) = touch::legal_move(self.record.current().board(), mv) {
-            self.touch
+            self.turn
+                .touch
                 .release(touch::to_text(self.record.current().board(), legal));
         }
     }
@@ -47,11 +52,14 @@ impl Game {
     /// the captured piece taken off his board (F2.3a / D.2.3), or the move announced (F2.3c).
     pub(super) fn made_by_impaired(&self, player: Color) -> Option<Move> {
         if self.config.has_tactile_board(player)
-            && let Some(mv) = self.changes.capture_made(self.record.current().board())
+            && let Some(mv) = self
+                .turn
+                .changes
+                .capture_made(self.record.current().board())
         {
             return Some(mv);
         }
-        match self.announced {
+        match self.turn.announced {
             Some((by, said)) if by == player => {
                 touch::legal_move(self.record.current().board(), said)
             }
@@ -109,7 +117,7 @@ impl Game {
         if impaired && !self.config.has_tactile_board(player) {
             self.enter_announced(at, mv);
         }
-        self.announced = Some((player, mv));
+        self.turn.announced = Some((player, mv));
         self.rule(
             at,
             blind::announce_law(edition),
@@ -135,7 +143,7 @@ impl Game {
     ) -> Result<(), Refused> {
         self.require_play()?;
         let edition = self.edition();
-        let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
+        let (board, expected) = match (self.turn.announced, self.moves.last(), &self.before_last) {
             (Some((by, said)), _, _) if by == !player => {
                 (self.record.current().board().clone(), said)
             }
@@ -171,16 +179,16 @@ impl Game {
             // His move was completed: the opponent's clock has started.
             return refuse(self, "opponent_clock_started");
         }
-        if !self.announced.is_some_and(|(by, _)| by == player) {
+        if !self.turn.announced.is_some_and(|(by, _)| by == player) {
             return refuse(self, "nothing_announced");
         }
         let mv = self.read(self.record.current().board(), text)?;
         if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {
             // A slip of the tongue binds him to nothing: the piece he named is not touched.
-            self.touch = TouchMove::new();
+            self.turn.touch = TouchMove::new();
             self.enter_announced(at, mv);
         }
-        self.announced = Some((player, mv));
+        self.turn.announced = Some((player, mv));
         let spoken = self.spoken(self.record.current().board(), mv);
         self.rule(
             at,

@@ -17,6 +17,7 @@ mod score;
 mod turn;
 
 pub use refused::{Refused, ReplayError};
+use turn::Turn;
 
 use super::config::GameConfig;
 use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
@@ -121,9 +122,8 @@ pub struct Game {
     pub(super) result: Option<(GameResult, Reason)>,
     /// The article the result was ruled under, and when.
     pub(super) ended: Option<(Law, Timestamp)>,
-    touch: TouchMove,
-    changes: BoardChanges,
-    pub(super) forced: Option<Obligation>,
+    /// The turn in progress: touches, the board's changes, lifts, the announcement.
+    pub(in crate::arbiter) turn: Turn,
     pub(super) illegal_counts: [u32; 2],
     pub(super) offer: Option<Color>,
     pub(super) open_claims: Vec<(Color, ClaimKind)>,
@@ -132,23 +132,14 @@ pub struct Game {
     illegal_position: Option<IllegalPosition>,
     /// Castlings a faulty set-up bars: White, Black (RB-03).
     setup_barred: [Barred; 2],
-    /// The last piece of each colour (White, Black) lifted this turn and when, to see two
-    /// of one colour lifted at once (T-01, I-09).
-    last_lift: [Option<(Timestamp, crate::Square)>; 2],
-    /// Two pieces were lifted at once this turn: perhaps a move with two hands.
-    two_hands: bool,
     breach: Option<Breach>,
     pub(super) pending: Option<PendingClaim>,
     pub(super) moves: Vec<PlayedMove>,
     pub(super) present: [bool; 2],
     pub(super) sealed: Option<(Color, SealedEnvelope)>,
     resumed: Option<Timestamp>,
-    /// The move the player on move has announced this turn (App. F2.1 / D.2.1).
-    pub(super) announced: Option<(Color, MoveText)>,
     /// The position before the last completed move, to read the opponent's repetition of it.
     before_last: Option<Board>,
-    /// The player on move offered a draw: the move he is making carries the "(=)".
-    offer_with_move: Option<Color>,
     /// The clocks' move counters when an adjourned game resumed (App. A12 / I.13).
     resumed_counts: Option<[u32; 2]>,
     /// Requests to see the scoresheet: White, Black (RB-07).
@@ -204,26 +195,20 @@ impl Game {
             last_at: Timestamp(0),
             result: None,
             ended: None,
-            touch: TouchMove::new(),
-            changes: BoardChanges::new(),
-            forced: None,
+            turn: Turn::default(),
             illegal_counts: [0, 0],
             offer: None,
             open_claims: Vec::new(),
             irregular: None,
             illegal_position: None,
             setup_barred,
-            last_lift: [None; 2],
-            two_hands: false,
             breach: None,
             pending: None,
             moves: Vec::new(),
             present,
             sealed: None,
             resumed: None,
-            announced: None,
             before_last: None,
-            offer_with_move: None,
             scoresheet_requests: [0, 0],
             resumed_counts: None,
             final_press: None,
@@ -443,7 +428,7 @@ impl Game {
             Event::Place { square, piece } => self.place(at, *square, *piece),
             Event::Adjust { square } => {
                 self.require_play()?;
-                self.touch.adjust(*square);
+                self.turn.touch.adjust(*square);
                 Ok(())
             }
             Event::Move { mv } => self.enter_move(at, *mv),
@@ -504,7 +489,7 @@ impl Game {
                 let completed = self.moves.iter().rev().take(2).any(|m| m.text == *mv);
                 let made_now = self.on_move() == *player
                     && matches!(
-                        self.changes.attempt(self.record.current().board()),
+                        self.turn.changes.attempt(self.record.current().board()),
                         Attempt::Legal(m) if touch::to_text(self.record.current().board(), m) == *mv
                     );
                 if !(completed || made_now) {
@@ -552,18 +537,12 @@ impl Game {
     /// Forgets everything of the turn in progress: touches, pieces in the air, obligations,
     /// claims about the last move, announcements.
     fn clear_turn(&mut self) {
-        self.last_lift = [None; 2];
-        self.two_hands = false;
-        self.touch = TouchMove::new();
-        self.changes = BoardChanges::new();
-        self.forced = None;
+        self.turn.reset();
         self.irregular = None;
         self.illegal_position = None;
         self.breach = None;
         self.open_claims.retain(|&(_, k)| k == ClaimKind::WinOnTime);
-        self.announced = None;
         self.before_last = None;
-        self.offer_with_move = None;
     }
 }
 

@@ -10,7 +10,7 @@ impl Game {
             return;
         }
         let edition = self.edition();
-        let mut attempt = self.changes.attempt(self.record.current().board());
+        let mut attempt = self.turn.changes.attempt(self.record.current().board());
         if self.config.is_impaired(player) {
             match attempt {
                 Attempt::Nothing | Attempt::Incomplete => match self.made_by_impaired(player) {
@@ -28,7 +28,7 @@ impl Game {
                     }
                 },
                 Attempt::Legal(mv) => {
-                    if let Some((_, said)) = self.announced
+                    if let Some((_, said)) = self.turn.announced
                         && said != touch::to_text(self.record.current().board(), mv)
                     {
                         self.rule(
@@ -49,7 +49,7 @@ impl Game {
                 if !ob.allows(self.record.current().board(), mv) {
                     if self.profile.arbiter_enforces_touch() {
                         // The pieces stay where they are until the player puts them right.
-                        self.touch.retract();
+                        self.turn.touch.retract();
                         let law = if self.config.has_tactile_board(player) {
                             blind::touched_law(edition)
                         } else {
@@ -136,7 +136,7 @@ impl Game {
                     },
                 );
             }
-            Attempt::Incomplete if self.changes.displaced(self.record.current().board()) => {
+            Attempt::Incomplete if self.turn.changes.displaced(self.record.current().board()) => {
                 // More pieces off the board than any move lifts: pieces were displaced, and the
                 // player puts them back on his own time (2005 Art. 7.3 / 2023 Art. 7.4.1).
                 self.rule(
@@ -207,8 +207,8 @@ impl Game {
         let text = touch::to_text(self.record.current().board(), mv);
         let san = san::format(self.record.current(), as_move(text), Language::English);
         self.before_last = Some(self.record.current().board().clone());
-        self.announced = None;
-        if std::mem::take(&mut self.two_hands) {
+        let ended = self.turn.end(player);
+        if ended.two_hands {
             // Sensors cannot see hands: the arbiter judges (2005 Art. 4.1; 2023 Art. 7.5.4
             // makes a move with two hands an illegal move once he has seen it).
             self.rule(
@@ -219,7 +219,6 @@ impl Game {
                 },
             );
         }
-        self.last_lift = [None; 2];
         // `mv` was found legal in this position, so the record takes it.
         let _ = self.record.play(as_move(text));
         let press = if pressed {
@@ -233,17 +232,22 @@ impl Game {
             text,
             san,
             clock_after: self.clock.side(player).banked,
-            draw_offer: self.offer_with_move.take() == Some(player),
+            draw_offer: ended.draw_offer,
         });
-        self.touch = TouchMove::new();
-        self.changes = BoardChanges::new();
-        self.forced = None;
         if let Some((period, ms)) = press.and_then(|p| p.period_started) {
             let law = rules::PERIOD_STARTS.law(self.edition());
             self.rule(at, law, Verdict::PeriodStarted { player, period, ms });
         }
         self.close_after_move(at, player);
         self.check_end(at);
+    }
+
+    /// A claim took the last move back: its maker is on move again, in a fresh turn, his clock
+    /// running.
+    pub(super) fn turn_back(&mut self, at: Timestamp, offender: Color) {
+        self.before_last = None;
+        self.turn.reset();
+        self.clock.start(offender, at);
     }
 
     /// Ends the game if the position on the board ends it by itself (checkmate, stalemate, a
@@ -269,8 +273,7 @@ impl Game {
     /// move was not played), so the position before it is the current one.
     pub(super) fn illegal(&mut self, at: Timestamp, player: Color, mv: MoveText, restorable: bool) {
         // The illegal move is ruled on as such; the hands that made it no longer matter.
-        self.last_lift = [None; 2];
-        self.two_hands = false;
+        self.turn.forget_hands();
         let barred = self.setup_barred[player as usize];
         if barred.any() && is_castling_attempt(self.record.current().board(), player, mv) {
             let law = setup::barred_castling_law(self.profile, true);
@@ -323,6 +326,7 @@ impl Game {
                 }
             };
         self.clock.press(player, at);
+        let ended = self.turn.end(player);
         // The illegal move stands until claimed, so it is on the score; in the long form, as
         // SAN names only legal moves (2005 App. E / 2023 App. C.8 take the departure square).
         self.moves.push(PlayedMove {
@@ -330,11 +334,8 @@ impl Game {
             text: mv,
             san: long_form(&Placement::from_board(&before), mv),
             clock_after: self.clock.side(player).banked,
-            draw_offer: self.offer_with_move.take() == Some(player),
+            draw_offer: ended.draw_offer,
         });
-        self.touch = TouchMove::new();
-        self.changes = BoardChanges::new();
-        self.forced = None;
         self.irregular = Some(Irregular {
             offender: player,
             before,
@@ -388,7 +389,7 @@ impl Game {
         let quiet = mover_piece.is_some_and(|(p, _)| p != crate::Piece::Pawn)
             && ip.placement.piece_on(reply.to).is_none();
         self.clock.press(player, at);
-        self.announced = None;
+        self.turn.announced = None;
         self.before_last = None;
         self.close_after_move(at, player);
         let halfmoves = if quiet {
@@ -403,18 +404,16 @@ impl Game {
                 // The record skips the illegal position: it keeps positions cozy-chess holds.
                 self.record
                     .play_irregular(as_move(reply), Position::from_parts(board, halfmoves));
+                let ended = self.turn.end(player);
                 self.moves.push(PlayedMove {
                     by: player,
                     text: reply,
                     san: long_form(&ip.placement, reply),
                     clock_after: self.clock.side(player).banked,
-                    draw_offer: self.offer_with_move.take() == Some(player),
+                    draw_offer: ended.draw_offer,
                 });
                 self.illegal_position = None;
                 self.irregular = None;
-                self.touch = TouchMove::new();
-                self.changes = BoardChanges::new();
-                self.forced = None;
                 self.rule(
                     at,
                     illegal_position::wait_law(edition),
@@ -472,8 +471,8 @@ impl Game {
                 touch.touch(self.record.current().board(), mv.to);
             }
             let obligation = touch.obligation(self.record.current().board());
-            self.forced = Some(obligation.clone());
-            self.touch = touch;
+            self.turn.forced = Some(obligation.clone());
+            self.turn.touch = touch;
             let fen = self.record.current().board().to_string();
             self.rule(
                 at,

@@ -3,6 +3,81 @@
 
 use super::*;
 
+/// What the turn in progress has seen: the pieces touched and their obligations, the board's
+/// changes since the last completed move, the lifts that may be two hands, the move announced.
+/// All of it ends with the turn ([`Turn::reset`]).
+#[derive(Clone, Debug)]
+pub(in crate::arbiter) struct Turn {
+    /// The touches of the player on move (Art. 4).
+    pub(super) touch: TouchMove,
+    /// Lifts and placements since the last completed move.
+    pub(super) changes: BoardChanges,
+    /// An obligation a ruling imposed (a touch-move claim upheld, an intended move).
+    pub(super) forced: Option<Obligation>,
+    /// The last piece of each colour (White, Black) lifted this turn and when, to see two
+    /// of one colour lifted at once (T-01, I-09).
+    pub(super) last_lift: [Option<(Timestamp, Square)>; 2],
+    /// Two pieces of one colour were lifted at once this turn: perhaps a move with two hands.
+    pub(super) two_hands: bool,
+    /// The move the player on move has announced this turn (App. F2.1 / D.2.1).
+    pub(in crate::arbiter) announced: Option<(Color, MoveText)>,
+    /// The player on move offered a draw: the move he is making carries the "(=)".
+    pub(super) offer_with_move: Option<Color>,
+}
+
+impl Default for Turn {
+    fn default() -> Turn {
+        Turn {
+            touch: TouchMove::new(),
+            changes: BoardChanges::new(),
+            forced: None,
+            last_lift: [None; 2],
+            two_hands: false,
+            announced: None,
+            offer_with_move: None,
+        }
+    }
+}
+
+impl Turn {
+    /// The turn is over (a move completed or taken back, a position restored): nothing of it
+    /// binds the next.
+    pub(super) fn reset(&mut self) {
+        *self = Turn::default();
+    }
+
+    /// `player`'s move is completed: the turn ends, and what the move takes from it is
+    /// returned.
+    pub(super) fn end(&mut self, player: Color) -> Ended {
+        let ended = Ended {
+            two_hands: self.two_hands,
+            draw_offer: self.offer_with_move == Some(player),
+        };
+        self.reset();
+        ended
+    }
+
+    /// The pieces are ruled on, not the hands that moved them (an illegal move).
+    pub(super) fn forget_hands(&mut self) {
+        self.last_lift = [None; 2];
+        self.two_hands = false;
+    }
+
+    /// The board as the record shows it again, nothing touched, within the same turn.
+    pub(super) fn clear_board(&mut self) {
+        self.touch = TouchMove::new();
+        self.changes = BoardChanges::new();
+    }
+}
+
+/// What a completed move takes from the turn that made it.
+pub(super) struct Ended {
+    /// Two pieces of one colour were lifted at once for it.
+    pub(super) two_hands: bool,
+    /// It carries its mover's draw offer, "(=)" on the score.
+    pub(super) draw_offer: bool,
+}
+
 impl Game {
     /// A piece lifted (2005 Art. 4.3 / 2023 Art. 4.3: a deliberate touch), or one off a
     /// tactile board (App. F2.3a / D.2.3: a capture is made once the captured piece is out).
@@ -25,22 +100,25 @@ impl Game {
             // Two pieces of one colour up at once (a castling's king and rook among them,
             // 2023 Art. 7.5.4) may be a move with two hands; a piece of each colour is a
             // capture, whose two lifts one hand makes within moments on a sensor board.
-            let last = &mut self.last_lift[colour as usize];
+            let last = &mut self.turn.last_lift[colour as usize];
             if let Some((then, other)) = *last
                 && other != square
                 && at.0.saturating_sub(then.0) <= illegal::TWO_HANDS_WINDOW_MS
             {
-                self.two_hands = true;
+                self.turn.two_hands = true;
             }
             *last = Some((at, square));
         }
-        self.changes.lift(square);
-        if self.touch.touch(self.record.current().board(), square) {
+        self.turn.changes.lift(square);
+        if self.turn.touch.touch(self.record.current().board(), square) {
             self.after_touch(at);
         }
         // On a tactile board a capture is made once the captured piece is out (F2.3a).
         if self.config.has_tactile_board(self.on_move())
-            && let Some(mv) = self.changes.capture_made(self.record.current().board())
+            && let Some(mv) = self
+                .turn
+                .changes
+                .capture_made(self.record.current().board())
         {
             self.complete_if_final(at, mv, blind::made_law(self.edition()));
         }
@@ -59,7 +137,7 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if !self.changes.place(square, piece) {
+        if !self.turn.changes.place(square, piece) {
             self.rule(
                 at,
                 rules::PIECES_DISPLACED.law(self.edition()),
@@ -69,8 +147,9 @@ impl Game {
             );
             return Ok(());
         }
-        if let Attempt::Legal(mv) = self.changes.attempt(self.record.current().board()) {
-            self.touch
+        if let Attempt::Legal(mv) = self.turn.changes.attempt(self.record.current().board()) {
+            self.turn
+                .touch
                 .release(touch::to_text(self.record.current().board(), mv));
             self.complete_if_final(at, mv, self.made_law());
         }
@@ -92,12 +171,17 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if self.touch.touch(self.record.current().board(), mv.from) {
+        if self
+            .turn
+            .touch
+            .touch(self.record.current().board(), mv.from)
+        {
             self.after_touch(at);
         }
-        self.changes.enter(self.record.current().board(), mv);
+        self.turn.changes.enter(self.record.current().board(), mv);
         if let Some(legal) = touch::legal_move(self.record.current().board(), mv) {
-            self.touch
+            self.turn
+                .touch
                 .release(touch::to_text(self.record.current().board(), legal));
             self.complete_if_final(at, legal, self.made_law());
         }
@@ -147,7 +231,7 @@ impl Game {
     /// (2005 App. F2.3 / 2023 App. D.2.3); if it ends the game, the game ends then.
     pub(super) fn impaired_move_made(&mut self, at: Timestamp, player: Color, said: MoveText) {
         let board = self.record.current().board();
-        let made = match self.changes.attempt(board) {
+        let made = match self.turn.changes.attempt(board) {
             Attempt::Legal(mv) => (touch::to_text(board, mv) == said).then_some(mv),
             Attempt::Nothing | Attempt::Incomplete => self.made_by_impaired(player),
             _ => None,
@@ -168,7 +252,7 @@ impl Game {
         }
         let board = self.record.current().board();
         let mover = self.on_move();
-        match self.changes.attempt(board) {
+        match self.turn.changes.attempt(board) {
             Attempt::Legal(mv) => Some(touch::to_text(board, mv)),
             _ if self.config.is_impaired(mover) => self
                 .made_by_impaired(mover)
@@ -179,9 +263,9 @@ impl Game {
 
     /// What the player on move must do now.
     pub fn obligation(&self) -> Obligation {
-        match &self.forced {
+        match &self.turn.forced {
             Some(ob) => ob.clone(),
-            None => self.touch.obligation(self.record.current().board()),
+            None => self.turn.touch.obligation(self.record.current().board()),
         }
     }
 }
