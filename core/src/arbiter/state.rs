@@ -172,9 +172,9 @@ impl Game {
             },
             obligation: self.obligation(),
             made: self.made_move(),
-            draw_offer: self.offer,
+            draw_offer: self.claims.offer,
             open_claims: self.open_claims_now(),
-            pending_claim: self.pending.map(|p| OpenClaim {
+            pending_claim: self.claims.pending.map(|p| OpenClaim {
                 player: p.player,
                 claim: p.claim,
                 law: self.claim_law(p.claim),
@@ -182,7 +182,7 @@ impl Game {
             }),
             illegal_moves: self.illegal_counts,
             quiet_plies: self.record.current().halfmove_clock(),
-            sealed: self.sealed.is_some(),
+            sealed: self.adjournment.sealed.is_some(),
             outcome: self
                 .result()
                 .zip(self.ended)
@@ -200,7 +200,8 @@ impl Game {
     /// standing), then the draws the record shows for the player on move.
     fn open_claims_now(&self) -> Vec<OpenClaim> {
         let mut open: Vec<OpenClaim> = self
-            .open_claims
+            .claims
+            .open
             .iter()
             .map(|&(player, claim)| OpenClaim {
                 player,

@@ -3,6 +3,96 @@
 
 use super::*;
 
+/// The claims and offers of the game: the standing draw offer, the claims open to a player
+/// (a flag, a touch-move breach or an illegal move left standing), what a claim would take
+/// back, and the claim awaiting the arbiter.
+#[derive(Clone, Debug, Default)]
+pub(in crate::arbiter) struct Claims {
+    /// The standing draw offer, by whom.
+    pub(in crate::arbiter) offer: Option<Color>,
+    /// The claims a player may make now about what happened (not the draws the record shows).
+    pub(in crate::arbiter) open: Vec<(Color, ClaimKind)>,
+    /// A claim awaiting the arbiter.
+    pub(in crate::arbiter) pending: Option<PendingClaim>,
+    /// The touch-move breach a claim would take back.
+    pub(super) breach: Option<Breach>,
+    /// The illegal move a claim would take back.
+    pub(super) irregular: Option<Irregular>,
+}
+
+impl Claims {
+    /// Whether a claim stops play until the arbiter decides (a postponed one does not).
+    pub(super) fn stops_play(&self) -> bool {
+        self.pending.is_some_and(|p| !p.postponed)
+    }
+
+    /// Whether `player` may make the claim `kind` about what happened.
+    pub(super) fn is_open(&self, player: Color, kind: ClaimKind) -> bool {
+        self.open.contains(&(player, kind))
+    }
+
+    /// Opens the claim `kind` to `player`, once.
+    pub(super) fn open_to(&mut self, player: Color, kind: ClaimKind) {
+        if !self.is_open(player, kind) {
+            self.open.push((player, kind));
+        }
+    }
+
+    /// A claim once decided is used up: the same breach cannot be claimed twice.
+    pub(super) fn close(&mut self, player: Color, kind: ClaimKind) {
+        self.open.retain(|&(c, k)| !(c == player && k == kind));
+    }
+
+    /// `player`'s own open claims but a win on time, which lapse with his move.
+    pub(super) fn lapsing_with_move(&self, player: Color) -> Vec<ClaimKind> {
+        self.open
+            .iter()
+            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
+            .map(|(_, k)| *k)
+            .collect()
+    }
+
+    /// The turn's claims are over (a position restored): only a flag that fell stays open.
+    pub(super) fn clear_turn(&mut self) {
+        self.irregular = None;
+        self.breach = None;
+        self.open.retain(|&(_, k)| k == ClaimKind::WinOnTime);
+    }
+}
+
+/// A completed illegal move left standing while the opponent may claim (rapid / blitz).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Irregular {
+    pub(super) offender: Color,
+    pub(super) before: Board,
+    pub(super) mv: MoveText,
+    pub(super) count: u32,
+    /// The position after it could not be represented (e.g. a king left in check).
+    pub(super) stuck: bool,
+}
+
+/// A touch-move breach left standing while the opponent may claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Breach {
+    pub(super) offender: Color,
+    pub(super) before: Board,
+    pub(super) obligation: Obligation,
+}
+
+/// A claim awaiting the arbiter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingClaim {
+    /// Who claimed.
+    pub player: Color,
+    /// What.
+    pub claim: ClaimKind,
+    /// The move a draw claim names, written and declared but not played (2005 Art. 9.2a,
+    /// 9.3a / 2023 Art. 9.2.1.1, 9.3.1): if the claim is rejected it must be played.
+    pub intended: Option<MoveText>,
+    /// Postponed by the arbiter (play goes on, the decision comes later).
+    pub postponed: bool,
+}
+
 impl Game {
     /// `player` offers a draw (2005 Art. 9.1b / 2023 Art. 9.1.2), unless the event bars offers
     /// this early (2023 Art. 9.1.1).
@@ -19,8 +109,8 @@ impl Game {
             );
             return Ok(());
         }
-        if self.offer.is_none() {
-            self.offer = Some(player);
+        if self.claims.offer.is_none() {
+            self.claims.offer = Some(player);
             self.mark_offer(player);
             self.rule(
                 at,
@@ -34,13 +124,13 @@ impl Game {
     /// `player` accepts his opponent's offer (2005 Art. 5.2c / 2023 Art. 5.2.3).
     pub(super) fn accept_draw(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
         self.require_offer()?;
-        if self.offer != Some(!player) {
+        if self.claims.offer != Some(!player) {
             return Err(Refused::NoOffer);
         }
         let each_moved =
             self.clock.side(Color::White).moves > 0 && self.clock.side(Color::Black).moves > 0;
         if self.edition() == Edition::Fide2023 && !each_moved {
-            self.offer = None;
+            self.claims.offer = None;
             self.rule(
                 at,
                 rules::AGREEMENT_AFTER_A_MOVE_EACH.law(self.edition()),
@@ -49,7 +139,7 @@ impl Game {
             return Ok(());
         }
         // An accepted claim-offer leaves nothing for the arbiter to decide.
-        self.pending = None;
+        self.claims.pending = None;
         self.end(
             at,
             draws::agreement_law(self.edition()),
@@ -62,10 +152,10 @@ impl Game {
     /// `player` declines his opponent's offer.
     pub(super) fn decline_draw(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
         self.require_offer()?;
-        if self.offer != Some(!player) {
+        if self.claims.offer != Some(!player) {
             return Err(Refused::NoOffer);
         }
-        self.offer = None;
+        self.claims.offer = None;
         self.rule(
             at,
             draws::offer_law(self.edition()),
@@ -104,7 +194,7 @@ impl Game {
         intended: Option<MoveText>,
     ) {
         self.clock.stop(at);
-        self.pending = Some(PendingClaim {
+        self.claims.pending = Some(PendingClaim {
             player,
             claim,
             intended,
@@ -113,31 +203,19 @@ impl Game {
         self.rule(at, law, Verdict::ClaimPending { player, claim });
     }
 
-    /// A claim once decided is used up: the same breach cannot be claimed twice.
-    pub(super) fn close_claim(&mut self, player: Color, claim: ClaimKind) {
-        self.open_claims
-            .retain(|&(c, k)| !(c == player && k == claim));
-    }
-
     /// After `player` completes a move: his own claims lapse (2023 A.5.2; 2005 B5 already on
     /// his touch), except a win on time, and the opponent's draw offer is declined by it.
     pub(super) fn close_after_move(&mut self, at: Timestamp, player: Color) {
-        let lapsing: Vec<ClaimKind> = self
-            .open_claims
-            .iter()
-            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
-            .map(|(_, k)| *k)
-            .collect();
-        for kind in lapsing {
+        for kind in self.claims.lapsing_with_move(player) {
             self.lapse(at, player, kind);
         }
-        if self.offer == Some(!player) {
-            self.offer = None;
+        if self.claims.offer == Some(!player) {
+            self.claims.offer = None;
         }
     }
 
     pub(super) fn lapse(&mut self, at: Timestamp, player: Color, kind: ClaimKind) {
-        self.close_claim(player, kind);
+        self.claims.close(player, kind);
         let law = match kind {
             ClaimKind::TouchMove => self.profile.touch_claim_law(),
             _ => rules::CLAIM_LAPSES.law(self.edition()),
@@ -151,9 +229,9 @@ impl Game {
             },
         );
         match kind {
-            ClaimKind::TouchMove => self.breach = None,
+            ClaimKind::TouchMove => self.claims.breach = None,
             ClaimKind::IllegalMove => {
-                if let Some(irr) = self.irregular.take()
+                if let Some(irr) = self.claims.irregular.take()
                     && irr.stuck
                     && self.illegal_position.is_none()
                 {
@@ -209,7 +287,7 @@ impl Game {
     pub(in crate::arbiter) fn may_claim_draw(&self) -> bool {
         self.require_play().is_ok()
             && self.illegal_position.is_none()
-            && self.irregular.is_none()
+            && self.claims.irregular.is_none()
             && !self.turn.touch.touched_own()
     }
 
@@ -225,7 +303,7 @@ impl Game {
         if self.started.is_none() {
             return Err(Refused::NotStarted);
         }
-        if self.pending.is_some_and(|p| !p.postponed) {
+        if self.claims.stops_play() {
             return Err(Refused::ClaimPending);
         }
         let edition = self.edition();
@@ -241,14 +319,14 @@ impl Game {
                 Ok(())
             }
             Claim::IllegalMove => {
-                let open = self.open_claims.contains(&(player, ClaimKind::IllegalMove));
-                let Some(irr) = self.irregular.clone().filter(|_| open) else {
+                let open = self.claims.is_open(player, ClaimKind::IllegalMove);
+                let Some(irr) = self.claims.irregular.clone().filter(|_| open) else {
                     let law = illegal::restore_law(edition);
                     self.reject_claim(at, law, player, kind, "nothing_to_claim");
                     return Ok(());
                 };
-                self.close_claim(player, ClaimKind::IllegalMove);
-                self.irregular = None;
+                self.claims.close(player, ClaimKind::IllegalMove);
+                self.claims.irregular = None;
                 self.illegal_position = None;
                 // Taken back: off the score too.
                 if self
@@ -304,14 +382,14 @@ impl Game {
                 Ok(())
             }
             Claim::TouchMove => {
-                let open = self.open_claims.contains(&(player, ClaimKind::TouchMove));
-                let Some(breach) = self.breach.clone().filter(|_| open) else {
+                let open = self.claims.is_open(player, ClaimKind::TouchMove);
+                let Some(breach) = self.claims.breach.clone().filter(|_| open) else {
                     let law = self.profile.touch_claim_law();
                     self.reject_claim(at, law, player, kind, "nothing_to_claim");
                     return Ok(());
                 };
-                self.close_claim(player, ClaimKind::TouchMove);
-                self.breach = None;
+                self.claims.close(player, ClaimKind::TouchMove);
+                self.claims.breach = None;
                 self.rule(
                     at,
                     breach.obligation.law(edition),
@@ -353,9 +431,9 @@ impl Game {
                     self.reject_claim(at, law, player, kind, because);
                     return Ok(());
                 }
-                if edition == Edition::Fide2005 && self.offer.is_none() {
+                if edition == Edition::Fide2005 && self.claims.offer.is_none() {
                     // 2005 Art. 9.1c: a claim under 10.2 is also a draw offer.
-                    self.offer = Some(player);
+                    self.claims.offer = Some(player);
                     self.mark_offer(player);
                     let verdict = Verdict::DrawOffered { player };
                     self.rule(at, draws::claim_is_offer_law(edition), verdict);
@@ -517,8 +595,8 @@ impl Game {
 
     /// A draw claim counts as an offer (2005 Art. 9.1c / 2023 Art. 9.1.2.3), unless one stands.
     fn offer_with_claim(&mut self, at: Timestamp, player: Color) {
-        if self.offer.is_none() {
-            self.offer = Some(player);
+        if self.claims.offer.is_none() {
+            self.claims.offer = Some(player);
             self.mark_offer(player);
             let law = draws::claim_is_offer_law(self.edition());
             self.rule(at, law, Verdict::DrawOffered { player });
@@ -546,7 +624,7 @@ impl Game {
                 return;
             }
         }
-        self.close_claim(player, kind);
+        self.claims.close(player, kind);
         self.rule(at, law, Verdict::FlagFell { player: !player });
         self.decide_flag(!player, at);
     }
@@ -598,8 +676,8 @@ impl Game {
             self.reject_claim(at, law, player, kind, because);
             return Ok(());
         }
-        if self.offer.is_none() {
-            self.offer = Some(player);
+        if self.claims.offer.is_none() {
+            self.claims.offer = Some(player);
             self.mark_offer(player);
             self.rule(at, law, Verdict::DrawOffered { player });
         }
@@ -617,8 +695,8 @@ impl Game {
         let claim = ClaimKind::QuickplayIncrement;
         match decision {
             Decision::Accept => {
-                self.pending = None;
-                self.offer = None;
+                self.claims.pending = None;
+                self.claims.offer = None;
                 self.rule(at, law, Verdict::ClaimAccepted { player, claim });
                 self.clock
                     .set_timing_from_now(crate::clock::Timing::Increment(
@@ -628,7 +706,7 @@ impl Game {
                 self.bonus_and_restart(at, player, law);
             }
             Decision::Reject => {
-                self.pending = None;
+                self.claims.pending = None;
                 self.reject_claim(at, law, player, claim, "arbiter");
                 self.clock.start(self.on_move(), at);
             }

@@ -11,7 +11,7 @@ impl Game {
         let edition = self.edition();
         match decision {
             Decision::Accept | Decision::Reject | Decision::Postpone => {
-                let Some(pending) = self.pending else {
+                let Some(pending) = self.claims.pending else {
                     return Err(Refused::NoPendingClaim);
                 };
                 match pending.claim {
@@ -29,12 +29,12 @@ impl Game {
                 let (player, claim) = (pending.player, pending.claim);
                 match decision {
                     Decision::Accept => {
-                        self.pending = None;
+                        self.claims.pending = None;
                         self.rule(at, law, Verdict::ClaimAccepted { player, claim });
                         self.end(at, law, GameResult::Draw, Reason::QuickplayFinish);
                     }
                     Decision::Reject => {
-                        self.pending = None;
+                        self.claims.pending = None;
                         self.reject_claim(at, law, player, claim, "arbiter");
                         if !pending.postponed {
                             self.bonus_and_restart(at, player, law);
@@ -44,7 +44,7 @@ impl Game {
                         if pending.postponed {
                             return Err(Refused::NoPendingClaim);
                         }
-                        self.pending = Some(PendingClaim {
+                        self.claims.pending = Some(PendingClaim {
                             postponed: true,
                             ..pending
                         });
@@ -82,7 +82,7 @@ impl Game {
             }
             Decision::Restore { ply, cause } => self.restore(at, *ply, *cause),
             Decision::ResumptionClockError { player } => {
-                let Some(counts) = self.resumed_counts else {
+                let Some(counts) = self.adjournment.resumed_counts else {
                     return Err(Refused::NotResumed);
                 };
                 let i = *player as usize;
@@ -99,16 +99,16 @@ impl Game {
                 Ok(())
             }
             Decision::EnvelopeLost => {
-                let Some((sealer, _)) = self.sealed.take() else {
+                let Some((sealer, _)) = self.adjournment.sealed.take() else {
                     return Err(Refused::NotSealed);
                 };
-                self.resumed = None;
+                self.adjournment.resumed = None;
                 self.present = [true, true];
                 self.clock.start(sealer, at);
                 // His move from the lost envelope is still the sealed one, not a first move.
                 let mut counts = self.move_counts();
                 counts[sealer as usize] += 1;
-                self.resumed_counts = Some(counts);
+                self.adjournment.resumed_counts = Some(counts);
                 self.rule(
                     at,
                     rules::ENVELOPE_LOST.law(edition),
@@ -155,11 +155,11 @@ impl Game {
                 let evidence = self
                     .draw_evidence(claim, pending.intended)
                     .ok_or(Refused::ClaimNotEstablished)?;
-                self.pending = None;
+                self.claims.pending = None;
                 self.uphold_draw(at, player, claim, evidence);
             }
             Decision::Reject => {
-                self.pending = None;
+                self.claims.pending = None;
                 self.reject_draw(at, player, claim, pending.intended);
                 self.clock.start(self.on_move(), at);
             }

@@ -16,6 +16,9 @@ mod refused;
 mod score;
 mod turn;
 
+use adjournment::Adjournment;
+pub use claims::PendingClaim;
+use claims::{Breach, Claims, Irregular};
 pub use refused::{Refused, ReplayError};
 use turn::Turn;
 
@@ -60,17 +63,6 @@ pub struct PlayedMove {
     pub draw_offer: bool,
 }
 
-/// A completed illegal move left standing while the opponent may claim (rapid / blitz).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Irregular {
-    offender: Color,
-    before: Board,
-    mv: MoveText,
-    count: u32,
-    /// The position after it could not be represented (e.g. a king left in check).
-    stuck: bool,
-}
-
 /// Pieces left by an unclaimed illegal move where no legal play can put them, and the move the
 /// player on move has made on them (2023 App. A.5.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,28 +72,6 @@ struct IllegalPosition {
     reply: Option<MoveText>,
     /// Still illegal after the reply, in 2005: play waits for the arbiter (Art. 7.4a).
     stalled: bool,
-}
-
-/// A touch-move breach left standing while the opponent may claim.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Breach {
-    offender: Color,
-    before: Board,
-    obligation: Obligation,
-}
-
-/// A claim awaiting the arbiter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PendingClaim {
-    /// Who claimed.
-    pub player: Color,
-    /// What.
-    pub claim: ClaimKind,
-    /// The move a draw claim names, written and declared but not played (2005 Art. 9.2a,
-    /// 9.3a / 2023 Art. 9.2.1.1, 9.3.1): if the claim is rejected it must be played.
-    pub intended: Option<MoveText>,
-    /// Postponed by the arbiter (play goes on, the decision comes later).
-    pub postponed: bool,
 }
 
 /// A game under the Laws: configured once, then driven by stamped events.
@@ -125,23 +95,18 @@ pub struct Game {
     /// The turn in progress: touches, the board's changes, lifts, the announcement.
     pub(in crate::arbiter) turn: Turn,
     pub(super) illegal_counts: [u32; 2],
-    pub(super) offer: Option<Color>,
-    pub(super) open_claims: Vec<(Color, ClaimKind)>,
-    irregular: Option<Irregular>,
+    /// Offers, open claims and the claim awaiting the arbiter.
+    pub(in crate::arbiter) claims: Claims,
     /// Set while the pieces stand where cozy-chess cannot hold them (App. A.5.4).
     illegal_position: Option<IllegalPosition>,
     /// Castlings a faulty set-up bars: White, Black (RB-03).
     setup_barred: [Barred; 2],
-    breach: Option<Breach>,
-    pub(super) pending: Option<PendingClaim>,
     pub(super) moves: Vec<PlayedMove>,
     pub(super) present: [bool; 2],
-    pub(super) sealed: Option<(Color, SealedEnvelope)>,
-    resumed: Option<Timestamp>,
+    /// The sealed move and the resumption (App. A / Guidelines I).
+    pub(in crate::arbiter) adjournment: Adjournment,
     /// The position before the last completed move, to read the opponent's repetition of it.
     before_last: Option<Board>,
-    /// The clocks' move counters when an adjourned game resumed (App. A12 / I.13).
-    resumed_counts: Option<[u32; 2]>,
     /// Requests to see the scoresheet: White, Black (RB-07).
     scoresheet_requests: [u32; 2],
     /// The player whose move ended the game without a press: his habitual press that follows
@@ -197,20 +162,14 @@ impl Game {
             ended: None,
             turn: Turn::default(),
             illegal_counts: [0, 0],
-            offer: None,
-            open_claims: Vec::new(),
-            irregular: None,
+            claims: Claims::default(),
             illegal_position: None,
             setup_barred,
-            breach: None,
-            pending: None,
             moves: Vec::new(),
             present,
-            sealed: None,
-            resumed: None,
+            adjournment: Adjournment::default(),
             before_last: None,
             scoresheet_requests: [0, 0],
-            resumed_counts: None,
             final_press: None,
             queue: VecDeque::new(),
             rulings: Vec::new(),
@@ -327,7 +286,7 @@ impl Game {
             self.result = Some((result, reason));
             self.ended = Some((law, at));
             self.clock.stop(at);
-            self.offer = None;
+            self.claims.offer = None;
             self.rule(at, law, Verdict::GameOver { result, reason });
         }
     }
@@ -356,10 +315,10 @@ impl Game {
         if self.started.is_none() {
             return Err(Refused::NotStarted);
         }
-        if self.sealed.is_some() {
+        if self.adjournment.sealed.is_some() {
             return Err(Refused::Adjourned);
         }
-        if self.pending.is_some_and(|p| !p.postponed) {
+        if self.claims.stops_play() {
             return Err(Refused::ClaimPending);
         }
         if self.illegal_position.as_ref().is_some_and(|ip| ip.stalled) {
@@ -377,6 +336,7 @@ impl Game {
             // arbiter waits (2023 Guidelines III.4).
             Err(Refused::ClaimPending)
                 if self
+                    .claims
                     .pending
                     .is_some_and(|p| p.claim == ClaimKind::QuickplayIncrement) =>
             {
@@ -385,11 +345,11 @@ impl Game {
             // So are a 2005 quickplay claim and a draw claim (2005 Art. 9.1c / 2023 9.1.2.3):
             // the opponent may accept it as an offer while the arbiter looks.
             Err(Refused::ClaimPending)
-                if self.pending.is_some_and(|p| {
+                if self.claims.pending.is_some_and(|p| {
                     matches!(
                         p.claim,
                         ClaimKind::QuickplayFinish | ClaimKind::Repetition | ClaimKind::FiftyMoves
-                    ) && self.offer == Some(p.player)
+                    ) && self.claims.offer == Some(p.player)
                 }) =>
             {
                 Ok(())
@@ -473,10 +433,10 @@ impl Game {
                 if self.result.is_some() {
                     return Err(Refused::GameOver);
                 }
-                if self.sealed.is_none() {
+                if self.adjournment.sealed.is_none() {
                     return Err(Refused::NotSealed);
                 }
-                self.resumed = Some(at);
+                self.adjournment.resumed = Some(at);
                 Ok(())
             }
             Event::Open { passphrase } => self.open(at, passphrase),
@@ -538,10 +498,8 @@ impl Game {
     /// claims about the last move, announcements.
     fn clear_turn(&mut self) {
         self.turn.reset();
-        self.irregular = None;
+        self.claims.clear_turn();
         self.illegal_position = None;
-        self.breach = None;
-        self.open_claims.retain(|&(_, k)| k == ClaimKind::WinOnTime);
         self.before_last = None;
     }
 }

@@ -65,7 +65,7 @@ impl Game {
                         );
                         return;
                     }
-                    self.breach = Some(Breach {
+                    self.claims.breach = Some(Breach {
                         offender: player,
                         before: self.record.current().board().clone(),
                         obligation: ob.clone(),
@@ -78,7 +78,7 @@ impl Game {
                             obligation: ob,
                         },
                     );
-                    self.open_claims.push((!player, ClaimKind::TouchMove));
+                    self.claims.open.push((!player, ClaimKind::TouchMove));
                     self.rule(
                         at,
                         self.profile.touch_claim_law(),
@@ -336,14 +336,14 @@ impl Game {
             clock_after: self.clock.side(player).banked,
             draw_offer: ended.draw_offer,
         });
-        self.irregular = Some(Irregular {
+        self.claims.irregular = Some(Irregular {
             offender: player,
             before,
             mv,
             count,
             stuck,
         });
-        self.open_claims.push((!player, ClaimKind::IllegalMove));
+        self.claims.open.push((!player, ClaimKind::IllegalMove));
         let law = rules::ILLEGAL_MOVE_CLAIM.law(self.edition());
         self.rule(
             at,
@@ -413,7 +413,7 @@ impl Game {
                     draw_offer: ended.draw_offer,
                 });
                 self.illegal_position = None;
-                self.irregular = None;
+                self.claims.irregular = None;
                 self.rule(
                     at,
                     illegal_position::wait_law(edition),

@@ -192,8 +192,8 @@ impl Game {
     pub(super) fn after_touch(&mut self, at: Timestamp) {
         let mover = self.on_move();
         let edition = self.edition();
-        if self.offer == Some(!mover) {
-            self.offer = None;
+        if self.claims.offer == Some(!mover) {
+            self.claims.offer = None;
             self.rule(
                 at,
                 draws::offer_law(edition),
@@ -202,7 +202,8 @@ impl Game {
         }
         let lapse_illegal = self.profile.claims_lapse_on_touch();
         let lapsing: Vec<ClaimKind> = self
-            .open_claims
+            .claims
+            .open
             .iter()
             .filter(|(c, k)| {
                 *c == mover
