@@ -113,25 +113,37 @@ impl Game {
         }
         let mv = self.read(self.record.current().board(), text)?;
         let spoken = self.spoken(self.record.current().board(), mv);
+        let made = self.config.is_impaired(player);
+        let verdict = Verdict::Announced {
+            player,
+            mv,
+            spoken,
+            made,
+        };
+        self.take_announcement(at, player, mv, blind::announce_law(edition), verdict);
+        Ok(())
+    }
+
+    /// `player`, on move, has announced `mv` (or corrected his announcement to it), ruled as
+    /// `verdict` under `law`: without a board of his own a visually impaired player's
+    /// announcement enters the move, and his move is made by it (2005 App. F2.3 / 2023 D.2.3).
+    fn take_announcement(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        mv: MoveText,
+        law: Law,
+        verdict: Verdict,
+    ) {
         let impaired = self.config.is_impaired(player);
         if impaired && !self.config.has_tactile_board(player) {
             self.enter_announced(at, mv);
         }
         self.turn.announced = Some((player, mv));
-        self.rule(
-            at,
-            blind::announce_law(edition),
-            Verdict::Announced {
-                player,
-                mv,
-                spoken,
-                made: impaired,
-            },
-        );
+        self.rule(at, law, verdict);
         if impaired {
             self.impaired_move_made(at, player, mv);
         }
-        Ok(())
     }
 
     /// The opponent repeats the move announced, or the one just completed (F2.1 / D.2.1).
@@ -186,18 +198,10 @@ impl Game {
         if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {
             // A slip of the tongue binds him to nothing: the piece he named is not touched.
             self.turn.touch = TouchMove::new();
-            self.enter_announced(at, mv);
         }
-        self.turn.announced = Some((player, mv));
         let spoken = self.spoken(self.record.current().board(), mv);
-        self.rule(
-            at,
-            law,
-            Verdict::AnnouncementCorrected { player, mv, spoken },
-        );
-        if self.config.is_impaired(player) {
-            self.impaired_move_made(at, player, mv);
-        }
+        let verdict = Verdict::AnnouncementCorrected { player, mv, spoken };
+        self.take_announcement(at, player, mv, law, verdict);
         Ok(())
     }
 }

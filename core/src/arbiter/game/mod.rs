@@ -392,20 +392,7 @@ impl Game {
                 Ok(())
             }
             Event::Move { mv } => self.enter_move(at, *mv),
-            Event::PressClock { player } if self.final_press == Some(*player) => {
-                // The move was complete when made; the press that follows it changes nothing.
-                self.final_press = None;
-                Ok(())
-            }
-            Event::PressClock { player } => {
-                self.require_play()?;
-                match self.clock.running() {
-                    Some((c, _)) if c == *player => {}
-                    _ => return Err(Refused::ClockNotRunning(color_name(*player))),
-                }
-                self.press(at, *player);
-                Ok(())
-            }
+            Event::PressClock { player } => self.press_clock(at, *player),
             Event::OfferDraw { player } => self.offer_draw(at, *player),
             Event::AcceptDraw { player } => self.accept_draw(at, *player),
             Event::DeclineDraw { player } => self.decline_draw(at, *player),

@@ -4,7 +4,24 @@
 use super::*;
 
 impl Game {
-    pub(super) fn press(&mut self, at: Timestamp, player: Color) {
+    /// `player` presses his clock, completing the move he made (2005 Art. 6.8a / 2023 Art.
+    /// 6.2.1). After a move that ended the game, which was complete when made, his habitual
+    /// press is taken in and changes nothing.
+    pub(super) fn press_clock(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
+        if self.final_press == Some(player) {
+            self.final_press = None;
+            return Ok(());
+        }
+        self.require_play()?;
+        match self.clock.running() {
+            Some((c, _)) if c == player => {}
+            _ => return Err(Refused::ClockNotRunning(color_name(player))),
+        }
+        self.press(at, player);
+        Ok(())
+    }
+
+    fn press(&mut self, at: Timestamp, player: Color) {
         if self.illegal_position.is_some() {
             self.press_on_illegal_position(at, player);
             return;
@@ -90,33 +107,19 @@ impl Game {
                 }
                 self.complete(at, player, mv);
             }
-            Attempt::UnfinishedPromotion(mv)
-                if edition == Edition::Fide2023 && self.profile.arbiter_acts_on_illegal() =>
-            {
-                // 7.5.2: the pawn becomes a queen, and the press counts as an illegal move.
-                let text = touch::to_text(self.record.current().board(), mv);
-                self.complete(at, player, mv);
-                self.illegal(
-                    at,
-                    player,
-                    MoveText {
-                        promotion: None,
-                        ..text
-                    },
-                    false,
-                );
-            }
             Attempt::UnfinishedPromotion(mv) => {
-                let text = touch::to_text(self.record.current().board(), mv);
-                self.illegal(
-                    at,
-                    player,
-                    MoveText {
-                        promotion: None,
-                        ..text
-                    },
-                    true,
-                );
+                // The pawn on the last rank, no piece chosen: an illegal move as pressed.
+                let text = MoveText {
+                    promotion: None,
+                    ..touch::to_text(self.record.current().board(), mv)
+                };
+                let queened =
+                    edition == Edition::Fide2023 && self.profile.arbiter_acts_on_illegal();
+                if queened {
+                    // 7.5.2: the pawn becomes a queen, and the press counts as an illegal move.
+                    self.complete(at, player, mv);
+                }
+                self.illegal(at, player, text, !queened);
             }
             Attempt::Illegal(text) => self.illegal(at, player, text, true),
             Attempt::Nothing if edition == Edition::Fide2023 => {
