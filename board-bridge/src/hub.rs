@@ -66,6 +66,12 @@ pub struct GameState {
     pub placement: Option<String>,
     /// Orientation name, once known.
     pub orientation: Option<String>,
+    /// The board's port and health as last published (`board` messages).
+    pub port: Option<String>,
+    /// Runs of bytes dropped since the board was connected.
+    pub dropped: u64,
+    /// Resynchronisations since the board was connected.
+    pub resyncs: u64,
     /// The game's setup, once a referee has set it.
     pub config: Option<arbiter_core::arbiter::GameConfig>,
     /// The game's state as the core serialises it, as last published.
@@ -100,9 +106,14 @@ impl GameState {
                 connected,
                 placement,
                 orientation,
-                ..
+                port,
+                dropped,
+                resyncs,
             } => {
                 self.connected = *connected;
+                self.port = port.clone();
+                self.dropped = *dropped;
+                self.resyncs = *resyncs;
                 if placement.is_some() || !connected {
                     self.placement = placement.clone();
                 }
@@ -479,10 +490,14 @@ impl Hub {
             san: s.moves.iter().map(|m| m.san.clone()).collect(),
             connected: s.connected,
             placement: s.placement.clone(),
+            port: s.port.clone(),
+            dropped: s.dropped,
+            resyncs: s.resyncs,
             config: s.config.clone(),
             state: s.state.clone(),
             safe: matches!(inner.store, Store::File(_)).then_some(safe),
             notices: s.notices.clone(),
+            at_ms: Some(inner.offset_ms + inner.started.elapsed().as_millis() as u64),
         }
     }
 

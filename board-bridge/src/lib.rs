@@ -8,6 +8,7 @@
 //! * [`hub`]: sequence numbers, the event log on disk (the core's one log format, synced off the
 //!   move's path), snapshot plus tail for (re)connecting pages.
 //! * [`server`]: `/ws`, `/games.pgn`, `/events.jsonl` and the page's assets.
+//! * [`hall`]: every board of a tournament hall in one bridge (`--hall HALL.toml`).
 //! * [`simulator`]: a DGT board in a pseudo-terminal, playing a PGN with realism switches.
 //!
 //! Pages: `/ws?role=white|black|assistant|spectator` (spectator by default) streams the game;
@@ -18,6 +19,7 @@
 
 pub mod alarm;
 pub mod assets;
+pub mod hall;
 pub mod hub;
 pub mod pgn;
 pub mod protocol;

@@ -74,6 +74,18 @@ struct Cli {
     /// The colour of the visually impaired player on the second board.
     #[arg(long, default_value = "black")]
     blind_color: String,
+    /// Run every board of a tournament hall, as this file lists them (board-bridge/src/hall).
+    #[arg(long, value_name = "HALL.toml")]
+    hall: Option<PathBuf>,
+    /// With --hall: push the round to this Lichess Broadcasts round after each change.
+    #[arg(long, value_name = "ROUND_ID", requires = "token_file")]
+    push_lichess: Option<String>,
+    /// The file holding the Lichess API token for --push-lichess.
+    #[arg(long, value_name = "FILE")]
+    token_file: Option<PathBuf>,
+    /// The broadcast server's address for --push-lichess (Lichess's by default).
+    #[arg(long, value_name = "URL")]
+    push_url: Option<String>,
 }
 
 fn game_config(cli: &Cli) -> anyhow::Result<GameConfig> {
@@ -109,8 +121,41 @@ fn spawn_link(port: PortChoice, session: SharedSession, hub: &Hub) {
     ));
 }
 
+/// `--hall`: every board of the hall file, in one process.
+fn run_hall(cli: &Cli, hall: PathBuf) -> anyhow::Result<()> {
+    let push = match (&cli.push_lichess, &cli.token_file) {
+        (Some(round), Some(file)) => Some(board_bridge::hall::push::PushSettings::new(
+            round.clone(),
+            cli.push_url.clone(),
+            file,
+        )?),
+        _ => None,
+    };
+    let options = board_bridge::hall::HallOptions {
+        hall,
+        log: cli.log.clone(),
+        completing: board_bridge::hall::board::Completing {
+            clock: cli.clock,
+            settle_ms: cli.settle_ms,
+        },
+        push,
+    };
+    let settings = ServerSettings {
+        allowed_origins: cli.allow_origin.clone(),
+        www: cli.www.clone(),
+        max_pages: cli.max_pages,
+    };
+    board_bridge::hall::run(options, cli.listen, settings)
+}
+
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    if let Some(hall) = &cli.hall {
+        return run_hall(&cli, hall.clone());
+    }
+    if cli.push_lichess.is_some() {
+        anyhow::bail!("--push-lichess pushes a hall's round: give --hall HALL.toml too");
+    }
     let mut config = game_config(&cli)?;
     let blind = match cli.blind_color.as_str() {
         "white" => Color::White,

@@ -196,6 +196,15 @@ pub struct Snapshot {
     /// What the sensors show, when known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub placement: Option<String>,
+    /// The board's port, when connected (as the last `board` message said).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<String>,
+    /// The board's health as the last `board` message said: runs of bytes dropped.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub dropped: u64,
+    /// The board's health: resynchronisations from two agreeing reads.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub resyncs: u64,
     /// The game's setup as the core's JSON, once a referee runs the game: a page builds its
     /// table from it (edition, time control, the visually impaired players of 2005 App. F)
     /// rather than from its own attributes. Left out before then.
@@ -211,6 +220,10 @@ pub struct Snapshot {
     /// What the bridge found on start that its users should know (a cut log line set aside).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notices: Vec<String>,
+    /// The bridge's clock when the snapshot was taken (ms, the events' time line): a page maps
+    /// the log's instants onto its own clock with it, so both clocks run as the bridge's do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_ms: Option<u64>,
 }
 
 /// How far the event log is on the disk itself (synced), for one page, not numbered: every
@@ -260,16 +273,28 @@ pub enum ClientMessage {
     },
 }
 
-/// A message for one page only, not numbered and not logged (a refused request).
+/// A message for one page only, not numbered and not logged (a refused request). Besides the
+/// English `message`, a refusal a page words itself names its `id` and the sides it concerns:
+/// `{"type":"error","id":"seat_not_yours","seat":"black","player":"white","message":"..."}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Reply {
     /// [`PROTOCOL_VERSION`].
     pub v: u32,
-    /// Always `error`.
+    /// `error` or `unchanged`.
     #[serde(rename = "type")]
     pub kind: String,
-    /// What was refused and why.
+    /// What was refused and why, in English.
     pub message: String,
+    /// The page's message id for it (`seat_not_yours`, `seat_watch_only`, `seat_arbiter_only`,
+    /// `page_too_fast`), when the page has words of its own for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The side of the page's seat, when the refusal concerns it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<String>,
+    /// The side the refused event acts for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
 
 impl Reply {
@@ -279,15 +304,25 @@ impl Reply {
             v: PROTOCOL_VERSION,
             kind: "error".into(),
             message: message.into(),
+            id: None,
+            seat: None,
+            player: None,
+        }
+    }
+
+    /// A refusal the page words by `id`.
+    pub fn error_with_id(id: &str, message: impl Into<String>) -> Self {
+        Self {
+            id: Some(id.to_owned()),
+            ..Self::error(message)
         }
     }
 
     /// An event taken as said before: it changes nothing, so it is not recorded again.
     pub fn unchanged(message: impl Into<String>) -> Self {
         Self {
-            v: PROTOCOL_VERSION,
             kind: "unchanged".into(),
-            message: message.into(),
+            ..Self::error(message)
         }
     }
 }
@@ -306,6 +341,9 @@ pub struct Refusal {
     pub reason: String,
     /// What to do about it, in words for the webmaster or the player.
     pub message: String,
+    /// The refused page's origin (for `origin`), so the page can say which option lets it in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
 }
 
 impl Refusal {
@@ -316,6 +354,7 @@ impl Refusal {
             kind: "refused".into(),
             reason: reason.into(),
             message: message.into(),
+            origin: None,
         }
     }
 }
@@ -335,10 +374,14 @@ mod tests {
             san: vec!["e4".into()],
             connected: true,
             placement: None,
+            port: None,
+            dropped: 0,
+            resyncs: 0,
             config,
             state: None,
             safe: None,
             notices: Vec::new(),
+            at_ms: None,
         }
     }
 

@@ -583,13 +583,12 @@ impl Role {
     }
 
     /// Why this role may not send `event` with `on_move` to move, or `None` if it may.
-    pub fn refuses(self, event: &Event, on_move: Color) -> Option<String> {
+    pub fn refuses(self, event: &Event, on_move: Color) -> Option<SeatRefusal> {
         let me = match self {
-            Role::Spectator => return Some("spectators cannot send events".into()),
+            Role::Spectator => return Some(SeatRefusal::WatchOnly),
             Role::Assistant => return None,
             Role::Player(c) => c,
         };
-        let name = |c: Color| arbiter_core::arbiter::wire::color::name(c);
         let owner = match event {
             Event::Arrive { player }
             | Event::PressClock { player }
@@ -610,11 +609,55 @@ impl Role {
             | Event::Adjust { .. }
             | Event::Move { .. } => Some(on_move),
             Event::Start | Event::Tick => None,
-            _ => return Some("only the arbiter or the assistant may send this event".into()),
+            _ => return Some(SeatRefusal::ArbiterOnly),
         };
         match owner {
-            Some(c) if c != me => Some(format!("a {} player cannot act for {}", name(me), name(c))),
+            Some(c) if c != me => Some(SeatRefusal::NotYours {
+                seat: me,
+                player: c,
+            }),
             _ => None,
+        }
+    }
+}
+
+/// Why a page's seat may not send an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatRefusal {
+    /// A spectator's page only watches.
+    WatchOnly,
+    /// A player's page acts only for its own side.
+    NotYours {
+        /// The page's side.
+        seat: Color,
+        /// The side the event acts for.
+        player: Color,
+    },
+    /// Only the arbiter or the assistant sends this event.
+    ArbiterOnly,
+}
+
+impl SeatRefusal {
+    /// The answer to the page: the English words, and the id and sides the page words it by.
+    pub fn reply(self) -> crate::protocol::Reply {
+        let name = |c: Color| arbiter_core::arbiter::wire::color::name(c).to_owned();
+        match self {
+            SeatRefusal::WatchOnly => crate::protocol::Reply::error_with_id(
+                "seat_watch_only",
+                "spectators cannot send events",
+            ),
+            SeatRefusal::ArbiterOnly => crate::protocol::Reply::error_with_id(
+                "seat_arbiter_only",
+                "only the arbiter or the assistant may send this event",
+            ),
+            SeatRefusal::NotYours { seat, player } => crate::protocol::Reply {
+                seat: Some(name(seat)),
+                player: Some(name(player)),
+                ..crate::protocol::Reply::error_with_id(
+                    "seat_not_yours",
+                    format!("a {} player cannot act for {}", name(seat), name(player)),
+                )
+            },
         }
     }
 }

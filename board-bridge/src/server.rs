@@ -16,7 +16,7 @@ use axum::Router;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::{AppendHeaders, IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::broadcast::error::RecvError;
 
@@ -152,6 +152,23 @@ pub fn router(
     addr: SocketAddr,
     settings: &ServerSettings,
 ) -> Router {
+    let www = settings
+        .www
+        .clone()
+        .unwrap_or_else(crate::assets::default_dir);
+    game_routes(hub, referee, addr, settings)
+        .fallback_service(crate::assets::service(&www))
+        .layer(axum::middleware::from_fn(open_live_game))
+}
+
+/// One game's routes (`/ws`, `/games.pgn`, `/events.jsonl`) without the page's files: the
+/// hall nests one set per board under `/board/N`.
+pub fn game_routes(
+    hub: Hub,
+    referee: SharedReferee,
+    addr: SocketAddr,
+    settings: &ServerSettings,
+) -> Router {
     let mut origins: HashSet<String> = settings
         .allowed_origins
         .iter()
@@ -181,12 +198,32 @@ pub fn router(
         .route("/events.jsonl", get(events_jsonl));
     #[cfg(feature = "stage-trace")]
     let router = router.route("/trace.jsonl", get(|| async { crate::trace::jsonl() }));
-    let router = router.with_state(app);
-    let www = settings
-        .www
-        .clone()
-        .unwrap_or_else(crate::assets::default_dir);
-    router.fallback_service(crate::assets::service(&www))
+    router.with_state(app)
+}
+
+/// The page that opens the bridge's own game: `/` with no query shows the board's live game to
+/// a spectator (`/?seat=spectator`); a seat (`?seat=white`) or playing on this screen alone
+/// (`?local`) is an explicit choice in the query, and is served the page as it is.
+async fn open_live_game(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let uri = request.uri();
+    if matches!(uri.path(), "/" | "/index.html") && uri.query().is_none_or(str::is_empty) {
+        return axum::response::Redirect::to("/?seat=spectator").into_response();
+    }
+    next.run(request).await
+}
+
+/// The CORS header that lets a page of an allowed site read what it asks for (the event log
+/// its board replays), or none for other sites.
+fn cors(app: &App, headers: &HeaderMap) -> AppendHeaders<Vec<(header::HeaderName, String)>> {
+    let origin = headers
+        .get(header::ORIGIN)
+        .and_then(|o| o.to_str().ok())
+        .map(|o| o.trim_end_matches('/').to_owned());
+    let mut out = vec![(header::VARY, "origin".to_owned())];
+    if let Some(o) = origin.filter(|o| app.origins.contains(o)) {
+        out.push((header::ACCESS_CONTROL_ALLOW_ORIGIN, o));
+    }
+    AppendHeaders(out)
 }
 
 #[derive(serde::Deserialize)]
@@ -222,7 +259,11 @@ async fn ws_upgrade(
             let message = format!(
                 "this bridge does not accept pages from {origin}: start it with --allow-origin {origin}"
             );
-            return ws.on_upgrade(move |socket| refuse(socket, Refusal::new("origin", message)));
+            let refusal = Refusal {
+                origin: Some(origin),
+                ..Refusal::new("origin", message)
+            };
+            return ws.on_upgrade(move |socket| refuse(socket, refusal));
         }
     }
     let role = match q.role.as_deref() {
@@ -282,7 +323,10 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
         ClientMessage::Hello { .. } => None,
         ClientMessage::AutoPress { on } => {
             if role == Role::Spectator {
-                return Some(Reply::error("spectators cannot change the game's settings"));
+                return Some(Reply::error_with_id(
+                    "seat_watch_only",
+                    "spectators cannot change the game's settings",
+                ));
             }
             referee::lock(&app.referee).set_auto_press(on);
             None
@@ -295,7 +339,7 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
             let now = app.hub.now_ms();
             let mut r = referee::lock(&app.referee);
             if let Some(why) = role.refuses(&event, r.side_to_move()) {
-                return Some(Reply::error(why));
+                return Some(why.reply());
             }
             if r.changes_nothing(&event) {
                 return Some(Reply::unchanged(
@@ -412,7 +456,7 @@ async fn stream(mut socket: WebSocket, app: App, last_seq: Option<u64>, role: Ro
                 Some(Ok(Message::Text(t))) => {
                     if let Some(tell) = limits.refuse(t.len()) {
                         if let Some(why) = tell
-                            && !send_json(&mut socket, &Reply::error(why)).await
+                            && !send_json(&mut socket, &Reply::error_with_id("page_too_fast", why)).await
                         {
                             return;
                         }
@@ -460,9 +504,10 @@ async fn stream(mut socket: WebSocket, app: App, last_seq: Option<u64>, role: Ro
     }
 }
 
-async fn games_pgn(State(app): State<App>) -> Response {
+async fn games_pgn(State(app): State<App>, headers: HeaderMap) -> Response {
     let text = crate::pgn::live_game(&app.hub.state());
     (
+        cors(&app, &headers),
         [
             (
                 header::CONTENT_TYPE,
@@ -477,7 +522,7 @@ async fn games_pgn(State(app): State<App>) -> Response {
 
 /// The event log as the core's log format, streamed from the file (up to the lines written
 /// when asked) in chunks, so a slow reader holds one chunk, not a copy of the log.
-async fn events_jsonl(State(app): State<App>) -> Response {
+async fn events_jsonl(State(app): State<App>, headers: HeaderMap) -> Response {
     const CHUNK: usize = 64 * 1024;
     let source = app.hub.log_source();
     let length = match &source {
@@ -520,6 +565,7 @@ async fn events_jsonl(State(app): State<App>) -> Response {
         }
     };
     (
+        cors(&app, &headers),
         [
             (
                 header::CONTENT_TYPE,

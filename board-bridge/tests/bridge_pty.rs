@@ -298,6 +298,7 @@ async fn a_foreign_origin_is_refused_and_the_page_is_served_without_a_board() {
         .expect("the refusal");
     assert_eq!(why["type"], "refused", "{why}");
     assert_eq!(why["reason"], "origin");
+    assert_eq!(why["origin"], "http://evil.example");
     assert_eq!(
         why["message"],
         "this bridge does not accept pages from http://evil.example: start it with --allow-origin http://evil.example"
@@ -316,6 +317,13 @@ async fn a_foreign_origin_is_refused_and_the_page_is_served_without_a_board() {
     assert_eq!(snapshot["connected"], false);
     let (status, _) = bridge.get("/events.jsonl");
     assert_eq!(status, 200);
+    // The page of an allowed site reads the log its board replays (CORS); another site's not.
+    let (status, h, body) = bridge.request("/events.jsonl", &[("Origin", &own)]);
+    assert_eq!(status, 200);
+    assert_eq!(h.get("access-control-allow-origin"), Some(&own));
+    assert!(body.starts_with(br#"{"schema":"arbiter-log""#));
+    let (_, h, _) = bridge.request("/events.jsonl", &[("Origin", "http://evil.example")]);
+    assert_eq!(h.get("access-control-allow-origin"), None);
     let (status, _) = bridge.get("/../Cargo.toml");
     assert_ne!(status, 200, "only the page's own files are served");
     // A page that sends more than the cap is cut off.
@@ -366,4 +374,71 @@ async fn app_f1_the_snapshot_carries_the_bridges_game_config() {
         serde_json::from_value(got.clone()).expect("a GameConfig");
     assert!(back.is_impaired(arbiter_core::Color::Black));
     assert!(!back.is_impaired(arbiter_core::Color::White));
+}
+
+/// One core at both ends: a page joining mid-game replays the bridge's log up to its snapshot's
+/// number and applies the events streamed after it, and its core's state is the bridge's own
+/// (the page's `LiveGame` does exactly this in wasm). Nothing is rebuilt from the SAN list.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_log_up_to_the_snapshot_and_the_streamed_events_replay_to_the_bridges_state() {
+    use arbiter_core::arbiter::{Event, Game, LogRecord, Stamped};
+    use arbiter_core::clock::Timestamp;
+    let Rig { bridge, board, .. } = &Rig::start("replay", &["--settle-ms", SETTLE]);
+    let mut first = spectator(&bridge.addr).await;
+    let moves = simulator::moves_of_pgn(GAME).expect("test game parses");
+    board.queue(simulator::script_game(
+        &moves[..8],
+        slides_and_captures(),
+        pace(),
+    ));
+    collect_until(&mut first, Duration::from_secs(20), |m| {
+        move_ucis(m).len() >= 3
+    })
+    .await;
+    // A page joins with the game under way: the snapshot, then the log as it stands.
+    let mut late = spectator(&bridge.addr).await;
+    let snapshot = next(&mut late, Duration::from_secs(5))
+        .await
+        .expect("snapshot");
+    let seq = snapshot["seq"].as_u64().expect("seq");
+    let (status, text) = bridge.get("/events.jsonl");
+    assert_eq!(status, 200);
+    let mut record = LogRecord::from_jsonl(&text).expect("the log reads");
+    record.lines.retain(|l| l.seq.is_none_or(|s| s <= seq));
+    let mut game = Game::replay(&record.to_event_log()).expect("the log replays");
+    let mut last_at = record.lines.last().map_or(0, |l| l.at.0);
+    assert!(
+        snapshot["at_ms"].as_u64().is_some_and(|at| at >= last_at),
+        "the snapshot says the bridge's clock: {snapshot}"
+    );
+    let all = collect_until(&mut late, Duration::from_secs(20), |m| {
+        move_ucis(m).len() >= 8 && m.last().is_some_and(|l| l["type"] == "state")
+    })
+    .await;
+    let mut bridge_state = None;
+    // The tail a page asked for with its hello is in the snapshot already: what a page's
+    // client drops, dropped here.
+    for m in all
+        .iter()
+        .filter(|m| m["seq"].as_u64().is_some_and(|s| s > seq))
+    {
+        match m["type"].as_str() {
+            Some("event") => {
+                let stamped: Stamped<Event> =
+                    serde_json::from_value(m["event"].clone()).expect("a stamped event");
+                last_at = stamped.at.0;
+                game.handle(stamped)
+                    .expect("the bridge's event takes here too");
+            }
+            Some("state") => bridge_state = Some(m["state"].clone()),
+            _ => {}
+        }
+    }
+    assert_eq!(game.moves().len(), 8, "every move, from the events alone");
+    let ours = serde_json::to_value(game.state(Timestamp(last_at))).expect("state json");
+    assert_eq!(
+        Some(ours),
+        bridge_state,
+        "the same events give the same state"
+    );
 }

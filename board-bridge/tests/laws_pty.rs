@@ -176,6 +176,16 @@ async fn page_events_by_role_spectators_none_players_their_own_colour_assistant_
             .contains("black player cannot act for white"),
         "{e}"
     );
+    // With the id and sides the page words it by, in its players' language.
+    assert_eq!(
+        (&e["id"], &e["seat"], &e["player"]),
+        (
+            &Value::from("seat_not_yours"),
+            &Value::from("black"),
+            &Value::from("white")
+        ),
+        "{e}"
+    );
     // White moves and presses (2005 Art. 6.8a: the press completes the move).
     move_and_press(&mut whites, "e2e4", "white").await;
     let (m, _) = wait_for(&mut whites, WAIT, is_move("e2e4")).await;

@@ -166,14 +166,13 @@ async function freePort() {
 }
 
 /**
- * Starts the real bridge (`board-bridge --simulate pgn`) on a free port, letting `origin` open
- * its WebSocket; resolves once it serves. Returns `{ws, stop()}`.
+ * Starts the board-bridge binary `bin` on a free loopback port with `args(listen)` (`listen` is
+ * the `--listen` address to pass) and resolves once it says it serves. Returns
+ * `{url, ws, stop()}`. Shared by the tests and measure.mjs.
  */
-export async function startBridge(pgnFile, origin, extra = []) {
+export async function spawnBridge(args, bin = BRIDGE) {
   const port = await freePort();
-  const child = spawn(BRIDGE, ['--simulate', pgnFile, '--listen', `127.0.0.1:${port}`, '--allow-origin', origin, ...extra], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(bin, args(`127.0.0.1:${port}`), { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`board-bridge did not start: ${out}`)), 20_000);
@@ -189,6 +188,7 @@ export async function startBridge(pgnFile, origin, extra = []) {
     child.on('exit', (code) => reject(new Error(`board-bridge exited (${code}): ${out}`)));
   });
   return {
+    url: `http://127.0.0.1:${port}`,
     ws: `ws://127.0.0.1:${port}/ws`,
     stop: () => new Promise((resolve) => {
       if (child.exitCode !== null) return resolve();
@@ -196,6 +196,14 @@ export async function startBridge(pgnFile, origin, extra = []) {
       child.kill('SIGTERM');
     }),
   };
+}
+
+/**
+ * Starts the real bridge (`board-bridge --simulate pgn`) on a free port, letting `origin` open
+ * its WebSocket; resolves once it serves. Returns `{ws, stop()}`.
+ */
+export function startBridge(pgnFile, origin, extra = []) {
+  return spawnBridge((listen) => ['--simulate', pgnFile, '--listen', listen, '--allow-origin', origin, ...extra]);
 }
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

@@ -105,8 +105,8 @@ test('club player: a promotion by touch on a 390x844 phone, the chooser on the s
   assert.equal((await state(again)).moves.length, 0);
 });
 
-test('club player: a threefold repetition claimed from its control, which shows only when open', async () => {
-  const page = await freshPage(env.browser, { width: 1280, height: 900 });
+for (const [name, view] of [['1280', { width: 1280, height: 900 }], ['phone', { width: 390, height: 844, touch: true }]]) test(`club player: a threefold repetition claimed from its control, which shows only when open (${name})`, async () => {
+  const page = await freshPage(env.browser, view);
   await openBoard(page, `${env.server.url}/blitz.html`);
   const shuffle = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
   for (const [from, to] of [...shuffle, ...shuffle.slice(0, 3)]) {
@@ -123,11 +123,16 @@ test('club player: a threefold repetition claimed from its control, which shows 
   const dialog = role(page, 'alertdialog');
   await dialog.waitFor();
   assert.match(await dialog.textContent(), /repeated three times/);
+  // The question is where the player is looking, whole, on the phone too.
+  const box = await dialog.boundingBox();
+  assert.ok(box.y >= 0 && box.y + box.height <= view.height && box.x >= 0 && box.x + box.width <= view.width,
+    `the dialog at ${JSON.stringify(box)} in a ${view.width}x${view.height} view`);
+  await shot(page, `club-threefold-asks-${name}`);
   await page.locator('arbiter-board [data-confirm="yes"]').click();
   await page.locator('arbiter-board [data-result="1/2-1/2"]').waitFor();
   assert.match(await page.locator('arbiter-board .status').textContent(), /drawn by threefold repetition/);
   await noIdentifiers(page);
-  await shot(page, 'club-threefold');
+  await shot(page, `club-threefold-${name}`);
 });
 
 test('club player: a flag fall in a 1-minute game, the low-time warning as the clock ticks', async () => {
@@ -230,10 +235,52 @@ test('arbiter: a quickplay-finish claim waits for his decision in the panel', as
   assert.equal(await page.locator('#arbiter-panel [data-decision="accept"]').isDisabled(), true);
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('quickplay_finish');
   await page.waitForFunction(() => !!document.querySelector('arbiter-board').state.core.pending_claim);
-  assert.match(await page.locator('#pending-claim').textContent(), /Black claims a quickplay-finish draw: uphold, postpone or reject it\./);
+  assert.match(await page.locator('#pending-claim').textContent(), /Black claims a quickplay-finish draw: uphold, postpone or reject it\. \(2005 Art\. 10\.2\)/);
   await shot(page, 'arbiter-claim-waits');
   await page.locator('#arbiter-panel [data-decision="accept"]').click();
   await page.locator('arbiter-board [data-result="1/2-1/2"]').waitFor();
+});
+
+test('club player and arbiter: a 2023 game cites the 2023 articles everywhere, a 2005 game the 2005 ones', async () => {
+  const page = await freshPage(env.browser, { width: 1280, height: 900 });
+  await openBoard(page, `${env.server.url}/index.html`);
+  const begin = (edition) => page.evaluate((e) => {
+    const b = document.querySelector('arbiter-board');
+    b.setAttribute('edition', e);
+    b.newGame();
+  }, edition);
+  const menu = () => page.locator('arbiter-board select[data-action="claim"]').evaluate((s) => [...s.options].map((o) => o.textContent).join(' | '));
+  await begin('2023');
+  await clickMove(page, 'e2', 'e4');
+  await press(page);
+  const menu2023 = await menu();
+  assert.match(menu2023, /Threefold repetition \(2023 Art\. 9\.2\.1\.2\)/);
+  assert.match(menu2023, /50 moves \(2023 Art\. 9\.3\.2\)/);
+  assert.match(menu2023, /Quickplay finish \(2023 Guidelines III\.5\)/);
+  await page.click('#open-arbiter');
+  const panel = await page.locator('#arbiter-panel').innerText();
+  assert.match(panel, /\(2023 Art\. 6\.11\)/);
+  assert.match(panel, /\(2023 Art\. 7\.1; 2023 Art\. 7\.6\)/);
+  assert.match(panel, /a piece was displaced \(2023 Art\. 7\.6\)/);
+  assert.match(panel, /\(2023 Guidelines I\.1\.1; 2023 Guidelines I\.7\)/);
+  assert.doesNotMatch(`${menu2023} ${panel}`, /2005/);
+  await page.locator('arbiter-board [data-action="resign"]').click();
+  const ask = role(page, 'alertdialog');
+  assert.match(await ask.textContent(), /a draw if he cannot checkmate.*\(2023 Art\. 5\.1\.2\)/);
+  await page.keyboard.press('Escape');
+  await page.locator('arbiter-board [data-action="offer"]').click();
+  assert.match(await ask.textContent(), /Offer a draw\?.*\(2023 Art\. 9\.1\.2\)/);
+  await page.keyboard.press('Escape');
+  assert.equal((await state(page)).drawOffer, null, 'Escape offers nothing');
+
+  await begin('2005');
+  await clickMove(page, 'e2', 'e4');
+  await press(page);
+  assert.match(await menu(), /Threefold repetition \(2005 Art\. 9\.2b\)/);
+  assert.match(await page.locator('#arbiter-panel').innerText(), /\(2005 Art\. 6\.13\)/);
+  await page.locator('arbiter-board [data-action="resign"]').click();
+  assert.match(await ask.textContent(), /The game ends: the opponent wins\. \(2005 Art\. 5\.1b\)/);
+  await noIdentifiers(page);
 });
 
 test('arbiter: set clocks (the formats are said), restore a position, a position set asks first', async () => {

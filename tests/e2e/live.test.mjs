@@ -12,33 +12,72 @@ const env = setUp({
 <arbiter-board live="ws://127.0.0.1:9/ws" white="Anna" black="Bruno"></arbiter-board>`,
 });
 
-test('live_mode spectator page mirrors the bridge: snapshot, move, touch, clock; read-only', async () => {
+// The stand-in bridge's game: three minutes each, 1. e4 e5 played at 1 s and 3 s of its clock.
+const FAKE_LOG = [
+  { schema: 'arbiter-log', version: 1, config: { edition: '2005', time_control: [{ moves: null, time: 180_000, timing: { kind: 'none' } }], white: 'Anna', black: 'Bruno' } },
+  { seq: 2, at: 0, event: { type: 'start' }, source: 'board' },
+  { seq: 4, at: 1000, event: { type: 'move', move: 'e2e4' }, source: 'board' },
+  { seq: 5, at: 1000, event: { type: 'press_clock', player: 'white' }, source: 'board' },
+  { seq: 8, at: 3000, event: { type: 'move', move: 'e7e5' }, source: 'board' },
+  { seq: 9, at: 3000, event: { type: 'press_clock', player: 'black' }, source: 'board' },
+  // Written after the snapshot (seq 12) was taken: the page takes it from the stream instead.
+  { seq: 14, at: 6000, event: { type: 'move', move: 'g1f3' }, source: 'board' },
+  { seq: 15, at: 6000, event: { type: 'press_clock', player: 'white' }, source: 'board' },
+].map((l) => JSON.stringify(l)).join('\n');
+
+test('live_mode spectator page replays the bridge\'s log and stream: position, both clocks from the events, touch; read-only', async () => {
   const page = await freshPage(env.browser);
   const hellos = [];
   let bridge;
+  let logReads = 0;
+  await page.route('http://127.0.0.1:9/events.jsonl', (route) => {
+    logReads += 1;
+    route.fulfill({ status: 200, contentType: 'application/jsonl', headers: { 'access-control-allow-origin': '*' }, body: `${FAKE_LOG}\n` });
+  });
   await page.routeWebSocket('ws://127.0.0.1:9/ws', (ws) => {
     bridge = ws;
     ws.onMessage((text) => {
       const m = JSON.parse(text);
       hellos.push(m);
-      ws.send(JSON.stringify({ v: 1, type: 'snapshot', seq: 12, fen: 'x', moves: ['e2e4', 'e7e5'], san: ['e4', 'e5'], connected: true }));
+      // The SAN list is the old protocol's; a page that rebuilt from it would show 'd4 d5'.
+      ws.send(JSON.stringify({ v: 1, type: 'snapshot', seq: 12, at_ms: 5000, fen: 'x', moves: ['d2d4', 'd7d5'], san: ['d4', 'd5'], connected: true }));
     });
   });
   await openBoard(page, `${env.server.url}/live.html`);
   await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves?.length === 2);
   assert.deepEqual(hellos[0], { type: 'hello', last_seq: 0 });
+  assert.deepEqual((await state(page)).moves.map((m) => m.san), ['e4', 'e5'], 'the log, not the SAN list');
+  // At the bridge's 5 s White has used 1 s + 2 s, Black 2 s; White's clock runs, on this page too.
+  assert.equal(await faceText(page, 'black'), '2:58');
+  // White's runs from 2:57 (the bridge's 5 s) on this page's clock, whatever the load here.
+  const white = await faceText(page, 'white');
+  assert.match(white, /^2:5[0-7]$/);
+  assert.match(await page.locator('arbiter-board [data-clock="white"]').getAttribute('class'), /running/);
+  await page.waitForFunction((before) => document.querySelector('arbiter-board').shadowRoot.querySelector('[data-clock="white"] .time').textContent !== before, white, { timeout: 5000 });
 
-  bridge.send(JSON.stringify({ v: 1, seq: 13, at_ms: 5000, type: 'touch', action: 'lift', square: 'g1', piece: 'wN' }));
+  bridge.send(JSON.stringify({ v: 1, seq: 13, at_ms: 5500, type: 'touch', action: 'lift', square: 'g1', piece: 'wN' }));
   await page.waitForFunction(() => /touched/.test(document.querySelector('arbiter-board').shadowRoot.querySelector('[data-square="g1"]').className));
-  bridge.send(JSON.stringify({ v: 1, seq: 14, at_ms: 6000, type: 'move', ply: 3, uci: 'g1f3', san: 'Nf3', fen: 'x' }));
-  bridge.send(JSON.stringify({ v: 1, seq: 15, at_ms: 6100, type: 'clock', left_ms: 178_000, right_ms: 175_500, running: 'right' }));
+  // The move message alone changes nothing: the game is its events.
+  bridge.send(JSON.stringify({ v: 1, seq: 14, at_ms: 6000, type: 'event', event: { at: 6000, event: { type: 'move', move: 'g1f3' } }, source: 'board' }));
+  bridge.send(JSON.stringify({ v: 1, seq: 15, at_ms: 6000, type: 'event', event: { at: 6000, event: { type: 'press_clock', player: 'white' } }, source: 'board' }));
+  bridge.send(JSON.stringify({ v: 1, seq: 16, at_ms: 6000, type: 'move', ply: 3, uci: 'g1f3', san: 'Nf3', fen: 'x' }));
   await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves?.length === 3);
   const s = await state(page);
   assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
+  assert.equal(s.clock.running, 'black');
   assert.equal(await square(page, 'f3').getAttribute('data-piece'), 'white-knight');
-  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot.querySelector('[data-clock="black"] .time').textContent === '2:55');
-  assert.equal(await faceText(page, 'white'), '2:58');
+  // White's clock stopped at 4 s used; Black's runs from the bridge's 6 s.
+  assert.equal(await faceText(page, 'white'), '2:56');
   assert.match(await page.locator('arbiter-board [data-clock="black"]').getAttribute('class'), /running/);
+  assert.equal(logReads, 1);
+  // An event this page's core cannot take (its instant before the last): the copy went astray,
+  // so the page reads the bridge's log again, up to what it has heard, and shows that game.
+  bridge.send(JSON.stringify({ v: 1, seq: 17, at_ms: 6500, type: 'event', event: { at: 10, event: { type: 'offer_draw', player: 'black' } }, source: 'black' }));
+  await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves?.length === 3 && document.querySelector('arbiter-board').state?.clock?.running === 'black');
+  await page.waitForFunction(() => true);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(logReads, 2);
+  assert.deepEqual((await state(page)).moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
 
   // Read-only: a click on a black piece moves nothing.
   await square(page, 'g8').click();
@@ -47,9 +86,8 @@ test('live_mode spectator page mirrors the bridge: snapshot, move, touch, clock;
 
   // The bridge drops the line: the page reconnects and says what it holds.
   bridge.close();
-  await page.waitForFunction(() => true);
   await new Promise((r) => setTimeout(r, 1500));
-  assert.deepEqual(hellos.at(-1), { type: 'hello', last_seq: 15 });
+  assert.deepEqual(hellos.at(-1), { type: 'hello', last_seq: 17 });
 });
 
 /**

@@ -20,9 +20,7 @@
 //    the faces were drawn for lags the game's `now`, and whether the face reads the time left.
 import fs from 'node:fs';
 import path from 'node:path';
-import net from 'node:net';
-import { spawn } from 'node:child_process';
-import { ROOT, launch } from './harness.mjs';
+import { ROOT, launch, spawnBridge } from './harness.mjs';
 
 const DIST = process.env.ARBITER_WWW ?? path.join(ROOT, 'www', 'dist');
 const BRIDGE = process.env.ARBITER_BRIDGE ?? path.join(ROOT, 'target', 'debug', 'board-bridge');
@@ -37,43 +35,8 @@ const KB = 1000;
 const kb = (n) => `${(n / KB).toFixed(1)} KB`;
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function freePort() {
-  const srv = net.createServer();
-  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  const { port } = srv.address();
-  await new Promise((resolve) => srv.close(resolve));
-  return port;
-}
-
 /** The real bridge serving www/dist; no board is plugged in, it only looks for one. */
-async function startBridge() {
-  const port = await freePort();
-  const child = spawn(BRIDGE, ['--port', 'auto', '--listen', `127.0.0.1:${port}`, '--www', DIST], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`board-bridge did not start: ${out}`)), 20_000);
-    const look = (chunk) => {
-      out += chunk;
-      if (out.includes('serving')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', look);
-    child.stderr.on('data', look);
-    child.on('exit', (code) => reject(new Error(`board-bridge exited (${code}): ${out}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    }),
-  };
-}
+const startBridge = () => spawnBridge((listen) => ['--port', 'auto', '--listen', listen, '--www', DIST], BRIDGE);
 
 /** A fresh context (empty cache), with the slow profile applied when `slow`. */
 async function coldPage(browser, slow) {
@@ -97,12 +60,22 @@ function marks() {
     const board = document.querySelector('arbiter-board');
     const root = board?.shadowRoot ?? document;
     const squares = [...root.querySelectorAll('[data-square]')];
+    // Drawn as a board: 64 squares with pieces, styled (a square's colour) and laid out in
+    // eight columns, whether painted by the page's HTML or by the element.
+    const box = squares[0]?.getBoundingClientRect();
+    const grid = squares[0]?.closest('.board')?.getBoundingClientRect();
     const shown = squares.length === 64 && squares.some((s) => s.hasAttribute('data-piece'))
-      && squares[0].getBoundingClientRect().width > 0;
+      && box.width > 0 && Math.abs(box.width * 8 - grid.width) < grid.width * 0.05
+      && getComputedStyle(squares[0]).backgroundColor !== 'rgba(0, 0, 0, 0)';
     if (shown) window.marks.boardVisible ??= performance.now();
     else requestAnimationFrame(drawn);
   };
   requestAnimationFrame(drawn);
+  // Layout shifts until the first move (the page's footer jumping when the board arrives...).
+  window.marks.shift = 0;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.marks.shift += e.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   document.addEventListener('ready', () => { window.marks.ready ??= performance.now(); }, true);
   document.addEventListener('move', () => { window.marks.moved ??= performance.now(); }, true);
 }
@@ -210,6 +183,7 @@ try {
       firstMoveCompletedMs: median(runs.map((r) => r.moved)),
       fcpMs: median(runs.map((r) => r.fcp ?? NaN)),
       htmlMs: median(runs.map((r) => r.html)),
+      layoutShift: median(runs.map((r) => r.shift)),
       emptyPageMs: median(floors.map((f) => f.empty)),
       bareWasmFetchMs: median(floors.map((f) => f.fetched)),
       bareWasmCompileMs: median(floors.map((f) => f.compiled)),
@@ -298,6 +272,7 @@ console.log(`       with headers: ${kb(t.wireBytes)}; files: ${t.files.map((f) =
 const s = out.slow;
 line('slow profile, board visible', `${s.boardVisibleMs.toFixed(0)} ms`, '<= 1500 ms', s.boardVisibleMs <= 1500,
   `an empty page loads in ${s.emptyPageMs.toFixed(0)} ms, this page's HTML arrives at ${s.htmlMs.toFixed(0)} ms; first contentful paint ${s.fcpMs.toFixed(0)} ms`);
+line('slow profile, layout shift until the first move', s.layoutShift.toFixed(3), '< 0.1 (good, as web vitals rate it)', s.layoutShift < 0.1);
 line('slow profile, first move accepted', `${s.firstMoveMs.toFixed(0)} ms (ready at ${s.readyMs.toFixed(0)} ms; completed by the press at ${s.firstMoveCompletedMs.toFixed(0)} ms)`, '<= 3000 ms',
   s.firstMoveMs <= 3000, `the bare wasm from an empty page: fetched ${s.bareWasmFetchMs.toFixed(0)} ms, compiled ${s.bareWasmCompileMs.toFixed(0)} ms`);
 line('loopback, interactive board', `median ${out.interactiveMs.median.toFixed(0)} ms (${out.interactiveMs.min.toFixed(0)}-${out.interactiveMs.max.toFixed(0)})`,

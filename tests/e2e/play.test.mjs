@@ -159,6 +159,11 @@ test('art9_1b draw offered after the move, before the press; accepted by the opp
   await play(page, [['e2', 'e4'], ['e7', 'e5']], clickMove);
   await clickMove(page, 'g1', 'f3');
   await page.locator('arbiter-board [data-action="offer"]').click();
+  // An offer cannot be withdrawn: the page asks first and says under which article.
+  const ask = page.locator('arbiter-board [role="alertdialog"]');
+  assert.match(await ask.textContent(), /Offer a draw\?.*\(2005 Art\. 9\.1b\)/);
+  assert.equal((await state(page)).drawOffer, null);
+  await ask.locator('[data-confirm="yes"]').click();
   await press(page);
   let s = await state(page);
   assert.equal(s.drawOffer, 'white');

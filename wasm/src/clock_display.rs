@@ -33,6 +33,9 @@ struct Loop {
     /// Frames drawn, and the last frame's game instant: for tests and the drift measurement.
     frames: u64,
     last_drawn_at: f64,
+    /// Whether this display fires the game's deadlines; not for a game another core keeps (the
+    /// bridge's), whose flag falls come in its event stream.
+    deadlines: bool,
 }
 
 /// Draws both clock faces on every animation frame and fires the game's deadlines.
@@ -64,6 +67,7 @@ impl ClockDisplay {
             callback: None,
             frames: 0,
             last_drawn_at: -1.0,
+            deadlines: true,
         };
         ClockDisplay {
             state: Rc::new(RefCell::new(state)),
@@ -103,6 +107,14 @@ impl ClockDisplay {
         {
             callback.forget();
         }
+    }
+
+    /// Only draws: the game's deadlines are left to the core that keeps the game (the board
+    /// bridge's, whose flag falls reach this table as its logged ticks), so the mirror never
+    /// logs a tick of its own that the bridge's events would then contradict.
+    #[wasm_bindgen(js_name = watchOnly)]
+    pub fn watch_only(&self) {
+        self.state.borrow_mut().deadlines = false;
     }
 
     /// Draws now, outside the frame loop (after an event, so the faces never lag a move).
@@ -148,7 +160,7 @@ fn draw(state: &Rc<RefCell<Loop>>) {
         let table = s.table.clone();
         let mut t = table.borrow_mut();
         let now = t.now();
-        let due = t.game.poll_deadline().is_some_and(|d| d <= now);
+        let due = s.deadlines && t.game.poll_deadline().is_some_and(|d| d <= now);
         let rulings = if due {
             t.handle_deadline(now)
         } else {

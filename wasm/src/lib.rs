@@ -7,6 +7,7 @@
 //! stamps time and touches the browser.
 
 mod bridge;
+mod citations;
 mod claims;
 mod clock_display;
 mod dead;

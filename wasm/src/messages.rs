@@ -155,6 +155,7 @@ fn notice_id(what: &str) -> &'static str {
             "notice_envelope_lost_sealer_plays_his_sealed_move"
         }
         "setup_fault_too_late" => "notice_setup_fault_too_late",
+        "move_ends_the_game" => "notice_move_ends_the_game",
         _ => "notice_for_the_arbiter",
     }
 }

@@ -15,6 +15,7 @@ use arbiter_core::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
+use crate::citations;
 use crate::claims;
 use crate::refusal::Unread;
 use crate::storage;
@@ -96,14 +97,6 @@ impl TableInner {
         if let Ok(text) = serde_json::to_string(&saved) {
             storage::save(key, &text);
         }
-    }
-
-    pub(crate) fn is_started(&self) -> bool {
-        self.game
-            .log()
-            .events()
-            .iter()
-            .any(|e| matches!(e.event, Event::Start))
     }
 }
 
@@ -571,6 +564,8 @@ struct PageState<'a> {
     claims: Vec<claims::ClaimView>,
     /// What a wrong claim would cost, said before a declared claim is made.
     costs: claims::Costs,
+    /// The articles the page cites beside its prompts and controls, in the game's edition.
+    laws: citations::Citations,
     setup: SetupView<'a>,
     /// The core's own state, unchanged.
     core: State,
@@ -641,20 +636,19 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
             meta: clock_meta(config, v.period, v.moves),
         }
     };
-    let result = game.rulings().iter().rev().find_map(|r| match &r.verdict {
-        arbiter_core::arbiter::Verdict::GameOver { result, reason } => Some(ResultView {
-            result: result.pgn(),
-            reason: *reason,
-            law: r.law.to_string(),
-        }),
-        _ => None,
+    // The result and whether the game has started are the core's (State), never found again here.
+    let result = core.outcome.as_ref().map(|o| ResultView {
+        result: o.result.pgn(),
+        reason: o.reason,
+        law: o.law.to_string(),
     });
-    let started = inner.is_started();
+    let started = core.started;
     let claims = claims::open_claims(&core);
     PageState {
         board,
         claims,
         costs: claims::costs(game),
+        laws: citations::of(config.edition),
         clock: ClockPage {
             white: side(Color::White),
             black: side(Color::Black),

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use arbiter_core::arbiter::wire;
 use arbiter_core::notation::{Language, san};
 
 use crate::words::{self, SpokenForm};
@@ -54,24 +55,14 @@ pub struct BoardView {
     pub ply: u32,
 }
 
-/// `"white"` / `"black"`.
+/// `"white"` / `"black"`: the core's wire name of the colour.
 pub fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
+    wire::color::name(c)
 }
 
-/// `"pawn"` ... `"king"`.
+/// `"pawn"` ... `"king"`: the core's wire name of the piece, as events and states spell it.
 pub fn piece_name(p: Piece) -> &'static str {
-    match p {
-        Piece::Pawn => "pawn",
-        Piece::Knight => "knight",
-        Piece::Bishop => "bishop",
-        Piece::Rook => "rook",
-        Piece::Queen => "queen",
-        Piece::King => "king",
-    }
+    wire::piece::name(p)
 }
 
 /// Lays out `current`, reached from `start` by `moves` (used for the move list).

@@ -293,3 +293,136 @@ fn speech_and_bridge_client_are_best_effort() {
     assert!(!client.send(js(r#"{"type":"hello"}"#)), "not open yet");
     client.close();
 }
+
+/// Plays `moves` (coordinates), each completed by its player's press, a second apart from `at`.
+fn play_pressed(t: &Table, moves: &[&str], mut at: f64) -> f64 {
+    for (i, mv) in moves.iter().enumerate() {
+        let player = if i % 2 == 0 { "white" } else { "black" };
+        event(t, &format!(r#"{{"type":"move","move":"{mv}"}}"#), at);
+        event(
+            t,
+            &format!(r#"{{"type":"press_clock","player":"{player}"}}"#),
+            at + 500.0,
+        );
+        at += 1_000.0;
+    }
+    at
+}
+
+#[wasm_bindgen_test]
+fn board_at_shows_an_earlier_position_read_only_and_null_past_the_game() {
+    let t = blitz();
+    event(&t, r#"{"type":"start"}"#, 0.0);
+    play_pressed(&t, &["e2e4", "e7e5", "g1f3"], 1_000.0);
+    let start = t.board_at(0);
+    assert_eq!(
+        get(&start, "pieces.e2.1").as_string().as_deref(),
+        Some("pawn")
+    );
+    assert!(get(&start, "lastMove").is_null());
+    let first = t.board_at(1);
+    assert_eq!(
+        get(&first, "pieces.e4.0").as_string().as_deref(),
+        Some("white")
+    );
+    assert!(
+        get(&first, "pieces.e5").is_undefined(),
+        "Black has not moved yet"
+    );
+    assert!(get(&first, "pieces.e2").is_undefined());
+    assert_eq!(
+        get(&first, "lastMove.to").as_string().as_deref(),
+        Some("e4")
+    );
+    assert_eq!(get(&first, "turn").as_string().as_deref(), Some("black"));
+    assert_eq!(get(&first, "ply").as_f64(), Some(1.0));
+    let moves: Array = get(&first, "moves").unchecked_into();
+    assert_eq!(moves.length(), 1, "the list up to the position looked at");
+    // Looked at, not played in: no legal moves are offered there.
+    let legal: Array = get(&first, "legalMoves").unchecked_into();
+    assert_eq!(legal.length(), 0);
+    // The game itself is unchanged: three moves, Black on move.
+    let s = t.state_at(5_000.0);
+    assert_eq!(get(&s, "turn").as_string().as_deref(), Some("black"));
+    assert!(t.board_at(3).is_object());
+    assert!(t.board_at(4).is_null(), "no fourth move was played");
+}
+
+#[wasm_bindgen_test]
+fn art9_2_the_repetition_claim_is_open_only_once_the_position_stands_a_third_time() {
+    let t = blitz();
+    event(&t, r#"{"type":"start"}"#, 0.0);
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let at = play_pressed(&t, &shuffle, 1_000.0);
+    let claims = |t: &Table, at: f64| -> Vec<(String, String, String)> {
+        let list: Array = get(&t.state_at(at), "claims").unchecked_into();
+        list.iter()
+            .map(|c| {
+                let s = |k| get(&c, k).as_string().unwrap_or_default();
+                (s("claim"), s("player"), s("law"))
+            })
+            .collect()
+    };
+    assert!(
+        claims(&t, at).iter().all(|c| c.0 != "repetition"),
+        "the start position has stood twice: {:?}",
+        claims(&t, at)
+    );
+    let at = play_pressed(&t, &shuffle, at);
+    let open = claims(&t, at);
+    assert!(
+        open.contains(&(
+            "repetition".to_string(),
+            "white".to_string(),
+            "2005 Art. 9.2b".to_string()
+        )),
+        "{open:?}"
+    );
+    // What a wrong claim costs, and the articles the page cites, for this game's edition.
+    let s = t.state_at(at);
+    assert_eq!(get(&s, "costs.wrongClaim.ms").as_f64(), Some(180_000.0));
+    assert_eq!(
+        get(&s, "laws.repetition").as_string().as_deref(),
+        Some("2005 Art. 9.2b")
+    );
+    // White plays on instead: his claim lapses, and the position after 1. Nf3 now stands a
+    // third time, so the claim is Black's.
+    event(&t, r#"{"type":"move","move":"g1f3"}"#, at);
+    event(&t, r#"{"type":"press_clock","player":"white"}"#, at + 500.0);
+    let open = claims(&t, at + 600.0);
+    assert!(
+        !open.iter().any(|c| c.0 == "repetition" && c.1 == "white"),
+        "{open:?}"
+    );
+    assert!(
+        open.iter().any(|c| c.0 == "repetition" && c.1 == "black"),
+        "{open:?}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_2023_game_cites_the_2023_articles() {
+    let config = BLITZ_2005.replace(r#""edition":"2005""#, r#""edition":"2023""#);
+    let t = Table::new(js(&config), JsValue::UNDEFINED).expect("valid setup");
+    let s = t.state_at(0.0);
+    for (key, law) in [
+        ("laws.repetition", "2023 Art. 9.2.1.2"),
+        ("laws.fifty_moves", "2023 Art. 9.3.2"),
+        ("laws.resignation", "2023 Art. 5.1.2"),
+        ("laws.draw_offer", "2023 Art. 9.1.2"),
+        ("laws.sealing", "2023 Guidelines I.1.1"),
+        ("laws.pause_clocks", "2023 Art. 6.11"),
+    ] {
+        assert_eq!(get(&s, key).as_string().as_deref(), Some(law), "{key}");
+    }
+    assert_eq!(get(&s, "clock.started").as_bool(), Some(false));
+    event(&t, r#"{"type":"start"}"#, 0.0);
+    assert_eq!(get(&t.state_at(1.0), "clock.started").as_bool(), Some(true));
+    event(&t, r#"{"type":"resign","player":"black"}"#, 2.0);
+    let s = t.state_at(3.0);
+    assert_eq!(get(&s, "result.result").as_string().as_deref(), Some("1-0"));
+    assert_eq!(
+        get(&s, "result.law").as_string().as_deref(),
+        Some("2023 Art. 5.1.2")
+    );
+}

@@ -34,8 +34,12 @@ export class ArbiterBoard extends HTMLElement {
 
   constructor() {
     super();
-    this.#root = this.attachShadow({ mode: 'open' });
-    this.#root.innerHTML = template(STYLE_URL);
+    // A page built with the board painted in (a declarative shadow root, xtask's prepaint)
+    // hands the element that drawing: the same template, kept, so nothing is drawn twice and
+    // nothing moves. Any other shadow root of the page's is replaced.
+    const painted = this.shadowRoot?.querySelector('.arb[part="root"]');
+    this.#root = painted ? this.shadowRoot : this.attachShadow({ mode: 'open' });
+    if (!painted) this.#root.innerHTML = template(STYLE_URL);
     this.#game = new Game(this, this.#root);
   }
 
@@ -203,7 +207,7 @@ export class ArbiterBoard extends HTMLElement {
     const s = g.state;
     if (!s || s.result) return;
     g.sealing = String(passphrase);
-    g.card({ text: g.t('seal_now', { who: sideName(s.turn, g.lang()) }), law: `${s.setup.edition} ${s.setup.edition === '2005' ? 'App. A1' : 'Guidelines I.1'}` });
+    g.card({ text: g.t('seal_now', { who: sideName(s.turn, g.lang()) }), law: s.laws?.sealing ?? '' });
     g.render();
   }
 

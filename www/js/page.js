@@ -89,6 +89,7 @@ dialog.addEventListener('close', () => {
   }
   board.newGame();
   showTitle();
+  citeLaws();
 });
 
 function showTitle() {
@@ -105,6 +106,7 @@ board.addEventListener('ready', showTitle);
 // Chosen in the header, with a new game's notation, by a link (`?lang=de`) or remembered.
 const setLang = (code) => import('./page-lang.js').then((m) => m.showLang(code, board, () => {
   showTitle();
+  citeLaws();
   if (!$('arbiter-panel').hidden) fillPlies();
 }));
 $('page-lang').addEventListener('change', (e) => setLang(e.target.value));
@@ -149,14 +151,15 @@ try {
 // ---------- a seat in the board bridge's game (live mode) ----------
 
 // `?seat=white|black|assistant` (and `&live=ws://host:port/ws` when the bridge is elsewhere)
-// makes this page a player's own screen in the bridge's game (2005 App. F1, F2.9).
+// makes this page a player's own screen in the bridge's game (2005 App. F1, F2.9);
+// `?seat=spectator`, where the bridge's `/` sends a visitor, watches it.
 const params = new URLSearchParams(location.search);
 const seat = params.get('seat');
-if (['white', 'black', 'assistant'].includes(seat ?? '')) {
+if (['white', 'black', 'assistant', 'spectator'].includes(seat ?? '')) {
   board.removeAttribute('persist');
   board.setAttribute('live', params.get('live') || 'live');
-  board.setAttribute('seat', seat);
-  if (seat !== 'assistant') board.setAttribute('orientation', seat);
+  if (seat !== 'spectator') board.setAttribute('seat', seat);
+  if (seat === 'white' || seat === 'black') board.setAttribute('orientation', seat);
   // The game is the bridge's: this screen cannot start another.
   $('new-game').hidden = true;
 }
@@ -268,18 +271,36 @@ $('pgn-import').addEventListener('click', () => {
 // ---------- arbiter ----------
 
 $('open-arbiter').addEventListener('click', () => {
-  if (togglePanel($('arbiter-panel'))) fillPlies();
+  if (togglePanel($('arbiter-panel'))) {
+    fillPlies();
+    citeLaws();
+  }
 });
 
 // What awaits the arbiter's decision, from the core's state: the claim and who made it.
 function showPending() {
   const p = board.state?.core?.pending_claim;
   const lang = document.documentElement.lang;
+  // The claim with the article it is made under, as the core names it.
+  const law = p?.law ? ` (${p.law.edition} ${p.law.article})` : '';
   $('pending-claim').textContent = p
-    ? t('arbiter_claim_waiting', [sideName(p.player, lang), claimWord(p.claim, lang)])
+    ? `${t('arbiter_claim_waiting', [sideName(p.player, lang), claimWord(p.claim, lang)])}${law}`
     : t('table_no_pending_claim');
   for (const b of document.querySelectorAll('#arbiter-panel [data-decision="accept"], #arbiter-panel [data-decision="reject"], #arbiter-panel [data-decision="postpone"]')) {
     b.disabled = !p;
+  }
+}
+
+// The articles beside the panel's controls, in the game's edition, as the core names them
+// (its state's `laws`): a 2023 game never reads a 2005 number.
+function citeLaws() {
+  const s = board.state;
+  if (!s?.laws) return;
+  const law = (name) => (name === 'wrong_claim' ? s.costs?.wrongClaim?.law : s.laws[name]) ?? '';
+  for (const el of document.querySelectorAll('#arbiter-panel [data-law]')) {
+    const laws = el.dataset.law.split(' ').map(law).filter(Boolean).join('; ');
+    if (el.dataset.words) el.textContent = `${t(el.dataset.words)} (${laws})`;
+    else el.textContent = laws ? `(${laws})` : '';
   }
 }
 
@@ -309,6 +330,7 @@ for (const ev of ['move', 'ready', 'ruling', 'gameover']) {
   board.addEventListener(ev, () => {
     if (!$('arbiter-panel').hidden) fillPlies();
     showPending();
+    citeLaws();
   });
 }
 $('restore').addEventListener('submit', (e) => {

@@ -15,7 +15,7 @@
 //! - Each text file and the wasm get a brotli (quality 11) and a gzip (level 9) copy beside them,
 //!   made once here instead of on every request.
 
-use crate::root;
+use crate::{root, sh};
 use anyhow::{Context, Result, bail, ensure};
 use sha2::{Digest, Sha256};
 use std::io::Write;
@@ -85,6 +85,7 @@ pub fn build() -> Result<Vec<Built>> {
         std::fs::copy(www.join(rel), &to).with_context(|| format!("copying {}", rel.display()))?;
     }
     minify(&www, &dist, &scripts)?;
+    prepaint(&www, &dist)?;
     hash_wasm(&dist)?;
     preload_modules(&dist)?;
 
@@ -186,6 +187,32 @@ fn minify(www: &Path, dist: &Path, files: &[&PathBuf]) -> Result<()> {
     let status = cmd.status().context("running esbuild")?;
     if !status.success() {
         bail!("esbuild failed ({status})");
+    }
+    Ok(())
+}
+
+/// Paints each `<arbiter-board>` of the top-level pages into their HTML (`prepaint.mjs`, with
+/// the element's own template), so the board is seen before the scripts and the wasm arrive.
+/// Without Node.js the pages ship as they are and the element draws the board when it loads.
+fn prepaint(www: &Path, dist: &Path) -> Result<()> {
+    if !sh::found("node") {
+        println!("note: node not found; the board is drawn when the scripts arrive");
+        return Ok(());
+    }
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(dist)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    let script = root().join("xtask").join("src").join("prepaint.mjs");
+    let status = Command::new("node")
+        .arg(&script)
+        .arg(www)
+        .args(&pages)
+        .status()
+        .context("running prepaint.mjs")?;
+    if !status.success() {
+        bail!("prepaint.mjs failed ({status})");
     }
     Ok(())
 }

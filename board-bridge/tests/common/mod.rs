@@ -57,13 +57,20 @@ pub fn free_port() -> u16 {
 }
 
 impl Bridge {
+    /// The bridge on the serial port `port_path`, listening on `listen_port`, with `extra`
+    /// options.
     pub fn start(port_path: &Path, listen_port: u16, extra: &[&str]) -> Self {
+        let port = port_path.to_string_lossy();
+        Self::serve(listen_port, &[&["--port", port.as_ref()], extra].concat())
+    }
+
+    /// The bridge with exactly these options besides `--listen`, once it listens: the one way
+    /// every test here starts one.
+    pub fn serve(listen_port: u16, args: &[&str]) -> Self {
         let addr = format!("127.0.0.1:{listen_port}");
         let child = Command::new(bridge_binary())
-            .arg("--port")
-            .arg(port_path)
             .args(["--listen", &addr])
-            .args(extra)
+            .args(args)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -82,27 +89,49 @@ impl Bridge {
         let _ = self.child.wait();
     }
 
+    /// One GET: status and body as text.
     pub fn get(&self, path: &str) -> (u16, String) {
+        let (status, _, body) = self.request(path, &[]);
+        (status, String::from_utf8_lossy(&body).into_owned())
+    }
+
+    /// One GET with the given request headers: status, response headers (names in lower case)
+    /// and body.
+    pub fn request(
+        &self,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> (u16, std::collections::HashMap<String, String>, Vec<u8>) {
         use std::io::{Read, Write};
         let mut s = std::net::TcpStream::connect(&self.addr).expect("connect");
-        write!(
-            s,
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        let mut request = format!(
+            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
             self.addr
-        )
-        .expect("write");
-        let mut text = String::new();
-        s.read_to_string(&mut text).expect("read");
-        let status = text
-            .split_whitespace()
-            .nth(1)
+        );
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        request.push_str("\r\n");
+        s.write_all(request.as_bytes()).expect("write");
+        let mut bytes = Vec::new();
+        s.read_to_end(&mut bytes).expect("read");
+        let split = bytes
+            .windows(4)
+            .position(|w| w == b"\r\n\r\n")
+            .unwrap_or(bytes.len());
+        let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+        let body = bytes.get(split + 4..).unwrap_or_default().to_vec();
+        let mut lines = head.lines();
+        let status = lines
+            .next()
+            .and_then(|l| l.split_whitespace().nth(1))
             .and_then(|c| c.parse().ok())
             .unwrap_or(0);
-        let body = text
-            .split_once("\r\n\r\n")
-            .map(|(_, b)| b.to_owned())
-            .unwrap_or_default();
-        (status, body)
+        let headers = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+            .collect();
+        (status, headers, body)
     }
 }
 

@@ -33,9 +33,14 @@ fn time_control_tag(game: &Game) -> String {
 impl Game {
     /// The game as PGN, with `[%clk]` after each move.
     pub fn to_pgn(&self) -> String {
+        self.to_pgn_tagged(crate::pgn::Tags::new())
+    }
+
+    /// The game as PGN with the event's tags (Event, Site, Date, Round, FIDE ids: what a
+    /// tournament knows and the game does not) beside the ones the game sets itself.
+    pub fn to_pgn_tagged(&self, mut tags: crate::pgn::Tags) -> String {
         let result = self.result().map_or("*", |(r, _)| r.pgn());
         // The writer puts the Seven Tag Roster first, "?" where the game does not know.
-        let mut tags = crate::pgn::Tags::new();
         for (tag, name) in [
             ("White", &self.config().white),
             ("Black", &self.config().black),

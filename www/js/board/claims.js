@@ -6,15 +6,15 @@ import { ask } from './confirm.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
-// What a claim made from its control leads to, said before it is made.
+// What a claim made from its control leads to, said before it is made (message ids).
 const CLAIM_WHAT = {
-  repetition: 'The game is drawn if the arbiter finds the position repeated three times.',
-  fifty_moves: 'The game is drawn if the last 50 moves of each player had no capture and no pawn move.',
-  win_on_time: "The opponent's flag has fallen: the game is won, or drawn if you cannot checkmate.",
-  illegal_move: "The opponent's illegal move is ruled on: the position before it is restored and the penalty applied.",
-  touch_move: 'The touched piece must be moved: the opponent\'s other move is taken back.',
-  quickplay_finish: 'The arbiter decides whether the opponent is making no effort to win by normal means.',
-  quickplay_increment: 'The arbiter decides on five seconds added for each move, for both players.',
+  repetition: 'claim_what_repetition',
+  fifty_moves: 'claim_what_fifty_moves',
+  win_on_time: 'claim_what_win_on_time',
+  illegal_move: 'claim_what_illegal_move',
+  touch_move: 'claim_what_touch_move',
+  quickplay_finish: 'claim_what_quickplay_finish',
+  quickplay_increment: 'claim_what_quickplay_increment',
 };
 
 /**
@@ -33,21 +33,23 @@ export async function claim(g, kind, { ask: confirm = false } = {}) {
     if (!open || declared) {
       const cost = s.costs?.wrongClaim;
       const text = cost
-        ? g.tr('If the claim is not correct, your opponent gets {span} and play goes on.', { span: spanWords(cost.ms, g.lang()) })
-        : g.tr('If the claim is not correct, play goes on.');
+        ? g.t('confirm_claim_cost', { span: spanWords(cost.ms, g.lang()) })
+        : g.t('confirm_claim_free');
       const yes = await ask(g.view.$('.board-wrap'), {
-        title: g.tr(declared ? 'Declare a move and claim a draw?' : 'Claim a draw?'),
+        title: g.t(declared ? 'confirm_declare_title' : 'confirm_draw_title'),
         text,
         law: cost?.law ?? '',
-        choices: [{ value: 'yes', label: g.tr(declared ? 'Declare the move' : 'Claim') }],
-        cancel: g.tr('Cancel'),
+        choices: [{ value: 'yes', label: g.t(declared ? 'confirm_declare_do' : 'claim_label') }],
+        cancel: g.t('cancel'),
       });
       if (!yes || g.state?.result) return;
     }
   }
   if (declared) {
     g.declaring = base;
-    g.card({ text: g.t('declare_now', { who: sideName(s.turn, g.lang()) }), law: `${s.setup.edition} Art. 9.2a, 9.3a` });
+    // The article of the claim declared (2005 Art. 9.2a or 9.3a), as the core names it.
+    const law = s.laws?.[base === 'repetition' ? 'repetition_intended' : 'fifty_moves_intended'] ?? '';
+    g.card({ text: g.t('declare_now', { who: sideName(s.turn, g.lang()) }), law });
     g.render();
     return;
   }
@@ -75,11 +77,11 @@ export async function claimOpen(g, kind, player) {
   if (!s || s.result) return;
   const open = (s.claims ?? s.core?.open_claims ?? []).find((c) => c.claim === kind && c.player === player);
   const yes = await ask(g.view.$('.board-wrap'), {
-    title: g.tr('Make this claim?'),
-    text: g.tr(CLAIM_WHAT[kind] ?? 'The claim is ruled on at once.'),
+    title: g.t('confirm_claim_title'),
+    text: g.t(CLAIM_WHAT[kind] ?? 'claim_what_other'),
     law: open?.law ?? '',
-    choices: [{ value: 'yes', label: g.tr('Claim') }],
-    cancel: g.tr('Cancel'),
+    choices: [{ value: 'yes', label: g.t('claim_label') }],
+    cancel: g.t('cancel'),
   });
   if (yes && !g.state?.result) sendClaim(g, kind, player);
 }
@@ -93,11 +95,29 @@ export async function resign(g) {
   const L = g.lang();
   const sides = me ? [me] : [s.turn, OTHER[s.turn]];
   const choice = await ask(g.view.$('.board-wrap'), {
-    title: g.tr('Resign the game?'),
-    text: g.tr('The game ends: the opponent wins (a draw if he cannot checkmate by any series of legal moves, 2023 Laws).'),
-    choices: sides.map((c) => ({ value: c, label: g.tr('{who} resigns', { who: sideName(c, L) }) })),
-    cancel: g.tr('Cancel'),
+    title: g.t('confirm_resign_title'),
+    // Under the 2023 Laws a resignation is a draw when the opponent cannot mate (the core rules
+    // so); under the 2005 Laws the opponent simply wins.
+    text: g.t(s.setup?.edition === '2005' ? 'confirm_resign_body_2005' : 'confirm_resign_body'),
+    law: s.laws?.resignation ?? '',
+    choices: sides.map((c) => ({ value: c, label: g.t('confirm_resign_do', { who: sideName(c, L) }) })),
+    cancel: g.t('cancel'),
   });
   if (choice && !g.state?.result) g.send({ type: 'resign', player: choice });
 }
 
+
+// A draw offer cannot be withdrawn (2005 Art. 9.1b / 2023 Art. 9.1.2): asked first, as
+// resigning is, and said under its article.
+export async function offerDraw(g, player) {
+  const s = g.state;
+  if (!s || s.result) return;
+  const yes = await ask(g.view.$('.board-wrap'), {
+    title: g.t('confirm_offer_title'),
+    text: g.t('confirm_offer_body'),
+    law: s.laws?.draw_offer ?? '',
+    choices: [{ value: 'yes', label: g.t('offer_draw') }],
+    cancel: g.t('cancel'),
+  });
+  if (yes && !g.state?.result) g.send({ type: 'offer_draw', player });
+}

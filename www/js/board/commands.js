@@ -80,10 +80,12 @@ export class Commands {
     const g = this.game;
     const s = g.state;
     const seat = g.seat();
-    if (g.liveByEar() && s.turn !== seat) {
-      // Not on move, his words repeat the opponent's move (F2.1); the bridge's core reads them
-      // in the position they belong to and says whether they agree.
-      g.send({ type: 'repeat', player: seat, text: text.trim() });
+    if (g.liveByEar()) {
+      // 2005 App. F2.1, F2.3, F2.6: this page's state is the bridge's game, so his words are
+      // read as at a board of his own: an announcement on move (which makes the move; he
+      // presses when sure of it), its correction before the press, or, not on move, his
+      // repetition of the opponent's move, which the core reads in the position it belongs to.
+      this.announceMove(text, seat === s.turn && !!s.core?.announced && !!s.clock?.awaitingPress);
       return;
     }
     const read = this.readTyped(text);
@@ -92,15 +94,8 @@ export class Commands {
       g.send({ type: 'announce', player: s.turn, text: read.uci });
       return;
     }
-    if (g.liveByEar()) {
-      // 2005 App. F2.1, F2.3: his typed move is his announcement, which makes it; he presses
-      // his clock when sure of it (Enter in the empty field). Typed again before that, it
-      // corrects the announcement (F2.6), which the bridge refuses once the clock has started.
-      const mine = g.source.announced?.player === seat && !!g.source.bridgeState?.announced;
-      g.send({ type: mine ? 'correct_announcement' : 'announce', player: seat, text: read.uci });
-      return;
-    }
-    if (g.send({ type: 'move', move: read.uci })) g.send({ type: 'press_clock', player: s.turn });
+    // His move and his press; not on move, the bridge refuses the move (once, in his words).
+    if (g.send({ type: 'move', move: read.uci }) && s.turn === seat) g.send({ type: 'press_clock', player: s.turn });
   }
 
   #assistSighted(text) {
@@ -186,7 +181,10 @@ export class Commands {
         if (!s.clock?.awaitingPress && s.clock?.started) return refuse('make_move_first');
         return g.press();
       }
-      case 'draw': return g.action(s.drawOffer && s.drawOffer !== s.turn ? 'accept' : 'offer');
+      // Typed, the offer is meant: it is made at once (the button asks first, against a misclick).
+      case 'draw': return s.drawOffer && s.drawOffer !== s.turn
+        ? g.action('accept')
+        : g.send({ type: 'offer_draw', player: s.turn });
       case 'decline': return g.action('decline');
       case 'resign': return g.action('resign');
       case 'claim': return this.#typedClaim(arg);

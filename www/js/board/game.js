@@ -11,7 +11,7 @@ import { BoardView } from './view.js';
 import { BoardInput } from './input.js';
 import { Commands } from './commands.js';
 import { choosePromotion } from './promotion.js';
-import { claim, claimOpen, resign } from './claims.js';
+import { claim, claimOpen, offerDraw, resign } from './claims.js';
 import { startLive } from './live.js';
 import { Sounds } from './sound.js';
 import { LocalGame } from './source.js';
@@ -199,12 +199,12 @@ export class Game {
     const s = this.state;
     if (!s || this.host.hasAttribute('readonly')) return;
     let text;
-    if (this.reviewing !== null) text = this.tr('You are looking at an earlier move: go back to the game to play.');
+    if (this.reviewing !== null) text = this.t('review_earlier');
     else if (s.result) text = this.t('game_is_over');
     else if (s.core?.sealed) text = this.t('adjourned');
     else if (s.clock?.awaitingPress) text = this.t('press_first');
-    else if (s.core?.pending_claim) text = this.tr('A claim awaits the arbiter\'s decision: no move until he decides.');
-    else if (s.clock?.started && !s.clock.running) text = this.tr('The clocks are stopped: no move until the arbiter restarts them.');
+    else if (s.core?.pending_claim) text = this.t('no_move_claim_pending');
+    else if (s.clock?.started && !s.clock.running) text = this.t('no_move_clocks_stopped');
     else return;
     this.card({ text, law: '' }, true);
   }
@@ -365,7 +365,7 @@ export class Game {
         return this.render();
       }
       case 'resign': return resign(this);
-      case 'offer': return this.send({ type: 'offer_draw', player: offerer });
+      case 'offer': return offerDraw(this, offerer);
       case 'accept': return s.drawOffer && this.send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
       // App. F2.1: the sighted opponent repeats the move the visually impaired player announced.

@@ -1,5 +1,7 @@
 // A board in the board bridge's game: the `LiveGame` source and what the page does with what
-// the bridge says (the listener of source.js).
+// the bridge says (the listener of source.js). The game is the bridge's, replayed in this page's
+// core; this file only shows it: rulings as cards, the sensor board's health and how far the
+// bridge's log is on its disk as a quiet status line, refusals in the page's words.
 
 import { bridgeNoticeWords, restoreBoardWords, tableRefusalWords } from '../words.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
@@ -9,21 +11,51 @@ import { LiveGame } from './source.js';
 export function startLive(g, url) {
   g.source?.close();
   g.source = new LiveGame(g.wasm, url, g.seat(), {
-    // The bridge's setup, when it sends one; the page's notation language when it names none.
-    setup: (bridge) => {
-      const own = g.setupFromAttributes();
-      return bridge ? { ...bridge, language: bridge.language ?? own.language } : own;
-    },
     show: () => g.show(),
+    faces: g.view.faceTimes(),
     listener: liveListener(g),
   });
 }
 
+/** The board's health line (for the arbiter): below the status, quiet, not a ruling. */
+function healthLine(g) {
+  let line = g.root.querySelector('.health');
+  if (!line) {
+    line = document.createElement('p');
+    line.className = 'health';
+    line.setAttribute('part', 'health');
+    line.setAttribute('role', 'status');
+    line.style.cssText = 'font-size:0.8em;opacity:0.75;margin:0.25em 0';
+    g.root.querySelector('.status')?.after(line);
+  }
+  return line;
+}
+
 function liveListener(g) {
   const event = (name, detail) => g.host.dispatchEvent(new CustomEvent(name, { bubbles: true, composed: true, detail }));
+  // What the health line says: the board's connection and counts, and the log's safety.
+  const health = { board: null, safe: null };
+  const paintHealth = () => {
+    const parts = [];
+    const b = health.board;
+    if (b) {
+      parts.push(b.connected ? g.t('board_connected', { port: b.port }) : g.t('board_disconnected'));
+      if (b.dropped) parts.push(g.t('health_dropped', { n: b.dropped }));
+      if (b.resyncs) parts.push(g.t('health_resyncs', { n: b.resyncs }));
+    }
+    if (health.safe !== null) parts.push(g.t('health_safe', { n: health.safe }));
+    const line = healthLine(g);
+    line.textContent = parts.join(' ');
+    line.dataset.connected = String(!!b?.connected);
+    if (health.safe !== null) line.dataset.safeThrough = String(health.safe);
+    if (b) Object.assign(line.dataset, { dropped: String(b.dropped), resyncs: String(b.resyncs) });
+  };
   return {
     configured: (config) => seatByEar(g, config),
-    rebuilt: () => g.refresh(),
+    rebuilt: () => {
+      g.announcer.clearCards?.();
+      g.refresh();
+    },
     joined: ({ connected }) => {
       // Someone joining a game in progress hears where it stands, as he would ask it.
       const st = g.state;
@@ -34,28 +66,62 @@ function liveListener(g) {
       if (!connected) g.card({ text: g.t('no_board'), law: '' }, true);
     },
     moved: (detail) => {
+      g.refresh();
       const last = g.state?.moves?.at(-1);
       if (last) g.sounds.play(g.state.check ? 'check' : /x|:/.test(last.san) ? 'capture' : 'move');
       if (last) g.announceMoved(last);
       event('move', detail);
     },
+    changed: () => g.refresh(),
+    // The rulings of the bridge's game, worded by this page's core in the page's language.
+    rulings: (rulings) => g.announceAll(rulings),
     touched: (square) => g.view.paintTouched(square),
-    clock: (faces) => g.view.paintLiveClock(faces),
-    ruling: (ruling) => {
-      // A ruling of the bridge's Laws engine: the same words as a local game's.
-      g.announceAll([ruling]);
-      if (g.state) g.view.paintActions(g.state);
-    },
     restoreBoard: ({ squares, kind, law }) => {
       const words = { text: restoreBoardWords({ squares, kind }, g.lang()), law };
       g.card(words, true);
       event('ruling', words);
     },
-    board: ({ connected, port }) => g.card({ text: connected ? g.t('board_connected', { port }) : g.t('board_disconnected'), law: '' }, !connected),
-    error: (message) => g.card({ text: message, law: '' }, true),
+    board: (b, fromSnapshot) => {
+      const was = health.board;
+      health.board = b;
+      paintHealth();
+      // Players hear of the board only when it goes, once (a snapshot's is said by `joined`).
+      if (!fromSnapshot && was?.connected && !b.connected) g.card({ text: g.t('board_disconnected'), law: '' }, true);
+    },
+    safe: (through) => {
+      health.safe = through;
+      paintHealth();
+    },
+    refused: ({ reason, message, origin }) => {
+      const text = reason === 'origin' ? g.t('bridge_refused_origin', { url: origin })
+        : reason === 'full' ? g.t('bridge_refused_full')
+          : message;
+      g.card({ text, law: '' }, true);
+      g.host.dataset.refused = reason;
+      event('refused', { reason, message });
+    },
+    error: (reply) => g.card({ text: replyWords(g, reply), law: '' }, true),
+    // An event taken as said before: nothing to show.
+    unchanged: () => {},
     status: (text, notice) => g.card({ text: bridgeNoticeWords(text, notice, g.lang()), law: '' }),
     failed: (err) => g.card({ text: g.t('error_live', { err: tableRefusalWords(err, g.lang()) }), law: '' }, true),
   };
+}
+
+// The bridge's answer to this page, by its id when it names one, in the page's language.
+function replyWords(g, reply) {
+  switch (reply?.id) {
+    case 'seat_not_yours':
+      return g.t('seat_not_yours', { seat: reply.seat, player: reply.player });
+    case 'seat_watch_only':
+      return g.t('watch_only');
+    case 'seat_arbiter_only':
+      return g.t('seat_arbiter_only');
+    case 'page_too_fast':
+      return g.t('page_too_fast');
+    default:
+      return String(reply?.message ?? '');
+  }
 }
 
 // 2005 App. F1 / 2023 App. D.1: when the bridge's game names this seat's player as visually
@@ -69,4 +135,3 @@ function seatByEar(g, config) {
   g.host.toggleAttribute('accessible', true);
   g.host.dispatchEvent(new CustomEvent('byear', { bubbles: true, composed: true, detail: { player: seat } }));
 }
-

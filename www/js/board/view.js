@@ -61,13 +61,13 @@ export const template = (styleUrl) => `
       <button type="button" data-action="decline" hidden>Decline</button>
       <select data-action="claim" aria-label="Claim">
         <option value="">Claim…</option>
-        <option value="repetition">Threefold repetition (Art. 9.2)</option>
-        <option value="fifty_moves">50 moves (Art. 9.3)</option>
+        <option value="repetition" translate="no">Threefold repetition</option>
+        <option value="fifty_moves" translate="no">50 moves</option>
         <option value="declare:repetition">Repetition after my next move…</option>
         <option value="declare:fifty_moves">50 moves after my next move…</option>
         <option value="illegal_move">Opponent's illegal move</option>
         <option value="touch_move">Opponent broke touch-move</option>
-        <option value="quickplay_finish">Quickplay finish (Art. 10.2)</option>
+        <option value="quickplay_finish" translate="no">Quickplay finish</option>
       </select>
       <button type="button" class="warn" data-action="resign">Resign</button>
       <button type="button" data-action="flip" aria-label="Flip board">⇅ Flip</button>
@@ -87,12 +87,51 @@ const START = Object.fromEntries([...FILES].flatMap((f, i) => [
 ]));
 
 // "15:00", "1:30:00": a face before the module draws it (the module's faceText after).
-function faceText(ms) {
+export function faceText(ms) {
   const s = Math.floor(ms / 1000);
   const two = (n) => String(n).padStart(2, '0');
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+/**
+ * The 64 cells in eight rows, White at the bottom, with the coordinates on the edge squares
+ * (as `layout` puts them); with `pieces` (the start position), each piece drawn as before the
+ * module arrives. One text, so the element and the page painted at build time agree.
+ */
+export function squaresMarkup(pieces = null) {
+  let html = '';
+  for (let rank = 8; rank >= 1; rank--) {
+    html += `<div class="row" role="row" data-rank="${rank}">`;
+    for (let f = 0; f < 8; f++) {
+      const name = FILES[f] + rank;
+      const p = pieces?.[name];
+      const piece = p ? ` data-placeholder="" data-piece="${p[0]}-${p[1]}"` : '';
+      html += `<div class="sq ${(f + rank) % 2 === 0 ? 'light' : 'dark'}" data-square="${name}" role="gridcell" aria-label="${name}" tabindex="-1"${piece}>`;
+      if (p) html += `<div class="piece">${pieceSvg(p[0], p[1])}</div>`;
+      if (f === 0) html += `<span class="coord coord-rank" aria-hidden="true" data-label="${rank}"></span>`;
+      if (rank === 1) html += `<span class="coord coord-file" aria-hidden="true" data-label="${FILES[f]}"></span>`;
+      html += '</div>';
+    }
+    html += '</div>';
+  }
+  return html;
+}
+
+/**
+ * The element's shadow DOM as the page's HTML can carry it (a declarative shadow root, written
+ * by the build): the start position, the clock faces at `firstPeriodMs`, the status and the empty
+ * move list in English, so the board is seen at first paint and nothing moves when the element
+ * takes it over. `styleUrl` as the page names the board's style sheet.
+ */
+export function prepaint(styleUrl, firstPeriodMs, words) {
+  const time = Number.isFinite(firstPeriodMs) ? faceText(firstPeriodMs) : '–:––';
+  return template(styleUrl)
+    .replace('aria-describedby="grid-help"></div>', `aria-describedby="grid-help">${squaresMarkup(START)}</div>`)
+    .replaceAll('<div class="time" aria-live="off">–:––</div>', `<div class="time" aria-live="off">${time}</div>`)
+    .replace('<div class="status" role="status"></div>', `<div class="status" role="status"><div class="turn">${words.toStart}</div></div>`)
+    .replace('tabindex="0"></ol>', `tabindex="0"><li><span class="empty">${words.noMoves}</span></li></ol>`);
 }
 
 /** The drawing of one board: its squares, clock faces, status, move list and controls. */
@@ -118,27 +157,12 @@ export class BoardView {
   }
 
   // The board is a grid of eight rows (ranks) of eight cells, for screen readers as for the eye.
-  // Rows take no box of their own (display: contents), so the CSS grid lays out the cells.
+  // Rows take no box of their own (display: contents), so the CSS grid lays out the cells. A
+  // board painted into the page before the scripts arrived (`prepaint`) has them already.
   #buildSquares() {
     const board = this.$('.board');
-    for (let rank = 8; rank >= 1; rank--) {
-      const row = document.createElement('div');
-      row.className = 'row';
-      row.setAttribute('role', 'row');
-      row.dataset.rank = String(rank);
-      for (let f = 0; f < 8; f++) {
-        const name = FILES[f] + rank;
-        const sq = document.createElement('div');
-        sq.className = `sq ${(f + rank) % 2 === 0 ? 'light' : 'dark'}`;
-        sq.dataset.square = name;
-        sq.setAttribute('role', 'gridcell');
-        sq.setAttribute('aria-label', name);
-        sq.tabIndex = -1;
-        this.squares.set(name, sq);
-        row.append(sq);
-      }
-      board.append(row);
-    }
+    if (!board.querySelector('[data-square]')) board.innerHTML = squaresMarkup();
+    for (const sq of board.querySelectorAll('[data-square]')) this.squares.set(sq.dataset.square, sq);
     this.layout(false);
   }
 
@@ -177,12 +201,21 @@ export class BoardView {
     } catch {
       // no storage: nothing saved
     }
-    if (!host.getAttribute('fen') && !saved) {
+    if (host.getAttribute('fen') || saved) {
+      // Painted at build time in the start position, which is not this game's.
+      for (const sq of this.squares.values()) {
+        if (!('placeholder' in sq.dataset)) continue;
+        sq.querySelector('.piece')?.remove();
+        delete sq.dataset.placeholder;
+        delete sq.dataset.piece;
+      }
+    } else {
       for (const [name, sq] of this.squares) {
         const p = START[name];
-        if (p && !sq.dataset.placeholder) {
+        if (p && !('placeholder' in sq.dataset)) {
           sq.insertAdjacentHTML('afterbegin', `<div class="piece">${pieceSvg(p[0], p[1])}</div>`);
           sq.dataset.placeholder = '';
+          sq.dataset.piece = `${p[0]}-${p[1]}`;
         }
       }
     }
@@ -277,7 +310,6 @@ export class BoardView {
       // A side's default name ("White") is shown in the page's language.
       const name = s.players?.[color];
       face.querySelector('.name').textContent = !name || name === sideName(color) ? g.t(color === 'white' ? 'label_white' : 'label_black') : name;
-      if (live) continue;
       face.classList.toggle('running', c.running === color);
       face.classList.toggle('fallen', !!side.flag);
       face.querySelector('.flag').hidden = !side.flag;
@@ -288,7 +320,8 @@ export class BoardView {
     }
     const press = this.$('.press');
     if (live) {
-      // Live: the physical clock is the clock; its messages set the faces.
+      // Live: the bridge's game is pressed at the board (its clock's lever, or the move
+      // completing itself); the faces are its core's clock, replayed here.
       press.hidden = true;
       return;
     }
@@ -303,17 +336,6 @@ export class BoardView {
     const low = !fallen && Number.isFinite(remaining) && remaining < 10_000;
     face.toggleAttribute('data-low', low);
     return low;
-  }
-
-  /** A live game's faces, as the physical clock shows them. */
-  paintLiveClock({ white, black, running }) {
-    const faces = { white, black };
-    for (const color of ['white', 'black']) {
-      const face = this.$(`.face[data-clock="${color}"]`);
-      face.querySelector('.time').textContent = this.game.wasm.faceText(faces[color]);
-      face.classList.toggle('running', running === color);
-      this.paintLow(color, faces[color], false);
-    }
   }
 
   paintStatus(s) {
@@ -437,9 +459,30 @@ export class BoardView {
       ? !heard || heard.repeated || !['white', 'black'].includes(seat) || heard.player === seat
       : over || !me || s.turn !== me || !s.core?.announced;
     q('claim').disabled = over;
+    this.paintClaimMenu(s);
+    // A spectator of the bridge's game watches: no offer, claim or resignation is his to make.
+    const watching = !!g.source?.live && !seat;
+    for (const a of ['offer', 'accept', 'decline', 'resign', 'claim']) if (watching) q(a).hidden = true;
     const sound = q('sound');
     sound.setAttribute('aria-pressed', String(g.sounds.on));
     this.paintClaims(s);
+  }
+
+  // The claim menu's entries with the article of each in this game's edition, as the core
+  // names it (s.laws): a 2023 game reads 9.2.1.2 where a 2005 game reads 9.2b.
+  paintClaimMenu(s) {
+    const menu = this.$('[data-action="claim"]');
+    const key = JSON.stringify([s.laws ?? null, this.game.lang()]);
+    if (!s.laws || menu.dataset.key === key) return;
+    menu.dataset.key = key;
+    for (const [value, id, law] of [
+      ['repetition', 'claim_menu_repetition', s.laws.repetition],
+      ['fifty_moves', 'claim_menu_fifty', s.laws.fifty_moves],
+      ['quickplay_finish', 'claim_menu_quickplay', s.laws.quickplay_finish],
+    ]) {
+      const option = menu.querySelector(`option[value="${value}"]`);
+      if (option) option.textContent = `${this.game.t(id)} (${law})`;
+    }
   }
 
   /**

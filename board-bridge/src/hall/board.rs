@@ -1,0 +1,166 @@
+//! One board of the hall: its game (hub, referee, log) and its sensor board, wired as the
+//! single-board bridge wires its one board.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use anyhow::Context;
+use arbiter_core::dgt::board::{Orientation, Placement};
+use arbiter_core::dgt::reconstruct::Completion;
+
+use super::config::{BoardConfig, HallConfig, Source};
+use crate::hub::Hub;
+use crate::referee::{Referee, SharedReferee};
+use crate::serial::{LinkSettings, PortChoice};
+use crate::session::{Seat, Session, SharedSession};
+use crate::simulator::{self, FakeBoard, Pace, Realism};
+
+/// A board of the hall and its game.
+pub struct HallBoard {
+    /// What the hall file says of it.
+    pub config: BoardConfig,
+    /// Its game's stream and log.
+    pub hub: Hub,
+    /// Its game.
+    pub referee: SharedReferee,
+    session: SharedSession,
+    /// The port, unless the board is looked for by its serial number.
+    port: Option<PortChoice>,
+    /// The simulated board, kept alive while the hall runs.
+    _simulated: Option<FakeBoard>,
+}
+
+/// How the hall's boards complete moves.
+#[derive(Debug, Clone, Copy)]
+pub struct Completing {
+    /// DGT clocks are attached: their levers complete moves.
+    pub clock: bool,
+    /// Without a clock: quiet time before a move counts as made, ms.
+    pub settle_ms: u64,
+}
+
+impl HallBoard {
+    /// Opens board `config`'s game (continuing the log found under `log/board-N`, if any)
+    /// and, for a simulated board, starts it playing.
+    ///
+    /// # Errors
+    /// The log cannot be opened, the game cannot be set up, or the simulated game not read.
+    pub fn open(
+        hall: &HallConfig,
+        config: &BoardConfig,
+        log: Option<&Path>,
+        completing: Completing,
+    ) -> anyhow::Result<HallBoard> {
+        let n = config.number;
+        let game = hall
+            .game_config(config)
+            .map_err(|e| anyhow::anyhow!("board {n}: {e}"))?;
+        let hub = match log {
+            Some(dir) => {
+                let dir = dir.join(format!("board-{n}"));
+                Hub::open(&dir, game).with_context(|| {
+                    format!("board {n}: opening the event log in {}", dir.display())
+                })?
+            }
+            None => Hub::in_memory(game),
+        };
+        for notice in hub.notices() {
+            eprintln!("board-bridge: board {n}: {notice}");
+        }
+        let referee = Referee::new(hub.clone(), true)
+            .map_err(|e| anyhow::anyhow!("board {n}: game setup: {e}"))?;
+        let referee = Arc::new(std::sync::Mutex::new(referee));
+        let completion = if completing.clock {
+            Completion::ClockPress
+        } else {
+            Completion::Settle {
+                settle_ms: completing.settle_ms,
+            }
+        };
+        let session = crate::session::shared(Session::seated(
+            hub.clone(),
+            referee.clone(),
+            completion,
+            Seat::Only,
+        ));
+        let (port, simulated) = match config
+            .source()
+            .map_err(|e| anyhow::anyhow!("board {n}: {e}"))?
+        {
+            Source::Port(path) => (Some(PortChoice::Path(path)), None),
+            // Linked by the hall once found (super::locate).
+            Source::Serial(_) => (None, None),
+            Source::Simulate(pgn_path) => {
+                let pgn = std::fs::read(&pgn_path)
+                    .with_context(|| format!("board {n}: reading {}", pgn_path.display()))?;
+                let moves = simulator::moves_of_pgn(&pgn).with_context(|| {
+                    format!("board {n}: reading the game in {}", pgn_path.display())
+                })?;
+                let link = std::env::temp_dir().join(format!(
+                    "board-bridge-hall-{}-board-{n}",
+                    std::process::id()
+                ));
+                let board = FakeBoard::start(&link, Placement::start(), Orientation::Normal)
+                    .with_context(|| format!("board {n}: opening a pseudo-terminal"))?;
+                let realism = Realism {
+                    clock: completing.clock,
+                    // As the single board's demo: castling rook first breaks touch-move.
+                    rook_first_castling: false,
+                    unplug_after_ply: None,
+                    ..Realism::all()
+                };
+                board.queue(simulator::script_game(&moves, realism, Pace::default()));
+                (
+                    Some(PortChoice::Path(link.to_string_lossy().into_owned())),
+                    Some(board),
+                )
+            }
+        };
+        Ok(HallBoard {
+            config: config.clone(),
+            hub,
+            referee,
+            session,
+            port,
+            _simulated: simulated,
+        })
+    }
+
+    /// The board's number in the hall.
+    pub fn number(&self) -> u32 {
+        self.config.number
+    }
+
+    /// Starts reading the board at its port, on the runtime that serves the pages (a board
+    /// named by serial number is linked once found instead).
+    pub fn spawn_link(&self) {
+        if let Some(port) = &self.port {
+            tokio::spawn(crate::serial::run(
+                port.clone(),
+                LinkSettings::default(),
+                self.session.clone(),
+                self.hub.clone(),
+            ));
+        }
+    }
+
+    /// Starts reading the board at `path`, where it was found; the task ends when aborted.
+    pub fn spawn_link_at(&self, path: String) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(crate::serial::run(
+            PortChoice::Path(path),
+            LinkSettings::default(),
+            self.session.clone(),
+            self.hub.clone(),
+        ))
+    }
+
+    /// Where the board is read from, for the hall page.
+    pub fn source_name(&self) -> String {
+        match (&self.config.simulate, &self.config.serial, &self.port) {
+            (Some(_), _, _) => "simulated".into(),
+            (_, Some(serial), _) => format!("serial {serial}"),
+            (_, _, Some(PortChoice::Path(p))) => p.clone(),
+            _ => "auto".into(),
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! The hall's setup file (`--hall HALL.toml`): the event, and each board with its players and
+//! where its sensor board is.
+
+use std::path::{Path, PathBuf};
+
+use arbiter_core::arbiter::GameConfig;
+use arbiter_core::clock::{Millis, Period, TimeControl, Timing};
+use arbiter_core::laws::Edition;
+use serde::Deserialize;
+
+/// The whole file.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HallConfig {
+    /// The event every board plays in.
+    pub event: EventConfig,
+    /// The boards, in the file's order.
+    #[serde(rename = "board", default)]
+    pub boards: Vec<BoardConfig>,
+}
+
+/// `[event]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventConfig {
+    /// PGN `Event`.
+    pub name: String,
+    /// PGN `Site`.
+    #[serde(default)]
+    pub site: Option<String>,
+    /// PGN `Date`, in PGN form (`2026.12.05`).
+    #[serde(default)]
+    pub date: Option<String>,
+    /// The round; board N's game is round `R.N` in the PGN.
+    pub round: u32,
+    /// `2005` or `2023`.
+    #[serde(default = "default_edition")]
+    pub edition: String,
+    /// The page's time-control syntax: `90+30`, `5d5`, `40/90+30s, 30+30s`.
+    pub time_control: String,
+    /// Whether an arbiter watches the games (the core's default: yes).
+    #[serde(default)]
+    pub arbiter_present: Option<bool>,
+    /// Ports to ask for boards named by serial number besides the serial-looking ones the
+    /// system lists (a Bluetooth link under another name, a simulator's pseudo-terminal).
+    #[serde(default)]
+    pub ports: Vec<String>,
+}
+
+fn default_edition() -> String {
+    "2023".into()
+}
+
+/// `[[board]]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardConfig {
+    /// The board's number in the hall (1, 2, ...), unique.
+    pub number: u32,
+    /// White's name, as pairings write it (`Rossi, Anna`).
+    pub white: String,
+    /// Black's name.
+    pub black: String,
+    /// White's FIDE id, when known.
+    #[serde(default)]
+    pub white_fide_id: Option<u64>,
+    /// Black's FIDE id, when known.
+    #[serde(default)]
+    pub black_fide_id: Option<u64>,
+    /// The sensor board's serial port.
+    #[serde(default)]
+    pub port: Option<String>,
+    /// The sensor board's serial number: it is found on whatever port it is plugged into.
+    #[serde(default)]
+    pub serial: Option<String>,
+    /// A PGN played by a simulated board (relative to the hall file's folder).
+    #[serde(default)]
+    pub simulate: Option<PathBuf>,
+}
+
+/// Where a board's moves come from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Source {
+    /// A serial port.
+    Port(String),
+    /// The board with this serial number, on any port.
+    Serial(String),
+    /// A simulated board playing this PGN file.
+    Simulate(PathBuf),
+}
+
+/// Why the hall file cannot be used; each says where.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Not TOML, or not the hall's fields.
+    #[error("{path}: {message}")]
+    Syntax {
+        /// The file.
+        path: String,
+        /// The parser's message, with line and column.
+        message: String,
+    },
+    /// A field's value is wrong.
+    #[error("{path}: {what}")]
+    Value {
+        /// The file.
+        path: String,
+        /// What is wrong, and where.
+        what: String,
+    },
+}
+
+impl HallConfig {
+    /// Reads and checks a hall file; `simulate` paths are made relative to its folder.
+    ///
+    /// # Errors
+    /// The file is missing, not TOML, or names boards or times that cannot be.
+    pub fn load(path: &Path) -> Result<HallConfig, ConfigError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
+            path: name.clone(),
+            source,
+        })?;
+        let mut config = HallConfig::parse(&text).map_err(|e| match e {
+            ConfigError::Syntax { message, .. } => ConfigError::Syntax {
+                path: name.clone(),
+                message,
+            },
+            ConfigError::Value { what, .. } => ConfigError::Value {
+                path: name.clone(),
+                what,
+            },
+            other => other,
+        })?;
+        let folder = path.parent().unwrap_or(Path::new("."));
+        for board in &mut config.boards {
+            if let Some(pgn) = &mut board.simulate
+                && pgn.is_relative()
+            {
+                *pgn = folder.join(&*pgn);
+            }
+        }
+        Ok(config)
+    }
+
+    /// Reads and checks a hall file's text.
+    ///
+    /// # Errors
+    /// As [`HallConfig::load`], with an empty path.
+    pub fn parse(text: &str) -> Result<HallConfig, ConfigError> {
+        let config: HallConfig = toml::from_str(text).map_err(|e| ConfigError::Syntax {
+            path: String::new(),
+            message: e.to_string().trim_end().to_owned(),
+        })?;
+        let bad = |what: String| ConfigError::Value {
+            path: String::new(),
+            what,
+        };
+        config.edition().map_err(bad)?;
+        parse_time_control(&config.event.time_control)
+            .map_err(|e| bad(format!("[event] time_control: {e}")))?;
+        if config.boards.is_empty() {
+            return Err(bad("no [[board]]: a hall needs at least one board".into()));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (i, board) in config.boards.iter().enumerate() {
+            let at = format!("[[board]] #{} (number {})", i + 1, board.number);
+            if board.number == 0 {
+                return Err(bad(format!("{at}: board numbers start at 1")));
+            }
+            if !seen.insert(board.number) {
+                return Err(bad(format!("{at}: board {} is listed twice", board.number)));
+            }
+            board.source().map_err(|e| bad(format!("{at}: {e}")))?;
+        }
+        Ok(config)
+    }
+
+    /// The edition of the Laws.
+    ///
+    /// # Errors
+    /// Neither 2005 nor 2023.
+    pub fn edition(&self) -> Result<Edition, String> {
+        match self.event.edition.as_str() {
+            "2005" => Ok(Edition::Fide2005),
+            "2023" => Ok(Edition::Fide2023),
+            other => Err(format!("[event] edition {other:?}: expected 2005 or 2023")),
+        }
+    }
+
+    /// The game setup of one board: the event's Laws and time, the board's players.
+    ///
+    /// # Errors
+    /// Only for a file [`HallConfig::parse`] did not check.
+    pub fn game_config(&self, board: &BoardConfig) -> Result<GameConfig, String> {
+        let mut config = GameConfig::new(
+            self.edition()?,
+            parse_time_control(&self.event.time_control)?,
+        );
+        config.white = board.white.clone();
+        config.black = board.black.clone();
+        if let Some(present) = self.event.arbiter_present {
+            config.arbiter_present = present;
+        }
+        Ok(config)
+    }
+}
+
+impl BoardConfig {
+    /// Where the board's moves come from.
+    ///
+    /// # Errors
+    /// None or more than one of `port`, `serial` and `simulate`.
+    pub fn source(&self) -> Result<Source, String> {
+        match (&self.port, &self.serial, &self.simulate) {
+            (Some(port), None, None) => Ok(Source::Port(port.clone())),
+            (None, Some(serial), None) if !serial.trim().is_empty() => {
+                Ok(Source::Serial(serial.trim().to_owned()))
+            }
+            (None, None, Some(pgn)) => Ok(Source::Simulate(pgn.clone())),
+            (None, None, None) => Err(
+                "say where the board is: port = \"/dev/ttyACM0\", serial = \"41234\" or simulate = \"game.pgn\""
+                    .into(),
+            ),
+            _ => Err("more than one of port, serial and simulate: a board has one source".into()),
+        }
+    }
+}
+
+/// The page's time-control text (www/README.md): periods separated by commas, each
+/// `[moves/]minutes[+|d|b seconds[s]]`.
+///
+/// # Errors
+/// Says which period could not be read, or why the core refused the periods.
+pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+    let parts: Vec<&str> = text
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.is_empty() {
+        return Err("the time control is empty".into());
+    }
+    let mut periods = Vec::with_capacity(parts.len());
+    for (i, part) in parts.iter().enumerate() {
+        let cannot = || format!("cannot read period {} of the time control: {part:?}", i + 1);
+        let (moves, rest) = match part.split_once('/') {
+            Some((m, rest)) => (Some(m.trim().parse::<u32>().map_err(|_| cannot())?), rest),
+            None => (None, *part),
+        };
+        let rest = rest.trim();
+        let split = rest.find(['+', 'd', 'D', 'b', 'B']);
+        let (minutes, timing) = match split {
+            Some(at) => {
+                let seconds = rest[at + 1..].trim().trim_end_matches(['s', 'S']).trim();
+                let ms = seconds_to_ms(seconds).ok_or_else(cannot)?;
+                let timing = match &rest[at..=at] {
+                    "+" => Timing::Increment(ms),
+                    "d" | "D" => Timing::Delay(ms),
+                    _ => Timing::Bronstein(ms),
+                };
+                (&rest[..at], timing)
+            }
+            None => (rest, Timing::None),
+        };
+        let minutes: f64 = minutes.trim().parse().map_err(|_| cannot())?;
+        if !minutes.is_finite() || minutes <= 0.0 || minutes > 24.0 * 60.0 {
+            return Err(cannot());
+        }
+        periods.push(Period {
+            moves,
+            time: Millis((minutes * 60_000.0).round() as u64),
+            timing,
+        });
+    }
+    TimeControl::new(periods).map_err(|e| e.to_string())
+}
+
+fn seconds_to_ms(text: &str) -> Option<Millis> {
+    let s: f64 = text.parse().ok()?;
+    (s.is_finite() && (0.0..=3600.0).contains(&s)).then(|| Millis((s * 1000.0).round() as u64))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HALL: &str = r#"
+[event]
+name = "Springfield Club Championship"
+site = "Springfield"
+date = "2026.12.05"
+round = 3
+edition = "2023"
+time_control = "90+30"
+
+[[board]]
+number = 1
+white = "Rossi, Anna"
+black = "Neri, Bruno"
+white_fide_id = 123456
+simulate = "g1.pgn"
+
+[[board]]
+number = 2
+white = "Verdi, Carla"
+black = "Bianchi, Dario"
+port = "/dev/ttyACM0"
+"#;
+
+    #[test]
+    fn the_issue_example_reads() {
+        let hall = HallConfig::parse(HALL).unwrap();
+        assert_eq!(hall.boards.len(), 2);
+        assert_eq!(hall.boards[0].white_fide_id, Some(123456));
+        assert_eq!(
+            hall.boards[1].source().unwrap(),
+            Source::Port("/dev/ttyACM0".into())
+        );
+        let config = hall.game_config(&hall.boards[0]).unwrap();
+        assert_eq!(config.white, "Rossi, Anna");
+        assert_eq!(
+            config.time_control,
+            TimeControl::sudden_death(Millis::minutes(90), Timing::Increment(Millis::seconds(30)))
+        );
+    }
+
+    #[test]
+    fn time_controls_in_the_page_syntax() {
+        let tc = parse_time_control("40/90+30s, 30+30s").unwrap();
+        assert_eq!(tc.periods().len(), 2);
+        assert_eq!(tc.periods()[0].moves, Some(40));
+        assert_eq!(tc.periods()[1].time, Millis::minutes(30));
+        assert_eq!(
+            parse_time_control("5d5").unwrap().periods()[0].timing,
+            Timing::Delay(Millis::seconds(5))
+        );
+        assert_eq!(
+            parse_time_control("3").unwrap().periods()[0].timing,
+            Timing::None
+        );
+        assert!(parse_time_control("90+x").unwrap_err().contains("period 1"));
+        assert!(parse_time_control("").is_err());
+    }
+
+    #[test]
+    fn mistakes_say_where() {
+        let twice = HALL.replace("number = 2", "number = 1");
+        let e = HallConfig::parse(&twice).unwrap_err().to_string();
+        assert!(e.contains("listed twice"), "{e}");
+        let both = HALL.replace("port = ", "simulate = \"x.pgn\"\nport = ");
+        let e = HallConfig::parse(&both).unwrap_err().to_string();
+        assert!(e.contains("#2") && e.contains("more than one"), "{e}");
+        let typo = HALL.replace("white_fide_id", "white_fide");
+        let e = HallConfig::parse(&typo).unwrap_err().to_string();
+        assert!(e.contains("white_fide"), "{e}");
+        let edition = HALL.replace("\"2023\"", "\"2024\"");
+        assert!(HallConfig::parse(&edition).is_err());
+    }
+}

@@ -1,0 +1,142 @@
+//! Boards found by their serial number (`serial = "41234"` in the hall file) on whatever port
+//! they are plugged into: the hall asks every free port for its board's serial number and
+//! links the board to the port that answers with it. A board that goes quiet (unplugged) is
+//! looked for again on every port, so plugged into another one it carries on its game, which
+//! lives in the hall (its hub, referee and log), not in the link.
+
+use std::collections::HashSet;
+use std::io::{Read, Write};
+use std::time::{Duration, Instant};
+
+use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder};
+
+use super::SharedHall;
+
+/// How often the free ports are asked.
+pub const SCAN_EVERY: Duration = Duration::from_secs(1);
+/// How long one port gets to answer.
+const ANSWER_WAIT: Duration = Duration::from_millis(400);
+
+/// The serial number the board on `path` gives (its 5-digit one, or the 10-digit one without
+/// leading zeros), if a DGT board answers there.
+pub fn serial_at(path: &str) -> Option<String> {
+    let mut port = crate::serial::open(path).ok()?;
+    let mut out = Vec::new();
+    Command::SerialNumber.encode(&mut out);
+    Command::LongSerialNumber.encode(&mut out);
+    port.write_all(&out).ok()?;
+    let deadline = Instant::now() + ANSWER_WAIT;
+    let mut decoder = Decoder::default();
+    let mut buf = [0u8; 256];
+    while Instant::now() < deadline {
+        match port.read(&mut buf) {
+            Ok(n) => decoder.feed(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(_) => return None,
+        }
+        while let Some(m) = decoder.poll() {
+            match m {
+                Ok(BoardMessage::SerialNumber(s)) => return Some(s.trim().to_owned()),
+                Ok(BoardMessage::LongSerialNumber(s)) => {
+                    return Some(s.trim().trim_start_matches('0').to_owned());
+                }
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// Whether `found` (as [`serial_at`] gives it) is the serial number the hall file names.
+pub fn same_serial(wanted: &str, found: &str) -> bool {
+    let w = wanted.trim().trim_start_matches('0');
+    !w.is_empty() && w == found.trim_start_matches('0')
+}
+
+/// Finds and links, for as long as the hall runs, the boards named by serial number.
+pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
+    // Which board index is linked to which port, and its link's task.
+    let mut linked: Vec<Option<(String, tokio::task::JoinHandle<()>, u32)>> =
+        (0..hall.boards.len()).map(|_| None).collect();
+    loop {
+        // A linked board whose link lost it two scans running is looked for everywhere again.
+        for (i, slot) in linked.iter_mut().enumerate() {
+            if let Some((path, task, quiet)) = slot {
+                if hall.boards[i].hub.state().connected {
+                    *quiet = 0;
+                } else {
+                    *quiet += 1;
+                    if *quiet >= 3 {
+                        eprintln!(
+                            "board-bridge: board {} ({}) lost at {path}; looking on every port",
+                            hall.boards[i].number(),
+                            hall.boards[i].source_name()
+                        );
+                        task.abort();
+                        *slot = None;
+                    }
+                }
+            }
+        }
+        let wanted: Vec<(usize, String)> = hall
+            .boards
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| linked[*i].is_none())
+            .filter_map(|(i, b)| b.config.serial.clone().map(|s| (i, s)))
+            .collect();
+        if !wanted.is_empty() {
+            let busy: HashSet<String> = hall
+                .boards
+                .iter()
+                .filter_map(|b| b.config.port.clone())
+                .chain(linked.iter().flatten().map(|(p, _, _)| p.clone()))
+                .collect();
+            let mut ports = crate::serial::candidates();
+            for p in &extra_ports {
+                if !ports.contains(p) {
+                    ports.push(p.clone());
+                }
+            }
+            ports.retain(|p| !busy.contains(p));
+            // Asking waits on each port's answer: off the thread that serves the pages.
+            let answers = tokio::task::spawn_blocking(move || {
+                ports
+                    .into_iter()
+                    .filter_map(|p| serial_at(&p).map(|s| (p, s)))
+                    .collect::<Vec<_>>()
+            })
+            .await
+            .unwrap_or_default();
+            for (i, serial) in wanted {
+                if let Some((path, _)) = answers.iter().find(|(_, s)| same_serial(&serial, s)) {
+                    if linked.iter().flatten().any(|(p, _, _)| p == path) {
+                        continue;
+                    }
+                    let board = &hall.boards[i];
+                    eprintln!(
+                        "board-bridge: board {} (serial {serial}) found at {path}",
+                        board.number()
+                    );
+                    let task = board.spawn_link_at(path.clone());
+                    linked[i] = Some((path.clone(), task, 0));
+                }
+            }
+        }
+        tokio::time::sleep(SCAN_EVERY).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::same_serial;
+
+    #[test]
+    fn short_and_long_serial_numbers_match() {
+        assert!(same_serial("20526", "20526"));
+        assert!(same_serial("0000020526", "20526"));
+        assert!(same_serial("20526", "0000020526"));
+        assert!(!same_serial("20527", "20526"));
+        assert!(!same_serial("", "0"));
+    }
+}

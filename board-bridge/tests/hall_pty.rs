@@ -1,0 +1,581 @@
+//! The hall with real parts: sixteen simulated DGT boards on pseudo-terminals, read by one
+//! `board-bridge --hall` process, playing sixteen games at once with the simulator's realism
+//! switches on (slides, captures in every order, pieces lifted and put back, sensor flicker,
+//! noise bytes, the cable pulled after ply 7); the round read over real HTTP, the hall's
+//! stream over a real WebSocket, and the push received by a local HTTP server standing in for
+//! Lichess Broadcasts (the real service cannot be reached from where these tests run, so the
+//! stand-in records what a broadcast round would get and answers as Lichess does).
+
+mod common;
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use arbiter_core::dgt::board::{Orientation, Placement};
+use board_bridge::simulator::{self, FakeBoard, Realism};
+use common::{Scratch, free_port};
+use futures_util::StreamExt;
+
+const BOARDS: u32 = 16;
+const ROUND_ID: &str = "hallTest1";
+const LICHESS_TOKEN: &str = "lip_standInSecret0123456789";
+
+/// An HTTP answer: status, headers (lower-case names), body.
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (n, v) in headers {
+        head.push_str(&format!("{n}: {v}\r\n"));
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    s.write_all(head.as_bytes()).expect("write");
+    s.write_all(body.as_bytes()).expect("write");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).expect("read");
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body: body.to_owned(),
+    }
+}
+
+/// One push the stand-in received.
+#[derive(Clone)]
+struct Push {
+    at: Instant,
+    path: String,
+    authorization: Option<String>,
+    content_type: Option<String>,
+    body: String,
+}
+
+/// A stand-in for Lichess Broadcasts' push endpoint: records every request; fails the first
+/// one (so the bridge must try again), then answers as Lichess does, one line per game, with
+/// an error for board 16's game so the hall page has a per-game error to show.
+fn start_stand_in() -> (String, Arc<Mutex<Vec<Push>>>) {
+    use axum::extract::State;
+    use axum::http::{HeaderMap, StatusCode, Uri};
+    let pushes: Arc<Mutex<Vec<Push>>> = Arc::default();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("addr").to_string();
+    listener.set_nonblocking(true).expect("nonblocking");
+    let recorded = pushes.clone();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        rt.block_on(async move {
+            let app = axum::Router::new()
+                .fallback(
+                    |State(pushes): State<Arc<Mutex<Vec<Push>>>>,
+                     uri: Uri,
+                     headers: HeaderMap,
+                     body: String| async move {
+                        let get = |n: &str| {
+                            headers
+                                .get(n)
+                                .and_then(|v| v.to_str().ok())
+                                .map(str::to_owned)
+                        };
+                        let first = {
+                            let mut p = pushes.lock().unwrap();
+                            p.push(Push {
+                                at: Instant::now(),
+                                path: uri.path().to_owned(),
+                                authorization: get("authorization"),
+                                content_type: get("content-type"),
+                                body: body.clone(),
+                            });
+                            p.len() == 1
+                        };
+                        if first {
+                            return (StatusCode::SERVICE_UNAVAILABLE, "busy".to_owned());
+                        }
+                        let games: Vec<serde_json::Value> = body
+                            .split("[Event ")
+                            .skip(1)
+                            .map(|g| {
+                                let round = g
+                                    .split("[Round \"")
+                                    .nth(1)
+                                    .and_then(|r| r.split('"').next())
+                                    .unwrap_or("?");
+                                if round == format!("3.{BOARDS}") {
+                                    serde_json::json!({"tags": {"Round": round}, "error": "stand-in refuses this game"})
+                                } else {
+                                    serde_json::json!({"tags": {"Round": round}, "moves": g.matches("[%clk").count()})
+                                }
+                            })
+                            .collect();
+                        (
+                            StatusCode::OK,
+                            serde_json::json!({ "games": games }).to_string(),
+                        )
+                    },
+                )
+                .with_state(recorded);
+            let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
+            let _ = axum::serve(listener, app).await;
+        });
+    });
+    (addr, pushes)
+}
+
+/// The SAN moves of one game of a PGN text, in order (comments and the result dropped).
+fn sans(game: &str) -> Vec<String> {
+    let moves = game.split("\n\n").nth(1).unwrap_or("");
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut word = String::new();
+    for c in moves.chars().chain([' ']) {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            c if depth == 0 && c.is_whitespace() => {
+                let w = std::mem::take(&mut word);
+                let w = w.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if !w.is_empty() && !["*", "1-0", "0-1", "1/2-1/2"].contains(&w) {
+                    out.push(w.to_owned());
+                }
+            }
+            c if depth == 0 => word.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The round's games by board number (from the `Round "3.N"` tag).
+fn games_by_board(pgn: &str) -> Vec<(u32, String)> {
+    pgn.split("[Event ")
+        .skip(1)
+        .map(|g| {
+            let n = g
+                .split("[Round \"3.")
+                .nth(1)
+                .and_then(|r| r.split('"').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or(0);
+            (n, format!("[Event {g}"))
+        })
+        .collect()
+}
+
+#[test]
+fn sixteen_boards_play_a_round_pushed_and_broadcast() {
+    let scratch = Scratch::new("hall-sixteen");
+    let expected: Vec<String> = {
+        let game = arbiter_core::pgn::read_games(common::GAME);
+        game[0].main_line().map(str::to_owned).collect()
+    };
+    let moves = simulator::moves_of_pgn(common::GAME).expect("game");
+    let realism = Realism {
+        // Castling rook first is a rook move under touch-move (Art. 4.4): not this game's.
+        rook_first_castling: false,
+        ..Realism::all()
+    };
+    let mut boards = Vec::new();
+    let mut toml = String::from(
+        "[event]\nname = \"Springfield Club Championship\"\nsite = \"Springfield\"\n\
+         date = \"2026.12.05\"\nround = 3\nedition = \"2023\"\ntime_control = \"90+30\"\n",
+    );
+    for n in 1..=BOARDS {
+        let board = FakeBoard::start(
+            &scratch.path(&format!("tty-{n}")),
+            Placement::start(),
+            Orientation::Normal,
+        )
+        .expect("pty");
+        toml.push_str(&format!(
+            "\n[[board]]\nnumber = {n}\nwhite = \"White {n}\"\nblack = \"Black {n}\"\n\
+             white_fide_id = {}\nport = \"{}\"\n",
+            100_000 + n,
+            board.path().display()
+        ));
+        boards.push(board);
+    }
+    let hall_file = scratch.path("hall.toml");
+    std::fs::write(&hall_file, toml).expect("hall file");
+    let token_file = scratch.path("lichess.token");
+    std::fs::write(&token_file, format!("{LICHESS_TOKEN}\n")).expect("token file");
+    let (stand_in, pushes) = start_stand_in();
+
+    let addr = format!("127.0.0.1:{}", free_port());
+    let stderr_path = scratch.path("stderr.txt");
+    let mut bridge = Command::new(env!("CARGO_BIN_EXE_board-bridge"))
+        .arg("--hall")
+        .arg(&hall_file)
+        .args([
+            "--listen",
+            &addr,
+            "--settle-ms",
+            "600",
+            "--push-lichess",
+            ROUND_ID,
+        ])
+        .arg("--token-file")
+        .arg(&token_file)
+        .args(["--push-url", &format!("http://{stand_in}")])
+        .arg("--log")
+        .arg(scratch.path("logs"))
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&stderr_path).expect("stderr file"))
+        .spawn()
+        .expect("start the hall");
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while std::net::TcpStream::connect(&addr).is_err() {
+        assert!(Instant::now() < deadline, "the hall never listened");
+        if let Ok(Some(status)) = bridge.try_wait() {
+            panic!(
+                "the hall exited ({status}): {}",
+                std::fs::read_to_string(&stderr_path).unwrap_or_default()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _bridge = Kill(bridge);
+
+    // A hall page's stream, open before the first move.
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let mut hall_ws = rt.block_on(async {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/hall/ws"))
+            .await
+            .expect("hall stream");
+        ws
+    });
+    let first: serde_json::Value = rt.block_on(async {
+        let m = tokio::time::timeout(common::WAIT, hall_ws.next())
+            .await
+            .expect("a snapshot")
+            .expect("open")
+            .expect("frame");
+        serde_json::from_str(m.to_text().unwrap()).unwrap()
+    });
+    assert_eq!(first["type"], "hall");
+    assert_eq!(first["boards"].as_array().unwrap().len(), BOARDS as usize);
+    assert_eq!(first["boards"][0]["white"], "White 1");
+
+    // All sixteen play at once.
+    // Hands slow enough that sixteen boards read by one busy process never run two lifts
+    // into one read (two hands at once, Art. 4.1), and a settle time above the reach.
+    let pace = simulator::Pace {
+        step: Duration::from_millis(10),
+        reach: Duration::from_millis(250),
+        think: Duration::from_millis(900),
+        unplugged: Duration::from_millis(600),
+    };
+    for board in &boards {
+        board.queue(simulator::script_game(&moves, realism, pace));
+    }
+
+    // The hall page hears a move reach board 5 (as the board's update, or in the whole hall
+    // again when the page fell behind).
+    let moved = rt.block_on(async {
+        let until = tokio::time::Instant::now() + Duration::from_secs(120);
+        loop {
+            let m = tokio::time::timeout_at(until, hall_ws.next())
+                .await
+                .expect("board 5 moved within two minutes")
+                .expect("open")
+                .expect("frame");
+            let v: serde_json::Value = serde_json::from_str(m.to_text().unwrap()).unwrap();
+            let board = match v["type"].as_str() {
+                Some("board") => v["board"].clone(),
+                Some("hall") => v["boards"][4].clone(),
+                _ => continue,
+            };
+            if board["number"] == 5 && board["plies"].as_u64().unwrap_or(0) >= 1 {
+                return board;
+            }
+        }
+    });
+    let san = moved["last_san"].as_str().unwrap();
+    let plies = moved["plies"].as_u64().unwrap() as usize;
+    assert_eq!(san, expected[plies - 1]);
+
+    // Every game complete, in order, in the round.
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let round = loop {
+        let a = request(&addr, "GET", "/round.pgn", &[], "");
+        assert_eq!(a.status, 200);
+        let games = games_by_board(&a.body);
+        if games.len() == BOARDS as usize
+            && games.iter().all(|(_, g)| sans(g).len() == expected.len())
+        {
+            break a;
+        }
+        if Instant::now() > deadline {
+            let stuck = games
+                .iter()
+                .find(|(_, g)| sans(g).len() != expected.len())
+                .map_or(0, |(n, _)| *n);
+            let log = request(
+                &addr,
+                "GET",
+                &format!("/board/{stuck}/events.jsonl"),
+                &[],
+                "",
+            )
+            .body;
+            let tail: Vec<&str> = log.lines().rev().take(30).collect();
+            panic!(
+                "the games did not all finish; the round now:\n{}\nboard {stuck}'s log ends:\n{}",
+                a.body,
+                tail.join("\n")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    let games = games_by_board(&round.body);
+    for (i, (n, game)) in games.iter().enumerate() {
+        assert_eq!(*n, i as u32 + 1, "boards in order");
+        assert_eq!(sans(game), expected, "board {n}'s game");
+        for tag in [
+            "[Event \"Springfield Club Championship\"]".to_owned(),
+            "[Site \"Springfield\"]".to_owned(),
+            "[Date \"2026.12.05\"]".to_owned(),
+            format!("[Round \"3.{n}\"]"),
+            format!("[White \"White {n}\"]"),
+            format!("[Black \"Black {n}\"]"),
+            "[Result \"*\"]".to_owned(),
+            format!("[WhiteFideId \"{}\"]", 100_000 + n),
+            "[TimeControl \"5400+30\"]".to_owned(),
+        ] {
+            assert!(game.contains(&tag), "board {n} lacks {tag}:\n{game}");
+        }
+        assert!(!game.contains("BlackFideId"), "no id was given for Black");
+        assert_eq!(
+            game.matches("[%clk ").count(),
+            expected.len(),
+            "a clock after every move on board {n}"
+        );
+    }
+
+    // python-chess reads the round with no error.
+    let pgn_file = scratch.path("round.pgn");
+    std::fs::write(&pgn_file, &round.body).unwrap();
+    let check = Command::new("python3")
+        .arg("-c")
+        .arg(
+            "import sys, chess.pgn\n\
+             f = open(sys.argv[1])\n\
+             n = 0\n\
+             while True:\n\
+             \x20   g = chess.pgn.read_game(f)\n\
+             \x20   if g is None: break\n\
+             \x20   assert not g.errors, g.errors\n\
+             \x20   assert len(list(g.mainline_moves())) == int(sys.argv[2]), g.headers\n\
+             \x20   assert g.headers['Round'] == '3.%d' % (n + 1)\n\
+             \x20   n += 1\n\
+             assert n == int(sys.argv[3]), n\n\
+             print('ok', n)\n",
+        )
+        .arg(&pgn_file)
+        .arg(expected.len().to_string())
+        .arg(BOARDS.to_string())
+        .output()
+        .expect("python3");
+    assert!(
+        check.status.success(),
+        "python-chess (pip install chess) did not read the round: {}",
+        String::from_utf8_lossy(&check.stderr)
+    );
+
+    // ETag: a poller costs a 304 while no board moves.
+    let tag = round.header("etag").expect("an ETag").to_owned();
+    let again = request(&addr, "GET", "/round.pgn", &[("If-None-Match", &tag)], "");
+    assert_eq!(again.status, 304);
+    assert!(again.body.is_empty());
+    let stale = request(
+        &addr,
+        "GET",
+        "/round.pgn",
+        &[("If-None-Match", "\"old\"")],
+        "",
+    );
+    assert_eq!(stale.status, 200);
+
+    // Every change pushed, in order, once a second at most, with the token; the last push is
+    // the final round.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        let last = pushes.lock().unwrap().last().map(|p| p.body.clone());
+        if last.as_deref() == Some(round.body.as_str()) {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the final round was never pushed"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let pushes = pushes.lock().unwrap().clone();
+    assert!(pushes.len() >= 3, "{} pushes", pushes.len());
+    for p in &pushes {
+        assert_eq!(p.path, format!("/api/broadcast/round/{ROUND_ID}/push"));
+        assert_eq!(
+            p.authorization.as_deref(),
+            Some(format!("Bearer {LICHESS_TOKEN}").as_str())
+        );
+        assert!(
+            p.content_type
+                .as_deref()
+                .unwrap_or("")
+                .starts_with("text/plain")
+        );
+    }
+    for pair in pushes.windows(2) {
+        assert!(
+            pair[1].at.duration_since(pair[0].at) >= Duration::from_millis(950),
+            "two pushes within a second"
+        );
+    }
+    // The first push failed: the same round (or a later one) was pushed again.
+    let final_games = games_by_board(&round.body);
+    let mut plies_before = vec![0usize; BOARDS as usize];
+    for p in &pushes {
+        for (n, game) in games_by_board(&p.body) {
+            let s = sans(&game);
+            let i = n as usize - 1;
+            assert!(s.len() >= plies_before[i], "board {n} went back in a push");
+            assert_eq!(
+                s[..],
+                sans(&final_games[i].1)[..s.len()],
+                "board {n}'s pushed game is not the game's beginning"
+            );
+            plies_before[i] = s.len();
+        }
+    }
+
+    // The hall page shows the push's answer, its per-game error included.
+    let hall: serde_json::Value =
+        serde_json::from_str(&request(&addr, "GET", "/hall.json", &[], "").body).unwrap();
+    let push = &hall["push"];
+    assert_eq!(push["ok"], true, "{push}");
+    assert!(
+        push["failed"].as_u64().unwrap() >= 1,
+        "the failed first push is counted"
+    );
+    assert_eq!(
+        push["game_errors"][0],
+        format!("game 3.{BOARDS}: stand-in refuses this game")
+    );
+
+    // The arbiter's rights: refused without the printed token, taken with it.
+    let stderr = std::fs::read_to_string(&stderr_path).unwrap();
+    let arbiter_token = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
+        .expect("the token is printed at start")
+        .trim()
+        .to_owned();
+    let result = r#"{"result":"1-0"}"#;
+    let none = request(&addr, "POST", "/board/2/arbiter", &[], result);
+    assert_eq!(none.status, 403, "{}", none.body);
+    let wrong = request(
+        &addr,
+        "POST",
+        "/board/2/arbiter",
+        &[("Authorization", "Bearer 0123")],
+        result,
+    );
+    assert_eq!(wrong.status, 403);
+    let bearer = format!("Bearer {arbiter_token}");
+    let set = request(
+        &addr,
+        "POST",
+        "/board/2/arbiter",
+        &[("Authorization", &bearer)],
+        result,
+    );
+    assert_eq!(set.status, 200, "{}", set.body);
+    let clocks = r#"{"event":{"type":"arbiter","decision":{"kind":"set_clock","white":600000,"black":300000}}}"#;
+    let set_clock = request(
+        &addr,
+        "POST",
+        "/board/3/arbiter",
+        &[("Authorization", &bearer)],
+        clocks,
+    );
+    assert_eq!(set_clock.status, 200, "{}", set_clock.body);
+    let hall: serde_json::Value =
+        serde_json::from_str(&request(&addr, "GET", "/hall.json", &[], "").body).unwrap();
+    assert_eq!(hall["boards"][1]["result"], "1-0");
+    assert!(hall["boards"][2]["clock"]["white_ms"].as_u64().unwrap() <= 600_000);
+    assert!(hall["boards"][2]["clock"]["white_ms"].as_u64().unwrap() > 590_000);
+    let after = request(&addr, "GET", "/round.pgn", &[("If-None-Match", &tag)], "");
+    assert_eq!(after.status, 200, "the round changed: a new ETag");
+    let board2 = &games_by_board(&after.body)[1].1;
+    assert!(board2.contains("[Result \"1-0\"]") && board2.trim_end().ends_with("1-0"));
+
+    // Each board's own routes; the Lichess token is nowhere served or logged.
+    let own = request(&addr, "GET", "/board/7/games.pgn", &[], "");
+    assert_eq!(own.status, 200);
+    assert_eq!(sans(&own.body), expected);
+    let log = request(&addr, "GET", "/board/7/events.jsonl", &[], "");
+    assert!(log.body.lines().count() > expected.len());
+    assert!(scratch.0.join("logs/board-7/events.jsonl").is_file());
+    for path in [
+        "/",
+        "/hall.json",
+        "/round.pgn",
+        "/board/1/events.jsonl",
+        "/board/1",
+    ] {
+        let a = request(&addr, "GET", path, &[], "");
+        assert!(
+            !a.body.contains(LICHESS_TOKEN),
+            "{path} serves the Lichess token"
+        );
+        assert!(
+            !a.body.contains(&arbiter_token),
+            "{path} serves the arbiter token"
+        );
+    }
+    let stderr = std::fs::read_to_string(&stderr_path).unwrap();
+    assert!(
+        !stderr.contains(LICHESS_TOKEN),
+        "the Lichess token was logged"
+    );
+    drop(boards);
+}
