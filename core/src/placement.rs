@@ -27,7 +27,6 @@ impl Occupant {
     }
 }
 
-
 /// What stands where, indexed by chessboard square (a1 = 0 .. h8 = 63), whatever the board's
 /// orientation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -135,4 +134,3 @@ impl Placement {
         out
     }
 }
-

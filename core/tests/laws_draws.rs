@@ -3,7 +3,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
-use arbiter_core::arbiter::{Claim, ClaimKind, Event, Reason, Verdict};
+use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, Law};
 use arbiter_core::touch::Obligation;
@@ -144,6 +144,8 @@ fn d03_2005_threefold_claim_with_intended_move() {
             intended: Some("f6g8".parse().unwrap()),
         },
     );
+    // The arbiter present upholds it (2005 Art. 9.5a).
+    t.decide(Decision::Accept);
     assert_eq!(reason(&t), Some(Reason::Repetition));
     assert!(t.laws().contains(&"2005 Art. 9.2".to_string()));
     t.replays();
@@ -167,6 +169,8 @@ fn d04_2005_fifty_moves_with_intended_move() {
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 99 80";
     let mut t = Table::with(Edition::Fide2005, 90, 30, Some(fen), true, None);
     t.claim(Color::White, Claim::FiftyMoves { intended: None });
+    // The arbiter present rejects it and upholds the next (2005 Art. 9.5).
+    t.decide(Decision::Reject);
     assert_eq!(t.result(), None, "99 half-moves are not yet fifty moves");
     t.claim(
         Color::White,
@@ -174,6 +178,7 @@ fn d04_2005_fifty_moves_with_intended_move() {
             intended: Some("a1a2".parse().unwrap()),
         },
     );
+    t.decide(Decision::Accept);
     assert_eq!(reason(&t), Some(Reason::FiftyMoves));
 }
 
@@ -187,6 +192,7 @@ fn d04_2023_fifty_moves_with_intended_move() {
             intended: Some("a1a2".parse().unwrap()),
         },
     );
+    t.decide(Decision::Accept);
     assert_eq!(reason(&t), Some(Reason::FiftyMoves));
 }
 
@@ -231,6 +237,9 @@ fn d06_2023_blitz_wrong_claim_one_minute_unsupervised_two_supervised() {
         let mut t = Table::with(Edition::Fide2023, 5, 3, None, arbiter, None);
         t.plays("e2e4 e7e5");
         t.claim(Color::White, Claim::Repetition { intended: None });
+        if arbiter {
+            t.decide(Decision::Reject);
+        }
         let added: Vec<(String, Verdict)> = t
             .take()
             .into_iter()
@@ -259,6 +268,7 @@ fn check_wrong_claim(edition: Edition, bonus: Millis, article: &str) {
             intended: Some("g1f3".parse().unwrap()),
         },
     );
+    t.decide(Decision::Reject);
     let rulings = t.take();
     assert!(rulings.iter().any(|r| r.law.to_string() == article
         && r.verdict
@@ -340,6 +350,7 @@ fn seventy_five_moves(edition: Edition) {
         Edition::Fide2005 => {
             assert_eq!(t.result(), None);
             t.claim(t.side(), Claim::FiftyMoves { intended: None });
+            t.decide(Decision::Accept);
             assert_eq!(reason(&t), Some(Reason::FiftyMoves));
         }
     }
@@ -350,6 +361,7 @@ fn d06_2005_correct_claim_open_kind() {
     // A claim names its kind in the ruling, for the UI.
     let mut t = Table::standard(Edition::Fide2005);
     t.claim(Color::White, Claim::FiftyMoves { intended: None });
+    t.decide(Decision::Reject);
     assert!(t.verdicts().contains(&Verdict::ClaimRejected {
         player: Color::White,
         claim: ClaimKind::FiftyMoves,
@@ -402,6 +414,7 @@ fn d09_2005_wrong_claim_stands_as_draw_offer_opponent_accepts() {
     let mut t = Table::standard(Edition::Fide2005);
     t.plays("e2e4 e7e5");
     t.claim(Color::White, Claim::Repetition { intended: None });
+    t.decide(Decision::Reject);
     let rulings = t.take();
     assert_eq!(rulings[0].law.to_string(), "2005 Art. 9.1c");
     assert_eq!(
@@ -431,6 +444,7 @@ fn d09_2023_claim_offer_declined_by_playing_on() {
             intended: Some("f3g1".parse().unwrap()),
         },
     );
+    t.decide(Decision::Reject);
     assert!(t.laws().contains(&"2023 Art. 9.1.2.3".to_string()));
     assert_eq!(
         t.game.state(Timestamp(t.now)).draw_offer,
@@ -473,6 +487,7 @@ fn d10_2023_upheld_repetition_claim_names_the_plies_for_the_arbiter() {
             vec![0, 4, 8]
         )]
     );
+    t.decide(Decision::Accept);
     assert_eq!(reason(&t), Some(Reason::Repetition));
 }
 
@@ -496,6 +511,7 @@ fn d10_2005_upheld_fifty_move_claim_names_the_quiet_run() {
             vec![0, 1]
         )]
     );
+    t.decide(Decision::Accept);
     assert_eq!(reason(&t), Some(Reason::FiftyMoves));
 }
 

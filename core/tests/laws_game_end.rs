@@ -16,6 +16,35 @@ use common_laws::{Table, config, in_both_editions};
 
 const FOOLS_MATE: &str = "f2f3 e7e5 g2g4 d8h4";
 
+/// Fool's mate but its last move: Black to play Qd8-h4 mate.
+fn before_the_mate_moves() -> &'static str {
+    FOOLS_MATE
+        .rsplit_once(' ')
+        .map_or(FOOLS_MATE, |(opening, _)| opening)
+}
+
+/// A standard game at Fool's mate's last move.
+fn before_the_mate(edition: Edition) -> Table {
+    let mut t = Table::standard(edition);
+    t.plays(before_the_mate_moves());
+    t
+}
+
+/// Black's mate made at `made` ended the game then (2005 Art. 5.1a / 2023 Art. 5.1.1), as
+/// [`ended_at_the_move`] checks.
+fn black_mated_at(t: &mut Table, edition: Edition, made: u64) {
+    let law = Law::of(edition, "Art. 5.1a", "Art. 5.1.1");
+    ended_at_the_move(t, made, "0-1", Reason::Checkmate, law);
+}
+
+/// A ruling under `law` came at the instant `made`.
+fn ruled_at(t: &Table, law: Law, made: u64) -> bool {
+    t.game
+        .rulings()
+        .iter()
+        .any(|r| r.law == law && r.at == Timestamp(made))
+}
+
 /// Loyd's ten-move stalemate: 1.e3 a5 2.Qh5 Ra6 3.Qxa5 h5 4.h4 Rah6 5.Qxc7 f6 6.Qxd7+ Kf7
 /// 7.Qxb7 Qd3 8.Qxb8 Qh7 9.Qxc8 Kg6 10.Qe6.
 const LOYD: &str = "e2e3 a7a5 d1h5 a8a6 h5a5 h7h5 h2h4 a6h6 a5c7 f7f6 c7d7 e8f7 d7b7 d8d3 \
@@ -93,13 +122,10 @@ fn later_presses_change_nothing(t: &mut Table, mover: Color) {
 }
 
 fn e01_fools_mate_ends_when_made(edition: Edition) {
-    let mut t = Table::standard(edition);
-    let (opening, _) = FOOLS_MATE.rsplit_once(' ').unwrap();
-    t.plays(opening);
+    let mut t = before_the_mate(edition);
     let black_before = t.game.state(Timestamp(t.now)).black.remaining;
     let made = play_without_last_press(&mut t, "d8h4");
-    let law = Law::of(edition, "Art. 5.1a", "Art. 5.1.1");
-    ended_at_the_move(&mut t, made, "0-1", Reason::Checkmate, law);
+    black_mated_at(&mut t, edition, made);
     // Black's time stopped at the move: one second used, and no increment.
     let state = t.game.state(Timestamp(made + 60_000));
     assert_eq!(state.black.remaining, Millis(black_before.0 - 1_000));
@@ -121,13 +147,11 @@ in_both_editions!(
 );
 
 fn e01_mate_made_on_a_sensor_board(edition: Edition) {
-    let mut t = Table::standard(edition);
-    t.plays("f2f3 e7e5 g2g4");
+    let mut t = before_the_mate(edition);
     t.lift("d8");
     t.place("h4");
     let made = t.now;
-    let law = Law::of(edition, "Art. 5.1a", "Art. 5.1.1");
-    ended_at_the_move(&mut t, made, "0-1", Reason::Checkmate, law);
+    black_mated_at(&mut t, edition, made);
     later_presses_change_nothing(&mut t, Color::Black);
 }
 
@@ -150,8 +174,7 @@ fn e01_mate_beats_a_later_flag(edition: Edition) {
     let made = t.now;
     t.wait(10 * 60_000);
     t.tick();
-    let law = Law::of(edition, "Art. 5.1a", "Art. 5.1.1");
-    ended_at_the_move(&mut t, made, "0-1", Reason::Checkmate, law);
+    black_mated_at(&mut t, edition, made);
     assert!(
         !t.game
             .rulings()
@@ -275,7 +298,7 @@ fn impaired(edition: Edition, tactile_board: bool) -> Table {
         tactile_board,
     }];
     let mut t = Table::new(c);
-    t.plays("f2f3 e7e5 g2g4");
+    t.plays(before_the_mate_moves());
     t
 }
 
@@ -286,14 +309,10 @@ fn b04_an_announced_mate_ends_the_game(edition: Edition) {
         text: "Qh4".into(),
     });
     let made = t.now;
-    let law = Law::of(edition, "Art. 5.1a", "Art. 5.1.1");
-    ended_at_the_move(&mut t, made, "0-1", Reason::Checkmate, law);
+    black_mated_at(&mut t, edition, made);
     let made_by = Law::of(edition, "App. F2.3", "App. D.2.3");
     assert!(
-        t.game
-            .rulings()
-            .iter()
-            .any(|r| r.law == made_by && r.at == Timestamp(made)),
+        ruled_at(&t, made_by, made),
         "the move is made by its announcement (F2.3 / D.2.3)"
     );
     later_presses_change_nothing(&mut t, Color::Black);
@@ -310,15 +329,9 @@ fn b04_a_mate_placed_in_another_hole_ends_the_game(edition: Edition) {
     t.lift("d8");
     t.place("h4");
     let made = t.now;
-    let law = Law::of(edition, "Art. 5.1a", "Art. 5.1.1");
-    ended_at_the_move(&mut t, made, "0-1", Reason::Checkmate, law);
+    black_mated_at(&mut t, edition, made);
     let made_by = Law::of(edition, "App. F2.3", "App. D.2.3");
-    assert!(
-        t.game
-            .rulings()
-            .iter()
-            .any(|r| r.law == made_by && r.at == Timestamp(made))
-    );
+    assert!(ruled_at(&t, made_by, made));
 }
 
 in_both_editions!(
@@ -337,8 +350,7 @@ fn a05_a_sealed_mate_ends_the_game_when_the_arbiter_makes_it(edition: Edition) {
         adjourn::MIN_ITERATIONS,
     )
     .unwrap();
-    let mut t = Table::standard(edition);
-    t.plays("f2f3 e7e5 g2g4");
+    let mut t = before_the_mate(edition);
     t.ok(Event::Seal {
         player: Color::Black,
         envelope,
@@ -356,8 +368,7 @@ fn a05_a_sealed_mate_ends_the_game_when_the_arbiter_makes_it(edition: Edition) {
         passphrase: PASS.into(),
     });
     let made = t.now;
-    let law = Law::of(edition, "Art. 5.1a", "Art. 5.1.1");
-    ended_at_the_move(&mut t, made, "0-1", Reason::Checkmate, law);
+    black_mated_at(&mut t, edition, made);
     let opened = Law::of(edition, "App. A7", "Guidelines I.7");
     assert!(t.game.rulings().iter().any(|r| r.law == opened
         && r.verdict

@@ -350,3 +350,54 @@ fn t01_2023_king_and_rook_lifted_at_once_is_shown_to_the_arbiter() {
     // I-09: 2023 Art. 7.5.4 makes it an illegal move, once the arbiter has seen the hands.
     t01_king_and_rook_lifted_at_once_is_shown_to_the_arbiter(Edition::Fide2023, "2023 Art. 7.5.4");
 }
+
+/// A move on a sensor board whose two lifts come `gap_ms` apart: `first` and `second` lifted,
+/// then `places` set down in order and the clock pressed. The rulings, with their articles.
+fn two_lifts(
+    edition: Edition,
+    moves: &str,
+    lifts: [&str; 2],
+    places: &[&str],
+) -> Vec<(String, Verdict)> {
+    let mut t = Table::standard(edition);
+    t.plays(moves);
+    t.take();
+    t.lift(lifts[0]);
+    // The table moves a second on per event: step back to 20 ms after the first lift.
+    t.now = t.now + 20 - 1_000;
+    t.lift(lifts[1]);
+    for sq in places {
+        t.place(sq);
+    }
+    t.press();
+    t.take_with_laws()
+}
+
+fn t01_a_capture_lifted_at_once_is_not_a_two_handed_move(edition: Edition, article: &str) {
+    let notice = (
+        article.to_string(),
+        Verdict::Notice {
+            what: "possible_two_handed_move",
+        },
+    );
+    // The captured pawn and the capturing one come up together, in either order: one hand
+    // takes both on a sensor board within moments, so no word to the arbiter (Art. 4.1 asks
+    // for one hand, which such a capture uses).
+    for lifts in [["d5", "e4"], ["e4", "d5"]] {
+        let rulings = two_lifts(edition, "e2e4 d7d5", lifts, &["d5"]);
+        assert!(!rulings.contains(&notice), "{lifts:?}: {rulings:?}");
+    }
+    // Two of one's own pieces up at once still is one for the arbiter to judge.
+    let rulings = two_lifts(edition, "", ["e2", "d2"], &["d2", "e4"]);
+    assert!(rulings.contains(&notice), "{rulings:?}");
+}
+
+#[test]
+fn t01_2005_a_capture_lifted_at_once_is_not_a_two_handed_move() {
+    t01_a_capture_lifted_at_once_is_not_a_two_handed_move(Edition::Fide2005, "2005 Art. 4.1");
+}
+
+#[test]
+fn t01_2023_a_capture_lifted_at_once_is_not_a_two_handed_move() {
+    t01_a_capture_lifted_at_once_is_not_a_two_handed_move(Edition::Fide2023, "2023 Art. 7.5.4");
+}

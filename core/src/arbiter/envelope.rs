@@ -3,9 +3,9 @@
 //! envelope found at the resumption can be checked against it.
 
 use super::game::Game;
-use crate::wire;
 use crate::Color;
 use crate::clock::{Millis, Timestamp};
+use crate::wire;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
@@ -47,7 +47,7 @@ fn hex(bytes: &[u8]) -> String {
 impl Game {
     /// The envelope's record, once a move is sealed; `None` before that.
     pub fn envelope_record(&self, at: Timestamp) -> Option<EnvelopeRecord> {
-        let (sealer, envelope) = self.sealed.as_ref()?;
+        let (sealer, envelope) = self.adjournment.sealed.as_ref()?;
         let board = self.board();
         let clock = self.clock();
         let mut record = EnvelopeRecord {
@@ -62,7 +62,7 @@ impl Game {
                 clock.remaining(Color::White, at),
                 clock.remaining(Color::Black, at),
             ],
-            draw_offer: self.offer,
+            draw_offer: self.claims.offer,
             envelope_sha256: hex(&Sha256::digest(envelope.ciphertext.as_bytes())),
             digest: String::new(),
         };

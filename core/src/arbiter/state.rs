@@ -7,9 +7,9 @@ use crate::clock::{Millis, Mode, Timestamp, Timing};
 use crate::laws::blind::{self, TimeTold};
 use crate::laws::{Edition, Law, draws, recording};
 use crate::notation::Language;
+use crate::touch::Obligation;
 use crate::wire;
 use crate::{Color, Move};
-use crate::touch::Obligation;
 use serde::Serialize;
 
 /// One side's clock as the players see it.
@@ -191,17 +191,17 @@ impl Game {
             },
             obligation: self.obligation(),
             made: self.made_move(),
-            draw_offer: self.offer,
+            draw_offer: self.claims.offer,
             open_claims: self.open_claims_now(),
-            pending_claim: self.pending.map(|p| OpenClaim {
+            pending_claim: self.claims.pending.map(|p| OpenClaim {
                 player: p.player,
                 claim: p.claim,
                 law: self.claim_law(p.claim),
-                intended: Vec::new(),
+                intended: p.intended.into_iter().collect(),
             }),
             illegal_moves: self.illegal_counts,
             quiet_plies: self.record.current().halfmove_clock(),
-            sealed: self.sealed.is_some(),
+            sealed: self.adjournment.sealed.is_some(),
             outcome: self
                 .result()
                 .zip(self.ended)
@@ -211,7 +211,7 @@ impl Game {
                     law,
                     at,
                 }),
-            announced: self.announced.map(|(_, mv)| mv),
+            announced: self.turn.announced.map(|(_, mv)| mv),
         }
     }
 
@@ -219,7 +219,8 @@ impl Game {
     /// standing), then the draws the record shows for the player on move.
     fn open_claims_now(&self) -> Vec<OpenClaim> {
         let mut open: Vec<OpenClaim> = self
-            .open_claims
+            .claims
+            .open
             .iter()
             .map(|&(player, claim)| OpenClaim {
                 player,

@@ -2,6 +2,18 @@
 
 use super::*;
 
+/// An adjourned game: the sealed move in its envelope, when play was called to resume, and the
+/// clocks' move counters at the resumption.
+#[derive(Clone, Debug, Default)]
+pub(in crate::arbiter) struct Adjournment {
+    /// Who sealed, and the envelope (its content is never shown).
+    pub(in crate::arbiter) sealed: Option<(Color, SealedEnvelope)>,
+    /// When the arbiter called the resumption.
+    pub(super) resumed: Option<Timestamp>,
+    /// The clocks' move counters when an adjourned game resumed (App. A12 / I.13).
+    pub(super) resumed_counts: Option<[u32; 2]>,
+}
+
 impl Game {
     pub(super) fn seal(
         &mut self,
@@ -30,11 +42,10 @@ impl Game {
                 Verdict::TimeCharged { player, ms: charge },
             );
         }
-        self.sealed = Some((player, envelope.clone()));
+        self.adjournment.sealed = Some((player, envelope.clone()));
         // The players leave; who is at the board for the resumption is told by arrivals.
         self.present = [false, false];
-        self.touch = TouchMove::new();
-        self.changes = BoardChanges::new();
+        self.turn.clear_board();
         self.rule(at, rules::SEALING.law(edition), Verdict::Sealed { player });
         Ok(())
     }
@@ -43,7 +54,7 @@ impl Game {
         if self.result.is_some() {
             return Err(Refused::GameOver);
         }
-        let Some((sealer, envelope)) = self.sealed.clone() else {
+        let Some((sealer, envelope)) = self.adjournment.sealed.clone() else {
             return Err(Refused::NotSealed);
         };
         if !self.present[(!sealer) as usize] {
@@ -59,9 +70,9 @@ impl Game {
         let text = adjourn::open(&envelope, passphrase)?;
         // The replier's clock may have run while he was away (A9b): bank it before the move.
         self.clock.stop(at);
-        self.resumed = None;
+        self.adjournment.resumed = None;
         let edition = self.edition();
-        self.sealed = None;
+        self.adjournment.sealed = None;
         let parsed = text
             .trim()
             .parse::<Move>()
@@ -88,15 +99,15 @@ impl Game {
                 if !self.complete_if_final(at, mv, law) {
                     self.complete(at, sealer, mv);
                 }
-                self.resumed_counts = Some(self.move_counts());
+                self.adjournment.resumed_counts = Some(self.move_counts());
             }
             None => {
                 // A8 / I.8: an ambiguous, wrong or illegal sealed move loses, unless the
                 // position is dead or the replier had already lost on time.
                 let law = rules::SEALED_MOVE_FAULTY.law(edition);
-                let dead = [Color::White, Color::Black].iter().all(|&c| {
-                    can_mate(self.record.current(), c, Budget::RULING) == CanMate::No
-                });
+                let dead = [Color::White, Color::Black]
+                    .iter()
+                    .all(|&c| can_mate(self.record.current(), c, Budget::RULING) == CanMate::No);
                 if dead {
                     self.end(at, law, GameResult::Draw, Reason::DeadPosition);
                 } else if self.clock.side(!sealer).fell_at.is_some() {

@@ -3,6 +3,96 @@
 
 use super::*;
 
+/// The claims and offers of the game: the standing draw offer, the claims open to a player
+/// (a flag, a touch-move breach or an illegal move left standing), what a claim would take
+/// back, and the claim awaiting the arbiter.
+#[derive(Clone, Debug, Default)]
+pub(in crate::arbiter) struct Claims {
+    /// The standing draw offer, by whom.
+    pub(in crate::arbiter) offer: Option<Color>,
+    /// The claims a player may make now about what happened (not the draws the record shows).
+    pub(in crate::arbiter) open: Vec<(Color, ClaimKind)>,
+    /// A claim awaiting the arbiter.
+    pub(in crate::arbiter) pending: Option<PendingClaim>,
+    /// The touch-move breach a claim would take back.
+    pub(super) breach: Option<Breach>,
+    /// The illegal move a claim would take back.
+    pub(super) irregular: Option<Irregular>,
+}
+
+impl Claims {
+    /// Whether a claim stops play until the arbiter decides (a postponed one does not).
+    pub(super) fn stops_play(&self) -> bool {
+        self.pending.is_some_and(|p| !p.postponed)
+    }
+
+    /// Whether `player` may make the claim `kind` about what happened.
+    pub(super) fn is_open(&self, player: Color, kind: ClaimKind) -> bool {
+        self.open.contains(&(player, kind))
+    }
+
+    /// Opens the claim `kind` to `player`, once.
+    pub(super) fn open_to(&mut self, player: Color, kind: ClaimKind) {
+        if !self.is_open(player, kind) {
+            self.open.push((player, kind));
+        }
+    }
+
+    /// A claim once decided is used up: the same breach cannot be claimed twice.
+    pub(super) fn close(&mut self, player: Color, kind: ClaimKind) {
+        self.open.retain(|&(c, k)| !(c == player && k == kind));
+    }
+
+    /// `player`'s own open claims but a win on time, which lapse with his move.
+    pub(super) fn lapsing_with_move(&self, player: Color) -> Vec<ClaimKind> {
+        self.open
+            .iter()
+            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
+            .map(|(_, k)| *k)
+            .collect()
+    }
+
+    /// The turn's claims are over (a position restored): only a flag that fell stays open.
+    pub(super) fn clear_turn(&mut self) {
+        self.irregular = None;
+        self.breach = None;
+        self.open.retain(|&(_, k)| k == ClaimKind::WinOnTime);
+    }
+}
+
+/// A completed illegal move left standing while the opponent may claim (rapid / blitz).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Irregular {
+    pub(super) offender: Color,
+    pub(super) before: Position,
+    pub(super) mv: Move,
+    pub(super) count: u32,
+    /// The position after it could not be represented (e.g. a king left in check).
+    pub(super) stuck: bool,
+}
+
+/// A touch-move breach left standing while the opponent may claim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Breach {
+    pub(super) offender: Color,
+    pub(super) before: Position,
+    pub(super) obligation: Obligation,
+}
+
+/// A claim awaiting the arbiter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PendingClaim {
+    /// Who claimed.
+    pub player: Color,
+    /// What.
+    pub claim: ClaimKind,
+    /// The move a draw claim names, written and declared but not played (2005 Art. 9.2a,
+    /// 9.3a / 2023 Art. 9.2.1.1, 9.3.1): if the claim is rejected it must be played.
+    pub intended: Option<Move>,
+    /// Postponed by the arbiter (play goes on, the decision comes later).
+    pub postponed: bool,
+}
+
 impl Game {
     /// `player` offers a draw (2005 Art. 9.1b / 2023 Art. 9.1.2), unless the event bars offers
     /// this early (2023 Art. 9.1.1).
@@ -19,8 +109,8 @@ impl Game {
             );
             return Ok(());
         }
-        if self.offer.is_none() {
-            self.offer = Some(player);
+        if self.claims.offer.is_none() {
+            self.claims.offer = Some(player);
             self.mark_offer(player);
             self.rule(
                 at,
@@ -34,13 +124,13 @@ impl Game {
     /// `player` accepts his opponent's offer (2005 Art. 5.2c / 2023 Art. 5.2.3).
     pub(super) fn accept_draw(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
         self.require_offer()?;
-        if self.offer != Some(!player) {
+        if self.claims.offer != Some(!player) {
             return Err(Refused::NoOffer);
         }
         let each_moved =
             self.clock.side(Color::White).moves > 0 && self.clock.side(Color::Black).moves > 0;
         if self.edition() == Edition::Fide2023 && !each_moved {
-            self.offer = None;
+            self.claims.offer = None;
             self.rule(
                 at,
                 rules::AGREEMENT_AFTER_A_MOVE_EACH.law(self.edition()),
@@ -49,7 +139,7 @@ impl Game {
             return Ok(());
         }
         // An accepted claim-offer leaves nothing for the arbiter to decide.
-        self.pending = None;
+        self.claims.pending = None;
         self.end(
             at,
             draws::agreement_law(self.edition()),
@@ -62,10 +152,10 @@ impl Game {
     /// `player` declines his opponent's offer.
     pub(super) fn decline_draw(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
         self.require_offer()?;
-        if self.offer != Some(!player) {
+        if self.claims.offer != Some(!player) {
             return Err(Refused::NoOffer);
         }
-        self.offer = None;
+        self.claims.offer = None;
         self.rule(
             at,
             draws::offer_law(self.edition()),
@@ -101,41 +191,31 @@ impl Game {
         law: Law,
         player: Color,
         claim: ClaimKind,
+        intended: Option<Move>,
     ) {
         self.clock.stop(at);
-        self.pending = Some(PendingClaim {
+        self.claims.pending = Some(PendingClaim {
             player,
             claim,
+            intended,
             postponed: false,
         });
         self.rule(at, law, Verdict::ClaimPending { player, claim });
     }
 
-    /// A claim once decided is used up: the same breach cannot be claimed twice.
-    pub(super) fn close_claim(&mut self, player: Color, claim: ClaimKind) {
-        self.open_claims
-            .retain(|&(c, k)| !(c == player && k == claim));
-    }
-
     /// After `player` completes a move: his own claims lapse (2023 A.5.2; 2005 B5 already on
     /// his touch), except a win on time, and the opponent's draw offer is declined by it.
     pub(super) fn close_after_move(&mut self, at: Timestamp, player: Color) {
-        let lapsing: Vec<ClaimKind> = self
-            .open_claims
-            .iter()
-            .filter(|(c, k)| *c == player && *k != ClaimKind::WinOnTime)
-            .map(|(_, k)| *k)
-            .collect();
-        for kind in lapsing {
+        for kind in self.claims.lapsing_with_move(player) {
             self.lapse(at, player, kind);
         }
-        if self.offer == Some(!player) {
-            self.offer = None;
+        if self.claims.offer == Some(!player) {
+            self.claims.offer = None;
         }
     }
 
     pub(super) fn lapse(&mut self, at: Timestamp, player: Color, kind: ClaimKind) {
-        self.close_claim(player, kind);
+        self.claims.close(player, kind);
         let law = match kind {
             ClaimKind::TouchMove => self.profile.touch_claim_law(),
             _ => rules::CLAIM_LAPSES.law(self.edition()),
@@ -149,16 +229,16 @@ impl Game {
             },
         );
         match kind {
-            ClaimKind::TouchMove => self.breach = None,
+            ClaimKind::TouchMove => self.claims.breach = None,
             ClaimKind::IllegalMove => {
-                if let Some(irr) = self.irregular.take()
+                if let Some(irr) = self.claims.irregular.take()
                     && irr.stuck
                     && self.illegal_position.is_none()
                 {
                     // The illegal position cannot be played on (it never entered the record,
                     // which still shows the position before it): the arbiter restores it.
                     self.before_last = None;
-                    self.announced = None;
+                    self.turn.announced = None;
                     self.rule(
                         at,
                         illegal::restore_law(self.edition()),
@@ -177,7 +257,7 @@ impl Game {
     /// last move if it is the last one played.
     pub(super) fn mark_offer(&mut self, player: Color) {
         if self.on_move() == player {
-            self.offer_with_move = Some(player);
+            self.turn.offer_with_move = Some(player);
         } else if let Some(last) = self.moves.last_mut()
             && last.by == player
         {
@@ -207,8 +287,8 @@ impl Game {
     pub(in crate::arbiter) fn may_claim_draw(&self) -> bool {
         self.require_play().is_ok()
             && self.illegal_position.is_none()
-            && self.irregular.is_none()
-            && !self.touch.touched_own()
+            && self.claims.irregular.is_none()
+            && !self.turn.touch.touched_own()
     }
 
     pub(super) fn claim(
@@ -223,145 +303,30 @@ impl Game {
         if self.started.is_none() {
             return Err(Refused::NotStarted);
         }
-        if self.pending.is_some_and(|p| !p.postponed) {
+        if self.claims.stops_play() {
             return Err(Refused::ClaimPending);
         }
         let edition = self.edition();
         let kind = claim.kind();
         match claim {
             Claim::Repetition { intended } | Claim::FiftyMoves { intended } => {
-                if self.on_move() != player {
-                    return Err(Refused::NotOnMove(color_name(player)));
-                }
-                let law = if kind == ClaimKind::Repetition {
-                    draws::repetition_law(edition)
-                } else {
-                    draws::fifty_moves_law(edition)
-                };
-                if self.touch.touched_own() {
-                    self.reject_claim(
-                        at,
-                        draws::claim_after_touch_law(edition),
-                        player,
-                        kind,
-                        "touched_a_piece",
-                    );
-                    return Ok(());
-                }
-                if let Some(text) = intended
-                    && touch::legal_move(self.record.current(), *text).is_none()
-                {
-                    self.reject_claim(at, law, player, kind, "intended_move_illegal");
-                    return Ok(());
-                }
-                let intended_move = *intended;
-                let verdict = if kind == ClaimKind::Repetition {
-                    self.record.claim_repetition(intended_move, edition)
-                } else {
-                    self.record.claim_fifty_moves(intended_move, edition)
-                };
-                if let ClaimVerdict::Valid { evidence, .. } = verdict {
-                    // D-10: the plies that prove it, for the arbiter to check (2023 Art. 11.12).
-                    let plies = match evidence {
-                        ClaimEvidence::Repetition { plies } => plies,
-                        ClaimEvidence::FiftyMoves { halfmoves } => {
-                            let last = self.record.ply_count() + usize::from(intended.is_some());
-                            vec![last.saturating_sub(halfmoves as usize), last]
-                        }
-                    };
-                    let evidence_law = match edition {
-                        Edition::Fide2005 => law,
-                        Edition::Fide2023 => rules::CLAIM_EVIDENCE.law(edition),
-                    };
-                    self.rule(
-                        at,
-                        law,
-                        Verdict::ClaimAccepted {
-                            player,
-                            claim: kind,
-                        },
-                    );
-                    self.rule(
-                        at,
-                        evidence_law,
-                        Verdict::DrawEvidence { claim: kind, plies },
-                    );
-                    let reason = if kind == ClaimKind::Repetition {
-                        Reason::Repetition
-                    } else {
-                        Reason::FiftyMoves
-                    };
-                    self.end(at, law, GameResult::Draw, reason);
-                } else {
-                    // The claim was also a draw offer (D-09), which outlives the rejection: the
-                    // opponent may still accept it, or decline it as any offer.
-                    if self.offer.is_none() {
-                        self.offer = Some(player);
-                        self.mark_offer(player);
-                        self.rule(
-                            at,
-                            draws::claim_is_offer_law(edition),
-                            Verdict::DrawOffered { player },
-                        );
-                    }
-                    let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
-                    self.reject_claim(at, law, player, kind, "not_established");
-                    self.clock.add_time(!player, ms);
-                    self.rule(
-                        at,
-                        penalty_law,
-                        Verdict::TimeAdded {
-                            player: !player,
-                            ms,
-                        },
-                    );
-                    if let Some(text) = intended {
-                        self.forced = Some(Obligation::Complete { mv: *text });
-                        self.rule(
-                            at,
-                            rules::INTENDED_MOVE_MUST_BE_PLAYED.law(edition),
-                            Verdict::MustPlay { player, mv: *text },
-                        );
-                    }
-                }
-                Ok(())
+                self.claim_draw(at, player, kind, *intended)
             }
             Claim::WinOnTime => {
-                let law = self.profile.flag_law();
-                let Some(theirs) = self.clock.fell_at(!player, at) else {
-                    self.reject_claim(at, law, player, kind, "flag_not_fallen");
-                    return Ok(());
-                };
-                self.clock.observe(at);
-                if let Some(mine) = self.clock.fell_at(player, at) {
-                    if self.profile.claimant_flag_must_stand() {
-                        self.end(
-                            at,
-                            rules::BOTH_FLAGS_DOWN.law(edition),
-                            GameResult::Draw,
-                            Reason::BothFlags,
-                        );
-                        return Ok(());
-                    }
-                    if mine < theirs {
-                        self.reject_claim(at, law, player, kind, "own_flag_fell_first");
-                        return Ok(());
-                    }
-                }
-                self.close_claim(player, ClaimKind::WinOnTime);
-                self.rule(at, law, Verdict::FlagFell { player: !player });
-                self.decide_flag(!player, at);
+                // Ruled at once, an arbiter present or not: the clock's reading is conclusive
+                // (2005 Art. 6.11 / 2023 Art. 6.10.1), and it is the clock that rules here.
+                self.uphold_win_on_time(at, player);
                 Ok(())
             }
             Claim::IllegalMove => {
-                let open = self.open_claims.contains(&(player, ClaimKind::IllegalMove));
-                let Some(irr) = self.irregular.clone().filter(|_| open) else {
+                let open = self.claims.is_open(player, ClaimKind::IllegalMove);
+                let Some(irr) = self.claims.irregular.clone().filter(|_| open) else {
                     let law = illegal::restore_law(edition);
                     self.reject_claim(at, law, player, kind, "nothing_to_claim");
                     return Ok(());
                 };
-                self.close_claim(player, ClaimKind::IllegalMove);
-                self.irregular = None;
+                self.claims.close(player, ClaimKind::IllegalMove);
+                self.claims.irregular = None;
                 self.illegal_position = None;
                 // Taken back: off the score too.
                 if self
@@ -398,8 +363,7 @@ impl Game {
                             clock_after: self.clock.side(irr.offender).banked,
                             draw_offer: false,
                         });
-                        self.touch = TouchMove::new();
-                        self.changes = BoardChanges::new();
+                        self.turn.clear_board();
                         self.penalise(at, irr.offender, irr.count, None);
                         self.check_end(at);
                         return Ok(());
@@ -408,28 +372,24 @@ impl Game {
                 if !irr.stuck {
                     self.record.undo();
                 }
-                self.before_last = None;
-                self.announced = None;
-                self.clock.start(irr.offender, at);
+                self.turn_back(at, irr.offender);
                 let moves = self.clock.side(irr.offender).moves.saturating_sub(1);
                 self.clock.set_moves(irr.offender, moves);
-                self.touch = TouchMove::new();
                 // On the board the illegal move still stands until it is taken back.
-                self.changes = BoardChanges::new();
-                self.changes.lift(irr.mv.from);
-                self.changes.place(irr.mv.to, irr.mv.promotion);
+                self.turn.changes.lift(irr.mv.from);
+                self.turn.changes.place(irr.mv.to, irr.mv.promotion);
                 self.penalise(at, irr.offender, irr.count, Some(irr.mv));
                 Ok(())
             }
             Claim::TouchMove => {
-                let open = self.open_claims.contains(&(player, ClaimKind::TouchMove));
-                let Some(breach) = self.breach.clone().filter(|_| open) else {
+                let open = self.claims.is_open(player, ClaimKind::TouchMove);
+                let Some(breach) = self.claims.breach.clone().filter(|_| open) else {
                     let law = self.profile.touch_claim_law();
                     self.reject_claim(at, law, player, kind, "nothing_to_claim");
                     return Ok(());
                 };
-                self.close_claim(player, ClaimKind::TouchMove);
-                self.breach = None;
+                self.claims.close(player, ClaimKind::TouchMove);
+                self.claims.breach = None;
                 self.rule(
                     at,
                     breach.obligation.law(edition),
@@ -444,12 +404,8 @@ impl Game {
                     let moves = self.clock.side(breach.offender).moves.saturating_sub(1);
                     self.clock.set_moves(breach.offender, moves);
                 }
-                self.before_last = None;
-                self.announced = None;
-                self.clock.start(breach.offender, at);
-                self.touch = TouchMove::new();
-                self.changes = BoardChanges::new();
-                self.forced = Some(breach.obligation.clone());
+                self.turn_back(at, breach.offender);
+                self.turn.forced = Some(breach.obligation.clone());
                 let fen = self.record.current().to_string();
                 self.rule(
                     at,
@@ -475,17 +431,202 @@ impl Game {
                     self.reject_claim(at, law, player, kind, because);
                     return Ok(());
                 }
-                if edition == Edition::Fide2005 && self.offer.is_none() {
+                if edition == Edition::Fide2005 && self.claims.offer.is_none() {
                     // 2005 Art. 9.1c: a claim under 10.2 is also a draw offer.
-                    self.offer = Some(player);
+                    self.claims.offer = Some(player);
                     self.mark_offer(player);
                     let verdict = Verdict::DrawOffered { player };
                     self.rule(at, draws::claim_is_offer_law(edition), verdict);
                 }
-                self.await_arbiter(at, law, player, kind);
+                self.await_arbiter(at, law, player, kind, None);
                 Ok(())
             }
         }
+    }
+
+    /// A threefold repetition or fifty-move claim (2005 Art. 9.2-9.5 / 2023 Art. 9.2-9.5): one
+    /// out of form is refused at once; a claim in form is ruled by the record, or with an
+    /// arbiter present waits for him with the clocks stopped (2005 Art. 9.5 / 2023 9.5.1).
+    fn claim_draw(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        kind: ClaimKind,
+        intended: Option<Move>,
+    ) -> Result<(), Refused> {
+        if self.on_move() != player {
+            return Err(Refused::NotOnMove(color_name(player)));
+        }
+        let edition = self.edition();
+        let law = self.claim_law(kind);
+        if self.turn.touch.touched_own() {
+            let law = draws::claim_after_touch_law(edition);
+            self.reject_claim(at, law, player, kind, "touched_a_piece");
+            return Ok(());
+        }
+        if let Some(text) = intended
+            && touch::legal_move(self.record.current(), text).is_none()
+        {
+            self.reject_claim(at, law, player, kind, "intended_move_illegal");
+            return Ok(());
+        }
+        let evidence = self.draw_evidence(kind, intended);
+        if !self.config.arbiter_present {
+            match evidence {
+                Some(plies) => self.uphold_draw(at, player, kind, plies),
+                None => self.reject_draw(at, player, kind, intended),
+            }
+            return Ok(());
+        }
+        // The claim is also an offer the opponent may accept while the arbiter looks (D-09).
+        self.offer_with_claim(at, player);
+        self.await_arbiter(at, law, player, kind, intended);
+        if let Some(plies) = evidence {
+            // D-10: the plies that prove it, for the arbiter to check (2023 Art. 11.12).
+            self.rule(
+                at,
+                self.evidence_law(kind),
+                Verdict::DrawEvidence { claim: kind, plies },
+            );
+        }
+        Ok(())
+    }
+
+    /// The plies that establish `player`'s draw claim on the record (with his intended move),
+    /// or `None` if it does not hold.
+    pub(super) fn draw_evidence(
+        &self,
+        kind: ClaimKind,
+        intended: Option<Move>,
+    ) -> Option<Vec<usize>> {
+        let edition = self.edition();
+        let intended_move = intended;
+        let verdict = if kind == ClaimKind::Repetition {
+            self.record.claim_repetition(intended_move, edition)
+        } else {
+            self.record.claim_fifty_moves(intended_move, edition)
+        };
+        let ClaimVerdict::Valid { evidence, .. } = verdict else {
+            return None;
+        };
+        Some(match evidence {
+            ClaimEvidence::Repetition { plies } => plies,
+            ClaimEvidence::FiftyMoves { halfmoves } => {
+                let last = self.record.ply_count() + usize::from(intended.is_some());
+                vec![last.saturating_sub(halfmoves as usize), last]
+            }
+        })
+    }
+
+    /// The article under which the plies proving a draw claim are shown.
+    fn evidence_law(&self, kind: ClaimKind) -> Law {
+        match self.edition() {
+            Edition::Fide2005 => self.claim_law(kind),
+            edition => rules::CLAIM_EVIDENCE.law(edition),
+        }
+    }
+
+    /// A correct draw claim: the game is drawn (2005 Art. 9.5a / 2023 Art. 9.5.2).
+    pub(super) fn uphold_draw(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        kind: ClaimKind,
+        evidence: Vec<usize>,
+    ) {
+        let law = self.claim_law(kind);
+        self.rule(
+            at,
+            law,
+            Verdict::ClaimAccepted {
+                player,
+                claim: kind,
+            },
+        );
+        if !self.config.arbiter_present {
+            // D-10: shown with the ruling; with an arbiter present it was shown at the claim.
+            let verdict = Verdict::DrawEvidence {
+                claim: kind,
+                plies: evidence,
+            };
+            self.rule(at, self.evidence_law(kind), verdict);
+        }
+        let reason = if kind == ClaimKind::Repetition {
+            Reason::Repetition
+        } else {
+            Reason::FiftyMoves
+        };
+        self.end(at, law, GameResult::Draw, reason);
+    }
+
+    /// An incorrect draw claim: the opponent gets time, the game goes on, and an intended move
+    /// must be played (2005 Art. 9.5b / 2023 Art. 9.5.3).
+    pub(super) fn reject_draw(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        kind: ClaimKind,
+        intended: Option<Move>,
+    ) {
+        // The claim was also a draw offer (D-09), which outlives the rejection: the opponent
+        // may still accept it, or decline it as any offer.
+        self.offer_with_claim(at, player);
+        let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
+        let law = self.claim_law(kind);
+        self.reject_claim(at, law, player, kind, "not_established");
+        self.clock.add_time(!player, ms);
+        self.rule(
+            at,
+            penalty_law,
+            Verdict::TimeAdded {
+                player: !player,
+                ms,
+            },
+        );
+        if let Some(text) = intended {
+            self.turn.forced = Some(Obligation::Complete { mv: text });
+            self.rule(
+                at,
+                rules::INTENDED_MOVE_MUST_BE_PLAYED.law(self.edition()),
+                Verdict::MustPlay { player, mv: text },
+            );
+        }
+    }
+
+    /// A draw claim counts as an offer (2005 Art. 9.1c / 2023 Art. 9.1.2.3), unless one stands.
+    fn offer_with_claim(&mut self, at: Timestamp, player: Color) {
+        if self.claims.offer.is_none() {
+            self.claims.offer = Some(player);
+            self.mark_offer(player);
+            let law = draws::claim_is_offer_law(self.edition());
+            self.rule(at, law, Verdict::DrawOffered { player });
+        }
+    }
+
+    /// `player`'s claim of a win on time, his opponent's flag having fallen: upheld unless
+    /// his own flag tells against it (2005 Art. 6.9, App. B7-B8 / 2023 Art. 6.8, App. A.5.3).
+    pub(super) fn uphold_win_on_time(&mut self, at: Timestamp, player: Color) {
+        let law = self.profile.flag_law();
+        let kind = ClaimKind::WinOnTime;
+        let Some(theirs) = self.clock.fell_at(!player, at) else {
+            self.reject_claim(at, law, player, kind, "flag_not_fallen");
+            return;
+        };
+        self.clock.observe(at);
+        if let Some(mine) = self.clock.fell_at(player, at) {
+            if self.profile.claimant_flag_must_stand() {
+                let law = rules::BOTH_FLAGS_DOWN.law(self.edition());
+                self.end(at, law, GameResult::Draw, Reason::BothFlags);
+                return;
+            }
+            if mine < theirs {
+                self.reject_claim(at, law, player, kind, "own_flag_fell_first");
+                return;
+            }
+        }
+        self.claims.close(player, kind);
+        self.rule(at, law, Verdict::FlagFell { player: !player });
+        self.decide_flag(!player, at);
     }
 
     /// Why `player` may not ask for the quickplay finish's help now (a draw claim, or an
@@ -535,12 +676,12 @@ impl Game {
             self.reject_claim(at, law, player, kind, because);
             return Ok(());
         }
-        if self.offer.is_none() {
-            self.offer = Some(player);
+        if self.claims.offer.is_none() {
+            self.claims.offer = Some(player);
             self.mark_offer(player);
             self.rule(at, law, Verdict::DrawOffered { player });
         }
-        self.await_arbiter(at, law, player, kind);
+        self.await_arbiter(at, law, player, kind, None);
         Ok(())
     }
 
@@ -554,8 +695,8 @@ impl Game {
         let claim = ClaimKind::QuickplayIncrement;
         match decision {
             Decision::Accept => {
-                self.pending = None;
-                self.offer = None;
+                self.claims.pending = None;
+                self.claims.offer = None;
                 self.rule(at, law, Verdict::ClaimAccepted { player, claim });
                 self.clock
                     .set_timing_from_now(crate::clock::Timing::Increment(
@@ -565,7 +706,7 @@ impl Game {
                 self.bonus_and_restart(at, player, law);
             }
             Decision::Reject => {
-                self.pending = None;
+                self.claims.pending = None;
                 self.reject_claim(at, law, player, claim, "arbiter");
                 self.clock.start(self.on_move(), at);
             }

@@ -8,7 +8,7 @@ impl Game {
     /// the default time for a late player); call [`Game::handle_deadline`] then.
     #[must_use]
     pub fn poll_deadline(&self) -> Option<Timestamp> {
-        if self.result.is_some() || self.pending.is_some_and(|p| !p.postponed) {
+        if self.result.is_some() || self.claims.stops_play() {
             return None;
         }
         let flag = self.clock.deadline();
@@ -34,7 +34,7 @@ impl Game {
     }
 
     pub(super) fn default_deadline(&self) -> Option<(Color, Timestamp)> {
-        let at = match (self.resumed, self.sealed.is_some()) {
+        let at = match (self.adjournment.resumed, self.adjournment.sealed.is_some()) {
             // At a resumption the limit is one hour in 2005 (App. A10), the default time in 2023
             // (Guidelines I.10).
             (Some(resumed), true) => resumed.after(match self.edition() {
@@ -55,13 +55,13 @@ impl Game {
     }
 
     pub(super) fn process_deadlines(&mut self, now: Timestamp) {
-        if self.result.is_some() || self.pending.is_some_and(|p| !p.postponed) {
+        if self.result.is_some() || self.claims.stops_play() {
             return;
         }
         if let Some((late, deadline)) = self.default_deadline()
             && deadline <= now
         {
-            match &self.sealed {
+            match &self.adjournment.sealed {
                 None => {
                     let law = rules::DEFAULT_TIME.law(self.edition());
                     self.end(deadline, law, GameResult::win(!late), Reason::Default);
@@ -74,7 +74,7 @@ impl Game {
                     // The late sealer may still win or draw by his sealed move (A10a-c): the
                     // arbiter opens the envelope and decides.
                     let law = rules::SEALER_LATE.law(self.edition());
-                    self.resumed = None;
+                    self.adjournment.resumed = None;
                     self.rule(
                         deadline,
                         law,
@@ -96,8 +96,8 @@ impl Game {
         if self.profile.arbiter_calls_flag() {
             self.rule(at, law, Verdict::FlagFell { player: color });
             self.decide_flag(color, at);
-        } else if !self.open_claims.contains(&(!color, ClaimKind::WinOnTime)) {
-            self.open_claims.push((!color, ClaimKind::WinOnTime));
+        } else if !self.claims.is_open(!color, ClaimKind::WinOnTime) {
+            self.claims.open_to(!color, ClaimKind::WinOnTime);
             self.rule(
                 at,
                 law,

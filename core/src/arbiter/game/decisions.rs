@@ -11,22 +11,30 @@ impl Game {
         let edition = self.edition();
         match decision {
             Decision::Accept | Decision::Reject | Decision::Postpone => {
-                let Some(pending) = self.pending else {
+                let Some(pending) = self.claims.pending else {
                     return Err(Refused::NoPendingClaim);
                 };
-                if pending.claim == ClaimKind::QuickplayIncrement {
-                    return self.decide_increment(at, pending.player, decision);
+                match pending.claim {
+                    ClaimKind::QuickplayIncrement => {
+                        return self.decide_increment(at, pending.player, decision);
+                    }
+                    ClaimKind::QuickplayFinish => {}
+                    ClaimKind::Repetition | ClaimKind::FiftyMoves => {
+                        return self.decide_claim(at, pending, decision);
+                    }
+                    // No other claim is held for the arbiter.
+                    _ => return Err(Refused::NoPendingClaim),
                 }
                 let law = quickplay::claim_law(edition);
                 let (player, claim) = (pending.player, pending.claim);
                 match decision {
                     Decision::Accept => {
-                        self.pending = None;
+                        self.claims.pending = None;
                         self.rule(at, law, Verdict::ClaimAccepted { player, claim });
                         self.end(at, law, GameResult::Draw, Reason::QuickplayFinish);
                     }
                     Decision::Reject => {
-                        self.pending = None;
+                        self.claims.pending = None;
                         self.reject_claim(at, law, player, claim, "arbiter");
                         if !pending.postponed {
                             self.bonus_and_restart(at, player, law);
@@ -36,7 +44,7 @@ impl Game {
                         if pending.postponed {
                             return Err(Refused::NoPendingClaim);
                         }
-                        self.pending = Some(PendingClaim {
+                        self.claims.pending = Some(PendingClaim {
                             postponed: true,
                             ..pending
                         });
@@ -74,7 +82,7 @@ impl Game {
             }
             Decision::Restore { ply, cause } => self.restore(at, *ply, *cause),
             Decision::ResumptionClockError { player } => {
-                let Some(counts) = self.resumed_counts else {
+                let Some(counts) = self.adjournment.resumed_counts else {
                     return Err(Refused::NotResumed);
                 };
                 let i = *player as usize;
@@ -91,16 +99,16 @@ impl Game {
                 Ok(())
             }
             Decision::EnvelopeLost => {
-                let Some((sealer, _)) = self.sealed.take() else {
+                let Some((sealer, _)) = self.adjournment.sealed.take() else {
                     return Err(Refused::NotSealed);
                 };
-                self.resumed = None;
+                self.adjournment.resumed = None;
                 self.present = [true, true];
                 self.clock.start(sealer, at);
                 // His move from the lost envelope is still the sealed one, not a first move.
                 let mut counts = self.move_counts();
                 counts[sealer as usize] += 1;
-                self.resumed_counts = Some(counts);
+                self.adjournment.resumed_counts = Some(counts);
                 self.rule(
                     at,
                     rules::ENVELOPE_LOST.law(edition),
@@ -128,6 +136,36 @@ impl Game {
                 Ok(())
             }
         }
+    }
+
+    /// The arbiter's decision on a draw claim held for him (Art. 9.2, 9.3): upheld, the game
+    /// is drawn; rejected, the claim is ruled incorrect and the clocks go on (2005 Art. 9.5 /
+    /// 2023 Art. 9.5.2-9.5.3). Only a quickplay claim is postponed.
+    fn decide_claim(
+        &mut self,
+        at: Timestamp,
+        pending: PendingClaim,
+        decision: &Decision,
+    ) -> Result<(), Refused> {
+        let (player, claim) = (pending.player, pending.claim);
+        match decision {
+            Decision::Accept => {
+                // The record is the score both players kept: a draw it does not show cannot
+                // be recorded (the arbiter restores the position first if the record is wrong).
+                let evidence = self
+                    .draw_evidence(claim, pending.intended)
+                    .ok_or(Refused::ClaimNotEstablished)?;
+                self.claims.pending = None;
+                self.uphold_draw(at, player, claim, evidence);
+            }
+            Decision::Reject => {
+                self.claims.pending = None;
+                self.reject_draw(at, player, claim, pending.intended);
+                self.clock.start(self.on_move(), at);
+            }
+            _ => return Err(Refused::NotPostponable),
+        }
+        Ok(())
     }
 
     /// The position after `ply` half-moves, with the clocks and move counters of then.
@@ -161,8 +199,8 @@ impl Game {
             black: first,
         };
         let after: Vec<Millis> = kept.iter().map(|m| m.clock_after).collect();
-        let reading = blind::readings_at(self.record.start(), initial, &after, ply)
-            .unwrap_or(initial);
+        let reading =
+            blind::readings_at(self.record.start(), initial, &after, ply).unwrap_or(initial);
         let count = |c: Color| kept.iter().filter(|m| m.by == c).count() as u32;
         let moves = [count(Color::White), count(Color::Black)];
         let was_running = self.clock.running().is_some();

@@ -24,13 +24,12 @@ impl Game {
     /// The move a visually impaired player's announcement makes on a game without his own
     /// board: entered whole, as a screen enters it.
     pub(super) fn enter_announced(&mut self, at: Timestamp, mv: Move) {
-        if self.touch.touch(self.record.current(), mv.from) {
+        if self.turn.touch.touch(self.record.current(), mv.from) {
             self.after_touch(at);
         }
-        self.changes.enter(self.record.current(), mv);
+        self.turn.changes.enter(self.record.current(), mv);
         if let Some(legal) = touch::legal_move(self.record.current(), mv) {
-            self.touch
-                .release(legal);
+            self.turn.touch.release(legal);
         }
     }
 
@@ -38,14 +37,12 @@ impl Game {
     /// the captured piece taken off his board (F2.3a / D.2.3), or the move announced (F2.3c).
     pub(super) fn made_by_impaired(&self, player: Color) -> Option<Move> {
         if self.config.has_tactile_board(player)
-            && let Some(mv) = self.changes.capture_made(self.record.current())
+            && let Some(mv) = self.turn.changes.capture_made(self.record.current())
         {
             return Some(mv);
         }
-        match self.announced {
-            Some((by, said)) if by == player => {
-                touch::legal_move(self.record.current(), said)
-            }
+        match self.turn.announced {
+            Some((by, said)) if by == player => touch::legal_move(self.record.current(), said),
             _ => None,
         }
     }
@@ -96,25 +93,37 @@ impl Game {
         }
         let mv = self.read(self.record.current(), text)?;
         let spoken = self.spoken(self.record.current(), mv);
+        let made = self.config.is_impaired(player);
+        let verdict = Verdict::Announced {
+            player,
+            mv,
+            spoken,
+            made,
+        };
+        self.take_announcement(at, player, mv, blind::announce_law(edition), verdict);
+        Ok(())
+    }
+
+    /// `player`, on move, has announced `mv` (or corrected his announcement to it), ruled as
+    /// `verdict` under `law`: without a board of his own a visually impaired player's
+    /// announcement enters the move, and his move is made by it (2005 App. F2.3 / 2023 D.2.3).
+    fn take_announcement(
+        &mut self,
+        at: Timestamp,
+        player: Color,
+        mv: Move,
+        law: Law,
+        verdict: Verdict,
+    ) {
         let impaired = self.config.is_impaired(player);
         if impaired && !self.config.has_tactile_board(player) {
             self.enter_announced(at, mv);
         }
-        self.announced = Some((player, mv));
-        self.rule(
-            at,
-            blind::announce_law(edition),
-            Verdict::Announced {
-                player,
-                mv,
-                spoken,
-                made: impaired,
-            },
-        );
+        self.turn.announced = Some((player, mv));
+        self.rule(at, law, verdict);
         if impaired {
             self.impaired_move_made(at, player, mv);
         }
-        Ok(())
     }
 
     /// The opponent repeats the move announced, or the one just completed (F2.1 / D.2.1).
@@ -126,10 +135,8 @@ impl Game {
     ) -> Result<(), Refused> {
         self.require_play()?;
         let edition = self.edition();
-        let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
-            (Some((by, said)), _, _) if by == !player => {
-                (self.record.current().clone(), said)
-            }
+        let (board, expected) = match (self.turn.announced, self.moves.last(), &self.before_last) {
+            (Some((by, said)), _, _) if by == !player => (self.record.current().clone(), said),
             (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
             _ => return Err(Refused::NothingToRepeat),
         };
@@ -162,25 +169,17 @@ impl Game {
             // His move was completed: the opponent's clock has started.
             return refuse(self, "opponent_clock_started");
         }
-        if !self.announced.is_some_and(|(by, _)| by == player) {
+        if !self.turn.announced.is_some_and(|(by, _)| by == player) {
             return refuse(self, "nothing_announced");
         }
         let mv = self.read(self.record.current(), text)?;
         if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {
             // A slip of the tongue binds him to nothing: the piece he named is not touched.
-            self.touch = TouchMove::new();
-            self.enter_announced(at, mv);
+            self.turn.touch = TouchMove::new();
         }
-        self.announced = Some((player, mv));
         let spoken = self.spoken(self.record.current(), mv);
-        self.rule(
-            at,
-            law,
-            Verdict::AnnouncementCorrected { player, mv, spoken },
-        );
-        if self.config.is_impaired(player) {
-            self.impaired_move_made(at, player, mv);
-        }
+        let verdict = Verdict::AnnouncementCorrected { player, mv, spoken };
+        self.take_announcement(at, player, mv, law, verdict);
         Ok(())
     }
 }

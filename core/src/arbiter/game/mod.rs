@@ -16,7 +16,11 @@ mod refused;
 mod score;
 mod turn;
 
+use adjournment::Adjournment;
+pub use claims::PendingClaim;
+use claims::{Breach, Claims, Irregular};
 pub use refused::{Refused, ReplayError};
+use turn::Turn;
 
 use super::config::GameConfig;
 use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
@@ -24,7 +28,6 @@ use super::log::EventLog;
 use super::ruling::{GameResult, Reason, Ruling, Verdict};
 use crate::clock::{Clock, Millis, Timestamp};
 use crate::dead::{Budget, CanMate};
-use crate::record::can_mate;
 use crate::laws::illegal_position::{self, NotAMove, RawPosition};
 use crate::laws::setup::{self, Barred};
 use crate::laws::{
@@ -32,6 +35,7 @@ use crate::laws::{
 };
 use crate::notation::{Language, san};
 use crate::position::Position;
+use crate::record::can_mate;
 use crate::record::{ClaimEvidence, ClaimVerdict, DeadCheck, GameRecord, Outcome as Automatic};
 use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
 use crate::{Color, Move, Piece, Square};
@@ -58,17 +62,6 @@ pub struct PlayedMove {
     pub draw_offer: bool,
 }
 
-/// A completed illegal move left standing while the opponent may claim (rapid / blitz).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Irregular {
-    offender: Color,
-    before: Position,
-    mv: Move,
-    count: u32,
-    /// The position after it could not be represented (e.g. a king left in check).
-    stuck: bool,
-}
-
 /// Pieces left by an unclaimed illegal move where no legal play can put them, and the move the
 /// player on move has made on them (2023 App. A.5.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,25 +71,6 @@ struct IllegalPosition {
     reply: Option<Move>,
     /// Still illegal after the reply, in 2005: play waits for the arbiter (Art. 7.4a).
     stalled: bool,
-}
-
-/// A touch-move breach left standing while the opponent may claim.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Breach {
-    offender: Color,
-    before: Position,
-    obligation: Obligation,
-}
-
-/// A claim awaiting the arbiter.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PendingClaim {
-    /// Who claimed.
-    pub player: Color,
-    /// What.
-    pub claim: ClaimKind,
-    /// Postponed by the arbiter (play goes on, the decision comes later).
-    pub postponed: bool,
 }
 
 /// A game under the Laws: configured once, then driven by stamped events.
@@ -117,35 +91,21 @@ pub struct Game {
     pub(super) result: Option<(GameResult, Reason)>,
     /// The article the result was ruled under, and when.
     pub(super) ended: Option<(Law, Timestamp)>,
-    touch: TouchMove,
-    changes: BoardChanges,
-    pub(super) forced: Option<Obligation>,
+    /// The turn in progress: touches, the board's changes, lifts, the announcement.
+    pub(in crate::arbiter) turn: Turn,
     pub(super) illegal_counts: [u32; 2],
-    pub(super) offer: Option<Color>,
-    pub(super) open_claims: Vec<(Color, ClaimKind)>,
-    irregular: Option<Irregular>,
+    /// Offers, open claims and the claim awaiting the arbiter.
+    pub(in crate::arbiter) claims: Claims,
     /// Set while the pieces stand where cozy-chess cannot hold them (App. A.5.4).
     illegal_position: Option<IllegalPosition>,
     /// Castlings a faulty set-up bars: White, Black (RB-03).
     setup_barred: [Barred; 2],
-    /// The last piece lifted this turn and when, to see two lifted at once (T-01, I-09).
-    last_lift: Option<(Timestamp, crate::Square)>,
-    /// Two pieces were lifted at once this turn: perhaps a move with two hands.
-    two_hands: bool,
-    breach: Option<Breach>,
-    pub(super) pending: Option<PendingClaim>,
     pub(super) moves: Vec<PlayedMove>,
     pub(super) present: [bool; 2],
-    pub(super) sealed: Option<(Color, SealedEnvelope)>,
-    resumed: Option<Timestamp>,
-    /// The move the player on move has announced this turn (App. F2.1 / D.2.1).
-    pub(super) announced: Option<(Color, Move)>,
+    /// The sealed move and the resumption (App. A / Guidelines I).
+    pub(in crate::arbiter) adjournment: Adjournment,
     /// The position before the last completed move, to read the opponent's repetition of it.
     before_last: Option<Position>,
-    /// The player on move offered a draw: the move he is making carries the "(=)".
-    offer_with_move: Option<Color>,
-    /// The clocks' move counters when an adjourned game resumed (App. A12 / I.13).
-    resumed_counts: Option<[u32; 2]>,
     /// Requests to see the scoresheet: White, Black (RB-07).
     scoresheet_requests: [u32; 2],
     /// The player whose move ended the game without a press: his habitual press that follows
@@ -164,8 +124,9 @@ impl Game {
     pub fn new(config: GameConfig) -> Result<Game, Refused> {
         let board = match &config.fen {
             None => Position::default(),
-            Some(fen) => crate::fen::parse_setup(fen)
-                .map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?,
+            Some(fen) => {
+                crate::fen::parse_setup(fen).map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
+            }
         };
         // A set-up fault found too late leaves the game as it stands, without the castlings
         // its misplaced kings and rooks would make (2005 App. B4 / 2023 App. A.5.1).
@@ -194,28 +155,16 @@ impl Game {
             last_at: Timestamp(0),
             result: None,
             ended: None,
-            touch: TouchMove::new(),
-            changes: BoardChanges::new(),
-            forced: None,
+            turn: Turn::default(),
             illegal_counts: [0, 0],
-            offer: None,
-            open_claims: Vec::new(),
-            irregular: None,
+            claims: Claims::default(),
             illegal_position: None,
             setup_barred,
-            last_lift: None,
-            two_hands: false,
-            breach: None,
-            pending: None,
             moves: Vec::new(),
             present,
-            sealed: None,
-            resumed: None,
-            announced: None,
+            adjournment: Adjournment::default(),
             before_last: None,
-            offer_with_move: None,
             scoresheet_requests: [0, 0],
-            resumed_counts: None,
             final_press: None,
             queue: VecDeque::new(),
             rulings: Vec::new(),
@@ -332,7 +281,7 @@ impl Game {
             self.result = Some((result, reason));
             self.ended = Some((law, at));
             self.clock.stop(at);
-            self.offer = None;
+            self.claims.offer = None;
             self.rule(at, law, Verdict::GameOver { result, reason });
         }
     }
@@ -361,10 +310,10 @@ impl Game {
         if self.started.is_none() {
             return Err(Refused::NotStarted);
         }
-        if self.sealed.is_some() {
+        if self.adjournment.sealed.is_some() {
             return Err(Refused::Adjourned);
         }
-        if self.pending.is_some_and(|p| !p.postponed) {
+        if self.claims.stops_play() {
             return Err(Refused::ClaimPending);
         }
         if self.illegal_position.as_ref().is_some_and(|ip| ip.stalled) {
@@ -382,15 +331,20 @@ impl Game {
             // arbiter waits (2023 Guidelines III.4).
             Err(Refused::ClaimPending)
                 if self
+                    .claims
                     .pending
                     .is_some_and(|p| p.claim == ClaimKind::QuickplayIncrement) =>
             {
                 Ok(())
             }
-            // So is a 2005 quickplay claim (Art. 9.1c): the opponent may accept it as an offer.
+            // So are a 2005 quickplay claim and a draw claim (2005 Art. 9.1c / 2023 9.1.2.3):
+            // the opponent may accept it as an offer while the arbiter looks.
             Err(Refused::ClaimPending)
-                if self.pending.is_some_and(|p| {
-                    p.claim == ClaimKind::QuickplayFinish && self.offer == Some(p.player)
+                if self.claims.pending.is_some_and(|p| {
+                    matches!(
+                        p.claim,
+                        ClaimKind::QuickplayFinish | ClaimKind::Repetition | ClaimKind::FiftyMoves
+                    ) && self.claims.offer == Some(p.player)
                 }) =>
             {
                 Ok(())
@@ -429,24 +383,11 @@ impl Game {
             Event::Place { square, piece } => self.place(at, *square, *piece),
             Event::Adjust { square } => {
                 self.require_play()?;
-                self.touch.adjust(*square);
+                self.turn.touch.adjust(*square);
                 Ok(())
             }
             Event::Move { mv } => self.enter_move(at, *mv),
-            Event::PressClock { player } if self.final_press == Some(*player) => {
-                // The move was complete when made; the press that follows it changes nothing.
-                self.final_press = None;
-                Ok(())
-            }
-            Event::PressClock { player } => {
-                self.require_play()?;
-                match self.clock.running() {
-                    Some((c, _)) if c == *player => {}
-                    _ => return Err(Refused::ClockNotRunning(color_name(*player))),
-                }
-                self.press(at, *player);
-                Ok(())
-            }
+            Event::PressClock { player } => self.press_clock(at, *player),
             Event::OfferDraw { player } => self.offer_draw(at, *player),
             Event::AcceptDraw { player } => self.accept_draw(at, *player),
             Event::DeclineDraw { player } => self.decline_draw(at, *player),
@@ -456,8 +397,7 @@ impl Game {
                 }
                 let edition = self.edition();
                 let cannot_mate = edition == Edition::Fide2023
-                    && can_mate(self.record.current(), !*player, Budget::RULING)
-                        == CanMate::No;
+                    && can_mate(self.record.current(), !*player, Budget::RULING) == CanMate::No;
                 let law = rules::RESIGNATION.law(edition);
                 let result = if cannot_mate {
                     GameResult::Draw
@@ -474,10 +414,10 @@ impl Game {
                 if self.result.is_some() {
                     return Err(Refused::GameOver);
                 }
-                if self.sealed.is_none() {
+                if self.adjournment.sealed.is_none() {
                     return Err(Refused::NotSealed);
                 }
-                self.resumed = Some(at);
+                self.adjournment.resumed = Some(at);
                 Ok(())
             }
             Event::Open { passphrase } => self.open(at, passphrase),
@@ -490,7 +430,7 @@ impl Game {
                 let completed = self.moves.iter().rev().take(2).any(|m| m.text == *mv);
                 let made_now = self.on_move() == *player
                     && matches!(
-                        self.changes.attempt(self.record.current()),
+                        self.turn.changes.attempt(self.record.current()),
                         Attempt::Legal(m) if m == *mv
                     );
                 if !(completed || made_now) {
@@ -538,17 +478,9 @@ impl Game {
     /// Forgets everything of the turn in progress: touches, pieces in the air, obligations,
     /// claims about the last move, announcements.
     fn clear_turn(&mut self) {
-        self.last_lift = None;
-        self.two_hands = false;
-        self.touch = TouchMove::new();
-        self.changes = BoardChanges::new();
-        self.forced = None;
-        self.irregular = None;
+        self.turn.reset();
+        self.claims.clear_turn();
         self.illegal_position = None;
-        self.breach = None;
-        self.open_claims.retain(|&(_, k)| k == ClaimKind::WinOnTime);
-        self.announced = None;
         self.before_last = None;
-        self.offer_with_move = None;
     }
 }

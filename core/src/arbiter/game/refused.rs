@@ -37,6 +37,12 @@ pub enum Refused {
     /// No claim awaits the arbiter's decision.
     #[error("no claim awaits a decision")]
     NoPendingClaim,
+    /// The arbiter upheld a draw claim that the record does not establish.
+    #[error("the record does not establish this claim: reject it, or restore the position first")]
+    ClaimNotEstablished,
+    /// Only a quickplay-finish claim may be postponed; other claims are upheld or rejected.
+    #[error("only a quickplay-finish claim can be postponed")]
+    NotPostponable,
     /// A claim awaits the arbiter; play is stopped until he decides.
     #[error("a claim awaits the arbiter's decision")]
     ClaimPending,

@@ -4,13 +4,30 @@
 use super::*;
 
 impl Game {
-    pub(super) fn press(&mut self, at: Timestamp, player: Color) {
+    /// `player` presses his clock, completing the move he made (2005 Art. 6.8a / 2023 Art.
+    /// 6.2.1). After a move that ended the game, which was complete when made, his habitual
+    /// press is taken in and changes nothing.
+    pub(super) fn press_clock(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
+        if self.final_press == Some(player) {
+            self.final_press = None;
+            return Ok(());
+        }
+        self.require_play()?;
+        match self.clock.running() {
+            Some((c, _)) if c == player => {}
+            _ => return Err(Refused::ClockNotRunning(color_name(player))),
+        }
+        self.press(at, player);
+        Ok(())
+    }
+
+    fn press(&mut self, at: Timestamp, player: Color) {
         if self.illegal_position.is_some() {
             self.press_on_illegal_position(at, player);
             return;
         }
         let edition = self.edition();
-        let mut attempt = self.changes.attempt(self.record.current());
+        let mut attempt = self.turn.changes.attempt(self.record.current());
         if self.config.is_impaired(player) {
             match attempt {
                 Attempt::Nothing | Attempt::Incomplete => match self.made_by_impaired(player) {
@@ -28,7 +45,7 @@ impl Game {
                     }
                 },
                 Attempt::Legal(mv) => {
-                    if let Some((_, said)) = self.announced
+                    if let Some((_, said)) = self.turn.announced
                         && said != mv
                     {
                         self.rule(
@@ -49,7 +66,7 @@ impl Game {
                 if !ob.allows(self.record.current(), mv) {
                     if self.profile.arbiter_enforces_touch() {
                         // The pieces stay where they are until the player puts them right.
-                        self.touch.retract();
+                        self.turn.touch.retract();
                         let law = if self.config.has_tactile_board(player) {
                             blind::touched_law(edition)
                         } else {
@@ -65,7 +82,7 @@ impl Game {
                         );
                         return;
                     }
-                    self.breach = Some(Breach {
+                    self.claims.breach = Some(Breach {
                         offender: player,
                         before: self.record.current().clone(),
                         obligation: ob.clone(),
@@ -78,7 +95,7 @@ impl Game {
                             obligation: ob,
                         },
                     );
-                    self.open_claims.push((!player, ClaimKind::TouchMove));
+                    self.claims.open.push((!player, ClaimKind::TouchMove));
                     self.rule(
                         at,
                         self.profile.touch_claim_law(),
@@ -90,33 +107,19 @@ impl Game {
                 }
                 self.complete(at, player, mv);
             }
-            Attempt::UnfinishedPromotion(mv)
-                if edition == Edition::Fide2023 && self.profile.arbiter_acts_on_illegal() =>
-            {
-                // 7.5.2: the pawn becomes a queen, and the press counts as an illegal move.
-                let text = mv;
-                self.complete(at, player, mv);
-                self.illegal(
-                    at,
-                    player,
-                    Move {
-                        promotion: None,
-                        ..text
-                    },
-                    false,
-                );
-            }
             Attempt::UnfinishedPromotion(mv) => {
-                let text = mv;
-                self.illegal(
-                    at,
-                    player,
-                    Move {
-                        promotion: None,
-                        ..text
-                    },
-                    true,
-                );
+                // The pawn on the last rank, no piece chosen: an illegal move as pressed.
+                let text = Move {
+                    promotion: None,
+                    ..mv
+                };
+                let queened =
+                    edition == Edition::Fide2023 && self.profile.arbiter_acts_on_illegal();
+                if queened {
+                    // 7.5.2: the pawn becomes a queen, and the press counts as an illegal move.
+                    self.complete(at, player, mv);
+                }
+                self.illegal(at, player, text, !queened);
             }
             Attempt::Illegal(text) => self.illegal(at, player, text, true),
             Attempt::Nothing if edition == Edition::Fide2023 => {
@@ -136,7 +139,7 @@ impl Game {
                     },
                 );
             }
-            Attempt::Incomplete if self.changes.displaced(self.record.current()) => {
+            Attempt::Incomplete if self.turn.changes.displaced(self.record.current()) => {
                 // More pieces off the board than any move lifts: pieces were displaced, and the
                 // player puts them back on his own time (2005 Art. 7.3 / 2023 Art. 7.4.1).
                 self.rule(
@@ -207,8 +210,8 @@ impl Game {
         let text = mv;
         let san = san::format(self.record.current(), text, Language::English);
         self.before_last = Some(self.record.current().clone());
-        self.announced = None;
-        if std::mem::take(&mut self.two_hands) {
+        let ended = self.turn.end(player);
+        if ended.two_hands {
             // Sensors cannot see hands: the arbiter judges (2005 Art. 4.1; 2023 Art. 7.5.4
             // makes a move with two hands an illegal move once he has seen it).
             self.rule(
@@ -219,7 +222,6 @@ impl Game {
                 },
             );
         }
-        self.last_lift = None;
         // `mv` was found legal in this position, so the record takes it.
         let _ = self.record.play(text);
         let press = if pressed {
@@ -233,17 +235,22 @@ impl Game {
             text,
             san,
             clock_after: self.clock.side(player).banked,
-            draw_offer: self.offer_with_move.take() == Some(player),
+            draw_offer: ended.draw_offer,
         });
-        self.touch = TouchMove::new();
-        self.changes = BoardChanges::new();
-        self.forced = None;
         if let Some((period, ms)) = press.and_then(|p| p.period_started) {
             let law = rules::PERIOD_STARTS.law(self.edition());
             self.rule(at, law, Verdict::PeriodStarted { player, period, ms });
         }
         self.close_after_move(at, player);
         self.check_end(at);
+    }
+
+    /// A claim took the last move back: its maker is on move again, in a fresh turn, his clock
+    /// running.
+    pub(super) fn turn_back(&mut self, at: Timestamp, offender: Color) {
+        self.before_last = None;
+        self.turn.reset();
+        self.clock.start(offender, at);
     }
 
     /// Ends the game if the position on the board ends it by itself (checkmate, stalemate, a
@@ -269,8 +276,7 @@ impl Game {
     /// move was not played), so the position before it is the current one.
     pub(super) fn illegal(&mut self, at: Timestamp, player: Color, mv: Move, restorable: bool) {
         // The illegal move is ruled on as such; the hands that made it no longer matter.
-        self.last_lift = None;
-        self.two_hands = false;
+        self.turn.forget_hands();
         let barred = self.setup_barred[player as usize];
         if barred.any() && is_castling_attempt(self.record.current(), player, mv) {
             let law = setup::barred_castling_law(self.profile, true);
@@ -302,25 +308,27 @@ impl Game {
         }
         // Only the opponent's claim counts: the move stands for now and the clock moves on.
         let before = self.record.current().clone();
-        let stuck =
-            match self.record.current().after_illegal(mv) {
-                Some(after) => {
-                    self.record.play_irregular(mv, after);
-                    false
-                }
-                None => {
-                    // Both kings in check, or a pawn on the last rank: cozy-chess cannot hold the
-                    // pieces, so they are kept as they stand until the next move (App. A.5.4).
-                    self.illegal_position = RawPosition::after(self.record.current(), mv)
-                        .map(|placement| IllegalPosition {
+        let stuck = match self.record.current().after_illegal(mv) {
+            Some(after) => {
+                self.record.play_irregular(mv, after);
+                false
+            }
+            None => {
+                // Both kings in check, or a pawn on the last rank: cozy-chess cannot hold the
+                // pieces, so they are kept as they stand until the next move (App. A.5.4).
+                self.illegal_position =
+                    RawPosition::after(self.record.current(), mv).map(|placement| {
+                        IllegalPosition {
                             placement,
                             reply: None,
                             stalled: false,
-                        });
-                    true
-                }
-            };
+                        }
+                    });
+                true
+            }
+        };
         self.clock.press(player, at);
+        let ended = self.turn.end(player);
         // The illegal move stands until claimed, so it is on the score; in the long form, as
         // SAN names only legal moves (2005 App. E / 2023 App. C.8 take the departure square).
         self.moves.push(PlayedMove {
@@ -328,19 +336,16 @@ impl Game {
             text: mv,
             san: long_form(&RawPosition::from_position(&before), mv),
             clock_after: self.clock.side(player).banked,
-            draw_offer: self.offer_with_move.take() == Some(player),
+            draw_offer: ended.draw_offer,
         });
-        self.touch = TouchMove::new();
-        self.changes = BoardChanges::new();
-        self.forced = None;
-        self.irregular = Some(Irregular {
+        self.claims.irregular = Some(Irregular {
             offender: player,
             before,
             mv,
             count,
             stuck,
         });
-        self.open_claims.push((!player, ClaimKind::IllegalMove));
+        self.claims.open.push((!player, ClaimKind::IllegalMove));
         let law = rules::ILLEGAL_MOVE_CLAIM.law(self.edition());
         self.rule(
             at,
@@ -386,7 +391,7 @@ impl Game {
         let quiet = mover_piece.is_some_and(|(p, _)| p != crate::Piece::Pawn)
             && ip.placement.piece_on(reply.to).is_none();
         self.clock.press(player, at);
-        self.announced = None;
+        self.turn.announced = None;
         self.before_last = None;
         self.close_after_move(at, player);
         let halfmoves = if quiet {
@@ -399,18 +404,16 @@ impl Game {
                 let fen = board.to_string();
                 // The record skips the illegal position: it keeps positions cozy-chess holds.
                 self.record.play_irregular(reply, board);
+                let ended = self.turn.end(player);
                 self.moves.push(PlayedMove {
                     by: player,
                     text: reply,
                     san: long_form(&ip.placement, reply),
                     clock_after: self.clock.side(player).banked,
-                    draw_offer: self.offer_with_move.take() == Some(player),
+                    draw_offer: ended.draw_offer,
                 });
                 self.illegal_position = None;
-                self.irregular = None;
-                self.touch = TouchMove::new();
-                self.changes = BoardChanges::new();
-                self.forced = None;
+                self.claims.irregular = None;
                 self.rule(
                     at,
                     illegal_position::wait_law(edition),
@@ -468,8 +471,8 @@ impl Game {
                 touch.touch(self.record.current(), mv.to);
             }
             let obligation = touch.obligation(self.record.current());
-            self.forced = Some(obligation.clone());
-            self.touch = touch;
+            self.turn.forced = Some(obligation.clone());
+            self.turn.touch = touch;
             let fen = self.record.current().to_string();
             self.rule(
                 at,
@@ -493,11 +496,10 @@ impl Game {
                 self.end(at, law, GameResult::win(!offender), Reason::IllegalMoves)
             }
             illegal::Penalty::LossUnlessCannotMate => {
-                let result =
-                    match can_mate(self.record.current(), !offender, Budget::RULING) {
-                        CanMate::No => GameResult::Draw,
-                        _ => GameResult::win(!offender),
-                    };
+                let result = match can_mate(self.record.current(), !offender, Budget::RULING) {
+                    CanMate::No => GameResult::Draw,
+                    _ => GameResult::win(!offender),
+                };
                 self.end(at, law, result, Reason::IllegalMoves);
             }
         }

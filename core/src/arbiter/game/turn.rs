@@ -3,6 +3,81 @@
 
 use super::*;
 
+/// What the turn in progress has seen: the pieces touched and their obligations, the board's
+/// changes since the last completed move, the lifts that may be two hands, the move announced.
+/// All of it ends with the turn ([`Turn::reset`]).
+#[derive(Clone, Debug)]
+pub(in crate::arbiter) struct Turn {
+    /// The touches of the player on move (Art. 4).
+    pub(super) touch: TouchMove,
+    /// Lifts and placements since the last completed move.
+    pub(super) changes: BoardChanges,
+    /// An obligation a ruling imposed (a touch-move claim upheld, an intended move).
+    pub(super) forced: Option<Obligation>,
+    /// The last piece of each colour (White, Black) lifted this turn and when, to see two
+    /// of one colour lifted at once (T-01, I-09).
+    pub(super) last_lift: [Option<(Timestamp, Square)>; 2],
+    /// Two pieces of one colour were lifted at once this turn: perhaps a move with two hands.
+    pub(super) two_hands: bool,
+    /// The move the player on move has announced this turn (App. F2.1 / D.2.1).
+    pub(in crate::arbiter) announced: Option<(Color, Move)>,
+    /// The player on move offered a draw: the move he is making carries the "(=)".
+    pub(super) offer_with_move: Option<Color>,
+}
+
+impl Default for Turn {
+    fn default() -> Turn {
+        Turn {
+            touch: TouchMove::new(),
+            changes: BoardChanges::new(),
+            forced: None,
+            last_lift: [None; 2],
+            two_hands: false,
+            announced: None,
+            offer_with_move: None,
+        }
+    }
+}
+
+impl Turn {
+    /// The turn is over (a move completed or taken back, a position restored): nothing of it
+    /// binds the next.
+    pub(super) fn reset(&mut self) {
+        *self = Turn::default();
+    }
+
+    /// `player`'s move is completed: the turn ends, and what the move takes from it is
+    /// returned.
+    pub(super) fn end(&mut self, player: Color) -> Ended {
+        let ended = Ended {
+            two_hands: self.two_hands,
+            draw_offer: self.offer_with_move == Some(player),
+        };
+        self.reset();
+        ended
+    }
+
+    /// The pieces are ruled on, not the hands that moved them (an illegal move).
+    pub(super) fn forget_hands(&mut self) {
+        self.last_lift = [None; 2];
+        self.two_hands = false;
+    }
+
+    /// The board as the record shows it again, nothing touched, within the same turn.
+    pub(super) fn clear_board(&mut self) {
+        self.touch = TouchMove::new();
+        self.changes = BoardChanges::new();
+    }
+}
+
+/// What a completed move takes from the turn that made it.
+pub(super) struct Ended {
+    /// Two pieces of one colour were lifted at once for it.
+    pub(super) two_hands: bool,
+    /// It carries its mover's draw offer, "(=)" on the score.
+    pub(super) draw_offer: bool,
+}
+
 impl Game {
     /// A piece lifted (2005 Art. 4.3 / 2023 Art. 4.3: a deliberate touch), or one off a
     /// tactile board (App. F2.3a / D.2.3: a capture is made once the captured piece is out).
@@ -21,22 +96,26 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if self.record.current().piece_on(square).is_some() {
-            if let Some((then, other)) = self.last_lift
+        if let Some(colour) = self.record.current().color_on(square) {
+            // Two pieces of one colour up at once (a castling's king and rook among them,
+            // 2023 Art. 7.5.4) may be a move with two hands; a piece of each colour is a
+            // capture, whose two lifts one hand makes within moments on a sensor board.
+            let last = &mut self.turn.last_lift[colour as usize];
+            if let Some((then, other)) = *last
                 && other != square
                 && at.0.saturating_sub(then.0) <= illegal::TWO_HANDS_WINDOW_MS
             {
-                self.two_hands = true;
+                self.turn.two_hands = true;
             }
-            self.last_lift = Some((at, square));
+            *last = Some((at, square));
         }
-        self.changes.lift(square);
-        if self.touch.touch(self.record.current(), square) {
+        self.turn.changes.lift(square);
+        if self.turn.touch.touch(self.record.current(), square) {
             self.after_touch(at);
         }
         // On a tactile board a capture is made once the captured piece is out (F2.3a).
         if self.config.has_tactile_board(self.on_move())
-            && let Some(mv) = self.changes.capture_made(self.record.current())
+            && let Some(mv) = self.turn.changes.capture_made(self.record.current())
         {
             self.complete_if_final(at, mv, blind::made_law(self.edition()));
         }
@@ -55,7 +134,7 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if !self.changes.place(square, piece) {
+        if !self.turn.changes.place(square, piece) {
             self.rule(
                 at,
                 rules::PIECES_DISPLACED.law(self.edition()),
@@ -65,9 +144,8 @@ impl Game {
             );
             return Ok(());
         }
-        if let Attempt::Legal(mv) = self.changes.attempt(self.record.current()) {
-            self.touch
-                .release(mv);
+        if let Attempt::Legal(mv) = self.turn.changes.attempt(self.record.current()) {
+            self.turn.touch.release(mv);
             self.complete_if_final(at, mv, self.made_law());
         }
         Ok(())
@@ -88,13 +166,12 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if self.touch.touch(self.record.current(), mv.from) {
+        if self.turn.touch.touch(self.record.current(), mv.from) {
             self.after_touch(at);
         }
-        self.changes.enter(self.record.current(), mv);
+        self.turn.changes.enter(self.record.current(), mv);
         if let Some(legal) = touch::legal_move(self.record.current(), mv) {
-            self.touch
-                .release(legal);
+            self.turn.touch.release(legal);
             self.complete_if_final(at, legal, self.made_law());
         }
         Ok(())
@@ -104,8 +181,8 @@ impl Game {
     pub(super) fn after_touch(&mut self, at: Timestamp) {
         let mover = self.on_move();
         let edition = self.edition();
-        if self.offer == Some(!mover) {
-            self.offer = None;
+        if self.claims.offer == Some(!mover) {
+            self.claims.offer = None;
             self.rule(
                 at,
                 draws::offer_law(edition),
@@ -114,7 +191,8 @@ impl Game {
         }
         let lapse_illegal = self.profile.claims_lapse_on_touch();
         let lapsing: Vec<ClaimKind> = self
-            .open_claims
+            .claims
+            .open
             .iter()
             .filter(|(c, k)| {
                 *c == mover
@@ -143,7 +221,7 @@ impl Game {
     /// (2005 App. F2.3 / 2023 App. D.2.3); if it ends the game, the game ends then.
     pub(super) fn impaired_move_made(&mut self, at: Timestamp, player: Color, said: Move) {
         let board = self.record.current();
-        let made = match self.changes.attempt(board) {
+        let made = match self.turn.changes.attempt(board) {
             Attempt::Legal(mv) => (mv == said).then_some(mv),
             Attempt::Nothing | Attempt::Incomplete => self.made_by_impaired(player),
             _ => None,
@@ -164,20 +242,18 @@ impl Game {
         }
         let board = self.record.current();
         let mover = self.on_move();
-        match self.changes.attempt(board) {
+        match self.turn.changes.attempt(board) {
             Attempt::Legal(mv) => Some(mv),
-            _ if self.config.is_impaired(mover) => self
-                .made_by_impaired(mover)
-                .map(|mv| mv),
+            _ if self.config.is_impaired(mover) => self.made_by_impaired(mover).map(|mv| mv),
             _ => None,
         }
     }
 
     /// What the player on move must do now.
     pub fn obligation(&self) -> Obligation {
-        match &self.forced {
+        match &self.turn.forced {
             Some(ob) => ob.clone(),
-            None => self.touch.obligation(self.record.current()),
+            None => self.turn.touch.obligation(self.record.current()),
         }
     }
 }
