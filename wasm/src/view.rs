@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use arbiter_core::wire;
 use arbiter_core::notation::{Language, san};
+use arbiter_core::wire;
 
 use crate::words::{self, SpokenForm};
 use arbiter_core::{Color, Move, Piece, Position};
