@@ -8,6 +8,7 @@
 //! [`impaired`] (App. F / D: blind and visually impaired players).
 
 mod adjournment;
+mod analysis;
 mod claims;
 mod deadlines;
 mod decisions;
@@ -16,6 +17,7 @@ mod refused;
 mod score;
 mod turn;
 
+pub use analysis::{AwaitedRuling, PendingAnalysis};
 pub use refused::{Refused, ReplayError};
 
 use super::config::GameConfig;
@@ -135,6 +137,8 @@ pub struct Game {
     two_hands: bool,
     breach: Option<Breach>,
     pub(super) pending: Option<PendingClaim>,
+    /// A ruling waiting for the full dead-position analysis (with `defer_analysis`).
+    pub(super) analysis: Option<PendingAnalysis>,
     pub(super) moves: Vec<PlayedMove>,
     pub(super) present: [bool; 2],
     pub(super) sealed: Option<(Color, SealedEnvelope)>,
@@ -213,6 +217,7 @@ impl Game {
             two_hands: false,
             breach: None,
             pending: None,
+            analysis: None,
             moves: Vec::new(),
             present,
             sealed: None,
@@ -308,7 +313,10 @@ impl Game {
         let before = self.rulings.len();
         self.process_deadlines(at);
         let fired = self.rulings.len() > before;
-        match self.apply(at, &input.event) {
+        let applied = self
+            .require_no_analysis(&input.event)
+            .and_then(|()| self.apply(at, &input.event));
+        match applied {
             Ok(()) => {
                 self.last_at = at;
                 self.log.push(input);
@@ -408,6 +416,11 @@ impl Game {
     fn apply(&mut self, at: Timestamp, event: &Event) -> Result<(), Refused> {
         match event {
             Event::Tick => Ok(()),
+            Event::Analysis {
+                side,
+                fen,
+                can_mate,
+            } => self.answer_analysis(*side, fen, *can_mate),
             Event::Start => {
                 if self.result.is_some() {
                     return Err(Refused::GameOver);
@@ -461,16 +474,13 @@ impl Game {
                     return Err(Refused::GameOver);
                 }
                 let edition = self.edition();
-                let cannot_mate = edition == Edition::Fide2023
-                    && can_mate(self.record.current().board(), !*player, Budget::RULING)
-                        == CanMate::No;
-                let law = rules::RESIGNATION.law(edition);
-                let result = if cannot_mate {
-                    GameResult::Draw
+                if edition == Edition::Fide2023 {
+                    let completion = analysis::Completion::Resignation { player: *player };
+                    self.rule_on_mating_chances(at, completion);
                 } else {
-                    GameResult::win(!*player)
-                };
-                self.end(at, law, result, Reason::Resignation);
+                    let law = rules::RESIGNATION.law(edition);
+                    self.end(at, law, GameResult::win(!*player), Reason::Resignation);
+                }
                 Ok(())
             }
             Event::Claim { player, claim } => self.claim(at, *player, claim),
