@@ -153,109 +153,93 @@ impl Timing {
     }
 }
 
-fn time_ours(set: &[Query], budget: Budget) -> Timing {
-    let mut t = Timing::with_capacity(set.len() * 2);
+/// What one timed call gave: up to two answers, each beside the label it is checked against
+/// (`None` as an answer: undetermined); `None` for a FEN the tool refused (counted as wrong).
+type Checked = Option<[Option<(Option<bool>, Option<bool>)>; 2]>;
+
+/// The one runner loop: times `call` on every query of `set` (`per_query` calls each, told
+/// which), counting each answer against its label outside the timed stretch.
+fn run(set: &[Query], per_query: usize, mut call: impl FnMut(&Query, usize) -> Checked) -> Timing {
+    let mut t = Timing::with_capacity(set.len() * per_query);
     for q in set {
-        for side in [Color::White, Color::Black] {
+        for i in 0..per_query {
             let start = Instant::now();
-            let answer = black_box(can_mate(&q.ours, side, budget));
+            let checked = black_box(call(q, i));
             t.times.push(start.elapsed());
-            t.count(label_of(&answer), q.label[side as usize]);
+            match checked {
+                None => t.wrong += 1,
+                Some(answers) => {
+                    for (answer, label) in answers.into_iter().flatten() {
+                        t.count(answer, label);
+                    }
+                }
+            }
         }
     }
     t
 }
 
+const SIDES: [Color; 2] = [Color::White, Color::Black];
+const PEER_SIDES: [chess::Color; 2] = [chess::Color::White, chess::Color::Black];
+
+fn time_ours(set: &[Query], budget: Budget) -> Timing {
+    run(set, 2, |q, i| {
+        let answer = can_mate(&q.ours, SIDES[i], budget);
+        Some([Some((label_of(&answer), q.label[i])), None])
+    })
+}
+
 fn time_peer(set: &[Query]) -> Timing {
-    let mut t = Timing::with_capacity(set.len() * 2);
-    for q in set {
-        for (i, side) in [chess::Color::White, chess::Color::Black]
-            .into_iter()
-            .enumerate()
-        {
-            let start = Instant::now();
-            let answer = black_box(chasolver::winnability(&q.peer, side));
-            t.times.push(start.elapsed());
-            t.count(peer_label(&answer), q.label[i]);
-        }
-    }
-    t
+    run(set, 2, |q, i| {
+        let answer = chasolver::winnability(&q.peer, PEER_SIDES[i]);
+        Some([Some((peer_label(&answer), q.label[i])), None])
+    })
 }
 
 /// What `arbiter status` does for one line, less the printing: the FEN read into a position,
 /// then `can_mate` for both sides (each first through the material rule, as the CLI does).
 fn status_ours(set: &[Query], budget: Budget) -> Timing {
-    let mut t = Timing::with_capacity(set.len());
-    for q in set {
-        let start = Instant::now();
-        let Ok(pos) = Position::from_fen(black_box(&q.fen)) else {
-            t.times.push(start.elapsed());
-            t.wrong += 1;
-            continue;
-        };
+    run(set, 1, |q, _| {
+        let pos = Position::from_fen(black_box(&q.fen)).ok()?;
         let white = record::can_mate(&pos, Color::White, budget);
         let black = record::can_mate(&pos, Color::Black, budget);
-        black_box((&white, &black));
-        t.times.push(start.elapsed());
-        t.count(label_of(&white), q.label[0]);
-        t.count(label_of(&black), q.label[1]);
-    }
-    t
+        Some([
+            Some((label_of(&white), q.label[0])),
+            Some((label_of(&black), q.label[1])),
+        ])
+    })
 }
 
 fn status_peer(set: &[Query]) -> Timing {
-    let mut t = Timing::with_capacity(set.len());
-    for q in set {
-        let start = Instant::now();
-        let Ok(board) = chess::Board::from_str(black_box(&q.fen)) else {
-            t.times.push(start.elapsed());
-            t.wrong += 1;
-            continue;
-        };
+    run(set, 1, |q, _| {
+        let board = chess::Board::from_str(black_box(&q.fen)).ok()?;
         let white = chasolver::winnability(&board, chess::Color::White);
         let black = chasolver::winnability(&board, chess::Color::Black);
-        black_box((&white, &black));
-        t.times.push(start.elapsed());
-        t.count(peer_label(&white), q.label[0]);
-        t.count(peer_label(&black), q.label[1]);
-    }
-    t
+        Some([
+            Some((peer_label(&white), q.label[0])),
+            Some((peer_label(&black), q.label[1])),
+        ])
+    })
 }
 
 /// A flag-fall ruling: the FEN read, then whether the player with time left can mate.
 fn ruling_ours(set: &[Query], budget: Budget) -> Timing {
-    let mut t = Timing::with_capacity(set.len());
-    for q in set {
-        let start = Instant::now();
-        let Ok(pos) = Position::from_fen(black_box(&q.fen)) else {
-            t.times.push(start.elapsed());
-            t.wrong += 1;
-            continue;
-        };
+    run(set, 1, |q, _| {
+        let pos = Position::from_fen(black_box(&q.fen)).ok()?;
         let with_time = !pos.side_to_move();
-        let answer = black_box(record::can_mate(&pos, with_time, budget));
-        t.times.push(start.elapsed());
-        t.count(label_of(&answer), q.label[with_time as usize]);
-    }
-    t
+        let answer = record::can_mate(&pos, with_time, budget);
+        Some([Some((label_of(&answer), q.label[with_time as usize])), None])
+    })
 }
 
 fn ruling_peer(set: &[Query]) -> Timing {
-    let mut t = Timing::with_capacity(set.len());
-    for q in set {
-        let start = Instant::now();
-        let Ok(board) = chess::Board::from_str(black_box(&q.fen)) else {
-            t.times.push(start.elapsed());
-            t.wrong += 1;
-            continue;
-        };
+    run(set, 1, |q, _| {
+        let board = chess::Board::from_str(black_box(&q.fen)).ok()?;
         let with_time = !board.side_to_move();
-        let answer = black_box(chasolver::winnability(&board, with_time));
-        t.times.push(start.elapsed());
+        let answer = chasolver::winnability(&board, with_time);
         let i = usize::from(with_time == chess::Color::Black);
-        t.count(peer_label(&answer), q.label[i]);
-    }
-    t
+        Some([Some((peer_label(&answer), q.label[i])), None])
+    })
 }
 
 /// Time this thread has spent on a CPU, in nanoseconds (Linux). On a machine shared with other

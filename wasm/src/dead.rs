@@ -1,7 +1,8 @@
 //! Can a side still mate? The core's budgeted search (2005 Art. 6.10 and 9.6; 2023 Art. 6.9 and
 //! 5.2.2), callable from a Web Worker so a long search never blocks the board.
 
-use arbiter_core::dead::{Budget, CanMate, can_mate};
+use arbiter_core::arbiter::Event;
+use arbiter_core::dead::{Budget, CanMate, can_mate, ruling_can_mate};
 use arbiter_core::{Color, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -47,4 +48,28 @@ pub fn can_mate_js(fen: &str, side: &str, nodes: f64) -> Result<JsValue, JsError
         },
     };
     Ok(crate::json::to_js(&answer))
+}
+
+/// The analysis a pending ruling waits for (the core's `State::analysis`), run to the end:
+/// the `analysis` event that answers it, `{type: "analysis", side, fen, can_mate}`, ready for
+/// `Table.handle`. Run in the page's Worker, where a search of seconds blocks nothing; the
+/// answer is the one the core would have ruled with inline.
+#[wasm_bindgen(js_name = analysisEvent, unchecked_return_type = "TableEvent")]
+pub fn analysis_event(fen: &str, side: &str) -> Result<JsValue, JsError> {
+    let position = Position::from_fen(fen).map_err(|e| JsError::new(&format!("FEN: {e}")))?;
+    let color = match side {
+        "white" => Color::White,
+        "black" => Color::Black,
+        other => {
+            return Err(JsError::new(&format!(
+                "side must be \"white\" or \"black\", not {other:?}"
+            )));
+        }
+    };
+    let event = Event::Analysis {
+        side: color,
+        fen: fen.to_string(),
+        can_mate: ruling_can_mate(position.board(), color),
+    };
+    Ok(crate::json::to_js(&event))
 }

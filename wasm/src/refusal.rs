@@ -183,6 +183,11 @@ pub fn refused_kind(e: &Refused) -> Option<(&'static str, &'static str, Option<&
             None,
         ),
         Refused::IllegalPosition => ("illegal_position", "table_illegal_position", None),
+        Refused::AnalysisPending(side) => {
+            ("analysis_pending", "table_analysis_pending", Some(*side))
+        }
+        Refused::NoAnalysisPending => ("no_analysis_pending", "table_no_analysis_pending", None),
+        Refused::AnalysisMismatch { .. } => ("analysis_mismatch", "table_analysis_mismatch", None),
         #[allow(unreachable_patterns)]
         _ => return None,
     })

@@ -134,8 +134,10 @@ impl Table {
         #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ShowOptions | undefined")] show: JsValue,
     ) -> Result<Table, JsValue> {
-        let config: GameConfig =
+        let mut config: GameConfig =
             crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
+        // A ruling's full analysis runs in the page's Worker, never on this thread (dead.rs).
+        config.defer_analysis = true;
         let show: ShowOptions = if show.is_undefined() || show.is_null() {
             ShowOptions::default()
         } else {
@@ -190,6 +192,7 @@ impl Table {
         if let Some(fen) = game.tags.setup_fen() {
             config.fen = Some(fen.to_string());
         }
+        config.defer_analysis = true;
         let white = game.tags.get("White").filter(|n| *n != "?");
         let black = game.tags.get("Black").filter(|n| *n != "?");
         if let Some(w) = white {
@@ -324,6 +327,17 @@ impl Table {
         let now = inner.now();
         let rulings = inner.handle_deadline(now);
         rulings_js(&rulings, &inner)
+    }
+
+    /// The ruling that waits for the full dead-position analysis (the core's
+    /// `PendingAnalysis`: `{side, fen, ruling, law, since}`), or `null`: the page hands it to
+    /// its Worker (`dead.rs`) and sends back the answer as the `analysis` event.
+    #[wasm_bindgen(js_name = pendingAnalysis, unchecked_return_type = "PendingAnalysis | null")]
+    pub fn pending_analysis(&self) -> JsValue {
+        match self.inner.borrow().game.pending_analysis() {
+            Some(p) => to_js(p),
+            None => JsValue::NULL,
+        }
     }
 
     /// Everything the page draws, now.

@@ -43,6 +43,8 @@ export type TableEvent =
   | { type: "claim"; player: Color; claim: { kind: ClaimKind; intended?: string | null } }
   /** 2005 App. F2.1 / F2.6: a move said (announced by the mover, repeated by the opponent, corrected). */
   | { type: "announce" | "repeat" | "correct_announcement"; player: Color; text: string }
+  /** The answer to the pending analysis a ruling waits for (`Table.pendingAnalysis`). */
+  | { type: "analysis"; side: Color; fen: string; can_mate: boolean }
   | { type: "arbiter"; decision:
       | { kind: "accept" | "reject" | "postpone" | "stop_clock" | "start_clock" }
       | { kind: "add_time"; player: Color; ms: number }
@@ -71,5 +73,7 @@ export interface PageState {
   setup: { edition: "2005" | "2023"; timeControl: Period[]; lang: string; speech: string };
   core: Record<string, unknown>;
 }
+/** A ruling that waits for the analysis of whether `side` can still mate in `fen` (clocks stopped). */
+export interface PendingAnalysis { side: Color; fen: string; ruling: "flag_fall" | "illegal_moves" | "resignation"; law: { edition: string; article: string }; since: number }
 export interface CanMateAnswer { answer: "yes" | "no" | "undetermined"; line: string[] }
 "#;

@@ -1,17 +1,27 @@
-// A Web Worker that asks the core whether a side can still mate (2005 Art. 6.10 and 9.6),
-// so a long search never blocks the board or the clock display.
+// A Web Worker that runs the core's dead-position analysis (2005 Art. 6.10 and 9.6; 2023
+// Art. 6.9 and 5.2.2) off the page's thread, so a search of seconds never blocks the board or
+// the clock display.
 //
 //   const w = new Worker(new URL('./dead-worker.js', import.meta.url), { type: 'module' });
 //   w.postMessage({ id: 1, fen, side: 'white', nodes: 200000 });
 //   w.onmessage = (e) => e.data; // { id, answer: 'yes' | 'no' | 'undetermined', line: [...] } or { id, error }
+//
+// A ruling waiting for its analysis (the wasm Table's `pendingAnalysis()`) is answered whole:
+//
+//   w.postMessage({ id: 2, ruling: { fen, side } });
+//   // -> { id, event: { type: 'analysis', side, fen, can_mate } }, for `table.handle(event)`
 import { loadArbiter } from './engine.js';
 
 const ready = loadArbiter();
 
 self.onmessage = async (e) => {
-  const { id, fen, side, nodes = 200_000 } = e.data ?? {};
+  const { id, fen, side, nodes = 200_000, ruling } = e.data ?? {};
   try {
     const arbiter = await ready;
+    if (ruling) {
+      self.postMessage({ id, event: arbiter.analysisEvent(String(ruling.fen), String(ruling.side)) });
+      return;
+    }
     const result = arbiter.canMate(String(fen), String(side), Number(nodes));
     self.postMessage({ id, ...result });
   } catch (err) {

@@ -58,6 +58,13 @@ pub struct GameConfig {
     /// spoken form of App. F2.1 / D.2.1 is always understood.
     #[serde(default)]
     pub language: Option<String>,
+    /// Whether a ruling that needs the full dead-position analysis (a flag fall, 2005
+    /// Art. 6.10 / 2023 Art. 6.9, and the like) may wait for it: when a bounded quick pass
+    /// leaves the answer open, the clocks stand, `State::analysis` shows what is awaited, and
+    /// an `analysis` event brings the answer. For shells that must not stall (a page's main
+    /// thread); off by default, when the game decides at once.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub defer_analysis: bool,
 }
 
 /// A visually impaired player and his aids (2005 App. F1-F2 / 2023 App. D.1-D.2).
@@ -98,6 +105,7 @@ impl GameConfig {
             no_draw_before_move: None,
             visually_impaired: Vec::new(),
             language: None,
+            defer_analysis: false,
         }
     }
 

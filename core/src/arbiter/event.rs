@@ -122,6 +122,18 @@ pub enum Event {
     },
     /// Time passed with nothing at the board; the game checks its deadlines (flag falls).
     Tick,
+    /// The answer to the analysis a ruling waits for (`State::analysis`, with the setup's
+    /// `defer_analysis`): whether `side` can still mate in `fen`, as the core's full analysis
+    /// found it off the game's thread. It must name the side and position awaited.
+    Analysis {
+        /// The side analysed.
+        #[serde(with = "wire::color")]
+        side: Color,
+        /// The position analysed (FEN).
+        fen: String,
+        /// Whether `side` can mate by some series of legal moves.
+        can_mate: bool,
+    },
     /// A move said aloud (2005 App. F2.1 / 2023 App. D.2.1), in the spoken form ("Springer
     /// Felix drei"), in algebraic notation of the game's language, or in coordinates.
     ///

@@ -52,6 +52,7 @@ enum EventKind {
     Resume,
     Open,
     Tick,
+    Analysis,
     Announce,
     Repeat,
     Write,
@@ -75,6 +76,9 @@ struct EventFields {
     envelope: Option<SealedEnvelope>,
     passphrase: Option<String>,
     text: Option<String>,
+    side: Option<ColorField>,
+    fen: Option<String>,
+    can_mate: Option<bool>,
 }
 
 impl EventFields {
@@ -114,6 +118,11 @@ impl EventFields {
                 passphrase: need(self.passphrase.clone(), "passphrase")?,
             },
             EventKind::Tick => Event::Tick,
+            EventKind::Analysis => Event::Analysis {
+                side: need(self.side.as_ref().map(|c| c.0), "side")?,
+                fen: need(self.fen.clone(), "fen")?,
+                can_mate: need(self.can_mate, "can_mate")?,
+            },
             EventKind::Announce => Event::Announce {
                 player: player()?,
                 text: text()?,
@@ -319,6 +328,11 @@ mod tests {
                 passphrase: "secret".into(),
             },
             Event::Tick,
+            Event::Analysis {
+                side: Color::White,
+                fen: "8/8/8/8/8/8/8/K6k w - - 0 1".into(),
+                can_mate: false,
+            },
             Event::Announce {
                 player: Color::White,
                 text: "Springer Felix drei".into(),
@@ -361,6 +375,7 @@ mod tests {
             Event::Resume => EventKind::Resume,
             Event::Open { .. } => EventKind::Open,
             Event::Tick => EventKind::Tick,
+            Event::Analysis { .. } => EventKind::Analysis,
             Event::Announce { .. } => EventKind::Announce,
             Event::Repeat { .. } => EventKind::Repeat,
             Event::Write { .. } => EventKind::Write,
@@ -427,7 +442,7 @@ mod tests {
             assert_eq!(back, event, "{json}");
         }
         // Every event but Seal (its envelope needs a passphrase run; laws_adjourn reads it back).
-        assert_eq!(seen.len(), 21);
+        assert_eq!(seen.len(), 22);
     }
 
     #[test]

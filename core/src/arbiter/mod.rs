@@ -69,7 +69,9 @@ pub use config::{GameConfig, Impairment};
 pub use envelope::EnvelopeRecord;
 pub use event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
 pub use export::{brf, clk};
-pub use game::{Game, PendingClaim, PlayedMove, Refused, ReplayError};
+pub use game::{
+    AwaitedRuling, Game, PendingAnalysis, PendingClaim, PlayedMove, Refused, ReplayError,
+};
 pub use log::{
     EventLog, LogError, LogErrorKind, LogLine, LogRecord, SCHEMA, VERSION, header_jsonl,
     seq_of_cut_line, split_cut_tail,

@@ -1,7 +1,7 @@
 //! The game's state at any instant, computed without ticking anything.
 
 use super::event::ClaimKind;
-use super::game::Game;
+use super::game::{Game, PendingAnalysis};
 use super::ruling::{GameResult, Reason};
 use crate::clock::{Millis, Mode, Timestamp, Timing};
 use crate::laws::blind::{self, TimeTold};
@@ -126,6 +126,9 @@ pub struct State {
     /// The move the player on move has announced and may still correct until his opponent's
     /// clock starts (2005 App. F2.1, F2.6 / 2023 App. D.2.1, D.2.8).
     pub announced: Option<Move>,
+    /// A ruling waiting for the full analysis of whether a side can still mate (with the
+    /// setup's `defer_analysis`): the clocks stand meanwhile; an `analysis` event answers it.
+    pub analysis: Option<PendingAnalysis>,
 }
 
 impl State {
@@ -212,6 +215,7 @@ impl Game {
                     at,
                 }),
             announced: self.turn.announced.map(|(_, mv)| mv),
+            analysis: self.pending_analysis().cloned(),
         }
     }
 

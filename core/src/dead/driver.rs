@@ -115,6 +115,37 @@ fn hopeless_moves(board: &Board, winner: Color) -> Vec<Move> {
         .collect()
 }
 
+/// Nodes per unit of depth of the quick pass's helpmate search.
+const QUICK_PASS_PER_DEPTH: u64 = 500;
+
+/// The bounded first pass: the cheap proofs of "cannot mate" that run after every move, then a
+/// short helpmate search of at most `budget` nodes. Every phase is bounded, unlike the full
+/// procedure, whose static analyses are not charged to the node budget.
+pub(super) fn quick_pass(board: &Board, winner: Color, budget: Budget) -> CanMate {
+    // As the full procedure begins: a mate or stalemate on the board (or after forced moves)
+    // is its own answer, which the material rule, looking only ahead, must not overrule.
+    let (pos, prefix, repeated) = play_forced_moves(board, FORCED_LIMIT);
+    if repeated {
+        return CanMate::No;
+    }
+    if MoveList::of(&pos).is_empty() {
+        return if is_mate_of(&pos, !winner) {
+            CanMate::Yes(prefix)
+        } else {
+            CanMate::No
+        };
+    }
+    if super::fast::cannot_mate_quick(&pos, winner) {
+        return CanMate::No;
+    }
+    let mut search = Helpmate::new(winner, budget.nodes, false);
+    match search.deepen(&pos, 1..=128, QUICK_PASS_PER_DEPTH) {
+        Iteration::Mate(line) => CanMate::Yes(with_prefix(&prefix, line)),
+        Iteration::Exhausted => CanMate::No,
+        Iteration::Interrupted => CanMate::Undetermined,
+    }
+}
+
 /// Decides whether `winner` can mate from `board` within `budget` nodes of search.
 pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
     let (pos, prefix, repeated) = play_forced_moves(board, FORCED_LIMIT);

@@ -46,6 +46,11 @@ impl Budget {
     /// chasolver gives its last, deep search; at it every query of the hard set (6,824) and of
     /// the Lichess set is decided, as chasolver decides them.
     pub const RULING: Budget = Budget { nodes: 1 << 24 };
+
+    /// The helpmate nodes of [`quick_pass`], the bounded first pass a game may run where it
+    /// must not stall (the page's main thread) before it hands a ruling's full analysis to a
+    /// worker (`core/tests/dead_quick_pass.rs` times it on the hard composed set).
+    pub const QUICK: Budget = Budget { nodes: 10_000 };
 }
 
 /// Whether `side` can still checkmate by some series of legal moves (the opponent cooperating).
@@ -65,6 +70,21 @@ pub enum CanMate {
 /// 2023 Art. 6.9): `No` makes the game a draw.
 pub fn can_mate(board: &Board, side: Color, budget: Budget) -> CanMate {
     driver::decide(board, side, budget)
+}
+
+/// What a ruling takes from the full analysis (2005 Art. 6.10 / 2023 Art. 6.9 and the rulings
+/// like them): whether `side` can mate, at [`Budget::RULING`]. An undetermined answer keeps the
+/// default of the Laws, that he can (the flagging player loses).
+pub fn ruling_can_mate(board: &Board, side: Color) -> bool {
+    can_mate(board, side, Budget::RULING) != CanMate::No
+}
+
+/// The bounded quick pass a game runs where it must not stall, before it hands a ruling's full
+/// analysis to a worker: the cheap "cannot mate" proofs of the check after every move and a
+/// helpmate search of at most `budget` nodes ([`Budget::QUICK`]). What it proves is what
+/// [`can_mate`] at [`Budget::RULING`] proves; the rest is [`CanMate::Undetermined`].
+pub fn quick_pass(board: &Board, side: Color, budget: Budget) -> CanMate {
+    driver::quick_pass(board, side, budget)
 }
 
 /// Whether the position is dead (2005 Art. 9.6, 2023 Art. 5.2.2): neither side can mate.

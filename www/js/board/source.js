@@ -29,13 +29,55 @@ export class LocalGame {
    */
   constructor(wasm, table, faces, onTick) {
     this.live = false;
+    this.wasm = wasm;
     this.table = table;
-    this.display = new wasm.ClockDisplay(table, faces.white, faces.black, (rulings) => onTick(rulings ?? []));
+    this.onTick = onTick;
+    this.display = new wasm.ClockDisplay(table, faces.white, faces.black, (rulings) => {
+      onTick(rulings ?? []);
+      this.#analyse();
+    });
     this.display.start();
+    this.#analyse();
   }
 
   send(event) {
-    return Array.from(this.table.handle(event));
+    const rulings = Array.from(this.table.handle(event));
+    queueMicrotask(() => this.#analyse());
+    return rulings;
+  }
+
+  // A ruling the core could not decide in its quick pass waits, clocks stopped, for the full
+  // analysis (the Table's `pendingAnalysis`): the Worker runs it and its answer goes back to the
+  // core as the `analysis` event, logged like any other, whose rulings are shown as a tick's.
+  #worker = null;
+  #asked = null;
+  #analyse() {
+    const pending = this.table?.pendingAnalysis();
+    if (!pending) return;
+    const key = `${pending.side} ${pending.fen} ${pending.since}`;
+    if (this.#asked === key) return;
+    this.#asked = key;
+    this.#worker ??= new Worker(new URL('../dead-worker.js', import.meta.url), { type: 'module' });
+    const id = key;
+    const answer = (event) => {
+      let rulings;
+      try {
+        rulings = Array.from(this.table.handle(event));
+      } catch {
+        return; // the game moved on (a new game, a restored one): nothing waits for this answer
+      }
+      this.onTick(rulings);
+    };
+    const answered = (e) => {
+      if (e.data?.id !== id) return;
+      this.#worker?.removeEventListener('message', answered);
+      if (!this.table) return;
+      // A Worker that cannot run the module (a page served without it) must not leave the game
+      // waiting for ever: the analysis then runs here, the one case where the page may stall.
+      answer(e.data.event ?? this.wasm.analysisEvent(pending.fen, pending.side));
+    };
+    this.#worker.addEventListener('message', answered);
+    this.#worker.postMessage({ id, ruling: { fen: pending.fen, side: pending.side } });
   }
 
   /** Adjournment (2005 App. A1): the move sealed instead of played. */
@@ -52,6 +94,8 @@ export class LocalGame {
 
   close() {
     this.display.stop();
+    this.#worker?.terminate();
+    this.#worker = null;
     this.table.free?.();
     this.table = null;
   }

@@ -363,6 +363,7 @@ export class BoardView {
     line.className = 'turn';
     const who = { who: sideName(s.turn, L) };
     if (!s.clock?.started) line.textContent = say(L, 'to_start');
+    else if (s.core?.analysis) line.textContent = say(L, 'deciding_can_mate', { who: sideName(s.core.analysis.side, L) });
     else if (s.clock?.awaitingPress) line.textContent = say(L, 'to_press', who);
     else if (g.declaring) line.textContent = say(L, 'to_declare', who);
     else if (g.sealing !== null) line.textContent = say(L, 'to_seal', who);

@@ -8,7 +8,7 @@ impl Game {
     /// the default time for a late player); call [`Game::handle_deadline`] then.
     #[must_use]
     pub fn poll_deadline(&self) -> Option<Timestamp> {
-        if self.result.is_some() || self.claims.stops_play() {
+        if self.result.is_some() || self.claims.stops_play() || self.analysis.is_some() {
             return None;
         }
         let flag = self.clock.deadline();
@@ -55,7 +55,7 @@ impl Game {
     }
 
     pub(super) fn process_deadlines(&mut self, now: Timestamp) {
-        if self.result.is_some() || self.claims.stops_play() {
+        if self.result.is_some() || self.claims.stops_play() || self.analysis.is_some() {
             return;
         }
         if let Some((late, deadline)) = self.default_deadline()
@@ -112,10 +112,6 @@ impl Game {
     /// `loser`'s flag fell: he loses unless his opponent cannot mate by any series of legal
     /// moves (2005 Art. 6.10 / 2023 Art. 6.9).
     pub(super) fn decide_flag(&mut self, loser: Color, at: Timestamp) {
-        let law = rules::FLAG_FALL_RESULT.law(self.edition());
-        match can_mate(self.record.current(), !loser, Budget::RULING) {
-            CanMate::No => self.end(at, law, GameResult::Draw, Reason::TimeButCannotMate),
-            _ => self.end(at, law, GameResult::win(!loser), Reason::Time),
-        }
+        self.rule_on_mating_chances(at, analysis::Completion::FlagFall { loser });
     }
 }

@@ -8,6 +8,7 @@
 //! [`impaired`] (App. F / D: blind and visually impaired players).
 
 mod adjournment;
+mod analysis;
 mod claims;
 mod deadlines;
 mod decisions;
@@ -17,6 +18,7 @@ mod score;
 mod turn;
 
 use adjournment::Adjournment;
+pub use analysis::{AwaitedRuling, PendingAnalysis};
 pub use claims::PendingClaim;
 use claims::{Breach, Claims, Irregular};
 pub use refused::{Refused, ReplayError};
@@ -100,6 +102,8 @@ pub struct Game {
     illegal_position: Option<IllegalPosition>,
     /// Castlings a faulty set-up bars: White, Black (RB-03).
     setup_barred: [Barred; 2],
+    /// A ruling waiting for the full dead-position analysis (with `defer_analysis`).
+    pub(super) analysis: Option<PendingAnalysis>,
     pub(super) moves: Vec<PlayedMove>,
     pub(super) present: [bool; 2],
     /// The sealed move and the resumption (App. A / Guidelines I).
@@ -160,6 +164,7 @@ impl Game {
             claims: Claims::default(),
             illegal_position: None,
             setup_barred,
+            analysis: None,
             moves: Vec::new(),
             present,
             adjournment: Adjournment::default(),
@@ -251,7 +256,10 @@ impl Game {
         let before = self.rulings.len();
         self.process_deadlines(at);
         let fired = self.rulings.len() > before;
-        match self.apply(at, &input.event) {
+        let applied = self
+            .require_no_analysis(&input.event)
+            .and_then(|()| self.apply(at, &input.event));
+        match applied {
             Ok(()) => {
                 self.last_at = at;
                 self.log.push(input);
@@ -356,6 +364,11 @@ impl Game {
     fn apply(&mut self, at: Timestamp, event: &Event) -> Result<(), Refused> {
         match event {
             Event::Tick => Ok(()),
+            Event::Analysis {
+                side,
+                fen,
+                can_mate,
+            } => self.answer_analysis(*side, fen, *can_mate),
             Event::Start => {
                 if self.result.is_some() {
                     return Err(Refused::GameOver);
@@ -396,15 +409,13 @@ impl Game {
                     return Err(Refused::GameOver);
                 }
                 let edition = self.edition();
-                let cannot_mate = edition == Edition::Fide2023
-                    && can_mate(self.record.current(), !*player, Budget::RULING) == CanMate::No;
-                let law = rules::RESIGNATION.law(edition);
-                let result = if cannot_mate {
-                    GameResult::Draw
+                if edition == Edition::Fide2023 {
+                    let completion = analysis::Completion::Resignation { player: *player };
+                    self.rule_on_mating_chances(at, completion);
                 } else {
-                    GameResult::win(!*player)
-                };
-                self.end(at, law, result, Reason::Resignation);
+                    let law = rules::RESIGNATION.law(edition);
+                    self.end(at, law, GameResult::win(!*player), Reason::Resignation);
+                }
                 Ok(())
             }
             Event::Claim { player, claim } => self.claim(at, *player, claim),

@@ -83,6 +83,23 @@ pub enum Refused {
     /// no result for it: play waits for the arbiter to restore a position (2005 Art. 7.4a).
     #[error("the position is illegal: the arbiter must restore a legal one")]
     IllegalPosition,
+    /// A ruling waits for the analysis of whether this side can still mate; only its answer
+    /// is taken in until then.
+    #[error(
+        "the arbiter is deciding whether {0} can still mate: only the analysis's answer is taken"
+    )]
+    AnalysisPending(&'static str),
+    /// An analysis answer came, but no ruling waits for one.
+    #[error("no ruling waits for an analysis")]
+    NoAnalysisPending,
+    /// The answer is for another side or position than the one awaited.
+    #[error("the analysis answered is for {given}, the one awaited is for {awaited}")]
+    AnalysisMismatch {
+        /// Side and FEN of the pending analysis.
+        awaited: String,
+        /// Side and FEN the answer gave.
+        given: String,
+    },
 }
 
 /// Why a log could not be replayed.

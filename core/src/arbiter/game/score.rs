@@ -495,13 +495,8 @@ impl Game {
             illegal::Penalty::Loss => {
                 self.end(at, law, GameResult::win(!offender), Reason::IllegalMoves)
             }
-            illegal::Penalty::LossUnlessCannotMate => {
-                let result = match can_mate(self.record.current(), !offender, Budget::RULING) {
-                    CanMate::No => GameResult::Draw,
-                    _ => GameResult::win(!offender),
-                };
-                self.end(at, law, result, Reason::IllegalMoves);
-            }
+            illegal::Penalty::LossUnlessCannotMate => self
+                .rule_on_mating_chances(at, analysis::Completion::IllegalMoves { offender, law }),
         }
     }
 }
