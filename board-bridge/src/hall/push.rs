@@ -141,7 +141,11 @@ fn game_errors(body: &str) -> (usize, Vec<String>) {
 
 /// Pushes the round after each change, for as long as the hall runs.
 pub async fn run(hall: SharedHall, settings: PushSettings) {
+    let tls = ureq::tls::TlsConfig::builder()
+        .root_certs(ureq::tls::RootCerts::PlatformVerifier)
+        .build();
     let agent: ureq::Agent = ureq::Agent::config_builder()
+        .tls_config(tls)
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_secs(20)))
         .build()

@@ -22,13 +22,15 @@ use tower_http::services::ServeFile;
 use super::SharedHall;
 use crate::server::ServerSettings;
 
+/// The round's PGN and its entity tag, as of a change count.
+type CachedRound = Option<(u64, Arc<str>, String)>;
+
 #[derive(Clone)]
 struct HallApp {
     hall: SharedHall,
     pages: Arc<AtomicUsize>,
     max_pages: usize,
-    /// The round's PGN and its tag, as of a change count.
-    round: Arc<Mutex<Option<(u64, Arc<str>, String)>>>,
+    round: Arc<Mutex<CachedRound>>,
 }
 
 /// The router of the hall listening on `addr`.
