@@ -17,6 +17,7 @@ pub enum Needs {
 
 pub fn install(needs: Needs) -> Result<()> {
     wasm_target()?;
+    python_chess()?;
     if needs == Needs::Browser {
         debian_packages()?;
         npm_packages()?;
@@ -89,6 +90,39 @@ fn debian_packages() -> Result<()> {
             .args(["install", "-y", "-q", "--no-install-recommends"])
             .args(&missing),
     )
+}
+
+/// The hall's test reads the round's PGN with python-chess, a reader written apart from ours,
+/// as a broadcast's readers would (a test tool only: nothing of it ships). Taken from PyPI at
+/// the version the test was written against when the machine's Python lacks it.
+fn python_chess() -> Result<()> {
+    let has = |py: &str| {
+        Command::new(py)
+            .args(["-c", "import chess.pgn"])
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if has("python3") {
+        return Ok(());
+    }
+    let installed = Command::new("python3")
+        .args([
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            "--root-user-action=ignore",
+            "chess==1.11.2",
+        ])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !installed || !has("python3") {
+        bail!(
+            "python-chess is missing and pip could not install it: run python3 -m pip install chess"
+        );
+    }
+    Ok(())
 }
 
 /// `npm ci` in tests/e2e, skipped when the installed tree already matches the lockfile.
