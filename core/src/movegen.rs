@@ -368,7 +368,8 @@ pub fn reaches_by_pattern(
         Piece::Bishop => cozy_chess::get_bishop_moves(from, occupied),
         Piece::Rook => cozy_chess::get_rook_moves(from, occupied),
         Piece::Queen => {
-            cozy_chess::get_bishop_moves(from, occupied) | cozy_chess::get_rook_moves(from, occupied)
+            cozy_chess::get_bishop_moves(from, occupied)
+                | cozy_chess::get_rook_moves(from, occupied)
         }
         Piece::King => cozy_chess::get_king_moves(from),
     };
@@ -381,15 +382,17 @@ pub fn king_attacked(placement: &Placement, color: Color) -> bool {
     let occupied = occupied(placement);
     let them = !color;
     let of = |piece| pieces_of(placement, them, piece);
-    pieces_of(placement, color, Piece::King).into_iter().any(|king| {
-        let rooks = of(Piece::Rook) | of(Piece::Queen);
-        let bishops = of(Piece::Bishop) | of(Piece::Queen);
-        !(cozy_chess::get_rook_moves(king, occupied) & rooks).is_empty()
-            || !(cozy_chess::get_bishop_moves(king, occupied) & bishops).is_empty()
-            || !(cozy_chess::get_knight_moves(king) & of(Piece::Knight)).is_empty()
-            || !(cozy_chess::get_king_moves(king) & of(Piece::King)).is_empty()
-            || !(cozy_chess::get_pawn_attacks(king, color) & of(Piece::Pawn)).is_empty()
-    })
+    pieces_of(placement, color, Piece::King)
+        .into_iter()
+        .any(|king| {
+            let rooks = of(Piece::Rook) | of(Piece::Queen);
+            let bishops = of(Piece::Bishop) | of(Piece::Queen);
+            !(cozy_chess::get_rook_moves(king, occupied) & rooks).is_empty()
+                || !(cozy_chess::get_bishop_moves(king, occupied) & bishops).is_empty()
+                || !(cozy_chess::get_knight_moves(king) & of(Piece::Knight)).is_empty()
+                || !(cozy_chess::get_king_moves(king) & of(Piece::King)).is_empty()
+                || !(cozy_chess::get_pawn_attacks(king, color) & of(Piece::Pawn)).is_empty()
+        })
 }
 
 /// The color of the piece on `square`, with the piece.

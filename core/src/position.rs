@@ -102,9 +102,7 @@ impl Position {
             };
             let king_home = stands(File::E, Piece::King);
             *builder.castle_rights_mut(color) = CastleRights {
-                short: kept
-                    .short
-                    .filter(|&f| king_home && stands(f, Piece::Rook)),
+                short: kept.short.filter(|&f| king_home && stands(f, Piece::Rook)),
                 long: kept.long.filter(|&f| king_home && stands(f, Piece::Rook)),
             };
         }
@@ -163,7 +161,10 @@ impl Position {
             }
         };
         fen::kings_apart(&after).ok()?;
-        Some(Position::from_parts(after, self.halfmove_clock.saturating_add(1)))
+        Some(Position::from_parts(
+            after,
+            self.halfmove_clock.saturating_add(1),
+        ))
     }
 
     /// The FEN of this position.

@@ -213,13 +213,14 @@ impl TouchMove {
         let side = board.side_to_move();
         let king = board.king(side);
         let own: Vec<Square> = self.touched.iter().filter(|t| t.1).map(|t| t.0).collect();
-        let is_own_rook = |sq: Square| {
-            board.piece_on(sq) == Some((side, Piece::Rook))
-        };
+        let is_own_rook = |sq: Square| board.piece_on(sq) == Some((side, Piece::Rook));
         let mut no_castling = false;
         if let [first, second, ..] = own[..] {
             if first == king && is_own_rook(second) {
-                if legal.iter().any(|&m| castles_with(board, m) == Some(second)) {
+                if legal
+                    .iter()
+                    .any(|&m| castles_with(board, m) == Some(second))
+                {
                     return Obligation::Castle { rook: second };
                 }
                 if legal.iter().any(|m| m.from == king) {
@@ -305,8 +306,12 @@ impl BoardChanges {
             .collect();
         let theirs = self.in_hand.len() - own.len();
         let castling_pair = own.len() == 2
-            && own.iter().any(|&s| board.piece_on(s) == Some((side, Piece::King)))
-            && own.iter().any(|&s| board.piece_on(s) == Some((side, Piece::Rook)));
+            && own
+                .iter()
+                .any(|&s| board.piece_on(s) == Some((side, Piece::King)))
+            && own
+                .iter()
+                .any(|&s| board.piece_on(s) == Some((side, Piece::Rook)));
         theirs > 1 || own.len() > 2 || (own.len() == 2 && (!castling_pair || theirs > 0))
     }
 

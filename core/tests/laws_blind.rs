@@ -3,12 +3,12 @@
 mod common_laws;
 
 use arbiter_core::arbiter::{Event, GameConfig, Impairment, Verdict};
-use arbiter_core::{Color, Move, Position};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::blind::{self, BoardOf, ClockReading, Correction, TwoBoards};
 use arbiter_core::laws::{Edition, Law};
 use arbiter_core::notation::{Language, duration};
 use arbiter_core::touch::Obligation;
+use arbiter_core::{Color, Move, Position};
 use common_laws::{Table, config, in_both_editions};
 
 fn mv(s: &str) -> Move {

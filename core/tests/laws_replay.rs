@@ -102,9 +102,7 @@ fn random_event(rng: &mut Rng, game: &Game) -> Event {
                 }
             } else {
                 let mv = moves[rng.below(moves.len() as u64) as usize];
-                Event::Move {
-                    mv,
-                }
+                Event::Move { mv }
             }
         }
         6..=9 => Event::PressClock {

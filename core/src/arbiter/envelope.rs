@@ -3,9 +3,9 @@
 //! envelope found at the resumption can be checked against it.
 
 use super::game::Game;
-use crate::wire;
 use crate::Color;
 use crate::clock::{Millis, Timestamp};
+use crate::wire;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 

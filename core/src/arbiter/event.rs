@@ -2,9 +2,9 @@
 //! accepted events is the game.
 
 use crate::Move;
-use crate::wire;
 use crate::clock::{Millis, Timestamp};
 use crate::laws::SealedEnvelope;
+use crate::wire;
 use crate::{Color, Piece, Square};
 use serde::{Deserialize, Serialize};
 

@@ -10,9 +10,9 @@
 
 use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault};
 use crate::Move;
-use crate::wire;
 use crate::clock::Millis;
 use crate::laws::SealedEnvelope;
+use crate::wire;
 use crate::{Color, Piece, Square};
 use serde::{Deserialize, Deserializer, de::Error};
 

@@ -1,12 +1,12 @@
 //! Rulings: what the players and the arbiter must know, each naming the Law it rests on.
 
 use super::event::ClaimKind;
-use crate::Move;
-use crate::wire;
 use crate::Color;
+use crate::Move;
 use crate::clock::{Millis, Timestamp};
 use crate::laws::Law;
 use crate::touch::Obligation;
+use crate::wire;
 use serde::Serialize;
 
 /// A ruling: when, under which Law, and what follows.

@@ -7,9 +7,9 @@ use crate::clock::{Millis, Mode, Timestamp, Timing};
 use crate::laws::blind::{self, TimeTold};
 use crate::laws::{Edition, Law, draws, recording};
 use crate::notation::Language;
+use crate::touch::Obligation;
 use crate::wire;
 use crate::{Color, Move};
-use crate::touch::Obligation;
 use serde::Serialize;
 
 /// One side's clock as the players see it.

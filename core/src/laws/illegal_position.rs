@@ -95,9 +95,9 @@ impl RawPosition {
     pub fn after(board: &Position, mv: Move) -> Option<RawPosition> {
         let mut placement = RawPosition::from_position(board);
         placement.piece_on(mv.from)?;
-        let en_passant_pawn = board
-            .en_passant_square()
-            .map(|target| Square::new(target.file(), Rank::Fifth.relative_to(board.side_to_move())));
+        let en_passant_pawn = board.en_passant_square().map(|target| {
+            Square::new(target.file(), Rank::Fifth.relative_to(board.side_to_move()))
+        });
         placement.shift(mv, en_passant_pawn);
         Some(placement)
     }

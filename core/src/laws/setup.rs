@@ -34,7 +34,8 @@ impl Barred {
 /// one side when its corner holds no rook of his.
 pub fn barred(board: &Position, color: Color) -> Barred {
     let back = Rank::First.relative_to(color);
-    let own = |file: File, piece: Piece| board.piece_on(Square::new(file, back)) == Some((color, piece));
+    let own =
+        |file: File, piece: Piece| board.piece_on(Square::new(file, back)) == Some((color, piece));
     let king_home = own(File::E, Piece::King);
     Barred {
         short: !king_home || !own(File::H, Piece::Rook),
@@ -53,7 +54,8 @@ pub fn is_faulty_initial_setup(board: &Position) -> bool {
         let (now, then) = (shown.get(sq).piece(), initial.get(sq).piece());
         // The same squares hold a piece of the same side, and the pawns stand where they began.
         if now.map(|(c, _)| c) != then.map(|(c, _)| c)
-            || (now.map(|(_, p)| p) == Some(Piece::Pawn)) != (then.map(|(_, p)| p) == Some(Piece::Pawn))
+            || (now.map(|(_, p)| p) == Some(Piece::Pawn))
+                != (then.map(|(_, p)| p) == Some(Piece::Pawn))
         {
             return false;
         }
@@ -113,8 +115,9 @@ mod tests {
 
     #[test]
     fn a_rook_out_of_its_corner_bars_its_side_only() {
-        let board = crate::fen::parse_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w Kkq - 0 1")
-            .unwrap();
+        let board =
+            crate::fen::parse_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w Kkq - 0 1")
+                .unwrap();
         assert!(is_faulty_initial_setup(&board));
         assert_eq!(
             barred(&board, Color::White),

@@ -31,16 +31,14 @@
 
 mod error;
 mod tag_scan;
-mod tokens;
-mod visitor;
 #[cfg(test)]
 mod tests;
+mod tokens;
+mod visitor;
 
 pub use error::{SyntaxError, SyntaxErrorKind};
 use tag_scan::{TagScan, scan_tag, unescape_into};
-use tokens::{
-    as_annotation, as_result, is_delimiter, next_game_in, parse_u8, strip_move_number,
-};
+use tokens::{as_annotation, as_result, is_delimiter, next_game_in, parse_u8, strip_move_number};
 pub use visitor::Visitor;
 
 /// The longest token (tag pair, comment, move) the reader will hold in memory. Longer tokens are

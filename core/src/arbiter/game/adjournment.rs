@@ -94,9 +94,9 @@ impl Game {
                 // A8 / I.8: an ambiguous, wrong or illegal sealed move loses, unless the
                 // position is dead or the replier had already lost on time.
                 let law = rules::SEALED_MOVE_FAULTY.law(edition);
-                let dead = [Color::White, Color::Black].iter().all(|&c| {
-                    can_mate(self.record.current(), c, Budget::RULING) == CanMate::No
-                });
+                let dead = [Color::White, Color::Black]
+                    .iter()
+                    .all(|&c| can_mate(self.record.current(), c, Budget::RULING) == CanMate::No);
                 if dead {
                     self.end(at, law, GameResult::Draw, Reason::DeadPosition);
                 } else if self.clock.side(!sealer).fell_at.is_some() {

@@ -161,8 +161,8 @@ impl Game {
             black: first,
         };
         let after: Vec<Millis> = kept.iter().map(|m| m.clock_after).collect();
-        let reading = blind::readings_at(self.record.start(), initial, &after, ply)
-            .unwrap_or(initial);
+        let reading =
+            blind::readings_at(self.record.start(), initial, &after, ply).unwrap_or(initial);
         let count = |c: Color| kept.iter().filter(|m| m.by == c).count() as u32;
         let moves = [count(Color::White), count(Color::Black)];
         let was_running = self.clock.running().is_some();

@@ -29,8 +29,7 @@ impl Game {
         }
         self.changes.enter(self.record.current(), mv);
         if let Some(legal) = touch::legal_move(self.record.current(), mv) {
-            self.touch
-                .release(legal);
+            self.touch.release(legal);
         }
     }
 
@@ -43,9 +42,7 @@ impl Game {
             return Some(mv);
         }
         match self.announced {
-            Some((by, said)) if by == player => {
-                touch::legal_move(self.record.current(), said)
-            }
+            Some((by, said)) if by == player => touch::legal_move(self.record.current(), said),
             _ => None,
         }
     }
@@ -127,9 +124,7 @@ impl Game {
         self.require_play()?;
         let edition = self.edition();
         let (board, expected) = match (self.announced, self.moves.last(), &self.before_last) {
-            (Some((by, said)), _, _) if by == !player => {
-                (self.record.current().clone(), said)
-            }
+            (Some((by, said)), _, _) if by == !player => (self.record.current().clone(), said),
             (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
             _ => return Err(Refused::NothingToRepeat),
         };

@@ -24,7 +24,6 @@ use super::log::EventLog;
 use super::ruling::{GameResult, Reason, Ruling, Verdict};
 use crate::clock::{Clock, Millis, Timestamp};
 use crate::dead::{Budget, CanMate};
-use crate::record::can_mate;
 use crate::laws::illegal_position::{self, NotAMove, RawPosition};
 use crate::laws::setup::{self, Barred};
 use crate::laws::{
@@ -32,6 +31,7 @@ use crate::laws::{
 };
 use crate::notation::{Language, san};
 use crate::position::Position;
+use crate::record::can_mate;
 use crate::record::{ClaimEvidence, ClaimVerdict, DeadCheck, GameRecord, Outcome as Automatic};
 use crate::touch::{self, Attempt, BoardChanges, Obligation, TouchMove};
 use crate::{Color, Move, Piece, Square};
@@ -164,8 +164,9 @@ impl Game {
     pub fn new(config: GameConfig) -> Result<Game, Refused> {
         let board = match &config.fen {
             None => Position::default(),
-            Some(fen) => crate::fen::parse_setup(fen)
-                .map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?,
+            Some(fen) => {
+                crate::fen::parse_setup(fen).map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
+            }
         };
         // A set-up fault found too late leaves the game as it stands, without the castlings
         // its misplaced kings and rooks would make (2005 App. B4 / 2023 App. A.5.1).
@@ -456,8 +457,7 @@ impl Game {
                 }
                 let edition = self.edition();
                 let cannot_mate = edition == Edition::Fide2023
-                    && can_mate(self.record.current(), !*player, Budget::RULING)
-                        == CanMate::No;
+                    && can_mate(self.record.current(), !*player, Budget::RULING) == CanMate::No;
                 let law = rules::RESIGNATION.law(edition);
                 let result = if cannot_mate {
                     GameResult::Draw

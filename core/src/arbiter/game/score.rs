@@ -302,24 +302,25 @@ impl Game {
         }
         // Only the opponent's claim counts: the move stands for now and the clock moves on.
         let before = self.record.current().clone();
-        let stuck =
-            match self.record.current().after_illegal(mv) {
-                Some(after) => {
-                    self.record.play_irregular(mv, after);
-                    false
-                }
-                None => {
-                    // Both kings in check, or a pawn on the last rank: cozy-chess cannot hold the
-                    // pieces, so they are kept as they stand until the next move (App. A.5.4).
-                    self.illegal_position = RawPosition::after(self.record.current(), mv)
-                        .map(|placement| IllegalPosition {
+        let stuck = match self.record.current().after_illegal(mv) {
+            Some(after) => {
+                self.record.play_irregular(mv, after);
+                false
+            }
+            None => {
+                // Both kings in check, or a pawn on the last rank: cozy-chess cannot hold the
+                // pieces, so they are kept as they stand until the next move (App. A.5.4).
+                self.illegal_position =
+                    RawPosition::after(self.record.current(), mv).map(|placement| {
+                        IllegalPosition {
                             placement,
                             reply: None,
                             stalled: false,
-                        });
-                    true
-                }
-            };
+                        }
+                    });
+                true
+            }
+        };
         self.clock.press(player, at);
         // The illegal move stands until claimed, so it is on the score; in the long form, as
         // SAN names only legal moves (2005 App. E / 2023 App. C.8 take the departure square).
@@ -493,11 +494,10 @@ impl Game {
                 self.end(at, law, GameResult::win(!offender), Reason::IllegalMoves)
             }
             illegal::Penalty::LossUnlessCannotMate => {
-                let result =
-                    match can_mate(self.record.current(), !offender, Budget::RULING) {
-                        CanMate::No => GameResult::Draw,
-                        _ => GameResult::win(!offender),
-                    };
+                let result = match can_mate(self.record.current(), !offender, Budget::RULING) {
+                    CanMate::No => GameResult::Draw,
+                    _ => GameResult::win(!offender),
+                };
                 self.end(at, law, result, Reason::IllegalMoves);
             }
         }

@@ -66,8 +66,7 @@ impl Game {
             return Ok(());
         }
         if let Attempt::Legal(mv) = self.changes.attempt(self.record.current()) {
-            self.touch
-                .release(mv);
+            self.touch.release(mv);
             self.complete_if_final(at, mv, self.made_law());
         }
         Ok(())
@@ -93,8 +92,7 @@ impl Game {
         }
         self.changes.enter(self.record.current(), mv);
         if let Some(legal) = touch::legal_move(self.record.current(), mv) {
-            self.touch
-                .release(legal);
+            self.touch.release(legal);
             self.complete_if_final(at, legal, self.made_law());
         }
         Ok(())
@@ -166,9 +164,7 @@ impl Game {
         let mover = self.on_move();
         match self.changes.attempt(board) {
             Attempt::Legal(mv) => Some(mv),
-            _ if self.config.is_impaired(mover) => self
-                .made_by_impaired(mover)
-                .map(|mv| mv),
+            _ if self.config.is_impaired(mover) => self.made_by_impaired(mover),
             _ => None,
         }
     }

@@ -1,8 +1,8 @@
 //! The reader against hand-written PGN, whole and in chunks of every size.
 
 use super::*;
-use std::ops::ControlFlow;
 use crate::pgn::tags::GameResult;
+use std::ops::ControlFlow;
 
 #[derive(Default, Debug, PartialEq)]
 struct Log(Vec<String>);
