@@ -1,5 +1,5 @@
 //! What stands where on the 64 squares, with no rule of play: the picture a sensor board
-//! reports, the pieces a screen draws, the board left by an illegal move. A [`Position`] adds
+//! reports, the pieces a screen draws, the board left by an illegal move. A [`Position`](crate::Position) adds
 //! the player to move and the rights the Laws attach to it; a placement is only the pieces
 //! (`Position::placement` gives them).
 

@@ -34,7 +34,10 @@ use crate::position::{IllegalMove, Position};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// The side to move is checkmated; `winner` gave the mate.
-    Checkmate { winner: Color },
+    Checkmate {
+        /// The side that gave the mate.
+        winner: Color,
+    },
     /// The side to move has no legal move and is not in check.
     Stalemate,
     /// Neither side can checkmate by any series of legal moves.
@@ -48,7 +51,9 @@ pub enum Outcome {
 /// An automatic ending and the Law that makes it one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ending {
+    /// How the game ended.
     pub outcome: Outcome,
+    /// The article that ends it, in the game's edition.
     pub law: Law,
 }
 
@@ -56,9 +61,19 @@ pub struct Ending {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClaimVerdict {
     /// The claim is correct: the game is drawn.
-    Valid { law: Law, evidence: ClaimEvidence },
+    Valid {
+        /// The article the claim is upheld under.
+        law: Law,
+        /// What the arbiter can check it against.
+        evidence: ClaimEvidence,
+    },
     /// The claim is incorrect; play goes on (penalties are the laws module's business).
-    Invalid { law: Law, reason: ClaimRefusal },
+    Invalid {
+        /// The article the claim was made under.
+        law: Law,
+        /// Why it fails.
+        reason: ClaimRefusal,
+    },
 }
 
 impl ClaimVerdict {
@@ -80,9 +95,15 @@ impl ClaimVerdict {
 pub enum ClaimEvidence {
     /// Plies (0 = the starting position) at which the claimed position stood, the claimed
     /// (current or intended) occurrence last. A ply beyond the record is the intended move's.
-    Repetition { plies: Vec<usize> },
+    Repetition {
+        /// The plies, in order.
+        plies: Vec<usize>,
+    },
     /// Half-moves without capture or pawn move, the intended move included.
-    FiftyMoves { halfmoves: u32 },
+    FiftyMoves {
+        /// How many.
+        halfmoves: u32,
+    },
 }
 
 /// Why a claim is refused.
@@ -93,10 +114,16 @@ pub enum ClaimRefusal {
     IllegalIntendedMove(Move),
     /// The position has occurred fewer than three times.
     #[error("the position has occurred only {occurrences} times, a claim needs 3")]
-    TooFewRepetitions { occurrences: usize },
+    TooFewRepetitions {
+        /// How often it has occurred, the claimed occurrence included.
+        occurrences: usize,
+    },
     /// Fewer than 50 moves by each side without capture or pawn move.
     #[error("only {halfmoves} half-moves without capture or pawn move, a claim needs 100")]
-    TooFewMoves { halfmoves: u32 },
+    TooFewMoves {
+        /// Half-moves counted, the intended move included.
+        halfmoves: u32,
+    },
 }
 
 /// The draws by claim the player on move could make correctly now; see

@@ -27,10 +27,15 @@ pub enum Language {
 /// The symbols one language writes for the five pieces that have one (pawns have none, App. E3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceSymbols {
+    /// The king's letter (`K`, German `K`, French `R`).
     pub king: &'static str,
+    /// The queen's (`Q`, German `D`).
     pub queen: &'static str,
+    /// The rook's (`R`, German `T`).
     pub rook: &'static str,
+    /// The bishop's (`B`, German `L`).
     pub bishop: &'static str,
+    /// The knight's (`N`, German `S`).
     pub knight: &'static str,
 }
 

@@ -30,16 +30,27 @@ pub enum SanError {
     /// The text is not a move in this notation; `at` is the byte offset where reading failed.
     #[error("unreadable move '{text}' at byte {at}: {reason}")]
     Unreadable {
+        /// The text as given.
         text: String,
+        /// Byte offset where reading failed.
         at: usize,
+        /// What was expected there.
         reason: &'static str,
     },
     /// The text reads as a move, but no legal move fits it.
     #[error("'{text}' is not a legal move here")]
-    Illegal { text: String },
+    Illegal {
+        /// The text as given.
+        text: String,
+    },
     /// The text fits several legal moves (App. E9 says how to tell them apart).
     #[error("'{text}' is ambiguous: it fits {} legal moves ({})", candidates.len(), list(candidates))]
-    Ambiguous { text: String, candidates: Vec<Move> },
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// Every legal move it fits, for the message and for a screen to offer.
+        candidates: Vec<Move>,
+    },
 }
 
 fn list(moves: &[Move]) -> String {

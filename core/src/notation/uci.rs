@@ -13,10 +13,18 @@ pub enum UciError {
     #[error(
         "unreadable UCI move '{text}' at byte {at}: expected <from><to>[q|r|b|n], e.g. e2e4 or e7e8q"
     )]
-    Unreadable { text: String, at: usize },
+    Unreadable {
+        /// The text as given.
+        text: String,
+        /// Byte offset where reading failed.
+        at: usize,
+    },
     /// Well formed, but not legal in the position.
     #[error("{mv} is not a legal move here")]
-    Illegal { mv: Move },
+    Illegal {
+        /// The move read.
+        mv: Move,
+    },
 }
 
 /// Reads a move without a position: only the syntax is checked.

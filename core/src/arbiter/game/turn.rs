@@ -244,7 +244,7 @@ impl Game {
         let mover = self.on_move();
         match self.turn.changes.attempt(board) {
             Attempt::Legal(mv) => Some(mv),
-            _ if self.config.is_impaired(mover) => self.made_by_impaired(mover).map(|mv| mv),
+            _ if self.config.is_impaired(mover) => self.made_by_impaired(mover),
             _ => None,
         }
     }

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use super::SyntaxError;
 use crate::pgn::tags::GameResult;
 
-/// Hears what a [`PgnReader`] finds, in file order.
+/// Hears what a [`PgnReader`](super::PgnReader) finds, in file order.
 ///
 /// For each game: [`begin_game`](Visitor::begin_game), any number of [`tag`](Visitor::tag),
 /// [`begin_movetext`](Visitor::begin_movetext), then moves, NAGs, comments and variations, at most
