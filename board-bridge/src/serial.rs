@@ -113,10 +113,35 @@ pub fn probe(port: &mut dyn SerialPort, path: &str, wait: Duration) -> Result<(u
         port: path.to_owned(),
         source,
     };
+    let version = ask(
+        port,
+        &[Command::Reset, Command::Version],
+        wait,
+        |m| match m {
+            BoardMessage::Version { major, minor } => Some((major, minor)),
+            _ => None,
+        },
+    )
+    .map_err(io)?;
+    version.ok_or_else(|| LinkError::NotABoard(path.to_owned()))
+}
+
+/// Sends `commands` and waits up to `wait` for the first message `pick` takes: `None` when
+/// none came in time. Messages that do not decode are passed over, as line noise is.
+///
+/// # Errors
+/// The port's failures, other than reads timing out.
+pub fn ask<T>(
+    port: &mut dyn SerialPort,
+    commands: &[Command],
+    wait: Duration,
+    mut pick: impl FnMut(BoardMessage) -> Option<T>,
+) -> std::io::Result<Option<T>> {
     let mut out = Vec::new();
-    Command::Reset.encode(&mut out);
-    Command::Version.encode(&mut out);
-    port.write_all(&out).map_err(io)?;
+    for c in commands {
+        c.encode(&mut out);
+    }
+    port.write_all(&out)?;
     let deadline = Instant::now() + wait;
     let mut decoder = Decoder::default();
     let mut buf = [0u8; 256];
@@ -124,15 +149,15 @@ pub fn probe(port: &mut dyn SerialPort, path: &str, wait: Duration) -> Result<(u
         match port.read(&mut buf) {
             Ok(n) => decoder.feed(&buf[..n]),
             Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
-            Err(e) => return Err(io(e)),
+            Err(e) => return Err(e),
         }
         while let Some(m) = decoder.poll() {
-            if let Ok(BoardMessage::Version { major, minor }) = m {
-                return Ok((major, minor));
+            if let Some(answer) = m.ok().and_then(&mut pick) {
+                return Ok(Some(answer));
             }
         }
     }
-    Err(LinkError::NotABoard(path.to_owned()))
+    Ok(None)
 }
 
 /// The ports worth trying, DGT USB ids first, then serial-looking names.

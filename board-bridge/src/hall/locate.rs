@@ -5,10 +5,9 @@
 //! lives in the hall (its hub, referee and log), not in the link.
 
 use std::collections::HashSet;
-use std::io::{Read, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder};
+use arbiter_core::dgt::codec::{BoardMessage, Command};
 
 use super::SharedHall;
 
@@ -21,30 +20,14 @@ const ANSWER_WAIT: Duration = Duration::from_millis(400);
 /// leading zeros), if a DGT board answers there.
 pub fn serial_at(path: &str) -> Option<String> {
     let mut port = crate::serial::open(path).ok()?;
-    let mut out = Vec::new();
-    Command::SerialNumber.encode(&mut out);
-    Command::LongSerialNumber.encode(&mut out);
-    port.write_all(&out).ok()?;
-    let deadline = Instant::now() + ANSWER_WAIT;
-    let mut decoder = Decoder::default();
-    let mut buf = [0u8; 256];
-    while Instant::now() < deadline {
-        match port.read(&mut buf) {
-            Ok(n) => decoder.feed(&buf[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
-            Err(_) => return None,
-        }
-        while let Some(m) = decoder.poll() {
-            match m {
-                Ok(BoardMessage::SerialNumber(s)) => return Some(s.trim().to_owned()),
-                Ok(BoardMessage::LongSerialNumber(s)) => {
-                    return Some(s.trim().trim_start_matches('0').to_owned());
-                }
-                _ => {}
-            }
-        }
-    }
-    None
+    let commands = [Command::SerialNumber, Command::LongSerialNumber];
+    crate::serial::ask(&mut port, &commands, ANSWER_WAIT, |m| match m {
+        BoardMessage::SerialNumber(s) => Some(s.trim().to_owned()),
+        BoardMessage::LongSerialNumber(s) => Some(s.trim().trim_start_matches('0').to_owned()),
+        _ => None,
+    })
+    .ok()
+    .flatten()
 }
 
 /// Whether `found` (as [`serial_at`] gives it) is the serial number the hall file names.

@@ -118,23 +118,32 @@ fn hopeless_moves(board: &Board, winner: Color) -> Vec<Move> {
 /// Nodes per unit of depth of the quick pass's helpmate search.
 const QUICK_PASS_PER_DEPTH: u64 = 500;
 
+/// The forced moves from `board` played out, as both procedures begin: the position they reach
+/// and the moves that led there, or the answer itself when they repeat or reach a mate or
+/// stalemate (which the material rule, looking only ahead, must not overrule).
+fn after_forced_moves(board: &Board, winner: Color) -> Result<(Board, Vec<Move>), CanMate> {
+    let (pos, prefix, repeated) = play_forced_moves(board, FORCED_LIMIT);
+    if repeated {
+        return Err(CanMate::No);
+    }
+    if MoveList::of(&pos).is_empty() {
+        return Err(if is_mate_of(&pos, !winner) {
+            CanMate::Yes(prefix)
+        } else {
+            CanMate::No
+        });
+    }
+    Ok((pos, prefix))
+}
+
 /// The bounded first pass: the cheap proofs of "cannot mate" that run after every move, then a
 /// short helpmate search of at most `budget` nodes. Every phase is bounded, unlike the full
 /// procedure, whose static analyses are not charged to the node budget.
 pub(super) fn quick_pass(board: &Board, winner: Color, budget: Budget) -> CanMate {
-    // As the full procedure begins: a mate or stalemate on the board (or after forced moves)
-    // is its own answer, which the material rule, looking only ahead, must not overrule.
-    let (pos, prefix, repeated) = play_forced_moves(board, FORCED_LIMIT);
-    if repeated {
-        return CanMate::No;
-    }
-    if MoveList::of(&pos).is_empty() {
-        return if is_mate_of(&pos, !winner) {
-            CanMate::Yes(prefix)
-        } else {
-            CanMate::No
-        };
-    }
+    let (pos, prefix) = match after_forced_moves(board, winner) {
+        Ok(reached) => reached,
+        Err(answer) => return answer,
+    };
     if super::fast::cannot_mate_quick(&pos, winner) {
         return CanMate::No;
     }
@@ -148,17 +157,10 @@ pub(super) fn quick_pass(board: &Board, winner: Color, budget: Budget) -> CanMat
 
 /// Decides whether `winner` can mate from `board` within `budget` nodes of search.
 pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
-    let (pos, prefix, repeated) = play_forced_moves(board, FORCED_LIMIT);
-    if repeated {
-        return CanMate::No;
-    }
-    if MoveList::of(&pos).is_empty() {
-        return if is_mate_of(&pos, !winner) {
-            CanMate::Yes(prefix)
-        } else {
-            CanMate::No
-        };
-    }
+    let (pos, prefix) = match after_forced_moves(board, winner) {
+        Ok(reached) => reached,
+        Err(answer) => return answer,
+    };
     if cannot_mate_by_material(&pos, winner) {
         return CanMate::No;
     }
