@@ -102,8 +102,28 @@ impl Bridge {
         path: &str,
         headers: &[(&str, &str)],
     ) -> (u16, std::collections::HashMap<String, String>, Vec<u8>) {
+        // A bridge just started may drop the first connection it takes while it sets up (clean
+        // CI once saw a reset there): a dropped connection is tried again, twice at most.
+        let mut tries = 0;
+        loop {
+            match self.try_request(path, headers) {
+                Ok(answer) => return answer,
+                Err(e) if tries < 2 && e.kind() == std::io::ErrorKind::ConnectionReset => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(200));
+                }
+                Err(e) => panic!("GET {path} from the bridge: {e}"),
+            }
+        }
+    }
+
+    fn try_request(
+        &self,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> std::io::Result<(u16, std::collections::HashMap<String, String>, Vec<u8>)> {
         use std::io::{Read, Write};
-        let mut s = std::net::TcpStream::connect(&self.addr).expect("connect");
+        let mut s = std::net::TcpStream::connect(&self.addr)?;
         let mut request = format!(
             "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
             self.addr
@@ -112,9 +132,9 @@ impl Bridge {
             request.push_str(&format!("{name}: {value}\r\n"));
         }
         request.push_str("\r\n");
-        s.write_all(request.as_bytes()).expect("write");
+        s.write_all(request.as_bytes())?;
         let mut bytes = Vec::new();
-        s.read_to_end(&mut bytes).expect("read");
+        s.read_to_end(&mut bytes)?;
         let split = bytes
             .windows(4)
             .position(|w| w == b"\r\n\r\n")
@@ -131,7 +151,7 @@ impl Bridge {
             .filter_map(|l| l.split_once(':'))
             .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
             .collect();
-        (status, headers, body)
+        Ok((status, headers, body))
     }
 }
 
