@@ -1,11 +1,12 @@
 //! Checks that everything we ship may be used under permissive terms (MIT or Apache-2.0 for
 //! our code, nothing that binds the sites embedding it).
 //!
-//! Clubs embed the page and run the bridge, so a crate whose only licence is the GPL must not
-//! reach `arbiter-core`, `arbiter-wasm`, `board-bridge` or the CLI. Crates offered under a
-//! choice of licences ("MIT OR GPL-3.0-only") are fine: we take the permissive one, and this
-//! check prints which crates rely on that choice. Dev-dependencies (the GPL peers of the
-//! benchmarks) and crates for other platforms (UEFI) are outside what we ship.
+//! Clubs embed the page and run the bridge, so no crate licensed under the GPL family (GPL,
+//! LGPL, AGPL) may reach `arbiter-core`, `arbiter-wasm`, `board-bridge` or the CLI, not even
+//! one offered with a permissive choice beside it ("MIT OR GPL-3.0-only"): what we ship stays
+//! plainly MIT/Apache-compatible. Other choices among licences are taken as recorded in
+//! ELECTED. Dev-dependencies (the GPL peers of the benchmarks) and crates for other platforms
+//! (UEFI) are outside what we ship.
 
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
@@ -43,11 +44,11 @@ const PERMISSIVE: [&str; 14] = [
 /// Crates offered under a choice that includes a copyleft licence, and the licence we take each
 /// under. The choice is ours to make, so it is written down here and not left to the check: a
 /// new crate with such a choice fails until someone reads its terms and adds it.
-/// unescaper ("MIT OR GPL-3.0-only") comes with serialport on Linux. r-efi ("MIT OR Apache-2.0
-/// OR LGPL-2.1-or-later", through getrandom) is in Cargo.lock but only for UEFI targets, so it
-/// is not in what we build for Linux or wasm32 and needs no entry. adler2 ("0BSD OR MIT OR
-/// Apache-2.0") comes with ureq's gzip (the hall's push to Lichess), taken under MIT.
-const ELECTED: [(&str, &str); 2] = [("unescaper", "MIT"), ("adler2", "MIT")];
+/// adler2 ("0BSD OR MIT OR Apache-2.0") comes with ureq's gzip (the hall's push to Lichess),
+/// taken under MIT. (serialport's unescaper, offered "MIT OR GPL-3.0-only", is replaced by our
+/// own in patches/unescaper; r-efi, "MIT OR Apache-2.0 OR LGPL-2.1-or-later" through getrandom,
+/// is in Cargo.lock only for UEFI targets, which we do not build.)
+const ELECTED: [(&str, &str); 1] = [("adler2", "MIT")];
 
 pub fn check() -> Result<()> {
     for platform in PLATFORMS {
@@ -85,7 +86,7 @@ pub fn check() -> Result<()> {
         }
     }
     println!(
-        "licences: nothing we ship is bound to the GPL; every crate is permissive or offers a permissive choice"
+        "licences: no crate we ship names a GPL licence; every one is permissive or taken as recorded"
     );
     Ok(())
 }
@@ -150,6 +151,10 @@ fn judge(meta: &Value) -> Result<Judgement> {
             .flat_map(|alt| alt.split('/'))
             .map(strip_parens)
             .collect();
+        if alternatives.iter().any(|alt| copyleft(alt)) {
+            refused.push(format!("{name} ({licence})"));
+            continue;
+        }
         if alternatives.iter().all(|alt| permissive(alt)) {
             continue;
         }
@@ -177,6 +182,14 @@ fn strip_parens(term: &str) -> &str {
         .trim()
 }
 
+/// Whether an alternative names a licence of the GPL family (GPL, LGPL, AGPL).
+fn copyleft(alternative: &str) -> bool {
+    alternative
+        .split(" AND ")
+        .map(strip_parens)
+        .any(|licence| licence.contains("GPL"))
+}
+
 /// One alternative of an SPDX expression: a licence, or several joined by AND.
 fn permissive(alternative: &str) -> bool {
     alternative
@@ -187,7 +200,7 @@ fn permissive(alternative: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{ELECTED, elected, permissive};
+    use super::{ELECTED, copyleft, elected, permissive};
 
     #[test]
     fn gpl_only_is_refused_and_permissive_terms_pass() {
@@ -201,9 +214,20 @@ mod tests {
 
     #[test]
     fn a_choice_with_a_copyleft_licence_needs_a_recorded_election() {
-        assert_eq!(elected("unescaper"), Some("MIT"));
+        assert_eq!(elected("adler2"), Some("MIT"));
         assert_eq!(elected("some-new-crate"), None);
         // What we record taking must itself be permissive.
         assert!(ELECTED.iter().all(|(_, taken)| permissive(taken)));
+    }
+
+    #[test]
+    fn a_gpl_choice_is_refused_even_beside_a_permissive_one() {
+        assert!(copyleft("GPL-3.0-only"));
+        assert!(copyleft("LGPL-2.1-or-later"));
+        assert!(copyleft("AGPL-3.0-only AND MIT"));
+        assert!(!copyleft("MIT"));
+        assert!(!copyleft("MPL-2.0"));
+        // No election can let one through: none names a GPL licence.
+        assert!(ELECTED.iter().all(|(_, taken)| !copyleft(taken)));
     }
 }
