@@ -8,7 +8,6 @@
 
 mod common;
 
-use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -25,46 +24,23 @@ const LICHESS_TOKEN: &str = "lip_standInSecret0123456789";
 /// An HTTP answer: status, headers (lower-case names), body.
 struct Answer {
     status: u16,
-    headers: Vec<(String, String)>,
+    headers: std::collections::HashMap<String, String>,
     body: String,
 }
 
 impl Answer {
     fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.get(name).map(String::as_str)
     }
 }
 
 fn request(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
-    let mut s = std::net::TcpStream::connect(addr).expect("connect");
-    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    for (n, v) in headers {
-        head.push_str(&format!("{n}: {v}\r\n"));
-    }
-    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
-    s.write_all(head.as_bytes()).expect("write");
-    s.write_all(body.as_bytes()).expect("write");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("read");
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
+    let (status, headers, body) =
+        common::http(addr, method, path, headers, body).expect("a request to the hall");
     Answer {
         status,
         headers,
-        body: body.to_owned(),
+        body: String::from_utf8_lossy(&body).into_owned(),
     }
 }
 

@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
@@ -43,26 +42,14 @@ async fn a_board_found_by_serial_number_keeps_its_game_on_another_port() {
     );
     std::fs::write(scratch.path("hall.toml"), toml).unwrap();
     let first = FakeBoard::start(&port_a, Placement::start(), Orientation::Normal).expect("pty");
-    let addr = format!("127.0.0.1:{}", free_port());
+    let logs = scratch.path("logs").to_string_lossy().into_owned();
     let stderr = scratch.path("stderr.txt");
-    let child = Command::new(env!("CARGO_BIN_EXE_board-bridge"))
-        .arg("--hall")
-        .arg(scratch.path("hall.toml"))
-        .args(["--listen", &addr, "--settle-ms", "300", "--log"])
-        .arg(scratch.path("logs"))
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&stderr).unwrap())
-        .spawn()
-        .expect("start the hall");
-    let _bridge = Bridge {
-        child,
-        addr: addr.clone(),
-    };
-    let give_up = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(&addr).is_err() {
-        assert!(Instant::now() < give_up, "the hall never listened");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let bridge = Bridge::hall(
+        &scratch.path("hall.toml"),
+        &["--settle-ms", "300", "--log", &logs],
+        &stderr,
+    );
+    let addr = bridge.addr.clone();
     let (mut ws, _) =
         tokio_tungstenite::connect_async(format!("ws://{addr}/board/1/ws?last_seq=0"))
             .await

@@ -5,7 +5,6 @@
 
 mod common;
 
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
@@ -59,25 +58,9 @@ fn the_kings_in_the_centre_propose_a_result_the_arbiter_confirms() {
         ),
     )
     .unwrap();
-    let addr = format!("127.0.0.1:{}", free_port());
     let stderr = scratch.path("stderr.txt");
-    let child = Command::new(env!("CARGO_BIN_EXE_board-bridge"))
-        .arg("--hall")
-        .arg(scratch.path("hall.toml"))
-        .args(["--listen", &addr, "--settle-ms", "300"])
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(&stderr).unwrap())
-        .spawn()
-        .expect("start the hall");
-    let _bridge = Bridge {
-        child,
-        addr: addr.clone(),
-    };
-    let give_up = Instant::now() + Duration::from_secs(20);
-    while std::net::TcpStream::connect(&addr).is_err() {
-        assert!(Instant::now() < give_up, "the hall never listened");
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "300"], &stderr);
+    let addr = bridge.addr.clone();
     let wait_until = |what: &str, ok: &dyn Fn(&serde_json::Value) -> bool| {
         let give_up = Instant::now() + Duration::from_secs(30);
         loop {

@@ -122,36 +122,31 @@ impl Bridge {
         path: &str,
         headers: &[(&str, &str)],
     ) -> std::io::Result<(u16, std::collections::HashMap<String, String>, Vec<u8>)> {
-        use std::io::{Read, Write};
-        let mut s = std::net::TcpStream::connect(&self.addr)?;
-        let mut request = format!(
-            "GET {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n",
-            self.addr
-        );
-        for (name, value) in headers {
-            request.push_str(&format!("{name}: {value}\r\n"));
+        http(&self.addr, "GET", path, headers, "")
+    }
+
+    /// A hall (`--hall HALL_TOML`) with `args` after it, its standard error to `stderr`, once
+    /// it listens.
+    pub fn hall(hall_toml: &std::path::Path, args: &[&str], stderr: &std::path::Path) -> Self {
+        let addr = format!("127.0.0.1:{}", free_port());
+        let child = Command::new(bridge_binary())
+            .arg("--hall")
+            .arg(hall_toml)
+            .args(["--listen", &addr])
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(stderr).expect("the hall's stderr file"))
+            .spawn()
+            .expect("start the hall");
+        let give_up = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(&addr).is_err() {
+            assert!(
+                Instant::now() < give_up,
+                "the hall never listened on {addr}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
         }
-        request.push_str("\r\n");
-        s.write_all(request.as_bytes())?;
-        let mut bytes = Vec::new();
-        s.read_to_end(&mut bytes)?;
-        let split = bytes
-            .windows(4)
-            .position(|w| w == b"\r\n\r\n")
-            .unwrap_or(bytes.len());
-        let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
-        let body = bytes.get(split + 4..).unwrap_or_default().to_vec();
-        let mut lines = head.lines();
-        let status = lines
-            .next()
-            .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|c| c.parse().ok())
-            .unwrap_or(0);
-        let headers = lines
-            .filter_map(|l| l.split_once(':'))
-            .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
-            .collect();
-        Ok((status, headers, body))
+        Bridge { child, addr }
     }
 }
 
@@ -456,4 +451,46 @@ pub async fn board_read(ws: &mut Ws, wait: Duration) -> Vec<Value> {
     .await;
     seen.push(found.expect("the board is read"));
     seen
+}
+
+/// One HTTP/1.1 request to `addr` on a connection of its own: status, response headers (names
+/// in lower case) and body.
+pub fn http(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> std::io::Result<(u16, std::collections::HashMap<String, String>, Vec<u8>)> {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr)?;
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        request.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if !body.is_empty() || method != "GET" {
+        request.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    request.push_str("\r\n");
+    request.push_str(body);
+    s.write_all(request.as_bytes())?;
+    let mut bytes = Vec::new();
+    s.read_to_end(&mut bytes)?;
+    let split = bytes
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(bytes.len());
+    let head = String::from_utf8_lossy(&bytes[..split]).into_owned();
+    let body = bytes.get(split + 4..).unwrap_or_default().to_vec();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    Ok((status, headers, body))
 }
