@@ -11,7 +11,6 @@ use arbiter_core::clock::{Millis, TimeControl, Timing};
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::reconstruct::Completion;
 use arbiter_core::laws::Edition;
-use axum::serve::ListenerExt;
 use board_bridge::hub::Hub;
 use board_bridge::referee::{self, Referee};
 use board_bridge::serial::{LinkSettings, PortChoice};
@@ -280,14 +279,7 @@ fn main() -> anyhow::Result<()> {
             }
         });
         let app = router(hub, referee, addr, &settings);
-        // Each message is one small frame that must leave at once: no Nagle delay.
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+        board_bridge::server::serve(listener, app)
             .await
             .context("serving")?;
         tokio::time::sleep(Duration::from_millis(10)).await;

@@ -145,6 +145,23 @@ impl Limits {
     }
 }
 
+/// Serves `app` on `listener` until Ctrl-C: the single board's and the hall's one way to serve.
+///
+/// # Errors
+/// What axum's server reports.
+pub async fn serve(listener: tokio::net::TcpListener, app: Router) -> std::io::Result<()> {
+    use axum::serve::ListenerExt;
+    // Each message is one small frame that must leave at once: no Nagle delay.
+    let listener = listener.tap_io(|tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+}
+
 /// The router for a bridge listening on `addr`.
 pub fn router(
     hub: Hub,

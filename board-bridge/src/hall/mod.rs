@@ -266,14 +266,7 @@ pub fn run(
             tokio::spawn(push::run(hall.clone(), push));
         }
         let app = server::router(hall, addr, &settings);
-        use axum::serve::ListenerExt;
-        let listener = listener.tap_io(|tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
+        crate::server::serve(listener, app)
             .await
             .context("serving")?;
         anyhow::Ok(())
