@@ -315,6 +315,18 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
     await axe(page, 'the German hall of sixteen boards');
     await page.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall16-desktop.png'), fullPage: true });
 
+    // Board 2's own page in German: its links, its heading, and the board in German.
+    const own = await page.context().newPage();
+    await own.goto(`${hall.url}/board/2?lang=de`);
+    await own.waitForFunction(() => /Brett 2/.test(document.querySelector('#event').textContent)
+      && document.querySelector('#meta').textContent);
+    assert.equal(await own.locator('#event').textContent(), 'Springfield Club Championship: Brett 2');
+    assert.equal(await own.locator('nav a').first().textContent(), '← Zum Turniersaal');
+    assert.equal(await own.locator('nav a[href*="seat=black"]').getAttribute('href'), '/board/2?seat=black&lang=de');
+    assert.equal(await own.locator('arbiter-board').getAttribute('lang'), 'de');
+    assert.match(await own.locator('#meta').textContent(), /^Rossi, Anna – Neri, Bruno · Runde 3$/);
+    await own.close();
+
     // The language chosen from the header, remembered for the next visit.
     await page.selectOption('#lang', 'fr');
     await page.waitForFunction(() => document.documentElement.lang === 'fr');
