@@ -40,6 +40,7 @@ const w = (id, params) => words(id, params, lang);
 /** The static page's words (hall.html marks them by id) in the page's language. */
 function relabel() {
   document.documentElement.lang = lang;
+  document.title = `${w('hall')} — Arbiter`;
   for (const el of document.querySelectorAll('[data-words]')) el.textContent = w(el.dataset.words);
   for (const el of document.querySelectorAll('[data-words-label]')) el.setAttribute('aria-label', w(el.dataset.wordsLabel));
 }
@@ -252,7 +253,9 @@ function showPush() {
   el.hidden = false;
   el.dataset.ok = String(push.ok);
   const bridgeNow = Date.now() - skew;
-  const lines = pushLines(push, bridgeNow, lang, w);
+  // Times in the browser's own form of the page's language (en-GB's 24 hours, not en-US's AM).
+  const locale = (navigator.languages ?? []).find((l) => l.toLowerCase().split('-')[0] === lang) ?? lang;
+  const lines = pushLines(push, bridgeNow, locale, w);
   $('push-title').textContent = w('push_title');
   $('push-state').replaceChildren(...lines.state.map(({ text, title, error }) => {
     const p = document.createElement('p');

@@ -19,7 +19,7 @@ function ago(unixMs, now, lang) {
 
 /**
  * The lines of the push's state `push` (the bridge's PushStatus) at the bridge's time `now`
- * (Unix ms), in `lang` through `w` (the hall's words): `{state: [{text, title?, error?}],
+ * (Unix ms), through `w` (the hall's words), times in the locale `lang`: `{state: [{text, title?, error?}],
  * games: [{text, board}]}`.
  */
 export function pushLines(push, now, lang, w) {
