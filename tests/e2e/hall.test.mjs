@@ -277,6 +277,8 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
     assert.match(await page.locator('#push').textContent(), /Das Senden schlägt seit \d\d:\d\d:\d\d fehl: \d+ Fehlversuche in Folge/);
     assert.match(await page.locator('#push').textContent(), /Bisher ist keine Sendung gelungen\./);
     assert.equal(await page.locator('#push [data-error]').count(), 2);
+    // A screen reader hears that it fails, once, not every push or second.
+    assert.match(await page.locator('#push-said').textContent(), /^Das Senden schlägt seit/);
 
     // Lichess takes the round, but not board 2's game: the error stands with its board.
     standIn.failing = false;
@@ -285,6 +287,7 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
       /^Brett 2: Lichess kann die Partie seit \d\d:\d\d:\d\d nicht lesen: „Unknown move at ply 3“$/);
     assert.match(await page.locator('#push-state').textContent(), /Die Runde wurde zuletzt um \d\d:\d\d:\d\d gesendet \((jetzt|vor \d+ (Sekunden?|Minuten?))\); Lichess hat 16 Partien übernommen\./);
     assert.equal(await page.locator('#push [data-error]').count(), 0);
+    assert.match(await page.locator('#push-said').textContent(), /^Die Runde wurde zuletzt .* Brett 2: Lichess kann die Partie/);
 
     // The arbiter ends board 1 (a change of the round, so it is pushed again) and Lichess now
     // reads board 2's game: the error clears.

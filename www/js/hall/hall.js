@@ -271,7 +271,14 @@ function showPush() {
     return li;
   }));
   $('push-games').hidden = !lines.games.length;
+  const turn = `${push.ok}|${(push.game_errors ?? []).map((e) => e.round).join(',')}|${lang}`;
+  if (turn !== pushTurn) {
+    pushTurn = turn;
+    $('push-said').textContent = [lines.state[0].text, ...lines.games.map((g) => g.text)].join(' ');
+  }
 }
+/** What was last said of the push: whether it worked, the games refused, the language. */
+let pushTurn = '';
 
 function take(b) {
   const known = boards.get(b.number);
