@@ -5,6 +5,7 @@
 // Sixteen boards with long names: every name whole on its card at 1280x900 and on a phone; the
 // page in German with no English word; the push's state (failing, a game Lichess cannot read,
 // cleared) against a local stand-in for Lichess; the language chosen from the header kept.
+// A threefold claim held for the arbiter and decided from the hall, in Italian.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -28,10 +29,11 @@ async function freePort() {
 }
 
 /** The hall file, written once here for every test: the README's `[event]`, and one
- * `[[board]]` per pair of names, each a simulated board playing `g.pgn`. */
+ * `[[board]]` per pair of names, each a simulated board playing `g.pgn` (or the PGN file
+ * named third). */
 function hallToml(pairs) {
-  const boards = pairs.map(([white, black], i) =>
-    `[[board]]\nnumber = ${i + 1}\nwhite = ${JSON.stringify(white)}\nblack = ${JSON.stringify(black)}\nsimulate = "g.pgn"\n`);
+  const boards = pairs.map(([white, black, pgn = 'g.pgn'], i) =>
+    `[[board]]\nnumber = ${i + 1}\nwhite = ${JSON.stringify(white)}\nblack = ${JSON.stringify(black)}\nsimulate = ${JSON.stringify(pgn)}\n`);
   return `[event]
 name = "Springfield Club Championship"
 site = "Springfield"
@@ -354,6 +356,42 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
     await browser.close();
     await hall.stop();
     standIn.server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('hall page: a threefold claim awaits the arbiter, decided from the hall in Italian', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-claim-'));
+  // The start position a third time after 4...Ng8: White may claim (Art. 9.2).
+  fs.writeFileSync(path.join(dir, 'rep.pgn'), '[Event "e2e"]\n[Result "*"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n');
+  const hall = await startHall(dir, [['Rossi, Anna', 'Neri, Bruno', 'rep.pgn'], ['Verdi, Carla', 'Bianchi, Dario']]);
+  const browser = await launch();
+  try {
+    const page = await freshPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${hall.url}/?lang=it`);
+    await page.fill('#token', hall.token);
+    await page.click('#token-save');
+    await page.waitForFunction(() => Number(document.querySelector('article[data-board="1"]')?.dataset.plies) === 8, null, { timeout: 60_000 });
+    // White claims (the claim as his scoresheet gives it to the arbiter, through the bridge).
+    const claimed = await page.evaluate(async (token) => (await fetch('/board/1/arbiter', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ event: { type: 'claim', player: 'white', claim: { kind: 'repetition' } } }),
+    })).status, hall.token);
+    assert.equal(claimed, 200);
+    const box = card(page, 1).locator('.proposal');
+    await box.waitFor({ timeout: 10_000 });
+    assert.match(await box.textContent(), /^Il Bianco reclama: triplice ripetizione\. La sua decisione:/);
+    assert.match(await card(page, 1).locator('.line').textContent(), /Un reclamo attende l'arbitro\./);
+    await axe(page, 'a claim awaiting the arbiter, in Italian');
+    await box.locator('button', { hasText: 'Accogli' }).click();
+    await page.waitForSelector('article[data-board="1"] [data-result="1/2-1/2"]', { timeout: 10_000 });
+    assert.match(await card(page, 1).locator('[data-result]').textContent(), /^½-½: patta/);
+    assert.equal(await card(page, 1).locator('.proposal').count(), 0);
+    assert.equal(page.lastError, undefined);
+  } finally {
+    await browser.close();
+    await hall.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
