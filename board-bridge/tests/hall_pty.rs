@@ -274,6 +274,12 @@ fn sixteen_boards_play_a_round_pushed_and_broadcast() {
     assert_eq!(first["type"], "hall");
     assert_eq!(first["boards"].as_array().unwrap().len(), BOARDS as usize);
     assert_eq!(first["boards"][0]["white"], "White 1");
+    // The push is shown from the start, before its first answer.
+    assert!(first["push"].is_object(), "{}", first["push"]);
+    assert_eq!(
+        first["push"]["url"],
+        format!("http://{stand_in}/api/broadcast/round/{ROUND_ID}/push")
+    );
 
     // All sixteen play at once.
     // Hands slow enough that sixteen boards read by one busy process never run two lifts

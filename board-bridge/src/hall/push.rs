@@ -277,6 +277,8 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
     let mut last_sent: Option<String> = None;
     let mut last_at: Option<Instant> = None;
     let mut status = PushStatus::new(settings.url());
+    // Shown at once: the hall page says a push is on its way before the first answer.
+    hall.set_push_status(status.clone());
     let mut backoff = MIN_INTERVAL;
     loop {
         let text = super::round::round_pgn(&hall);
