@@ -1,5 +1,6 @@
 //! The arbiter's decisions: accepting or rejecting a claim he holds, clock settings, restored
-//! positions and cancelled games (2005 Art. 6.13-6.14, 7 / 2023 Art. 6.11, 7).
+//! positions, cancelled games and the result the players report (2005 Art. 6.13-6.14, 7, 8.7 /
+//! 2023 Art. 6.11, 7, 8.7).
 
 use super::*;
 
@@ -120,6 +121,15 @@ impl Game {
             }
             Decision::SetupFault { fault } => {
                 self.setup_fault(at, *fault);
+                Ok(())
+            }
+            Decision::RecordResult { result } => {
+                // The players' word ends the game as they report it, whatever stands on the
+                // board; a claim or offer still open goes with it.
+                self.claims.pending = None;
+                self.claims.open.clear();
+                let law = rules::RESULT_REPORTED.law(edition);
+                self.end(at, law, *result, Reason::ReportedResult);
                 Ok(())
             }
             Decision::StartClock => {
