@@ -471,7 +471,7 @@ impl Game {
             return Ok(());
         }
         let evidence = self.draw_evidence(kind, intended);
-        if !self.config.arbiter_present {
+        if !self.draw_claims_await_arbiter() {
             match evidence {
                 Some(plies) => self.uphold_draw(at, player, kind, plies),
                 None => self.reject_draw(at, player, kind, intended),
@@ -543,8 +543,9 @@ impl Game {
                 claim: kind,
             },
         );
-        if !self.config.arbiter_present {
-            // D-10: shown with the ruling; with an arbiter present it was shown at the claim.
+        if !self.draw_claims_await_arbiter() {
+            // D-10: shown with the ruling; when the claim waited for the arbiter it was shown
+            // at the claim.
             let verdict = Verdict::DrawEvidence {
                 claim: kind,
                 plies: evidence,

@@ -176,6 +176,18 @@ impl Game {
         })
     }
 
+    /// A new game that continues a log of schema `version` (a [`super::LogRecord`]'s): its
+    /// events rule as they did when it was recorded, and its log keeps that version (see
+    /// [`super::log`]'s table of versions). [`Game::replay`] does this by itself.
+    ///
+    /// # Errors
+    /// [`Refused::BadFen`] if the setup's FEN is not a legal position.
+    pub fn continuing(config: GameConfig, version: u32) -> Result<Game, Refused> {
+        let mut game = Game::new(config.clone())?;
+        game.log = EventLog::of_version(config, version);
+        Ok(game)
+    }
+
     /// Replays a log from the start.
     ///
     /// # Errors
@@ -185,6 +197,9 @@ impl Game {
             index: None,
             reason,
         })?;
+        // The events rule as they did when they were recorded, and the game goes on in that
+        // version of the log.
+        game.log = log.emptied();
         for (index, event) in log.events().iter().enumerate() {
             game.handle(event.clone()).map_err(|reason| ReplayError {
                 index: Some(index),
@@ -296,6 +311,12 @@ impl Game {
 
     fn edition(&self) -> Edition {
         self.config.edition
+    }
+
+    /// Whether a threefold-repetition or fifty-move claim waits for the arbiter present (2005
+    /// Art. 9.5 / 2023 Art. 9.5.1); a log of version 1 ruled it at once from the record.
+    fn draw_claims_await_arbiter(&self) -> bool {
+        self.config.arbiter_present && self.log.claims_wait_for_arbiter()
     }
 
     fn on_move(&self) -> Color {
