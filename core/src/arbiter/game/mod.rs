@@ -129,7 +129,7 @@ impl Game {
         let board = match &config.fen {
             None => Position::default(),
             Some(fen) => {
-                crate::fen::parse_setup(fen).map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
+                Position::from_setup_fen(fen).map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
             }
         };
         // A set-up fault found too late leaves the game as it stands, without the castlings
