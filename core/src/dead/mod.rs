@@ -29,6 +29,7 @@ mod semistatic;
 
 use cozy_chess::{Board, Color, Move};
 
+pub use driver::Analysis;
 pub use fast::{cannot_mate_quick, is_dead_quick};
 pub use material::cannot_mate_by_material;
 
