@@ -2,7 +2,7 @@
 //! 5.2.2), callable from a Web Worker so a long search never blocks the board.
 
 use arbiter_core::arbiter::Event;
-use arbiter_core::dead::{Budget, CanMate, can_mate, quick_pass, ruling_can_mate};
+use arbiter_core::dead::{Analysis, Budget, CanMate, can_mate, quick_pass, ruling_can_mate};
 use arbiter_core::{Color, Position};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -82,4 +82,51 @@ pub fn analysis_event(fen: &str, side: &str) -> Result<JsValue, JsError> {
         can_mate: ruling_can_mate(position.board(), color),
     };
     Ok(crate::json::to_js(&event))
+}
+
+/// A pending ruling's analysis run in slices on the thread that holds the game, for a page
+/// that cannot start the Worker: each `step(nodes)` searches at most that many nodes (about a
+/// millisecond per thousand natively), so the page can run it between frames. The answer is
+/// the one `analysisEvent` gives in one call.
+///
+/// ```js
+/// const a = new DeadAnalysis(pending.fen, pending.side);
+/// const tick = () => { const event = a.step(5000); if (event) table.handle(event); else setTimeout(tick, 0); };
+/// ```
+#[wasm_bindgen]
+pub struct DeadAnalysis {
+    fen: String,
+    side: Color,
+    analysis: Analysis,
+}
+
+#[wasm_bindgen]
+impl DeadAnalysis {
+    /// The analysis of whether `side` can mate in `fen`, at the ruling budget; throws on a FEN
+    /// or side the core cannot read.
+    #[wasm_bindgen(constructor)]
+    pub fn new(fen: &str, side: &str) -> Result<DeadAnalysis, JsError> {
+        let (position, side) = position_and_side(fen, side)?;
+        Ok(DeadAnalysis {
+            fen: fen.to_string(),
+            side,
+            analysis: Analysis::new(position.board(), side, Budget::RULING),
+        })
+    }
+
+    /// Runs at most `nodes` more search nodes: `null` while undecided, then the `analysis`
+    /// event that answers the ruling, `{type: "analysis", side, fen, can_mate}`.
+    #[wasm_bindgen(unchecked_return_type = "TableEvent | null")]
+    pub fn step(&mut self, nodes: f64) -> JsValue {
+        let Some(answer) = self.analysis.step(nodes.clamp(1.0, 1e12) as u64) else {
+            return JsValue::NULL;
+        };
+        let event = Event::Analysis {
+            side: self.side,
+            fen: self.fen.clone(),
+            // An undetermined answer keeps the Laws' default, as `ruling_can_mate` does.
+            can_mate: answer != CanMate::No,
+        };
+        crate::json::to_js(&event)
+    }
 }
