@@ -15,6 +15,9 @@
 //! assert_eq!(can_mate(&board, Color::White, Budget::RULING), CanMate::No);
 //! ```
 //!
+//! [`Analysis`] runs the same procedure in slices of a bounded number of search nodes, with the
+//! same answer, for a shell that must not stall and has no second thread to run it on.
+//!
 //! Unlike the rest of the core, this module calls cozy-chess directly rather than through
 //! `movegen`: the search plays millions of moves and must not allocate per node.
 
