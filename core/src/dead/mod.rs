@@ -15,6 +15,9 @@
 //! assert_eq!(can_mate(&board, Color::White, Budget::RULING), CanMate::No);
 //! ```
 //!
+//! [`Analysis`] runs the same procedure in slices of a bounded number of search nodes, with the
+//! same answer, for a shell that must not stall and has no second thread to run it on.
+//!
 //! Unlike the rest of the core, this module calls cozy-chess directly rather than through
 //! `movegen`: the search plays millions of moves and must not allocate per node.
 
@@ -29,6 +32,7 @@ mod semistatic;
 
 use cozy_chess::{Board, Color, Move};
 
+pub use driver::Analysis;
 pub use fast::{cannot_mate_quick, is_dead_quick};
 pub use material::cannot_mate_by_material;
 
