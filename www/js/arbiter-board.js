@@ -144,6 +144,7 @@ export class ArbiterBoard extends HTMLElement {
   #relabel() {
     const l = this.#game.lang();
     this.#root.querySelector('.arb').lang = l;
+    this.#game.input.renderHelp();
     relabel(this.#root, l);
   }
 

@@ -21,7 +21,7 @@ function relabelOne(item, lang) {
 // The parts whose words are the game's (sentences, moves, names, times), already said in its
 // language, or written by the code in the right one: in a board, and in the page around it.
 const GAME_PARTS = {
-  board: '.announce,.rulings,.status,.moves,.board,.time,.meta,.name',
+  board: '.announce,.rulings,.status,.moves,.board,.time,.meta,.name,.help-body',
   page: '#game-title,#pgn-note,#restore-ply,#ng-error',
 };
 
