@@ -77,7 +77,13 @@ pub fn can_mate(board: &Board, side: Color, budget: Budget) -> CanMate {
     #[cfg(feature = "dead-search")]
     return driver::decide(board, side, budget);
     #[cfg(not(feature = "dead-search"))]
-    return driver::quick_pass(board, side, Budget { nodes: budget.nodes.min(Budget::QUICK.nodes) });
+    return driver::quick_pass(
+        board,
+        side,
+        Budget {
+            nodes: budget.nodes.min(Budget::QUICK.nodes),
+        },
+    );
 }
 
 /// What a ruling takes from the full analysis (2005 Art. 6.10 / 2023 Art. 6.9 and the rulings
