@@ -10,13 +10,18 @@
 
 use cozy_chess::{Board, Color, Move, Piece};
 
+#[cfg(feature = "dead-search")]
 use super::checks::check_chain_proves_no_mate;
+#[cfg(feature = "dead-search")]
 use super::closure::is_closed_without_mate;
+#[cfg(feature = "dead-search")]
 use super::deduction::{is_unwinnable as deduction_proves, steady_squares};
 use super::fast::every_line_ends_without_mate;
 use super::helpmate::{Guide, Helpmate, Iteration, MoveList, is_mate_of, play_forced_moves};
 use super::material::cannot_mate_by_material;
-use super::semistatic::{is_statically_unwinnable, mobility_proves};
+#[cfg(feature = "dead-search")]
+use super::semistatic::is_statically_unwinnable;
+use super::semistatic::mobility_proves;
 use super::{Budget, CanMate};
 
 /// How many forced moves are followed before the search starts. The longest known forced
@@ -55,6 +60,7 @@ fn has_heavy_or_knight(board: &Board) -> bool {
         .is_empty()
 }
 
+#[cfg(feature = "dead-search")]
 /// True when every legal move leads (after any forced replies) to a position proven unwinnable
 /// for `winner`, or to a position that is already not a mate. The cheap mobility fixpoint runs
 /// on every child first; the second analysis only on the few it leaves open, since in open
@@ -86,6 +92,7 @@ fn every_child_static(board: &Board, winner: Color, open_max: usize) -> bool {
     open.iter().all(|child| deduction_proves(child, winner))
 }
 
+#[cfg(feature = "dead-search")]
 /// The cheap proof for endings of kings, pawns and bishops, the material most flag falls meet:
 /// the mobility fixpoint on the position, and, where the side to move is in check or has few
 /// moves, on every position after its move. A king that stands in check now stands on a square
@@ -100,6 +107,7 @@ fn locked_by_mobility(pos: &Board, winner: Color) -> bool {
     few && every_child_static(pos, winner, 0)
 }
 
+#[cfg(feature = "dead-search")]
 /// The legal moves after which the semi-static analysis proves that `winner` cannot mate.
 fn hopeless_moves(board: &Board, winner: Color) -> Vec<Move> {
     let moves = MoveList::of(board);
@@ -155,6 +163,7 @@ pub(super) fn quick_pass(board: &Board, winner: Color, budget: Budget) -> CanMat
     }
 }
 
+#[cfg(feature = "dead-search")]
 /// The full decision procedure of [`super::can_mate`] as a computation that can stop and go
 /// on: [`Analysis::step`] runs it for a bounded number of search nodes at a time, so a shell
 /// without a second thread (a page without a Worker, the bridge's event loop) can spread a
@@ -194,6 +203,7 @@ pub struct Analysis {
     stage: Stage,
 }
 
+#[cfg(feature = "dead-search")]
 /// Where an [`Analysis`] stands.
 enum Stage {
     /// Nothing run yet.
@@ -207,6 +217,7 @@ enum Stage {
     Done(CanMate),
 }
 
+#[cfg(feature = "dead-search")]
 impl Analysis {
     /// The analysis of whether `winner` can mate from `board` within `budget` (nothing is run
     /// until the first [`Analysis::step`]).
@@ -366,6 +377,7 @@ impl Analysis {
     }
 }
 
+#[cfg(feature = "dead-search")]
 /// Decides whether `winner` can mate from `board` within `budget` nodes of search.
 pub(super) fn decide(board: &Board, winner: Color, budget: Budget) -> CanMate {
     Analysis::new(board, winner, budget).run()
