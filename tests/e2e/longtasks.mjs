@@ -211,8 +211,9 @@ async function bareCalls(pos) {
   const p = await freshPage(env.browser);
   await p.goto(`${env.server.url}/empty.html`);
   const out = await p.evaluate(async ({ fen, side, nodes }) => {
-    const { loadArbiter } = await import('/js/engine.js');
-    const a = await loadArbiter();
+    // quickPass and canMate are the full module's (the lean one leaves the search out).
+    const { loadFull } = await import('/js/engine.js');
+    const a = await loadFull();
     const times = [];
     let quick;
     for (let i = 0; i < 3; i += 1) {

@@ -86,8 +86,9 @@ test('art6_9_2023 without a Worker: the analysis in slices (DeadAnalysis.step) g
   await openBoard(page, `${env.server.url}/cannot-mate.html`);
   const HARD_CAN_MATE = '7k/8/1p6/1Pp5/2Pp4/p2Pp1p1/P1B1P1P1/1B1B2K1 b - - 0 1';
   const runs = await page.evaluate(async (fens) => {
-    const { loadArbiter } = await import('/js/engine.js');
-    const a = await loadArbiter();
+    // DeadAnalysis and analysisEvent are the full module's, as a page without a Worker loads it.
+    const { loadFull } = await import('/js/engine.js');
+    const a = await loadFull();
     const out = [];
     for (const fen of fens) {
       const whole = a.analysisEvent(fen, 'white');
