@@ -13,6 +13,30 @@ const SOUNDS = {
 };
 
 let context = null;
+// Browsers let audio start only once the page has had a gesture. Before that nothing can be
+// heard, so no context is made; after the first one the context is made when the page is idle,
+// since making one can take a long task (hundreds of ms on a busy machine) and must not land on
+// a ruling or a move.
+let activated = false;
+
+function makeContext() {
+  try {
+    context ??= new AudioContext();
+  } catch {
+    // No Web Audio here: the game goes on in silence.
+  }
+}
+
+if (typeof window !== 'undefined') {
+  const onGesture = () => {
+    if (activated) return;
+    activated = true;
+    (window.requestIdleCallback ?? ((f) => setTimeout(f, 0)))(makeContext);
+  };
+  for (const type of ['pointerdown', 'keydown', 'touchstart']) {
+    window.addEventListener(type, onGesture, { capture: true, passive: true });
+  }
+}
 
 function remembered() {
   try {
@@ -45,9 +69,10 @@ export class Sounds {
     if (!notes || !this.on) return;
     this.played.push(name);
     if (this.played.length > 100) this.played.shift();
+    if (!activated) return; // no gesture yet: nothing could be heard
+    makeContext();
+    if (!context) return;
     try {
-      context ??= new AudioContext();
-      // Browsers start audio only after a gesture; the move that asked for it was one.
       if (context.state === 'suspended') context.resume().catch(() => {});
       const t0 = context.currentTime;
       for (const [freq, start, length, gain, wave] of notes) {
