@@ -10,7 +10,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use arbiter_core::arbiter::{Event, Game, Refused, Stamped};
+use arbiter_core::arbiter::{Actor, Event, Game, Refused, Stamped};
 use arbiter_core::clock::Timestamp;
 use arbiter_core::dgt::clock::{ClockCommand, ClockSide, DisplayTime};
 use arbiter_core::laws::blind::Correction;
@@ -27,13 +27,6 @@ pub struct Referee {
     /// The last instant handed to the game; later inputs are stamped no earlier, since the
     /// boards' threads and the pages race for the lock.
     last_at: u64,
-    /// The position the completed moves below start from: the game's start, or the game's
-    /// position after an irregular move left standing (which no move list can express).
-    base: Position,
-    /// The game's completed moves from `base`.
-    moves: Vec<Move>,
-    /// The game's position (`base` plus `moves`).
-    position: Position,
     /// How many of the game's completed moves were published.
     published: usize,
     /// Moves made on the board complete themselves (casual play without a clock).
@@ -75,10 +68,6 @@ pub fn lock(referee: &SharedReferee) -> MutexGuard<'_, Referee> {
     referee.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn position_of(game: &Game) -> Position {
-    Position::from_fen(&game.board().to_string()).unwrap_or_else(|_| Position::startpos())
-}
-
 impl Referee {
     /// A referee for the hub's game: set up as the hub's log says, continuing the events it
     /// holds.
@@ -89,7 +78,6 @@ impl Referee {
         let config = hub.config();
         let mut game = Game::new(config.clone())?;
         hub.set_config(config);
-        let base = position_of(&game);
         let mut last_at = 0;
         for line in hub.logged_events() {
             last_at = last_at.max(line.at.0);
@@ -98,25 +86,17 @@ impl Referee {
             let _ = game.handle(line.stamped());
         }
         while game.poll_ruling().is_some() {}
-        let mut me = Self {
+        let me = Self {
             published: game.moves().len(),
             game,
             hub,
             last_at,
-            base: base.clone(),
-            moves: Vec::new(),
-            position: base,
             auto_press,
             clock_epoch: 0,
             clock_seen: (None, 0, String::new()),
             views: [None, None],
             last_correction: None,
         };
-        let played: Vec<_> = me.game.moves().iter().map(|m| m.text).collect();
-        for text in played {
-            me.follow(text);
-        }
-        me.resync();
         if me.published > 0 {
             // What snapshots show of the game the log brought back, without publishing it again.
             let recorded = me
@@ -130,7 +110,7 @@ impl Referee {
                 })
                 .collect();
             let state = serde_json::to_value(me.game.state(Timestamp(last_at))).ok();
-            me.hub.restore(recorded, me.position.fen(), state);
+            me.hub.restore(recorded, me.game.board().fen(), state);
         }
         Ok(me)
     }
@@ -140,19 +120,15 @@ impl Referee {
         &self.game
     }
 
-    /// The position the completed moves start from.
+    /// The position the completed moves a board can follow start from (the game's
+    /// [`Game::playable_score`]).
     pub fn base(&self) -> &Position {
-        &self.base
+        self.game.playable_score().0
     }
 
     /// The completed moves from [`Self::base`].
     pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The game's position now.
-    pub fn position(&self) -> &Position {
-        &self.position
+        self.game.playable_score().1
     }
 
     /// Whether moves on the board complete themselves.
@@ -172,13 +148,7 @@ impl Referee {
 
     /// Whether the game has started and is not over.
     pub fn in_play(&self) -> bool {
-        self.game.state(Timestamp(self.last_at)).outcome.is_none()
-            && self
-                .game
-                .log()
-                .events()
-                .iter()
-                .any(|e| e.event == Event::Start)
+        self.game.in_play()
     }
 
     /// Hands `event` to the game at `now` (or the last instant, if later), publishes it with its
@@ -205,29 +175,10 @@ impl Referee {
         result
     }
 
-    /// Whether `event` would change nothing in the game: a second `arrive` of a player already
-    /// present in this session, the same `write` as the player's last, a draw offer while his
-    /// own offer stands. Such an event from a page is answered and not logged, so a page
-    /// sending it over and over fills nothing.
+    /// Whether `event` would change nothing in the game (the game's
+    /// [`Game::changes_nothing`]): such an event from a page is answered and not logged.
     pub fn changes_nothing(&self, event: &Event) -> bool {
-        let events = self.game.log().events();
-        // This session's events: an adjourned game's resumption asks for arrivals again.
-        let session = events
-            .iter()
-            .rposition(|e| e.event == Event::Resume)
-            .map_or(events, |i| &events[i + 1..]);
-        match event {
-            Event::Arrive { .. } => session.iter().any(|e| &e.event == event),
-            Event::Write { player, .. } => session
-                .iter()
-                .rev()
-                .find(|e| matches!(&e.event, Event::Write { player: p, .. } if p == player))
-                .is_some_and(|e| &e.event == event),
-            Event::OfferDraw { player } => {
-                self.game.state(Timestamp(self.last_at)).draw_offer == Some(*player)
-            }
-            _ => false,
-        }
+        self.game.changes_nothing(event)
     }
 
     /// Hands `events` to the game one after the other at `now`, as [`Self::submit`] does, but
@@ -358,68 +309,28 @@ impl Referee {
         if played < self.published {
             // The arbiter set the game back (2005 Art. 6.14, 7.5; App. F2.8 for two boards):
             // follow it from the start, and tell pages and boards how far.
-            self.replay_record();
             self.published = played;
             out.push(Body::Takeback {
                 to_ply: played,
-                fen: self.position.fen(),
+                fen: self.game.board().fen(),
             });
         }
         for ply in self.published..played {
             let done = &self.game.moves()[ply];
-            let (text, san, clock_ms) = (done.text, done.san.clone(), done.clock_after.0);
-            self.follow(text);
+            let fen = self
+                .game
+                .position_after(ply + 1)
+                .unwrap_or_else(|| self.game.board())
+                .fen();
             out.push(Body::Move {
                 ply: ply + 1,
-                uci: text.to_string(),
-                san,
-                fen: self.position.fen(),
-                clock_ms: Some(clock_ms),
+                uci: done.text.to_string(),
+                san: done.san.clone(),
+                fen,
+                clock_ms: Some(done.clock_after.0),
             });
         }
         self.published = played;
-        self.resync();
-    }
-
-    fn follow(&mut self, text: Move) {
-        // Both write castling as the king's move, so the fields carry over as they are.
-        let mv = Move {
-            from: text.from,
-            to: text.to,
-            promotion: text.promotion,
-        };
-        if self.position.play(mv).is_ok() {
-            self.moves.push(mv);
-        }
-    }
-
-    /// Rebuilds the completed moves from the game's start position.
-    fn replay_record(&mut self) {
-        let start = self
-            .game
-            .config()
-            .fen
-            .as_deref()
-            .and_then(|f| Position::from_fen(f).ok())
-            .unwrap_or_else(Position::startpos);
-        self.base = start.clone();
-        self.position = start;
-        self.moves.clear();
-        let played: Vec<_> = self.game.moves().iter().map(|m| m.text).collect();
-        for text in played {
-            self.follow(text);
-        }
-    }
-
-    /// An irregular move left standing (rapid / blitz, until claimed) changes the game's
-    /// position without a completed move: start the move list afresh from there.
-    fn resync(&mut self) {
-        let fen = self.game.board().to_string();
-        if self.position.fen() != fen {
-            self.base = position_of(&self.game);
-            self.position = self.base.clone();
-            self.moves.clear();
-        }
     }
 
     /// A board of two settled showing `view`: compares both boards and the scores under
@@ -441,19 +352,19 @@ impl Referee {
         else {
             return;
         };
-        let record = &self.moves;
+        let (base, record) = self.game.playable_score();
         let n = record.len();
         if blind.score.len() == n + 1
             && blind.score.starts_with(record)
-            && self.color_of_ply(n) == vi
+            && self.game.mover_of_playable(n) == vi
         {
             // His move stands made on his board and waits for his lever press (2005 Art. 6.8a,
             // App. F2.3): until then nothing differs, and the comparison waits for the press.
             return;
         }
-        let last_by_vi = n > 0 && self.color_of_ply(n - 1) == vi;
+        let last_by_vi = n > 0 && self.game.mover_of_playable(n - 1) == vi;
         let before_last = (n > 0).then(|| {
-            let mut p = self.base.clone();
+            let mut p = base.clone();
             for &mv in &record[..n - 1] {
                 let _ = p.play(mv);
             }
@@ -476,7 +387,7 @@ impl Referee {
         } else {
             blind.score.clone()
         };
-        let current = self.position.placement().to_fen_board();
+        let current = self.game.board().placement().to_fen_board();
         let shown = |v: &BoardView, lagging: bool| {
             if lagging {
                 current.clone()
@@ -528,18 +439,9 @@ impl Referee {
         });
     }
 
-    fn color_of_ply(&self, index: usize) -> Color {
-        let first = self.base.side_to_move();
-        if index.is_multiple_of(2) {
-            first
-        } else {
-            !first
-        }
-    }
-
     /// The colour on move in the game.
     pub fn side_to_move(&self) -> Color {
-        self.position.side_to_move()
+        self.game.side_on_move()
     }
 }
 
@@ -583,27 +485,11 @@ impl Role {
             Role::Assistant => return None,
             Role::Player(c) => c,
         };
-        let owner = match event {
-            Event::Arrive { player }
-            | Event::PressClock { player }
-            | Event::OfferDraw { player }
-            | Event::AcceptDraw { player }
-            | Event::DeclineDraw { player }
-            | Event::Resign { player }
-            | Event::Claim { player, .. }
-            | Event::Seal { player, .. }
-            | Event::Announce { player, .. }
-            | Event::Repeat { player, .. }
-            | Event::Write { player, .. }
-            | Event::AskScoresheet { player, .. }
-            | Event::CorrectAnnouncement { player, .. } => Some(*player),
-            // Hands on the pieces belong to the player on move.
-            Event::Lift { .. }
-            | Event::Place { .. }
-            | Event::Adjust { .. }
-            | Event::Move { .. } => Some(on_move),
-            Event::Start | Event::Tick => None,
-            _ => return Some(SeatRefusal::ArbiterOnly),
+        let owner = match event.actor() {
+            Actor::Player(player) => Some(player),
+            Actor::OnMove => Some(on_move),
+            Actor::EitherPlayer => None,
+            Actor::Arbiter => return Some(SeatRefusal::ArbiterOnly),
         };
         match owner {
             Some(c) if c != me => Some(SeatRefusal::NotYours {

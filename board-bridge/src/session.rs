@@ -421,7 +421,7 @@ impl Session {
             events.push(Event::Move { mv });
             if !pressed && self.completes_itself(&r) {
                 events.push(Event::PressClock {
-                    player: r.position().side_to_move(),
+                    player: r.side_to_move(),
                 });
             }
         }
@@ -453,7 +453,7 @@ impl Session {
     /// or `None` (a board catching up, or the opponent's move reproduced, App. F2.7).
     fn move_made(&self, mv: Move, ply: usize) -> Option<Move> {
         let r = referee::lock(&self.referee);
-        if ply != r.moves().len() + 1 || !self.seat.makes(r.position().side_to_move()) {
+        if ply != r.moves().len() + 1 || !self.seat.makes(r.side_to_move()) {
             return None;
         }
         Some(mv)
@@ -465,7 +465,7 @@ impl Session {
         let mut events = vec![Event::Move { mv }];
         if !pressed && self.completes_itself(&r) {
             events.push(Event::PressClock {
-                player: r.position().side_to_move(),
+                player: r.side_to_move(),
             });
         }
         let _ = r.submit_all(now, events, self.seat.name());
@@ -595,11 +595,11 @@ impl Session {
         if self.rec.moves().len() != r.moves().len() {
             return;
         }
-        let mover = r.position().side_to_move();
+        let mover = r.side_to_move();
         if !self.seat.makes(mover) {
             return;
         }
-        let Some(text) = attempted_move(r.position(), &self.rec.physical()) else {
+        let Some(text) = attempted_move(r.game().board(), &self.rec.physical()) else {
             return;
         };
         self.submit(&mut r, now, Event::Move { mv: text });
@@ -638,7 +638,7 @@ impl Session {
             let on_move = r.side_to_move();
             for (square, color) in held {
                 if color == on_move
-                    && r.position().piece_on(square).map(|p| p.0) == Some(color)
+                    && r.game().board().piece_on(square).map(|p| p.0) == Some(color)
                     && self.rec.physical().get(square) == arbiter_core::dgt::board::Occupant::Empty
                 {
                     self.own_lifted = true;
