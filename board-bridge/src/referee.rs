@@ -13,7 +13,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use arbiter_core::arbiter::{Actor, Event, Game, Refused, Stamped};
 use arbiter_core::clock::Timestamp;
 use arbiter_core::dgt::clock::{ClockCommand, ClockSide, DisplayTime};
-use arbiter_core::laws::blind::Correction;
+pub use arbiter_core::laws::blind::BoardView;
+use arbiter_core::laws::blind::{BoardOf, Correction};
 use arbiter_core::position::Position;
 use arbiter_core::{Color, Move};
 
@@ -38,16 +39,6 @@ pub struct Referee {
     views: [Option<BoardView>; 2],
     /// The last correction published for two boards, so each is published once.
     last_correction: Option<(serde_json::Value, Option<String>)>,
-}
-
-/// What a board showed once settled: the moves it shows played (its player's score) and its
-/// placement.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardView {
-    /// The moves the board has shown, from the game's base position.
-    pub score: Vec<Move>,
-    /// Its placement (FEN board field).
-    pub placement: String,
 }
 
 /// Which of two boards.
@@ -333,76 +324,17 @@ impl Referee {
         self.published = played;
     }
 
-    /// A board of two settled showing `view`: compares both boards and the scores under
-    /// App. F2.7-F2.8 and publishes a `discrepancy` when the verdict changes. The sighted
-    /// player's score is the game's record; the visually impaired player's is what his board
-    /// has shown (his own moves and the reproductions he felt). A board that has only not yet
-    /// reproduced the move just made on the other one is not a discrepancy.
+    /// A board of two settled showing `view`: the game compares both boards with its moves
+    /// (App. F2.7-F2.8, [`Game::compare_boards`]) and a `discrepancy` is published when its
+    /// verdict changes.
     pub fn board_settled(&mut self, which: Which, view: BoardView) {
         self.views[which as usize] = Some(view);
         let [Some(main), Some(blind)] = &self.views else {
             return;
         };
-        let Some(vi) = self
-            .game
-            .config()
-            .visually_impaired
-            .first()
-            .map(|i| i.player)
-        else {
-            return;
-        };
-        let (base, record) = self.game.playable_score();
-        let n = record.len();
-        if blind.score.len() == n + 1
-            && blind.score.starts_with(record)
-            && self.game.mover_of_playable(n) == vi
-        {
-            // His move stands made on his board and waits for his lever press (2005 Art. 6.8a,
-            // App. F2.3): until then nothing differs, and the comparison waits for the press.
-            return;
-        }
-        let last_by_vi = n > 0 && self.game.mover_of_playable(n - 1) == vi;
-        let before_last = (n > 0).then(|| {
-            let mut p = base.clone();
-            for &mv in &record[..n - 1] {
-                let _ = p.play(mv);
-            }
-            p.placement().to_fen_board()
-        });
-        let lags = |v: &BoardView, moved_elsewhere: bool| {
-            moved_elsewhere
-                && v.score.len() + 1 == n
-                && record.starts_with(&v.score)
-                && before_last.as_deref() == Some(v.placement.as_str())
-        };
-        let (main_lags, blind_lags) = (lags(main, last_by_vi), lags(blind, !last_by_vi));
-        let sighted_score: Vec<Move> = record.to_vec();
-        // A tactile board that has not yet followed the record (it shows fewer moves, whatever
-        // else is wrong on it) is a board to set right (F2.7), not a score that differs: his
-        // score holds the moves announced to him. Only a board whose moves leave the record
-        // would be F2.8's case, and the session keeps every board's moves on the record.
-        let impaired_score: Vec<Move> = if blind_lags || record.starts_with(&blind.score) {
-            sighted_score.clone()
-        } else {
-            blind.score.clone()
-        };
-        let current = self.game.board().placement().to_fen_board();
-        let shown = |v: &BoardView, lagging: bool| {
-            if lagging {
-                current.clone()
-            } else {
-                v.placement.clone()
-            }
-        };
-        let (main_text, blind_text) = (main.placement.clone(), blind.placement.clone());
-        let correction = match self.game.reconcile_boards(
-            &impaired_score,
-            &sighted_score,
-            &shown(blind, blind_lags),
-            &shown(main, main_lags),
-        ) {
-            Ok(c) => c,
+        let comparison = match self.game.compare_boards(main, blind) {
+            Ok(Some(c)) => c,
+            Ok(None) => return,
             Err(e) => {
                 self.hub.publish(Body::Error {
                     message: format!("two boards: {e}"),
@@ -410,6 +342,7 @@ impl Referee {
                 return;
             }
         };
+        let correction = comparison.correction;
         let law = match &correction {
             Correction::FixBoards { law, .. } | Correction::Retrace { law, .. } => {
                 Some(law.to_string())
@@ -419,11 +352,13 @@ impl Referee {
         let Ok(value) = serde_json::to_value(&correction) else {
             return;
         };
-        let awaiting = match (main_lags, blind_lags) {
-            (true, _) => Some("main".to_owned()),
-            (_, true) => Some("blind".to_owned()),
-            _ => None,
-        };
+        let awaiting = comparison.awaiting.map(|board| {
+            match board {
+                BoardOf::Sighted => "main",
+                BoardOf::Impaired => "blind",
+            }
+            .to_owned()
+        });
         let key = (value.clone(), awaiting.clone());
         let first_in_step = self.last_correction.is_none() && correction == Correction::InStep;
         if first_in_step || self.last_correction.as_ref() == Some(&key) {
@@ -434,8 +369,8 @@ impl Referee {
             law,
             correction: value,
             awaiting,
-            main: main_text,
-            blind: blind_text,
+            main: main.placement.clone(),
+            blind: blind.placement.clone(),
         });
     }
 

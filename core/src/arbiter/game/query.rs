@@ -47,6 +47,43 @@ impl Game {
         }
     }
 
+    /// The two boards of a game with a visually impaired player, each as it showed itself once
+    /// settled, compared with the game's moves (2005 App. F2.7-F2.8 / 2023 App. D.2.9): see
+    /// [`blind::compare_views`]. `None` without a visually impaired player, or while nothing
+    /// can differ yet.
+    ///
+    /// # Errors
+    /// [`blind::ReconcileError`] when a board's placement cannot be read.
+    pub fn compare_boards(
+        &self,
+        sighted: &blind::BoardView,
+        impaired: &blind::BoardView,
+    ) -> Result<Option<blind::Comparison>, blind::ReconcileError> {
+        let Some(player) = self.config.visually_impaired.first().map(|i| i.player) else {
+            return Ok(None);
+        };
+        let (start, record) = self.playable_score();
+        let first = self.clock.control().period(0).time;
+        let initial = blind::ClockReading {
+            white: first,
+            black: first,
+        };
+        let after: Vec<Millis> = self.moves.iter().map(|m| m.clock_after).collect();
+        // The clocks go with the moves only when these start at the game's start.
+        let clocks = (record.len() == after.len()).then_some((initial, after.as_slice()));
+        blind::compare_views(
+            self.edition(),
+            blind::OnRecord {
+                start,
+                record,
+                impaired: player,
+                clocks,
+            },
+            sighted,
+            impaired,
+        )
+    }
+
     /// Whether `event` would change nothing in the game: a second `arrive` of a player already
     /// present in this session, the same `write` as the player's last, a draw offer while his
     /// own offer stands. A shell answers such an event without handing it over, so a page
