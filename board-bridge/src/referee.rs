@@ -8,7 +8,7 @@
 //! under the Laws (touch-move, illegal moves, the clock, the result). When the two disagree the
 //! game wins and the board is told what to restore.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
 use arbiter_core::arbiter::{Actor, Event, Game, Refused, Stamped};
 use arbiter_core::clock::Timestamp;
@@ -20,6 +20,7 @@ use arbiter_core::{Color, Move};
 
 use crate::hub::Hub;
 use crate::protocol::Body;
+use crate::sealing::BoardSealing;
 
 /// The game and its publication.
 pub struct Referee {
@@ -39,6 +40,13 @@ pub struct Referee {
     views: [Option<BoardView>; 2],
     /// The last correction published for two boards, so each is published once.
     last_correction: Option<(serde_json::Value, Option<String>)>,
+    /// This referee as shared, so that work off the serving thread (the full dead-position
+    /// analysis, the envelope's key) can hand its answer back; empty for a referee not shared.
+    me: Weak<Mutex<Referee>>,
+    /// The analysis being worked out off the serving thread: its side and position.
+    analysing: Option<(Color, String)>,
+    /// A sealed move being made on the sensor board (App. A1, A5).
+    sealing: Option<BoardSealing>,
 }
 
 /// Which of two boards.
@@ -87,6 +95,9 @@ impl Referee {
             clock_seen: (None, 0, String::new()),
             views: [None, None],
             last_correction: None,
+            me: Weak::new(),
+            analysing: None,
+            sealing: None,
         };
         if me.published > 0 {
             // What snapshots show of the game the log brought back, without publishing it again.
@@ -104,6 +115,18 @@ impl Referee {
             me.hub.restore(recorded, me.game.board().fen(), state);
         }
         Ok(me)
+    }
+
+    /// Shares the referee between the boards' links, the pages and the work it hands to
+    /// threads of their own; a ruling the log left waiting for its analysis is taken up.
+    pub fn into_shared(self) -> SharedReferee {
+        let shared = Arc::new(Mutex::new(self));
+        {
+            let mut me = lock(&shared);
+            me.me = Arc::downgrade(&shared);
+            me.analyse_if_awaited();
+        }
+        shared
     }
 
     /// The game.
@@ -292,6 +315,70 @@ impl Referee {
         for body in out {
             batch.stage(body);
         }
+        drop(batch);
+        self.analyse_if_awaited();
+    }
+
+    /// The game waits for the full dead-position analysis (the bridge's games defer it, see
+    /// `Hub`): it can take seconds on a hard position, so it runs on a thread of its own while
+    /// the serving thread goes on streaming to every page and reading the boards; the answer
+    /// comes back as the game's `analysis` event. A referee that is not shared answers here.
+    fn analyse_if_awaited(&mut self) {
+        let Some(pending) = self.game.pending_analysis() else {
+            return;
+        };
+        let key = (pending.side, pending.fen.clone());
+        if self.analysing.as_ref() == Some(&key) {
+            return;
+        }
+        let Some(me) = self.me.upgrade() else {
+            let can_mate = can_mate(key.0, &key.1);
+            let answer = Event::Analysis {
+                side: key.0,
+                fen: key.1,
+                can_mate,
+            };
+            let _ = self.submit(self.last_at, answer, "analysis");
+            return;
+        };
+        self.analysing = Some(key.clone());
+        let hub = self.hub.clone();
+        let work = move || {
+            let (side, fen) = key;
+            let can_mate = can_mate(side, &fen);
+            let mut r = lock(&me);
+            r.analysing = None;
+            let answer = Event::Analysis {
+                side,
+                fen,
+                can_mate,
+            };
+            // Refused only when the game moved on (the arbiter restored a position): nothing
+            // waits for this answer then.
+            let _ = r.submit(hub.now_ms(), answer, "analysis");
+        };
+        if std::thread::Builder::new()
+            .name("analysis".into())
+            .spawn(work)
+            .is_err()
+        {
+            // No thread to be had: the answer is worked out here rather than never.
+            self.analysing = None;
+            let Some(pending) = self.game.pending_analysis() else {
+                return;
+            };
+            let (side, fen) = (pending.side, pending.fen.clone());
+            let can_mate = can_mate(side, &fen);
+            let _ = self.submit(
+                self.last_at,
+                Event::Analysis {
+                    side,
+                    fen,
+                    can_mate,
+                },
+                "analysis",
+            );
+        }
     }
 
     /// The moves the game completed (or set back) since the last call, as messages.
@@ -374,10 +461,129 @@ impl Referee {
         });
     }
 
+    /// The sealed move being made on the sensor board, if any (App. A1, A5).
+    pub fn sealing(&self) -> Option<&BoardSealing> {
+        self.sealing.as_ref()
+    }
+
+    /// The arbiter asks `player`, on move, for his sealed move (2005 App. A1 / 2023 I.1), to be
+    /// made on the sensor board and sealed with `passphrase`: from now on the board's hands and
+    /// pieces are hidden from the pages and the game until the pieces stand as before it.
+    ///
+    /// # Errors
+    /// Why it cannot be asked now, in words for the page.
+    pub fn ask_sealed_move(&mut self, player: Color, passphrase: String) -> Result<(), String> {
+        let name = arbiter_core::wire::color::name;
+        if !self.game.in_play() {
+            return Err("the game is not in play: there is no move to seal".into());
+        }
+        if self.game.state(Timestamp(self.last_at)).sealed {
+            return Err("a sealed move already waits in its envelope".into());
+        }
+        if self.sealing.is_some() {
+            return Err("a sealed move is already being made on the board".into());
+        }
+        if self.game.side_on_move() != player {
+            return Err(format!(
+                "{} is not on move: the player on move seals his move (App. A1)",
+                name(player)
+            ));
+        }
+        if passphrase.trim().is_empty() {
+            return Err("the arbiter's passphrase is empty".into());
+        }
+        self.sealing = Some(BoardSealing::Asked { player, passphrase });
+        self.publish_board_status();
+        Ok(())
+    }
+
+    /// A move the board shows made: while the sealer's move is awaited it goes into the
+    /// envelope, off the serving thread (the key takes a while to derive), and the pieces are
+    /// to go back. Returns whether it was taken so (and is no move of the game).
+    pub fn take_sealed_move(&mut self, mv: Move) -> bool {
+        let Some(BoardSealing::Asked { player, passphrase }) = self.sealing.clone() else {
+            return false;
+        };
+        if self.game.side_on_move() != player {
+            return false;
+        }
+        self.sealing = Some(BoardSealing::PiecesBack {
+            placement: self.game.board().placement().to_fen_board(),
+        });
+        self.publish_board_status();
+        let text = mv.to_string();
+        let hub = self.hub.clone();
+        let seal = move |r: &mut Referee| {
+            let answer = crate::sealing::envelope_event(player, &text, &passphrase)
+                .map_err(|e| e.to_string())
+                .and_then(|event| {
+                    r.submit(hub.now_ms(), event, "board")
+                        .map_err(|e| e.to_string())
+                });
+            if let Err(e) = answer {
+                hub.publish(Body::Error {
+                    message: format!("the sealed move could not be sealed: {e}"),
+                });
+            }
+        };
+        match self.me.upgrade() {
+            Some(me) => {
+                let work = move || seal(&mut lock(&me));
+                if let Err(e) = std::thread::Builder::new().name("seal".into()).spawn(work) {
+                    self.hub.publish(Body::Error {
+                        message: format!("the sealed move could not be sealed: {e}"),
+                    });
+                }
+            }
+            None => seal(self),
+        }
+        true
+    }
+
+    /// The sensor board shows `placement` (its FEN board field): once the pieces stand as
+    /// before the sealed move, the board is shown again. Returns whether that happened now.
+    pub fn board_shows(&mut self, placement: &str) -> bool {
+        match &self.sealing {
+            Some(BoardSealing::PiecesBack { placement: before }) if before == placement => {
+                self.sealing = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the envelope must wait: the pieces are not yet back where they stood before the
+    /// sealed move made on the board (App. A5: the adjourned position is set up for the
+    /// resumption).
+    pub fn pieces_not_back(&self) -> bool {
+        matches!(self.sealing, Some(BoardSealing::PiecesBack { .. }))
+    }
+
+    /// Tells the pages the board's sealing stage, with the rest of the board's status as last
+    /// published and no placement.
+    fn publish_board_status(&self) {
+        let s = self.hub.state();
+        self.hub.publish(Body::Board {
+            connected: s.connected,
+            placement: None,
+            orientation: s.orientation,
+            port: s.port,
+            dropped: s.dropped,
+            resyncs: s.resyncs,
+            sealing: self.sealing.as_ref().map(|b| b.stage().to_owned()),
+        });
+    }
+
     /// The colour on move in the game.
     pub fn side_to_move(&self) -> Color {
         self.game.side_on_move()
     }
+}
+
+/// Whether `side` can mate in `fen`, by the core's full analysis (a position the game itself
+/// wrote, so it reads; one that did not would be no position to mate in).
+fn can_mate(side: Color, fen: &str) -> bool {
+    Position::from_fen(fen).is_ok_and(|p| arbiter_core::dead::ruling_can_mate(p.board(), side))
 }
 
 /// Who is allowed to send what from a page (2005 App. F2.9 for the assistant).
@@ -415,12 +621,17 @@ impl Role {
 
     /// Why this role may not send `event` with `on_move` to move, or `None` if it may.
     pub fn refuses(self, event: &Event, on_move: Color) -> Option<SeatRefusal> {
+        self.refuses_act(event.actor(), on_move)
+    }
+
+    /// Why this role may not do what `actor` may, with `on_move` to move, or `None` if it may.
+    pub fn refuses_act(self, actor: Actor, on_move: Color) -> Option<SeatRefusal> {
         let me = match self {
             Role::Spectator => return Some(SeatRefusal::WatchOnly),
             Role::Assistant => return None,
             Role::Player(c) => c,
         };
-        let owner = match event.actor() {
+        let owner = match actor {
             Actor::Player(player) => Some(player),
             Actor::OnMove => Some(on_move),
             Actor::EitherPlayer => None,
@@ -531,7 +742,12 @@ mod tests {
             TimeControl::sudden_death(Millis::minutes(5), Timing::None),
         );
         let reopened = Hub::open(&dir, other).expect("log read back");
-        assert_eq!(reopened.config(), standard());
+        // The bridge's games wait for the full analysis rather than stall its thread.
+        let bridged = GameConfig {
+            defer_analysis: true,
+            ..standard()
+        };
+        assert_eq!(reopened.config(), bridged);
         let again = Referee::new(reopened.clone(), false).expect("replay");
         assert_eq!(again.moves().len(), 1);
         assert_eq!(again.side_to_move(), Color::Black);

@@ -225,6 +225,7 @@ impl Session {
             port: Some(port.to_owned()),
             dropped: 0,
             resyncs: 0,
+            sealing: None,
         };
         self.publish_board_body(body);
     }
@@ -248,6 +249,7 @@ impl Session {
             port: None,
             dropped: self.dropped,
             resyncs: self.gate.resyncs(),
+            sealing: None,
         });
         if was_connected {
             self.hub.publish(Body::Error {
@@ -303,6 +305,7 @@ impl Session {
                 port,
                 dropped: self.dropped,
                 resyncs: self.gate.resyncs(),
+                sealing: None,
             });
         }
     }
@@ -360,12 +363,25 @@ impl Session {
             port: None,
             dropped: self.dropped,
             resyncs: self.gate.resyncs(),
+            sealing: None,
         });
     }
 
     /// Publishes a board message unless it says what the last one said (a board message
     /// without a port says nothing new about the port).
-    fn publish_board_body(&mut self, body: Body) {
+    fn publish_board_body(&mut self, mut body: Body) {
+        if let Body::Board {
+            placement, sealing, ..
+        } = &mut body
+        {
+            // While a sealed move is made on the board, its pieces are nobody's to see.
+            *sealing = referee::lock(&self.referee)
+                .sealing()
+                .map(|s| s.stage().to_owned());
+            if sealing.is_some() {
+                *placement = None;
+            }
+        }
         let mut same = body.clone();
         if let (
             Body::Board {
@@ -417,6 +433,10 @@ impl Session {
         // completed move is the first thing streamed after the event that caused it.
         let mut events = Vec::with_capacity(2);
         let mut r = referee::lock(&self.referee);
+        // The sealed move goes into the envelope, and no press of the sealer's is a move's.
+        let sealing = r.sealing().is_some();
+        let made = made.filter(|&mv| !r.take_sealed_move(mv));
+        let pressed = pressed && !sealing;
         if let Some(mv) = made {
             events.push(Event::Move { mv });
             if !pressed && self.completes_itself(&r) {
@@ -462,6 +482,9 @@ impl Session {
     /// Hands the game a move made on the board, completed at once if it completes itself.
     fn submit_made(&self, now: u64, mv: Move, pressed: bool) {
         let mut r = referee::lock(&self.referee);
+        if r.take_sealed_move(mv) {
+            return;
+        }
         let mut events = vec![Event::Move { mv }];
         if !pressed && self.completes_itself(&r) {
             events.push(Event::PressClock {
@@ -487,6 +510,9 @@ impl Session {
 
     fn take_reading(&mut self, now: u64, reading: Reading, pressed: bool) {
         match reading {
+            Reading::Touch { .. } if self.hidden() => {
+                // The sealer's hands: not a touch of the game, and no square for anyone.
+            }
             Reading::Touch { touch, .. } => {
                 // The sensors' news goes out first: nothing below may delay it.
                 self.hub.publish(Body::Touch {
@@ -541,6 +567,7 @@ impl Session {
                     port: None,
                     dropped: self.dropped,
                     resyncs: self.gate.resyncs(),
+                    sealing: None,
                 });
                 let mut r = referee::lock(&self.referee);
                 if !r.in_play() && r.game().moves().is_empty() {
@@ -556,6 +583,10 @@ impl Session {
             }
             Reading::Takeback { .. } => {
                 // Only the game takes moves back; the board is set to follow it below.
+            }
+            Reading::Mismatch { .. } if self.hidden() => {
+                // The sealed move on the board, or its pieces on their way back: the board
+                // status says what is awaited, without the squares.
             }
             Reading::Mismatch {
                 kind,
@@ -623,6 +654,24 @@ impl Session {
         }
     }
 
+    /// Whether a sealed move is being made on the board, its hands and pieces hidden.
+    fn hidden(&self) -> bool {
+        referee::lock(&self.referee).sealing().is_some()
+    }
+
+    /// After a sealed move made on the board, the pieces back as they stood before it show the
+    /// board again.
+    fn check_pieces_back(&mut self) {
+        if !self.rec.has_dump() {
+            return;
+        }
+        let placement = self.rec.physical().to_fen_board();
+        if referee::lock(&self.referee).board_shows(&placement) {
+            self.last_board = None;
+            self.publish_board();
+        }
+    }
+
     /// Keeps the board's picture in step with the game: a move the game refused or set back, or
     /// a takeback it did not allow, is undone in the picture, and the board is told what to
     /// restore. A board that has not yet reproduced the game's last moves is left to do so.
@@ -670,6 +719,7 @@ impl Session {
         } else {
             drop(r);
         }
+        self.check_pieces_back();
         self.compare_boards();
     }
 
