@@ -435,7 +435,9 @@ impl Session {
         let mut r = referee::lock(&self.referee);
         // The sealed move goes into the envelope, and no press of the sealer's is a move's.
         let sealing = r.sealing().is_some();
-        let made = made.filter(|&mv| !r.take_sealed_move(mv));
+        let made = made
+            .filter(|_| !self.no_play(&r))
+            .filter(|&mv| !r.take_sealed_move(mv));
         let pressed = pressed && !sealing;
         if let Some(mv) = made {
             events.push(Event::Move { mv });
@@ -482,7 +484,7 @@ impl Session {
     /// Hands the game a move made on the board, completed at once if it completes itself.
     fn submit_made(&self, now: u64, mv: Move, pressed: bool) {
         let mut r = referee::lock(&self.referee);
-        if r.take_sealed_move(mv) {
+        if self.no_play(&r) || r.take_sealed_move(mv) {
             return;
         }
         let mut events = vec![Event::Move { mv }];
@@ -584,7 +586,9 @@ impl Session {
             Reading::Takeback { .. } => {
                 // Only the game takes moves back; the board is set to follow it below.
             }
-            Reading::Mismatch { .. } if self.hidden() => {
+            Reading::Mismatch { .. }
+                if self.hidden() || self.no_play(&referee::lock(&self.referee)) =>
+            {
                 // The sealed move on the board, or its pieces on their way back: the board
                 // status says what is awaited, without the squares.
             }
@@ -623,7 +627,7 @@ impl Session {
     /// hand the attempt to the game, which rules on it when it is completed (2005 Art. 7.4a).
     fn tried_illegal(&mut self, now: u64, pressed: bool) {
         let mut r = referee::lock(&self.referee);
-        if self.rec.moves().len() != r.moves().len() {
+        if self.rec.moves().len() != r.moves().len() || self.no_play(&r) {
             return;
         }
         let mover = r.side_to_move();
@@ -641,6 +645,9 @@ impl Session {
 
     fn lifted(&mut self, now: u64, square: Square, color: Color) {
         let mut r = referee::lock(&self.referee);
+        if self.no_play(&r) {
+            return;
+        }
         let on_move = r.side_to_move();
         if !self.seat.makes(on_move) {
             // On the board where the opponent's move is only reproduced, hands are not touches.
@@ -652,6 +659,15 @@ impl Session {
         } else {
             self.held_lifts.push((square, color));
         }
+    }
+
+    /// Whether what the hands do on the board is no play of the game: the game is over, or the
+    /// players are making DGT's result signal (the kings set on the centre squares, read by the
+    /// hall as a proposed result). Then no lift, placement or move reaches the game, and no
+    /// displaced piece is ruled on.
+    fn no_play(&self, r: &referee::Referee) -> bool {
+        r.game().result().is_some()
+            || result_signal_under_way(&self.rec.physical(), r.game().board())
     }
 
     /// Whether a sealed move is being made on the board, its hands and pieces hidden.
@@ -747,6 +763,35 @@ impl Session {
         self.last_view = Some(view.clone());
         referee::lock(&self.referee).board_settled(which, view);
     }
+}
+
+/// Whether the pieces show DGT's result signal being made: the two kings side by side (never a
+/// position of a game), or a king set on a centre square (d4, d5, e4, e5) two or more squares
+/// from where the game has it, which no king's move does.
+fn result_signal_under_way(physical: &Placement, game: &arbiter_core::position::Position) -> bool {
+    use arbiter_core::dgt::board::Occupant;
+    let distance = |a: Square, b: Square| {
+        let (af, ar) = (a.file() as i32, a.rank() as i32);
+        let (bf, br) = (b.file() as i32, b.rank() as i32);
+        (af - bf).abs().max((ar - br).abs())
+    };
+    let centre = [Square::D4, Square::D5, Square::E4, Square::E5];
+    let mut kings = [None, None];
+    for square in Square::ALL {
+        if let Occupant::Piece(color, Piece::King) = physical.get(square) {
+            kings[color as usize] = Some(square);
+        }
+    }
+    if let [Some(white), Some(black)] = kings
+        && distance(white, black) <= 1
+    {
+        return true;
+    }
+    [Color::White, Color::Black].into_iter().any(|color| {
+        kings[color as usize].is_some_and(|square| {
+            centre.contains(&square) && distance(square, game.king(color)) >= 2
+        })
+    })
 }
 
 /// The placement a board shows in the initial position, as the simulator and tests need it.
