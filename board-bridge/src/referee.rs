@@ -47,6 +47,9 @@ pub struct Referee {
     analysing: Option<(Color, String)>,
     /// A sealed move being made on the sensor board (App. A1, A5).
     sealing: Option<BoardSealing>,
+    /// The game's answer to where the moves a board can follow start, and how many plies it
+    /// had then ([`Game::playable_start`]), so a long game is not looked over on every read.
+    playable: (usize, usize),
 }
 
 /// Which of two boards.
@@ -85,6 +88,7 @@ impl Referee {
             let _ = game.handle(line.stamped());
         }
         while game.poll_ruling().is_some() {}
+        let playable = (game.moves().len(), game.playable_start(None));
         let me = Self {
             published: game.moves().len(),
             game,
@@ -98,6 +102,7 @@ impl Referee {
             me: Weak::new(),
             analysing: None,
             sealing: None,
+            playable,
         };
         if me.published > 0 {
             // What snapshots show of the game the log brought back, without publishing it again.
@@ -137,12 +142,12 @@ impl Referee {
     /// The position the completed moves a board can follow start from (the game's
     /// [`Game::playable_score`]).
     pub fn base(&self) -> &Position {
-        self.game.playable_score().0
+        self.game.score_from(self.playable.1).0
     }
 
     /// The completed moves from [`Self::base`].
     pub fn moves(&self) -> &[Move] {
-        self.game.playable_score().1
+        self.game.score_from(self.playable.1).1
     }
 
     /// Whether moves on the board complete themselves.
@@ -270,6 +275,13 @@ impl Referee {
         let hub = self.hub.clone();
         let mut batch = hub.batch();
         let mut out = Vec::new();
+        // Only the arbiter sets a game back; otherwise the game only went on since.
+        let restored = self.game.log().events()[logged..]
+            .iter()
+            .any(|e| matches!(e.event, Event::Arbiter { .. }));
+        let known = (!restored).then_some(self.playable);
+        let plies = self.game.moves().len();
+        self.playable = (plies, self.game.playable_start(known));
         self.completed_moves(&mut out);
         for event in self.game.log().events()[logged..].iter().cloned() {
             self.last_at = self.last_at.max(event.at.0);

@@ -21,14 +21,34 @@ impl Game {
     /// (rapid and blitz until claimed, 2005 App. B3-C3 / 2023 App. A.4.2), which no legal
     /// move list from the start can reach.
     pub fn playable_score(&self) -> (&Position, &[Move]) {
+        self.score_from(self.playable_start(None))
+    }
+
+    /// Where [`Self::playable_score`] starts, as a half-move index. `known` is an earlier
+    /// answer, `(plies then, start then)`, for a game that has only gone on since (no position
+    /// restored): then only the moves after it are looked at, so a shell that follows a long
+    /// game asks in constant time per move.
+    pub fn playable_start(&self, known: Option<(usize, usize)>) -> usize {
         let positions = self.record.positions();
         let moves = self.record.moves();
+        let (checked, from) = match known {
+            Some((plies, from)) if plies <= moves.len() && from <= plies => (plies, from),
+            _ => (0, 0),
+        };
         // The record keeps one position more than moves; a move is the board's own unless it
         // was not legal where it was played.
-        let from = (0..moves.len())
+        (checked..moves.len())
             .rev()
             .find(|&i| !positions[i].is_legal(moves[i]))
-            .map_or(0, |i| i + 1);
+            .map_or(from, |i| i + 1)
+    }
+
+    /// The completed moves from half-move `from` on, and the position they start from (the
+    /// last position when `from` is past the end).
+    pub fn score_from(&self, from: usize) -> (&Position, &[Move]) {
+        let positions = self.record.positions();
+        let moves = self.record.moves();
+        let from = from.min(moves.len());
         (&positions[from], &moves[from..])
     }
 
@@ -186,5 +206,10 @@ mod tests {
         let (_, moves) = g.playable_score();
         assert_eq!(moves.len(), 1, "the moves after it are the board's again");
         assert_eq!(g.mover_of_playable(0), Color::White);
+        // Asked again from the answer after the first move, only the moves since are looked at.
+        assert_eq!(g.playable_start(Some((1, 0))), 2);
+        assert_eq!(g.playable_start(Some((2, 2))), 2);
+        assert_eq!(g.playable_start(None), 2);
+        assert_eq!(g.score_from(9).1.len(), 0);
     }
 }
