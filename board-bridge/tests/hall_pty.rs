@@ -20,6 +20,8 @@ use futures_util::StreamExt;
 const BOARDS: u32 = 16;
 const ROUND_ID: &str = "hallTest1";
 const LICHESS_TOKEN: &str = "lip_standInSecret0123456789";
+/// The stand-in refuses board 16's game while it has fewer moves (plies) than this.
+const REFUSED_UNTIL: usize = 12;
 
 /// An HTTP answer: status, headers (lower-case names), body.
 struct Answer {
@@ -56,7 +58,8 @@ struct Push {
 
 /// A stand-in for Lichess Broadcasts' push endpoint: records every request; fails the first
 /// one (so the bridge must try again), then answers as Lichess does, one line per game, with
-/// an error for board 16's game so the hall page has a per-game error to show.
+/// an error for board 16's game until it has `REFUSED_UNTIL` moves, so the hall shows a
+/// per-game error that stands over several pushes and then clears.
 fn start_stand_in() -> (String, Arc<Mutex<Vec<Push>>>) {
     use axum::extract::State;
     use axum::http::{HeaderMap, StatusCode, Uri};
@@ -106,10 +109,11 @@ fn start_stand_in() -> (String, Arc<Mutex<Vec<Push>>>) {
                                     .nth(1)
                                     .and_then(|r| r.split('"').next())
                                     .unwrap_or("?");
-                                if round == format!("3.{BOARDS}") {
+                                let moves = g.matches("[%clk").count();
+                                if round == format!("3.{BOARDS}") && moves < REFUSED_UNTIL {
                                     serde_json::json!({"tags": {"Round": round}, "error": "stand-in refuses this game"})
                                 } else {
-                                    serde_json::json!({"tags": {"Round": round}, "moves": g.matches("[%clk").count()})
+                                    serde_json::json!({"tags": {"Round": round}, "moves": moves})
                                 }
                             })
                             .collect();
@@ -270,6 +274,12 @@ fn sixteen_boards_play_a_round_pushed_and_broadcast() {
     assert_eq!(first["type"], "hall");
     assert_eq!(first["boards"].as_array().unwrap().len(), BOARDS as usize);
     assert_eq!(first["boards"][0]["white"], "White 1");
+    // The push is shown from the start, before its first answer.
+    assert!(first["push"].is_object(), "{}", first["push"]);
+    assert_eq!(
+        first["push"]["url"],
+        format!("http://{stand_in}/api/broadcast/round/{ROUND_ID}/push")
+    );
 
     // All sixteen play at once.
     // Hands slow enough that sixteen boards read by one busy process never run two lifts
@@ -311,7 +321,16 @@ fn sixteen_boards_play_a_round_pushed_and_broadcast() {
 
     // Every game complete, in order, in the round.
     let deadline = Instant::now() + Duration::from_secs(240);
+    // What the hall showed of board 16's refused game while it stood.
+    let mut refused_shown: Option<serde_json::Value> = None;
     let round = loop {
+        if refused_shown.is_none() {
+            let hall: serde_json::Value =
+                serde_json::from_str(&request(&addr, "GET", "/hall.json", &[], "").body).unwrap();
+            refused_shown = hall["push"]["game_errors"]
+                .as_array()
+                .and_then(|e| e.first().cloned());
+        }
         let a = request(&addr, "GET", "/round.pgn", &[], "");
         assert_eq!(a.status, 200);
         let games = games_by_board(&a.body);
@@ -463,7 +482,14 @@ fn sixteen_boards_play_a_round_pushed_and_broadcast() {
         }
     }
 
-    // The hall page shows the push's answer, its per-game error included.
+    // The hall showed board 16's game refused, with when it began, over several pushes; once
+    // the stand-in read it, the error is gone, and the push's state says when it last
+    // succeeded and that it is not failing now.
+    let refused = refused_shown.expect("board 16's refused game was shown while it stood");
+    assert_eq!(refused["board"], BOARDS, "{refused}");
+    assert_eq!(refused["round"], format!("3.{BOARDS}"));
+    assert_eq!(refused["error"], "stand-in refuses this game");
+    let since = refused["since_unix_ms"].as_u64().expect("since when");
     let hall: serde_json::Value =
         serde_json::from_str(&request(&addr, "GET", "/hall.json", &[], "").body).unwrap();
     let push = &hall["push"];
@@ -472,10 +498,15 @@ fn sixteen_boards_play_a_round_pushed_and_broadcast() {
         push["failed"].as_u64().unwrap() >= 1,
         "the failed first push is counted"
     );
-    assert_eq!(
-        push["game_errors"][0],
-        format!("game 3.{BOARDS}: stand-in refuses this game")
-    );
+    assert_eq!(push["game_errors"], serde_json::json!([]), "{push}");
+    assert_eq!(push["failures_in_a_row"], 0);
+    assert!(push["failing_since_unix_ms"].is_null());
+    let last_ok = push["last_success_unix_ms"]
+        .as_u64()
+        .expect("a success time");
+    assert!(last_ok > since, "{push}");
+    let now = hall["now_unix_ms"].as_u64().expect("the bridge's time");
+    assert!(now >= last_ok && now - last_ok < 60_000, "{push}");
 
     // The arbiter's rights: refused without the printed token, taken with it.
     let stderr = std::fs::read_to_string(&stderr_path).unwrap();

@@ -74,3 +74,44 @@ fn replay_names_the_bad_line() {
     assert_eq!(code, 2);
     assert!(err.contains("line 5"), "{err}");
 }
+
+/// A supervised 2005 game whose start position stands three times, White claiming it, as a log
+/// of `version`.
+fn claim_log(version: u32) -> String {
+    let mut log = format!(
+        r#"{{"schema":"arbiter-log","version":{version},"config":{{"edition":"2005","arbiter_present":true,"time_control":[{{"moves":null,"time":5400000,"timing":{{"kind":"increment","ms":30000}}}}]}}}}"#
+    );
+    log.push_str("\n{\"at\":0,\"event\":{\"type\":\"start\"}}\n");
+    let moves = [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ];
+    for (i, mv) in moves.iter().enumerate() {
+        let player = if i % 2 == 0 { "white" } else { "black" };
+        let at = 1_000 * (i as u64 + 1);
+        log.push_str(&format!(
+            "{{\"at\":{at},\"event\":{{\"type\":\"move\",\"move\":\"{mv}\"}}}}\n\
+             {{\"at\":{},\"event\":{{\"type\":\"press_clock\",\"player\":\"{player}\"}}}}\n",
+            at + 500
+        ));
+    }
+    log.push_str(
+        "{\"at\":9000,\"event\":{\"type\":\"claim\",\"player\":\"white\",\"claim\":{\"kind\":\"repetition\"}}}\n",
+    );
+    log
+}
+
+#[test]
+fn replay_reads_a_version_1_log_as_it_was_recorded_and_a_version_2_log_waits_for_the_arbiter() {
+    let (code, out, err) = run(&[], &claim_log(1));
+    assert_eq!(code, 0, "{err}");
+    let state: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(state["outcome"]["result"], "1/2-1/2", "{out}");
+    assert_eq!(state["outcome"]["reason"], "repetition");
+    assert_eq!(state["pending_claim"], serde_json::Value::Null);
+
+    let (code, out, err) = run(&[], &claim_log(2));
+    assert_eq!(code, 0, "{err}");
+    let state: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(state["outcome"], serde_json::Value::Null, "{out}");
+    assert_eq!(state["pending_claim"]["claim"], "repetition");
+}

@@ -9,6 +9,9 @@
 //! assert_eq!(err.to_string(), "piece placement: black has 0 kings, a position needs exactly one");
 //! ```
 //!
+//! This module reads and writes cozy-chess boards with the exact half-move clock (cozy-chess
+//! caps its own at 100); [`crate::position::Position`] wraps them, so the imports run one way.
+//!
 //! Besides the six fields, a FEN of four fields (no move counters, as in EPD) is accepted with
 //! counters `0 1`. Only standard chess is read: castling rights are `KQkq` letters, and each one
 //! needs the king on e1/e8 and the rook on its corner.
@@ -19,13 +22,20 @@ use cozy_chess::{BitBoard, Board, BoardBuilder, CastleRights, Color, File, Piece
 
 pub use error::{ColorName, FenError, PieceName};
 
-use crate::position::Position;
+/// A position read from a FEN: the board, and the half-move clock exact (beyond 100 too).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fen {
+    /// The board, its own half-move clock capped at 100.
+    pub board: Board,
+    /// The half-move clock as the FEN gave it.
+    pub halfmove_clock: u32,
+}
 
 /// Reads a FEN. Never panics.
 ///
 /// # Errors
 /// A [`FenError`] naming the first field found wrong.
-pub fn parse(text: &str) -> Result<Position, FenError> {
+pub fn parse(text: &str) -> Result<Fen, FenError> {
     let fields: Vec<&str> = text.split_ascii_whitespace().collect();
     let (placement, side, castling, ep, halfmove, fullmove) = match fields.as_slice() {
         [p, s, c, e, h, f] => (*p, *s, *c, *e, *h, *f),
@@ -85,7 +95,10 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
         },
         },
     })?;
-    Ok(Position::from_parts(board, halfmove_clock))
+    Ok(Fen {
+        board,
+        halfmove_clock,
+    })
 }
 
 /// Reads the FEN of a game's set-up: as [`parse`], except that castling rights whose king and
@@ -97,7 +110,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
 /// # Errors
 /// The [`FenError`] that [`parse`] gives, unless only the castling rights were at fault and
 /// the position is otherwise reachable.
-pub fn parse_setup(text: &str) -> Result<Position, FenError> {
+pub fn parse_setup(text: &str) -> Result<Fen, FenError> {
     let refusal = match parse(text) {
         Err(refusal @ FenError::CastlingMismatch { .. }) => refusal,
         other => return other,
@@ -105,7 +118,10 @@ pub fn parse_setup(text: &str) -> Result<Position, FenError> {
     match Board::from_fen(text.trim(), false) {
         Ok(board) if check_reachable(&board).is_ok() => {
             let halfmove_clock = u32::from(board.halfmove_clock());
-            Ok(Position::from_parts(board, halfmove_clock))
+            Ok(Fen {
+                board,
+                halfmove_clock,
+            })
         }
         _ => Err(refusal),
     }
@@ -410,9 +426,8 @@ fn parse_en_passant(text: &str, builder: &BoardBuilder) -> Result<Option<Square>
     Ok(Some(square))
 }
 
-/// Writes the FEN of a position (six fields; the half-move clock is exact, beyond 100 too).
-pub fn format(position: &Position) -> String {
-    let board = position.board();
+/// Writes the FEN of `board` (six fields) with the exact `halfmove_clock`, beyond 100 too.
+pub fn format(board: &Board, halfmove_clock: u32) -> String {
     let mut out = String::with_capacity(90);
     for rank in Rank::ALL.iter().rev() {
         let mut empty = 0;
@@ -464,15 +479,14 @@ pub fn format(position: &Position) -> String {
         out.push('-');
     }
     out.push(' ');
-    match position.en_passant_square() {
-        Some(sq) => out.push_str(&sq.to_string()),
+    match board.en_passant() {
+        Some(file) => {
+            let rank = Rank::Sixth.relative_to(board.side_to_move());
+            out.push_str(&Square::new(file, rank).to_string());
+        }
         None => out.push('-'),
     }
-    out.push_str(&format!(
-        " {} {}",
-        position.halfmove_clock(),
-        board.fullmove_number()
-    ));
+    out.push_str(&format!(" {} {}", halfmove_clock, board.fullmove_number()));
     out
 }
 
@@ -492,14 +506,16 @@ mod tests {
             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
             "8/8/4k3/8/8/3BK3/8/8 b - - 140 97",
         ] {
-            assert_eq!(format(&parse(fen).unwrap()), fen);
+            let read = parse(fen).unwrap();
+            assert_eq!(format(&read.board, read.halfmove_clock), fen);
         }
     }
 
     #[test]
     fn four_fields_default_the_counters() {
+        let read = parse("8/8/4k3/8/8/3BK3/8/8 w - -").unwrap();
         assert_eq!(
-            format(&parse("8/8/4k3/8/8/3BK3/8/8 w - -").unwrap()),
+            format(&read.board, read.halfmove_clock),
             "8/8/4k3/8/8/3BK3/8/8 w - - 0 1"
         );
     }

@@ -65,7 +65,20 @@ impl Position {
     /// # Errors
     /// A [`FenError`] naming the wrong field.
     pub fn from_fen(text: &str) -> Result<Self, FenError> {
-        fen::parse(text)
+        fen::parse(text).map(Position::from_read)
+    }
+
+    /// Reads the FEN of a game's set-up, which may keep castling rights a faulty initial
+    /// set-up gives (see [`fen::parse_setup`]).
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the wrong field.
+    pub fn from_setup_fen(text: &str) -> Result<Self, FenError> {
+        fen::parse_setup(text).map(Position::from_read)
+    }
+
+    fn from_read(read: fen::Fen) -> Self {
+        Position::from_parts(read.board, read.halfmove_clock)
     }
 
     pub(crate) fn from_parts(board: Board, halfmove_clock: u32) -> Self {
@@ -169,7 +182,7 @@ impl Position {
 
     /// The FEN of this position.
     pub fn fen(&self) -> String {
-        fen::format(self)
+        fen::format(&self.board, self.halfmove_clock)
     }
 
     /// The underlying cozy-chess board (for searches such as the dead-position analysis).

@@ -240,3 +240,81 @@ fn art6_11_2005_rapid_win_on_time_claim_is_ruled_at_once_with_an_arbiter() {
     assert_eq!(t.result().as_deref(), Some("1-0"));
     assert_eq!(t.game.result().map(|r| r.1), Some(Reason::Time));
 }
+
+/// The same events as a log of `version`: a supervised 2023 game where White claims the
+/// threefold repetition the record shows.
+fn claim_log(version: u32) -> String {
+    let mut t = knights_repeated(Edition::Fide2023, true);
+    t.claim(Color::White, Claim::Repetition { intended: None });
+    let text = t.game.log().to_jsonl();
+    let (header, events) = text.split_once('\n').expect("a header line");
+    let header = header.replace(
+        &format!("\"version\":{}", arbiter_core::arbiter::VERSION),
+        &format!("\"version\":{version}"),
+    );
+    format!("{header}\n{events}")
+}
+
+/// Log schema version 2 made a claim with an arbiter present wait for him; a log of version 1,
+/// written before, replays as it was recorded: the claim ruled at once from the record (2023
+/// Art. 9.2 upheld, the game drawn). The replayed game keeps writing version 1, so a game
+/// continued from it goes on ruling as it began.
+#[test]
+fn d03_2023_art_9_5_1_a_version_1_log_replays_its_claim_ruled_at_once() {
+    let old = claim_log(1);
+    assert!(
+        old.starts_with(r#"{"schema":"arbiter-log","version":1,"#),
+        "{old}"
+    );
+    let log = arbiter_core::arbiter::EventLog::from_jsonl(&old).expect("version 1 is read");
+    assert_eq!(log.version(), 1);
+    let game = arbiter_core::arbiter::Game::replay(&log).expect("replays");
+    let (result, reason) = game.result().expect("ruled at once");
+    assert_eq!(result.pgn(), "1/2-1/2");
+    assert_eq!(reason, Reason::Repetition);
+    let verdicts: Vec<&Verdict> = game.rulings().iter().map(|r| &r.verdict).collect();
+    assert!(verdicts.contains(&&Verdict::ClaimAccepted {
+        player: Color::White,
+        claim: ClaimKind::Repetition
+    }));
+    assert!(
+        !verdicts
+            .iter()
+            .any(|v| matches!(v, Verdict::ClaimPending { .. })),
+        "{verdicts:?}"
+    );
+    assert_eq!(game.log().to_jsonl(), old, "the log keeps its version");
+
+    // The same events in this version wait for the arbiter.
+    let new = arbiter_core::arbiter::EventLog::from_jsonl(&claim_log(2)).expect("reads");
+    assert_eq!(new.version(), 2);
+    let game = arbiter_core::arbiter::Game::replay(&new).expect("replays");
+    assert_eq!(game.result(), None);
+    let state = game.state(Timestamp(game.log().events().last().unwrap().at.0));
+    assert_eq!(
+        state.pending_claim.map(|p| p.claim),
+        Some(ClaimKind::Repetition)
+    );
+    // A game continued from a version-1 record rules as that log did.
+    let mut continued =
+        arbiter_core::arbiter::Game::continuing(log.config().clone(), 1).expect("a game");
+    for event in log.events() {
+        continued.handle(event.clone()).expect("taken");
+    }
+    assert_eq!(continued.result(), Some((result, reason)));
+}
+
+/// A version this core does not know is refused with both bounds named.
+#[test]
+fn a_log_of_an_unknown_version_is_refused() {
+    for version in [0, 3] {
+        let err = arbiter_core::arbiter::EventLog::from_jsonl(&claim_log(version)).unwrap_err();
+        assert_eq!(err.line, 1);
+        assert!(
+            err.to_string().contains(&format!(
+                "unsupported log version {version} (this core reads versions 1 to 2)"
+            )),
+            "{err}"
+        );
+    }
+}

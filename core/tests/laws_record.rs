@@ -1,12 +1,14 @@
-//! Recording the moves (Art. 8) and the scoresheet: rows R-02 to R-05 and RB-07.
+//! Recording the moves (Art. 8) and the scoresheet: rows R-02 to R-05, R-07 and RB-07.
 
 mod common_laws;
 
 use arbiter_core::Color;
-use arbiter_core::arbiter::{Event, GameConfig, Refused, Verdict};
+use arbiter_core::arbiter::{
+    Claim, Decision, Event, GameConfig, GameResult, Reason, Refused, Verdict,
+};
 use arbiter_core::clock::{Millis, Mode, Timestamp, Timing};
-use arbiter_core::laws::Edition;
-use common_laws::{Table, config};
+use arbiter_core::laws::{Edition, Law};
+use common_laws::{Table, config, in_both_editions};
 
 #[test]
 fn r03_2005_draw_offer_written_after_the_move_it_came_with() {
@@ -220,4 +222,121 @@ fn r05_2005_clock_move_counter_settles_whether_the_control_was_reached() {
     assert_eq!((s.white.moves, s.white.period, s.white.flag), (4, 0, true));
     assert_eq!(t.result().as_deref(), Some("0-1"));
     assert!(t.laws().contains(&"2005 Art. 6.10".to_string()));
+}
+
+/// Row R-07: the result the players report, recorded by the arbiter, ends the game with that
+/// result under Art. 8.7 (both editions), whatever stands on the board; the clocks stop then.
+fn r07_reported_result(edition: Edition) {
+    let mut t = Table::standard(edition);
+    t.plays("e2e4 e7e5 g1f3");
+    t.wait(5_000);
+    let at = t.now + 1_000;
+    t.decide(Decision::RecordResult {
+        result: GameResult::WhiteWins,
+    });
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+    let state = t.game.state(Timestamp(at));
+    let outcome = state.outcome.expect("the game is over");
+    assert_eq!(outcome.reason, Reason::ReportedResult);
+    assert_eq!(outcome.law, Law::of(edition, "Art. 8.7", "Art. 8.7"));
+    assert_eq!(outcome.at, Timestamp(at));
+    assert_eq!(t.laws(), [format!("{} Art. 8.7", edition_year(edition))]);
+    // The clocks stopped when it was recorded: Black's time stands however long we wait.
+    assert_eq!(t.game.clock().running(), None);
+    let black = t.remaining(Color::Black);
+    t.wait(60_000);
+    assert_eq!(t.remaining(Color::Black), black);
+    assert_eq!(t.game.poll_deadline(), None);
+    // Nothing more is played or recorded: a second result is refused, and not logged.
+    let logged = t.game.log().events().len();
+    assert_eq!(
+        t.send(Event::Arbiter {
+            decision: Decision::RecordResult {
+                result: GameResult::Draw,
+            },
+        }),
+        Err(Refused::GameOver)
+    );
+    assert_eq!(
+        t.send(Event::PressClock {
+            player: Color::Black
+        }),
+        Err(Refused::GameOver)
+    );
+    assert_eq!(t.game.log().events().len(), logged);
+    assert_eq!(t.result().as_deref(), Some("1-0"));
+    let pgn = t.game.to_pgn();
+    assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
+    t.replays();
+}
+
+fn edition_year(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Fide2005 => "2005",
+        Edition::Fide2023 => "2023",
+    }
+}
+
+in_both_editions!(
+    r07_reported_result,
+    r07_2005_art_8_7_the_reported_result_ends_the_game,
+    r07_2023_art_8_7_the_reported_result_ends_the_game
+);
+
+/// The reported result stands even where the Laws would rule otherwise (Art. 8.7: "even if
+/// incorrect"): in 2023 a resignation against a bare king is a draw (Art. 5.1.2), but a win
+/// the players sign is a win; and a draw they report before a move each is recorded, where an
+/// agreement at the board would be refused (2023 Art. 5.2.3).
+fn r07_reported_result_stands(edition: Edition) {
+    let bare = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let mut t = Table::with(edition, 90, 30, Some(bare), false, None);
+    t.play("a1a7");
+    t.decide(Decision::RecordResult {
+        result: GameResult::BlackWins,
+    });
+    assert_eq!(t.result().as_deref(), Some("0-1"));
+    assert_eq!(t.game.result().map(|r| r.1), Some(Reason::ReportedResult));
+    t.replays();
+
+    let mut t = Table::standard(edition);
+    t.decide(Decision::RecordResult {
+        result: GameResult::Draw,
+    });
+    assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
+    t.replays();
+}
+
+in_both_editions!(
+    r07_reported_result_stands,
+    r07_2005_art_8_7_the_reported_result_stands_even_if_incorrect,
+    r07_2023_art_8_7_the_reported_result_stands_even_if_incorrect
+);
+
+/// A claim waiting for the arbiter goes with the result he records, and so does an offer.
+#[test]
+fn r07_2023_art_8_7_a_reported_result_settles_a_pending_claim() {
+    let mut t = Table::with(Edition::Fide2023, 90, 30, None, true, None);
+    t.plays("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    t.offer_draw(Color::White);
+    t.claim(
+        Color::Black,
+        Claim::Repetition {
+            intended: Some("f6g8".parse().unwrap()),
+        },
+    );
+    assert!(t.game.state(Timestamp(t.now)).pending_claim.is_some());
+    t.decide(Decision::RecordResult {
+        result: GameResult::Draw,
+    });
+    let state = t.game.state(Timestamp(t.now));
+    assert_eq!(state.pending_claim, None);
+    assert!(state.open_claims.is_empty());
+    assert_eq!(t.result().as_deref(), Some("1/2-1/2"));
+    assert_eq!(
+        t.send(Event::Arbiter {
+            decision: Decision::Accept
+        }),
+        Err(Refused::GameOver)
+    );
+    t.replays();
 }

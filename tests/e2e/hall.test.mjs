@@ -1,15 +1,21 @@
-// The hall page against the real bridge: `board-bridge --hall` with three simulated boards,
-// served to headless Chromium. The page shows every board (names, clocks, pieces), a move
-// made on a simulated board reaches it, it fits a phone, each board opens its own live page,
-// and the arbiter acts from it with the token the bridge printed, and only with it.
+// The hall page against the real bridge: `board-bridge --hall` with simulated boards, served
+// to headless Chromium. Three boards: the page shows every board (names, clocks, pieces), a
+// move made on a simulated board reaches it, it fits a phone, each board opens its own live
+// page, and the arbiter acts from it with the token the bridge printed, and only with it.
+// Sixteen boards with long names: every name whole on its card at 1280x900 and on a phone; the
+// page in German with no English word; the push's state (failing, a game Lichess cannot read,
+// cleared) against a local stand-in for Lichess; the language chosen from the header kept.
+// A threefold claim held for the arbiter and decided from the hall, in Italian.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
-import { launch, freshPage, BRIDGE, SERVED, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, SERVED, WWW, axe } from './harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const MOVES = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6';
@@ -22,15 +28,13 @@ async function freePort() {
   return port;
 }
 
-/** Starts the hall of three simulated boards; resolves with its address and the printed token. */
-async function startHall(dir) {
-  fs.writeFileSync(path.join(dir, 'g.pgn'), `[Event "e2e"]\n[Result "*"]\n\n${MOVES} *\n`);
-  const boards = [
-    ['Rossi, Anna', 'Neri, Bruno'],
-    ['Verdi, Carla', 'Bianchi, Dario'],
-    ['Gialli, Elena', 'Blu, Fabio'],
-  ].map(([w, b], i) => `[[board]]\nnumber = ${i + 1}\nwhite = "${w}"\nblack = "${b}"\nsimulate = "g.pgn"\n`);
-  fs.writeFileSync(path.join(dir, 'hall.toml'), `[event]
+/** The hall file, written once here for every test: the README's `[event]`, and one
+ * `[[board]]` per pair of names, each a simulated board playing `g.pgn` (or the PGN file
+ * named third). */
+function hallToml(pairs) {
+  const boards = pairs.map(([white, black, pgn = 'g.pgn'], i) =>
+    `[[board]]\nnumber = ${i + 1}\nwhite = ${JSON.stringify(white)}\nblack = ${JSON.stringify(black)}\nsimulate = ${JSON.stringify(pgn)}\n`);
+  return `[event]
 name = "Springfield Club Championship"
 site = "Springfield"
 date = "2026.12.05"
@@ -38,9 +42,16 @@ round = 3
 edition = "2023"
 time_control = "90+30"
 
-${boards.join('\n')}`);
+${boards.join('\n')}`;
+}
+
+/** Starts the hall of the boards `pairs` names in `dir` (and `extra` options); resolves with
+ * its address and the printed token. */
+async function startHall(dir, pairs, extra = []) {
+  fs.writeFileSync(path.join(dir, 'g.pgn'), `[Event "e2e"]\n[Result "*"]\n\n${MOVES} *\n`);
+  fs.writeFileSync(path.join(dir, 'hall.toml'), hallToml(pairs));
   const port = await freePort();
-  const child = spawn(BRIDGE, ['--hall', path.join(dir, 'hall.toml'), '--listen', `127.0.0.1:${port}`, '--www', SERVED], {
+  const child = spawn(BRIDGE, ['--hall', path.join(dir, 'hall.toml'), '--listen', `127.0.0.1:${port}`, '--www', SERVED, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -73,7 +84,11 @@ const card = (page, n) => page.locator(`article[data-board="${n}"]`);
 
 test('hall page: every board live, a move reaches it, the phone size, the board pages, the arbiter with the token', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-'));
-  const hall = await startHall(dir);
+  const hall = await startHall(dir, [
+    ['Rossi, Anna', 'Neri, Bruno'],
+    ['Verdi, Carla', 'Bianchi, Dario'],
+    ['Gialli, Elena', 'Blu, Fabio'],
+  ]);
   const browser = await launch();
   try {
     const page = await freshPage(browser, { width: 1280, height: 860 });
@@ -140,6 +155,240 @@ test('hall page: every board live, a move reaches it, the phone size, the board 
     assert.match(await page.locator('#event').textContent(), /board 3/);
     assert.equal(page.lastError, undefined);
     assert.equal(phone.lastError, undefined);
+  } finally {
+    await browser.close();
+    await hall.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ---------- sixteen boards, long names, the page in German, the push's state ----------
+
+// Pairings as a club writes them: surnames and all given names, some very long.
+const LONG = [
+  ['Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine', 'Papadopoulou-Konstantinidou, Alexandra Evangelia'],
+  ['Rossi, Anna', 'Neri, Bruno'],
+  ['Schmidt-Rottluff, Karl-Heinz Friedrich', 'van der Westhuizen-Oosterhuis, Johanna'],
+  ['Nguyen Thi Minh Khai, Thanh', 'Mbeki-Ndlovu, Thandiwe Nomvula'],
+];
+const SIXTEEN = Array.from({ length: 16 }, (_, i) => LONG[i % LONG.length]
+  .map((name) => (i < LONG.length ? name : `${name} ${i + 1}`)));
+
+/** A stand-in for Lichess Broadcasts' push endpoint (the real service cannot be reached from
+ * where these tests run): records each push; while `failing`, answers 503; otherwise answers as
+ * Lichess does, one line per game, refusing board 2's game ("3.2") while `refuseBoard2`. */
+async function startStandIn() {
+  const standIn = { pushes: [], failing: true, refuseBoard2: true };
+  standIn.server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => { body += c; });
+    req.on('end', () => {
+      standIn.pushes.push({ path: req.url, authorization: req.headers.authorization, body });
+      if (standIn.failing) {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('busy');
+        return;
+      }
+      const games = body.split('[Event ').slice(1).map((g) => {
+        const round = /\[Round "([^"]+)"\]/.exec(g)?.[1] ?? '?';
+        return round === '3.2' && standIn.refuseBoard2
+          ? { tags: { Round: round }, error: 'Unknown move at ply 3' }
+          : { tags: { Round: round }, moves: (g.match(/\[%clk/g) ?? []).length };
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ games }));
+    });
+  });
+  await new Promise((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+  standIn.url = `http://127.0.0.1:${standIn.server.address().port}`;
+  return standIn;
+}
+
+/** Each player's row on the cards: the name's text and whether it shows whole. */
+const nameRows = (page) => page.evaluate(() => [...document.querySelectorAll('article[data-board] .player')].map((row) => {
+  const name = row.querySelector('.name');
+  const n = name.getBoundingClientRect();
+  const c = row.querySelector('.clock').getBoundingClientRect();
+  const k = row.closest('article').getBoundingClientRect();
+  return {
+    board: Number(row.closest('article').dataset.board),
+    color: row.dataset.player,
+    text: name.textContent,
+    label: row.closest('article').getAttribute('aria-label'),
+    clipped: name.scrollWidth > name.clientWidth + 1 || name.scrollHeight > name.clientHeight + 1
+      || getComputedStyle(name).textOverflow === 'ellipsis',
+    inside: n.left >= k.left - 0.5 && n.right <= k.right + 0.5,
+    // Beside its clock, or above it: never under it.
+    clear: n.right <= c.left + 0.5 || n.bottom <= c.top + 0.5,
+  };
+}));
+
+function assertNamesWhole(rows, where) {
+  assert.equal(rows.length, 32, `${where}: two players on each of 16 cards`);
+  for (const r of rows) {
+    const [white, black] = SIXTEEN[r.board - 1];
+    const name = r.color === 'white' ? white : black;
+    assert.ok(r.text.endsWith(name), `${where}: board ${r.board} shows "${r.text}", not "${name}"`);
+    assert.ok(!r.clipped, `${where}: board ${r.board}'s ${r.color} name is cut off`);
+    assert.ok(r.inside && r.clear, `${where}: board ${r.board}'s ${r.color} name leaves its place`);
+    assert.ok(r.label.includes(white) && r.label.includes(black), `${where}: board ${r.board}'s card is named "${r.label}"`);
+  }
+}
+
+/** Every word of `table`'s texts (functions said with empty values), lower case. */
+function tableWords(table) {
+  const out = new Set();
+  const blank = new Proxy({}, { get: () => '' });
+  for (const entry of Object.values(table)) {
+    let text = entry;
+    if (typeof entry === 'function') {
+      try {
+        text = entry(blank);
+      } catch {
+        continue;
+      }
+    }
+    for (const word of String(text).toLowerCase().match(/\p{L}{3,}/gu) ?? []) out.add(word);
+  }
+  return out;
+}
+
+/** What a person sees or hears of the page: its text, and the names and tooltips of its parts. */
+const seen = (page) => page.evaluate(() => [document.body.innerText,
+  ...[...document.querySelectorAll('[aria-label], [title]')].flatMap((el) => [el.getAttribute('aria-label'), el.getAttribute('title')]),
+].filter(Boolean).join('\n'));
+
+test('hall page: sixteen boards with long names whole at 1280x900 and on a phone, the page in German, the push state', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall16-'));
+  const standIn = await startStandIn();
+  fs.writeFileSync(path.join(dir, 'lichess.token'), 'lip_e2eStandIn0123\n');
+  const hall = await startHall(dir, SIXTEEN, ['--push-lichess', 'e2eRound1', '--token-file', path.join(dir, 'lichess.token'),
+    '--push-url', standIn.url]);
+  const browser = await launch();
+  const www = pathToFileURL(path.join(WWW, 'js')).href;
+  const hallTables = (await import(`${www}/hall/words.js`)).TABLES;
+  const pageTable = async (lang) => (await import(`${www}/lang/${lang}.js`)).default;
+  try {
+    const page = await freshPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${hall.url}/?lang=de`);
+    await page.waitForFunction(() => document.querySelectorAll('article[data-board]').length === 16);
+    assert.equal(await page.getAttribute('html', 'lang'), 'de');
+    assert.equal(await page.inputValue('#lang'), 'de');
+    assert.equal(await card(page, 3).locator('h2 a').textContent(), 'Brett 3');
+
+    // The push fails: since when, how often, what Lichess said, in German.
+    await page.waitForFunction(() => /Lichess antwortete 503: „busy“/.test(document.querySelector('#push').textContent), null, { timeout: 30_000 });
+    assert.match(await page.locator('#push').textContent(), /Das Senden schlägt seit \d\d:\d\d:\d\d fehl: \d+ Fehlversuche in Folge/);
+    assert.match(await page.locator('#push').textContent(), /Bisher ist keine Sendung gelungen\./);
+    assert.equal(await page.locator('#push [data-error]').count(), 2);
+    // A screen reader hears that it fails, once, not every push or second.
+    assert.match(await page.locator('#push-said').textContent(), /^Das Senden schlägt seit/);
+
+    // Lichess takes the round, but not board 2's game: the error stands with its board.
+    standIn.failing = false;
+    await page.waitForSelector('#push-games li[data-board="2"]', { timeout: 60_000 });
+    assert.match(await page.locator('#push-games li[data-board="2"]').textContent(),
+      /^Brett 2: Lichess kann die Partie seit \d\d:\d\d:\d\d nicht lesen: „Unknown move at ply 3“$/);
+    assert.match(await page.locator('#push-state').textContent(), /Die Runde wurde zuletzt um \d\d:\d\d:\d\d gesendet \((jetzt|vor \d+ (Sekunden?|Minuten?))\); Lichess hat 16 Partien übernommen\./);
+    assert.equal(await page.locator('#push [data-error]').count(), 0);
+    assert.match(await page.locator('#push-said').textContent(), /^Die Runde wurde zuletzt .* Brett 2: Lichess kann die Partie/);
+
+    // The arbiter ends board 1 (a change of the round, so it is pushed again) and Lichess now
+    // reads board 2's game: the error clears.
+    standIn.refuseBoard2 = false;
+    await page.fill('#token', hall.token);
+    await page.click('#token-save');
+    await card(page, 1).locator('details.act summary').click();
+    await card(page, 1).locator('details.act button', { hasText: '1-0' }).click();
+    await page.waitForSelector('article[data-board="1"] [data-result="1-0"]', { timeout: 10_000 });
+    assert.match(await card(page, 1).locator('[data-result]').textContent(), /^1-0: Weiß gewinnt/);
+    await page.waitForFunction(() => !document.querySelector('#push-games li'), null, { timeout: 30_000 });
+    assert.ok(standIn.pushes.every((p) => p.path === '/api/broadcast/round/e2eRound1/push'
+      && p.authorization === 'Bearer lip_e2eStandIn0123'));
+    await page.waitForFunction(() => Number(document.querySelector('article[data-board="5"]').dataset.plies) >= 1, null, { timeout: 60_000 });
+
+    // No English word on the German page: none of the words only English tables have.
+    await card(page, 2).locator('details.act summary').click();
+    const english = new Set([...tableWords(hallTables.en), ...tableWords(await pageTable('en'))]);
+    for (const word of [...tableWords(hallTables.de), ...tableWords(await pageTable('de'))]) english.delete(word);
+    const data = new Set(SIXTEEN.flat().concat('Springfield Club Championship').join(' ').toLowerCase().match(/\p{L}{3,}/gu));
+    const text = await seen(page);
+    const found = [...new Set(text.toLowerCase().match(/\p{L}{3,}/gu))].filter((x) => english.has(x) && !data.has(x));
+    assert.deepEqual(found, [], `English words on the German page:\n${text}`);
+    assert.doesNotMatch(text, /\b[a-z]+_[a-z_]+\b/, 'a message id on the page');
+
+    // Every name whole on the cards, beside its clock, at 1280x900.
+    assertNamesWhole(await nameRows(page), '1280x900');
+    await axe(page, 'the German hall of sixteen boards');
+    await page.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall16-desktop.png'), fullPage: true });
+
+    // Board 2's own page in German: its links, its heading, and the board in German.
+    const own = await page.context().newPage();
+    await own.goto(`${hall.url}/board/2?lang=de`);
+    await own.waitForFunction(() => /Brett 2/.test(document.querySelector('#event').textContent)
+      && document.querySelector('#meta').textContent);
+    assert.equal(await own.locator('#event').textContent(), 'Springfield Club Championship: Brett 2');
+    assert.equal(await own.locator('nav a').first().textContent(), '← Zum Turniersaal');
+    assert.equal(await own.locator('nav a[href*="seat=black"]').getAttribute('href'), '/board/2?seat=black&lang=de');
+    assert.equal(await own.locator('arbiter-board').getAttribute('lang'), 'de');
+    assert.match(await own.locator('#meta').textContent(), /^Rossi, Anna – Neri, Bruno · Runde 3$/);
+    await own.close();
+
+    // The language chosen from the header, remembered for the next visit.
+    await page.selectOption('#lang', 'fr');
+    await page.waitForFunction(() => document.documentElement.lang === 'fr');
+    assert.equal(await card(page, 3).locator('h2 a').textContent(), 'Échiquier 3');
+    assert.match(await card(page, 1).locator('[data-result]').textContent(), /^1-0 : Les Blancs gagnent/);
+    const again = await page.context().newPage();
+    await again.goto(`${hall.url}/`);
+    await again.waitForFunction(() => document.querySelectorAll('article[data-board]').length === 16);
+    assert.equal(await again.getAttribute('html', 'lang'), 'fr');
+
+    // A phone: every name whole, nothing wider than the screen.
+    const phone = await freshPage(browser, { width: 390, height: 844, touch: true });
+    await phone.goto(`${hall.url}/?lang=en`);
+    await phone.waitForFunction(() => document.querySelectorAll('article[data-board]').length === 16);
+    assertNamesWhole(await nameRows(phone), '390x844');
+    assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 390);
+    await phone.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall16-phone.png'), fullPage: true });
+    await phone.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall16-phone-top.png') });
+    assert.equal(page.lastError, undefined);
+    assert.equal(phone.lastError, undefined);
+  } finally {
+    await browser.close();
+    await hall.stop();
+    standIn.server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('hall page: a threefold claim awaits the arbiter, decided from the hall in Italian', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-claim-'));
+  // The start position a third time after 4...Ng8: White may claim (Art. 9.2).
+  fs.writeFileSync(path.join(dir, 'rep.pgn'), '[Event "e2e"]\n[Result "*"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n');
+  const hall = await startHall(dir, [['Rossi, Anna', 'Neri, Bruno', 'rep.pgn'], ['Verdi, Carla', 'Bianchi, Dario']]);
+  const browser = await launch();
+  try {
+    const page = await freshPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${hall.url}/?lang=it`);
+    await page.fill('#token', hall.token);
+    await page.click('#token-save');
+    await page.waitForFunction(() => Number(document.querySelector('article[data-board="1"]')?.dataset.plies) === 8, null, { timeout: 60_000 });
+    // White claims (the claim as his scoresheet gives it to the arbiter, through the bridge).
+    const claimed = await page.evaluate(async (token) => (await fetch('/board/1/arbiter', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ event: { type: 'claim', player: 'white', claim: { kind: 'repetition' } } }),
+    })).status, hall.token);
+    assert.equal(claimed, 200);
+    const box = card(page, 1).locator('.proposal');
+    await box.waitFor({ timeout: 10_000 });
+    assert.match(await box.textContent(), /^Il Bianco reclama: triplice ripetizione\. La sua decisione:/);
+    assert.match(await card(page, 1).locator('.line').textContent(), /Un reclamo attende l'arbitro\./);
+    await axe(page, 'a claim awaiting the arbiter, in Italian');
+    await box.locator('button', { hasText: 'Accogli' }).click();
+    await page.waitForSelector('article[data-board="1"] [data-result="1/2-1/2"]', { timeout: 10_000 });
+    assert.match(await card(page, 1).locator('[data-result]').textContent(), /^½-½: patta/);
+    assert.equal(await card(page, 1).locator('.proposal').count(), 0);
+    assert.equal(page.lastError, undefined);
   } finally {
     await browser.close();
     await hall.stop();

@@ -241,6 +241,33 @@ test('arbiter: a quickplay-finish claim waits for his decision in the panel', as
   await page.locator('arbiter-board [data-result="1/2-1/2"]').waitFor();
 });
 
+test('arbiter: a claim he rejects leaves the game going on, the panel empty again', async () => {
+  const T0 = Date.parse('2026-01-10T18:00:00Z');
+  const page = await freshPage(env.browser, { width: 1280, height: 900, clockAt: T0 });
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.clock.pauseAt(T0 + 5_000);
+  await page.evaluate(() => {
+    const b = document.querySelector('arbiter-board');
+    for (const [k, v] of [['time-control', '15'], ['arbiter', 'present']]) b.setAttribute(k, v);
+    b.toggleAttribute('quickplay-finish', true);
+    b.newGame();
+  });
+  await clickMove(page, 'e2', 'e4');
+  await press(page);
+  await page.clock.runFor(13 * 60_000 + 30_000);
+  await page.click('#open-arbiter');
+  await page.locator('arbiter-board select[data-action="claim"]').selectOption('quickplay_finish');
+  await page.waitForFunction(() => !!document.querySelector('arbiter-board').state.core.pending_claim);
+  await page.locator('#arbiter-panel [data-decision="reject"]').click();
+  await page.waitForFunction(() => !document.querySelector('arbiter-board').state.core.pending_claim);
+  assert.equal(await page.locator('#pending-claim').textContent(), 'No claim awaits a decision.');
+  assert.equal(await page.locator('arbiter-board [data-result]').count(), 0, 'no result: play goes on');
+  await shot(page, 'arbiter-claim-rejected');
+  // Black, whose claim was rejected, still has the move and makes it.
+  await clickMove(page, 'e7', 'e5');
+  assert.equal(await square(page, 'e5').getAttribute('data-piece'), 'black-pawn');
+});
+
 test('club player and arbiter: a 2023 game cites the 2023 articles everywhere, a 2005 game the 2005 ones', async () => {
   const page = await freshPage(env.browser, { width: 1280, height: 900 });
   await openBoard(page, `${env.server.url}/index.html`);

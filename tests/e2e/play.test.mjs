@@ -133,6 +133,8 @@ test('app_a1 adjournment: the sealed move stays hidden until the arbiter opens t
   await page.fill('#adjourn input[name="passphrase"]', 'tuesday-night');
   await page.click('#adjourn button[value="seal"]');
   await clickMove(page, 'g1', 'f3');
+  // Sealing is the full module's, which the seal button fetches: the envelope follows it.
+  await page.waitForFunction(() => document.querySelector('arbiter-board').table?.state().core.sealed);
   let s = await state(page);
   assert.equal(s.core.sealed, true);
   assert.equal(s.moves.length, 2, 'the sealed move is not on the board');
@@ -181,12 +183,15 @@ test('pgn_import a game read from PGN continues from its last position', async (
   await page.click('#open-pgn');
   await page.fill('#pgn-text', '[White "Anna"]\n[Black "Bruno"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 *');
   await page.click('#pgn-import');
+  // The import is the full module's (fetched when the panel opened): the note says when it is done.
+  await page.waitForFunction(() => document.getElementById('pgn-note').textContent !== '');
   const s = await state(page);
   assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
   assert.equal(s.players.white, 'Anna');
   assert.equal(s.turn, 'black');
   await page.fill('#pgn-text', '1. e4 e5 2. Ke3 *');
   await page.click('#pgn-import');
+  await page.waitForFunction(() => /^Move 3/.test(document.getElementById('pgn-note').textContent));
   assert.match(await page.locator('#pgn-note').textContent(), /^Move 3 of the PGN cannot be played: 'Ke3' is not a legal move here\.$/);
   assert.equal((await state(page)).moves.length, 5, 'a refused PGN leaves the game as it was');
 });

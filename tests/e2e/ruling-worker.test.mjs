@@ -80,3 +80,43 @@ test('art6_9_2023 flag fall against a fortress: the Worker decides White cannot 
   assert.equal(replayed.result, '1/2-1/2');
   assert.equal(page.lastError, undefined);
 });
+
+test('art6_9_2023 without a Worker: the analysis in slices (DeadAnalysis.step) gives the one-call answer', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/cannot-mate.html`);
+  const HARD_CAN_MATE = '7k/8/1p6/1Pp5/2Pp4/p2Pp1p1/P1B1P1P1/1B1B2K1 b - - 0 1';
+  const runs = await page.evaluate(async (fens) => {
+    const { loadArbiter } = await import('/js/engine.js');
+    const a = await loadArbiter();
+    const out = [];
+    for (const fen of fens) {
+      const whole = a.analysisEvent(fen, 'white');
+      const sliced = new a.DeadAnalysis(fen, 'white');
+      let event = null;
+      let steps = 0;
+      let longest = 0;
+      while (!event) {
+        // Between slices the page's other tasks run, as a shell without a Worker would let them.
+        await new Promise((r) => setTimeout(r, 0));
+        const t = performance.now();
+        event = sliced.step(2000);
+        longest = Math.max(longest, performance.now() - t);
+        steps += 1;
+      }
+      sliced.free();
+      out.push({ whole, event, steps, longest });
+    }
+    return out;
+  }, [WHITE_CANNOT_MATE, HARD_CAN_MATE]);
+  const [fortress, mate] = runs;
+  assert.deepEqual(fortress.event, fortress.whole);
+  assert.equal(fortress.event.can_mate, false);
+  assert.deepEqual(mate.event, mate.whole);
+  assert.equal(mate.event.can_mate, true);
+  // Each needed many slices: the analysis really paused and went on.
+  assert.ok(fortress.steps > 5, `fortress: ${fortress.steps} steps`);
+  assert.ok(mate.steps > 5, `mate: ${mate.steps} steps`);
+  console.log(`slices of 2,000 nodes: fortress ${fortress.steps} steps (longest ${fortress.longest.toFixed(1)} ms), `
+    + `mate ${mate.steps} steps (longest ${mate.longest.toFixed(1)} ms)`);
+  assert.equal(page.lastError, undefined);
+});

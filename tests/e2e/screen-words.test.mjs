@@ -183,6 +183,8 @@ for (const lang of ['en', 'de']) {
       document.getElementById('pgn-text').value = '[Event "Club"]\n\n1. e4 e5 2. Nf9 Nc6 *';
       document.getElementById('pgn-import').click();
     });
+    // The PGN reader is the full module's, fetched on the first import: the note follows it.
+    await page.waitForFunction(() => document.getElementById('pgn-note').textContent !== '');
     const note = await page.locator('#pgn-note').textContent();
     assert.match(note, PGN_WORDS[lang]);
     assert.ok(!/PGN move|\bSanError|Unreadable \{/.test(note), note);

@@ -10,6 +10,7 @@ mod bridge;
 mod citations;
 mod claims;
 mod clock_display;
+#[cfg(feature = "full")]
 mod dead;
 mod face;
 pub mod hearing;
@@ -27,6 +28,7 @@ mod words;
 
 pub use bridge::BridgeClient;
 pub use clock_display::ClockDisplay;
+#[cfg(feature = "full")]
 pub use dead::can_mate_js;
 pub use face::face_text;
 pub use hearing::{read_move_js, say_duration, square_labels, tactile_mark_passed};

@@ -115,6 +115,7 @@ pub fn reason_id(reason: Reason) -> &'static str {
         Reason::QuickplayFinish => "reason_quickplay_finish",
         Reason::SealedMove => "reason_sealed_move",
         Reason::IllegalPosition => "reason_illegal_position",
+        Reason::ReportedResult => "reason_reported_result",
     }
 }
 

@@ -350,6 +350,7 @@ pub fn table_error(e: &Refused) -> JsValue {
     error.into()
 }
 
+#[cfg(feature = "full")]
 /// A JS `Error` for a PGN that cannot be imported: the English `message` and the message `id`.
 pub fn import_error(message: &str, id: &str) -> JsValue {
     let error = js_sys::Error::new(message);
@@ -357,6 +358,7 @@ pub fn import_error(message: &str, id: &str) -> JsValue {
     error.into()
 }
 
+#[cfg(feature = "full")]
 /// A PGN whose FEN tag is no position: `import_bad_fen` with the FEN's `problem` and its words.
 pub fn import_fen_error(message: &str, fen: &str) -> JsValue {
     let error = import_error(message, "import_bad_fen");
@@ -368,6 +370,7 @@ pub fn import_fen_error(message: &str, fen: &str) -> JsValue {
     error
 }
 
+#[cfg(feature = "full")]
 /// A PGN whose move `n` (1-based) does not play: `import_bad_move` with `n`, and `refusal`,
 /// the move's refusal as `readMove` gives it (its `text` and why), in English notation.
 pub fn import_move_error(message: &str, n: usize, unread: &Unread, pos: &Position) -> JsValue {

@@ -17,12 +17,14 @@ use wasm_bindgen::prelude::*;
 
 use crate::citations;
 use crate::claims;
+#[cfg(feature = "full")]
 use crate::refusal::Unread;
 use crate::storage;
 use crate::timeline::{PageClocks, Timeline};
 use crate::view::{self, BoardView, color_name};
 use crate::words::SpokenForm;
 
+#[cfg(feature = "full")]
 /// PBKDF2 rounds for a sealed move: enough to slow guessing, quick enough on a phone.
 const SEAL_ITERATIONS: u32 = 100_000;
 
@@ -172,6 +174,7 @@ impl Table {
         Table::from_log_text(log, epoch_wall_ms, show)
     }
 
+    #[cfg(feature = "full")]
     /// A game set up with `config`, continuing from the main line of the first game in `pgn`
     /// (its FEN tag, if any, replaces the setup's start position). The imported moves are
     /// entered at the instant 0 with the clocks as `config` sets them, so play continues from
@@ -285,6 +288,7 @@ impl Table {
         Ok(rulings_js(&rulings, &inner))
     }
 
+    #[cfg(feature = "full")]
     /// Adjourns the game: `player` (on move) seals `move_text` (coordinates, e.g. `"e2e4"`) in an
     /// envelope only `passphrase` opens (2005 App. A1 / 2023 Guidelines I.1). The move never
     /// enters the log or the state in the clear. `salt` (16 bytes) and `nonce` (12 bytes) must
@@ -395,6 +399,7 @@ impl Table {
         self.inner.borrow().game.to_pgn()
     }
 
+    #[cfg(feature = "full")]
     /// The game's score in Braille, for a visually impaired player who keeps it so (2005 App.
     /// F2.5 / 2023 App. D.2.7): the core's Braille-ready file (`.brf`, North American Braille
     /// ASCII, 40 cells by 25 lines).

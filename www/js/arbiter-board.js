@@ -7,7 +7,7 @@
 // the game (the local wasm Table, or the bridge's live game) and `board/game.js` is the flow
 // between them. This file is the element: its attributes, life cycle and public methods.
 
-import { loadArbiter } from './engine.js';
+import { loadArbiter, loadFull } from './engine.js';
 import { loadSentences, relabel, sideName, tableRefusalWords } from './words.js';
 import { template } from './board/view.js';
 import { Game } from './board/game.js';
@@ -88,6 +88,9 @@ export class ArbiterBoard extends HTMLElement {
       }
     }
     g.adopt(table ?? g.newTable(g.setupFromAttributes()));
+    // An adjourned game goes on in the full module, which opens the envelope and rules on a
+    // faulty sealed move with the full dead-position analysis (2005 App. A8).
+    if (table?.log().includes('"type":"seal"')) await g.toFull();
     this.#ready();
   }
 
@@ -141,6 +144,7 @@ export class ArbiterBoard extends HTMLElement {
   #relabel() {
     const l = this.#game.lang();
     this.#root.querySelector('.arb').lang = l;
+    this.#game.input.renderHelp();
     relabel(this.#root, l);
   }
 
@@ -171,23 +175,37 @@ export class ArbiterBoard extends HTMLElement {
   /** PGN of the game so far. */
   pgn() { return this.#game.table?.pgn() ?? ''; }
 
-  /** Whether the wasm module writes Braille scores (2005 App. F2.5). */
-  get canBrf() { return typeof this.#game.table?.brf === 'function'; }
+  /** Whether a game is loaded whose Braille score `brf()` can write (2005 App. F2.5). */
+  get canBrf() { return !!this.#game.table; }
 
   /**
    * The score as a Braille-ready file (2005 App. F2.5 / 2023 App. D.2.7: the visually impaired
    * player keeps it in Braille), as the core writes it from the game: North American
-   * Braille ASCII, 40 cells by 25 lines, draw offers marked. Null before the module is loaded.
+   * Braille ASCII, 40 cells by 25 lines, draw offers marked. Resolves to null before the module
+   * is loaded. The Braille writer is in the full module (engine.js), which reads the game's log.
    */
-  brf() {
-    if (!this.#game.table || !this.canBrf) return null;
-    return this.#game.table.brf();
+  async brf() {
+    const table = this.#game.table;
+    if (!table) return null;
+    const full = await loadFull();
+    const copy = full.Table.fromLog(table.log(), table.epochWallMs(), this.#game.show());
+    try {
+      return copy.brf();
+    } finally {
+      copy.free();
+    }
   }
 
-  /** Replaces the game with one read from PGN; throws with the reason when the PGN is refused. */
-  importPgn(text) {
+  /**
+   * Replaces the game with one read from PGN; rejects with the reason when the PGN is refused.
+   * The PGN reader is in the full module (engine.js), fetched on the first import.
+   */
+  async importPgn(text) {
     const g = this.#game;
-    g.adopt(g.wasm.Table.fromPgn(g.setupFromAttributes(), g.show(), text));
+    const full = await loadFull();
+    const table = full.Table.fromPgn(g.setupFromAttributes(), g.show(), text);
+    g.wasm = full;
+    g.adopt(table);
   }
 
   /**
@@ -200,15 +218,23 @@ export class ArbiterBoard extends HTMLElement {
 
   /**
    * Adjournment (2005 App. A1): the player on move makes his next move on the board; instead of
-   * being played it is sealed with the arbiter's `passphrase`, and the clocks stop.
+   * being played it is sealed with the arbiter's `passphrase`, and the clocks stop. Resolves
+   * once the full module that seals is loaded.
    */
-  sealNextMove(passphrase) {
+  async sealNextMove(passphrase) {
     const g = this.#game;
     const s = g.state;
     if (!s || s.result) return;
     g.sealing = String(passphrase);
     g.card({ text: g.t('seal_now', { who: sideName(s.turn, g.lang()) }), law: s.laws?.sealing ?? '' });
     g.render();
+    // Sealing is the full module's (engine.js): the game moves there while the player thinks;
+    // resolves when it has.
+    try {
+      await g.toFull();
+    } catch (err) {
+      g.card({ text: g.t('error_module', { err }), law: '' }, true);
+    }
   }
 
   /** Resumes an adjourned game: both players present, the arbiter opens the envelope. */

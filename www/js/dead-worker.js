@@ -10,9 +10,9 @@
 //
 //   w.postMessage({ id: 2, ruling: { fen, side } });
 //   // -> { id, event: { type: 'analysis', side, fen, can_mate } }, for `table.handle(event)`
-import { loadArbiter } from './engine.js';
+import { loadFull } from './engine.js';
 
-const ready = loadArbiter();
+const ready = loadFull();
 
 self.onmessage = async (e) => {
   const { id, fen, side, nodes = 200_000, ruling } = e.data ?? {};

@@ -1,10 +1,24 @@
-// Loads the Arbiter wasm module once per page, wherever the page keeps this folder.
+// Loads the Arbiter wasm modules once per page, wherever the page keeps this folder. There are
+// two builds of one crate (wasm/Cargo.toml): the lean module, which plays a game and loads with
+// the page, and the full one, fetched only when something asks for it (a PGN import, a sealed
+// move, the Braille score, the Worker's dead-position analysis). A game moves from one to the
+// other by its event log, so either plays the same game.
 import init, * as arbiter from '../pkg/arbiter_wasm.js';
 
 let loading = null;
+let loadingFull = null;
 
-/** Resolves to the wasm module's exports once it is instantiated. */
+/** Resolves to the lean module's exports once it is instantiated. */
 export function loadArbiter() {
   loading ??= init().then(() => arbiter);
   return loading;
+}
+
+/** Resolves to the full module's exports (a second download, once per page). */
+export function loadFull() {
+  loadingFull ??= import('../pkg/arbiter_full.js').then(async (full) => {
+    await full.default();
+    return full;
+  });
+  return loadingFull;
 }

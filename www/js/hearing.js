@@ -57,24 +57,27 @@ export function inProgressPrefix(state, lang = 'en') {
   return a && say(lang, 'in_progress', a);
 }
 
-/** Commands typed into the move field (a leading "/" is optional for the words). */
+/**
+ * Commands typed into the move field (a leading "/" is optional for the words): the name, the
+ * words that call it, and the message id (js/lang) of what it does.
+ */
 const COMMANDS = [
-  ['time', ['time', 't', 'clock', 'clocks', 'c'], 'both clocks, as durations, and the moves completed'],
-  ['board', ['board', 'w'], 'the whole board, piece by piece'],
-  ['last', ['last', 'l'], 'the last move'],
-  ['number', ['number', 'i', 'move'], 'the move number and who is to move'],
-  ['square', ['square', 's'], 'a square and what stands on it: "/s e4"'],
-  ['pieces', ['pieces', 'p'], 'where pieces stand: "/p N" (White), "/p n" (Black), "/p *n" (both)'],
-  ['from', ['from', 'm'], 'the legal moves of the piece on a square: "/m g1"'],
-  ['press', ['press', 'x'], 'press the clock after your move (Enter in the empty field does the same)'],
-  ['draw', ['draw'], 'offer a draw, or accept the one offered'],
-  ['decline', ['decline'], 'decline the draw offered'],
-  ['resign', ['resign'], 'resign the game'],
-  ['claim', ['claim'], 'claim: "/claim repetition", "/claim fifty", "/claim time", "/claim illegal", "/claim touch", "/claim quickplay"; a declared move after it: "/claim repetition Nf3"'],
-  ['repeat', ['repeat', 'r'], 'repeat the opponent\'s move after it is completed (App. F2.1): "/r Eva fuenf"'],
-  ['correct', ['correct'], 'correct your announced move before pressing the clock (App. F2.6): "/correct Eva drei"'],
-  ['again', ['again', 'a'], 'hear the last announcement again'],
-  ['help', ['help', 'h', '?'], 'this list'],
+  ['time', ['time', 't', 'clock', 'clocks', 'c'], 'both_clocks_as_durations_and_the'],
+  ['board', ['board', 'w'], 'the_whole_board_piece_by_piece'],
+  ['last', ['last', 'l'], 'the_last_move'],
+  ['number', ['number', 'i', 'move'], 'the_move_number_and_who_is'],
+  ['square', ['square', 's'], 'a_square_and_what_stands_on'],
+  ['pieces', ['pieces', 'p'], 'where_pieces_stand_p_n_white'],
+  ['from', ['from', 'm'], 'the_legal_moves_of_the_piece_2'],
+  ['press', ['press', 'x'], 'press_the_clock_after_your_move'],
+  ['draw', ['draw'], 'offer_a_draw_or_accept_the'],
+  ['decline', ['decline'], 'decline_the_draw_offered'],
+  ['resign', ['resign'], 'resign_the_game'],
+  ['claim', ['claim'], 'help_claim'],
+  ['repeat', ['repeat', 'r'], 'repeat_the_opponent_s_move_after'],
+  ['correct', ['correct'], 'correct_your_announced_move_before_pressing'],
+  ['again', ['again', 'a'], 'hear_the_last_announcement_again'],
+  ['help', ['help', 'h', '?'], 'help_this_list'],
 ];
 
 /**
@@ -91,24 +94,27 @@ export function readCommand(text) {
   return { name: found[0], arg: rest.join(' ') };
 }
 
-/** The command list, for the page's help and the "/help" answer. */
+/** The command list, for the page's help and the "/help" answer: `what` is a message id. */
 export function commandList() {
   return COMMANDS.map(([name, names, what]) => ({ name, keys: names.map((n) => `/${n}`), what }));
 }
 
-/** Keys on the board grid (focus on a square). */
+/**
+ * Keys on the board grid (focus on a square): the key (a message id where the key has a name in
+ * the page's language, else the letters themselves) and the message id of what it does.
+ */
 export const GRID_KEYS = [
-  ['Arrow keys', 'move from square to square (Home / End: the ends of the rank)'],
-  ['Enter', 'pick up the piece on the square (touch, Art. 4.3), or put the picked-up piece there'],
-  ['Escape', 'let go of the picked-up piece on the page (the touch still counts, Art. 4.3)'],
-  ['Space', 'press the clock'],
-  ['s', 'say the square and what stands on it'],
-  ['m', 'the legal moves of the piece on the square'],
-  ['k q r b n p', 'where the pieces of that kind stand (both colours)'],
-  ['w', 'the whole board'],
-  ['l', 'the last move'],
-  ['i', 'the move number and who is to move'],
-  ['t', 'both clocks, as durations'],
+  ['key_arrows', 'move_from_square_to_square_home'],
+  ['key_enter', 'pick_up_the_piece_on_the'],
+  ['key_escape', 'let_go_of_the_picked_up'],
+  ['key_space', 'press_the_clock'],
+  ['s', 'say_the_square_and_what_stands'],
+  ['m', 'the_legal_moves_of_the_piece'],
+  ['k q r b n p', 'where_the_pieces_of_that_kind'],
+  ['w', 'the_whole_board'],
+  ['l', 'the_last_move'],
+  ['i', 'the_move_number_and_who_is'],
+  ['t', 'both_clocks_as_durations'],
 ];
 
 export const CLAIM_WORDS = {

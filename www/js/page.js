@@ -1,5 +1,6 @@
 // The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
 import './arbiter-board.js';
+import { loadFull } from './engine.js';
 import { describeTimeControl, parseTimeControl } from './time-control.js';
 import { say, sideName, tableRefusalWords, SENTENCE_LANGS } from './words.js';
 
@@ -215,7 +216,10 @@ function togglePanel(panel) {
   return true;
 }
 $('open-pgn').addEventListener('click', () => {
-  if (togglePanel($('pgn-panel'))) showPgn();
+  if (!togglePanel($('pgn-panel'))) return;
+  showPgn();
+  // The PGN reader and the Braille writer are the full module's: fetched while the panel is read.
+  loadFull().catch(() => {});
 });
 for (const ev of ['move', 'gameover', 'ready']) {
   board.addEventListener(ev, () => {
@@ -248,8 +252,8 @@ function download(name, type, text) {
 board.addEventListener('ready', () => {
   $('brf-download').hidden = !board.canBrf;
 });
-$('brf-download').addEventListener('click', () => {
-  const text = board.brf();
+$('brf-download').addEventListener('click', async () => {
+  const text = await board.brf();
   if (text === null) {
     note.textContent = t('brf_not_ready');
     return;
@@ -257,9 +261,9 @@ $('brf-download').addEventListener('click', () => {
   download('arbiter-game.brf', 'text/plain;charset=us-ascii', text);
   note.textContent = t('brf_downloaded');
 });
-$('pgn-import').addEventListener('click', () => {
+$('pgn-import').addEventListener('click', async () => {
   try {
-    board.importPgn(pgnText.value);
+    await board.importPgn(pgnText.value);
     note.textContent = t('imported');
     showTitle();
   } catch (err) {

@@ -21,7 +21,7 @@ function relabelOne(item, lang) {
 // The parts whose words are the game's (sentences, moves, names, times), already said in its
 // language, or written by the code in the right one: in a board, and in the page around it.
 const GAME_PARTS = {
-  board: '.announce,.rulings,.status,.moves,.board,.time,.meta,.name',
+  board: '.announce,.rulings,.status,.moves,.board,.time,.meta,.name,.help-body',
   page: '#game-title,#pgn-note,#restore-ply,#ng-error',
 };
 
@@ -31,7 +31,8 @@ const GAME_PARTS = {
  * translate="no", are left alone.
  */
 export function relabel(root, lang) {
-  const not = `[translate=no],${root === document ? GAME_PARTS.page : GAME_PARTS.board}`;
+  // Inline style sheets and scripts hold no words (the built pages carry their sheets inline).
+  const not = `[translate=no],style,script,${root === document ? GAME_PARTS.page : GAME_PARTS.board}`;
   const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = texts.nextNode(); n; n = texts.nextNode()) {
     if (!n.parentElement?.closest(not)) relabelOne(n, lang);

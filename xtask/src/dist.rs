@@ -22,11 +22,6 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The wasm-bindgen output's module name, as the glue and the HTML name it.
-const WASM_NAME: &str = "arbiter_wasm_bg.wasm";
-/// The glue, which keeps its name: tests and embedders import it by name.
-const GLUE: &str = "pkg/arbiter_wasm.js";
-
 /// Files of `www/` that are not the page: its docs, wasm-bindgen's TypeScript declarations and
 /// package metadata, and the build's own output.
 fn shipped(rel: &Path) -> bool {
@@ -217,30 +212,39 @@ fn prepaint(www: &Path, dist: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Renames the wasm to its content-hashed name and points the glue and the HTML at it.
+/// Renames each wasm module (`web::MODULES`) to its content-hashed name and points its glue and
+/// the HTML at it. The glue keeps its name: tests and embedders import it by name.
 fn hash_wasm(dist: &Path) -> Result<()> {
-    let wasm = dist.join("pkg").join(WASM_NAME);
+    for (name, _) in crate::web::MODULES {
+        hash_module(dist, name)?;
+    }
+    Ok(())
+}
+
+fn hash_module(dist: &Path, name: &str) -> Result<()> {
+    let wasm_name = format!("{name}_bg.wasm");
+    let wasm = dist.join("pkg").join(&wasm_name);
     if !wasm.is_file() {
         return Ok(());
     }
     let bytes = std::fs::read(&wasm)?;
     let digest = Sha256::digest(&bytes);
     let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    let hashed = format!("arbiter_wasm_bg.{hex}.wasm");
+    let hashed = format!("{name}_bg.{hex}.wasm");
     std::fs::rename(&wasm, dist.join("pkg").join(&hashed))?;
 
-    let glue = dist.join(GLUE);
+    let glue = dist.join("pkg").join(format!("{name}.js"));
     let text = std::fs::read_to_string(&glue).context("reading the built glue")?;
     ensure!(
-        text.contains(WASM_NAME),
-        "the glue no longer names {WASM_NAME}: the hashed name cannot be put in"
+        text.contains(&wasm_name),
+        "the glue no longer names {wasm_name}: the hashed name cannot be put in"
     );
-    std::fs::write(&glue, text.replace(WASM_NAME, &hashed))?;
+    std::fs::write(&glue, text.replace(&wasm_name, &hashed))?;
     for entry in std::fs::read_dir(dist)? {
         let path = entry?.path();
         if path.extension().is_some_and(|e| e == "html") {
             let text = std::fs::read_to_string(&path)?;
-            let needle = format!("pkg/{WASM_NAME}");
+            let needle = format!("pkg/{wasm_name}");
             if text.contains(&needle) {
                 std::fs::write(&path, text.replace(&needle, &format!("pkg/{hashed}")))?;
             }

@@ -46,6 +46,25 @@ const unpaintIfSaved = (key) => `<script>{const s=document.currentScript;try{if(
   + 'for(const q of s.previousElementSibling.shadowRoot.querySelectorAll("[data-placeholder]"))'
   + '{q.querySelector(".piece")?.remove();q.removeAttribute("data-piece");q.removeAttribute("data-placeholder")}}catch{}s.remove()}</script>';
 
+// The built style sheets, put into each page with a painted board: a sheet fetched after the HTML costs a
+// round trip, and on a slow line it shares the bandwidth with the scripts and the wasm, so the
+// painted board would wait for it (measured: board visible at 1565 ms on the slow profile of
+// tests/e2e/measure.mjs with the sheets linked). A sheet with a url() stays linked: inlined,
+// its addresses would resolve against the page instead.
+const sheet = (page, rel) => {
+  const file = path.join(path.dirname(page), rel);
+  if (!fs.existsSync(file)) return null;
+  const css = fs.readFileSync(file, 'utf8');
+  return /url\(/.test(css) || /<\/style/i.test(css) ? null : css.trim();
+};
+const inlineSheets = (page, html) => html.replace(
+  /<link rel="stylesheet" href="(css\/[\w-]+\.css)">/g,
+  (link, rel) => {
+    const css = sheet(page, rel);
+    return css === null ? link : `<style>${css}</style>`;
+  },
+);
+
 for (const page of pages) {
   const html = fs.readFileSync(page, 'utf8');
   const boards = [...html.matchAll(/<arbiter-board\b([^>]*)><\/arbiter-board>/g)];
@@ -67,10 +86,11 @@ for (const page of pages) {
     painted++;
   }
   out += html.slice(at);
-  // The painted board's style sheet sits in a shadow root, where the browser's preload scanner
-  // does not look: asked for first in the head, it arrives before the scripts and the wasm
-  // that would otherwise take the connections.
-  if (painted && !out.includes('rel="preload" href="css/arbiter-board.css"')) {
+  if (painted) out = inlineSheets(page, out);
+  // A painted board's sheet left linked (see `sheet`) sits in a shadow root, where the
+  // browser's preload scanner does not look: asked for first in the head, it arrives before the
+  // scripts and the wasm that would otherwise take the connections.
+  if (painted && out.includes('href="css/arbiter-board.css"') && !out.includes('rel="preload" href="css/arbiter-board.css"')) {
     out = out.replace(/<link /, '<link rel="preload" href="css/arbiter-board.css" as="style">\n  <link ');
   }
   fs.writeFileSync(page, out);

@@ -8,9 +8,28 @@ use std::process::Command;
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
 
-/// Build `arbiter-wasm` and write `www/pkg/arbiter_wasm{.js,_bg.wasm,.d.ts}`, then the page as it
+/// The two builds of `arbiter-wasm` the page loads (wasm/Cargo.toml): the lean module a first
+/// game needs, loaded at once, and the full one, loaded when asked for (PGN import, sealing, the
+/// Braille score, the Worker's dead-position analysis). Each is `www/pkg/<name>.js` (its glue)
+/// and `www/pkg/<name>_bg.wasm`.
+pub const MODULES: [(&str, &[&str]); 2] = [
+    ("arbiter_wasm", &["--no-default-features"]),
+    ("arbiter_full", &[]),
+];
+
+/// Build both modules of `arbiter-wasm` into `www/pkg/` (see [`MODULES`]), then the page as it
 /// ships into `www/dist/`.
 pub fn build(profile: Profile) -> Result<()> {
+    for (name, features) in MODULES {
+        build_module(profile, name, features)?;
+    }
+    let built = crate::dist::build().context("building www/dist")?;
+    crate::dist::report(&built);
+    Ok(())
+}
+
+/// Builds `arbiter-wasm` with `features` and writes `www/pkg/<name>{.js,_bg.wasm,.d.ts}`.
+fn build_module(profile: Profile, name: &str, features: &[&str]) -> Result<()> {
     // `cargo rustc --crate-type cdylib`: the crate is also an rlib (its wasm-bindgen tests link
     // it), and with an rlib among its crate types rustc skips LTO. Without LTO each crate that
     // inlines cozy-chess's slider lookups carries its own copy of the 700 KB attack table:
@@ -25,6 +44,7 @@ pub fn build(profile: Profile) -> Result<()> {
         "--target",
         WASM_TARGET,
     ];
+    args.extend(features);
     if profile == Profile::Release {
         args.push("--release");
         // For the wasm only: fat LTO, one codegen unit, opt-level "z". Measured on this module:
@@ -57,15 +77,17 @@ pub fn build(profile: Profile) -> Result<()> {
         "web".into(),
         "--out-dir".into(),
         out.clone().into(),
+        "--out-name".into(),
+        name.into(),
         wasm.into(),
     ];
-    println!("$ wasm-bindgen --target web --out-dir www/pkg arbiter_wasm.wasm");
+    println!("$ wasm-bindgen --target web --out-dir www/pkg --out-name {name} arbiter_wasm.wasm");
     wasm_bindgen_cli::wasm_bindgen::run_cli_with_args(argv).context("wasm-bindgen")?;
 
     // wasm-opt shrinks the module; the page works without it. Debian's wasm-opt (binaryen 108)
     // breaks this module's externref table (the page then fails with "WebAssembly.Table.set():
     // Argument 1 is invalid"), so only binaryen 132 from npm (tests/e2e, after `npm ci`) is used.
-    let module = out.join("arbiter_wasm_bg.wasm");
+    let module = out.join(format!("{name}_bg.wasm"));
     let wasm_opt = root()
         .join("tests")
         .join("e2e")
@@ -101,14 +123,12 @@ pub fn build(profile: Profile) -> Result<()> {
             "cut cozy-chess's tables ({} bytes: {:x?}) for the module to regenerate",
             what.bytes, what.tables
         );
-        let glue = out.join("arbiter_wasm.js");
+        let glue = out.join(format!("{name}.js"));
         let text = std::fs::read_to_string(&glue).context("reading the glue")?;
         std::fs::write(&glue, strip_glue(&text)).context("writing the glue")?;
     }
     let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
-    println!("www/pkg/arbiter_wasm_bg.wasm: {size} bytes");
-    let built = crate::dist::build().context("building www/dist")?;
-    crate::dist::report(&built);
+    println!("www/pkg/{name}_bg.wasm: {size} bytes");
     Ok(())
 }
 

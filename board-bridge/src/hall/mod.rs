@@ -110,7 +110,10 @@ impl Hall {
     /// Records what the push did and tells the pages.
     pub fn set_push_status(&self, status: PushStatus) {
         *lock(&self.push) = Some(status.clone());
-        let message = serde_json::json!({"type": "push", "push": status});
+        // The bridge's time beside it: a page on another machine measures "how long ago"
+        // against this, not against its own clock.
+        let message =
+            serde_json::json!({"type": "push", "push": status, "now_unix_ms": push::unix_ms()});
         let _ = self.pages.send(Arc::from(message.to_string()));
     }
 

@@ -77,7 +77,9 @@ impl PushSettings {
     }
 }
 
-/// What the push last did, as the hall page shows it.
+/// The push as the arbiter needs to see it: when the round last reached the server, whether
+/// it is failing now and since when, and each game the server could not read, kept from the
+/// answer that first said so until an answer reads that game again.
 #[derive(Debug, Clone, Serialize)]
 pub struct PushStatus {
     /// Where the round goes (no token in it).
@@ -90,14 +92,117 @@ pub struct PushStatus {
     pub ok: bool,
     /// The last answer's HTTP status, if one came.
     pub status: Option<u16>,
-    /// Why the last attempt failed.
+    /// Why the last attempt failed (none once one is accepted), for the terminal's log.
     pub error: Option<String>,
-    /// The games the server could not read, as it said (`Round` tag and its words).
-    pub game_errors: Vec<String>,
-    /// How many games the server took.
+    /// The server's own words when it refused the last attempt (its body, cut at 300
+    /// characters), quoted by the page after its own sentence.
+    pub answer: Option<String>,
+    /// Attempts failed since the last accepted one.
+    pub failures_in_a_row: u64,
+    /// When the first of those failed, Unix ms.
+    pub failing_since_unix_ms: Option<u64>,
+    /// When the last attempt was answered (or gave up), Unix ms.
+    pub last_attempt_unix_ms: Option<u64>,
+    /// When the server last accepted the round, Unix ms.
+    pub last_success_unix_ms: Option<u64>,
+    /// The games the server could not read, until it reads them.
+    pub game_errors: Vec<GameError>,
+    /// How many games the server took in its last answer.
     pub games: usize,
     /// When the next attempt is made after a failure, ms from the answer.
     pub retry_in_ms: Option<u64>,
+}
+
+/// A game the server could not read, as it said.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameError {
+    /// The game's `Round` tag as the server gave it back (`3.16`).
+    pub round: String,
+    /// The hall's board, when the tag names one of this round.
+    pub board: Option<u32>,
+    /// The server's words.
+    pub error: String,
+    /// The first answer that said so, Unix ms.
+    pub since_unix_ms: u64,
+}
+
+/// Now, in ms since the Unix epoch: the push's times are wall-clock times, which the arbiter
+/// reads as times of day (a monotonic clock means nothing on his page).
+pub fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+impl PushStatus {
+    fn new(url: String) -> PushStatus {
+        PushStatus {
+            url,
+            pushed: 0,
+            failed: 0,
+            ok: false,
+            status: None,
+            error: None,
+            answer: None,
+            failures_in_a_row: 0,
+            failing_since_unix_ms: None,
+            last_attempt_unix_ms: None,
+            last_success_unix_ms: None,
+            game_errors: Vec::new(),
+            games: 0,
+            retry_in_ms: None,
+        }
+    }
+
+    /// The server took the round (`code`, its answer `body`) at `now`; `round` is the hall's.
+    fn accepted(&mut self, code: u16, body: &str, round: u32, now: u64) {
+        self.pushed += 1;
+        self.ok = true;
+        self.status = Some(code);
+        self.error = None;
+        self.answer = None;
+        self.failures_in_a_row = 0;
+        self.failing_since_unix_ms = None;
+        self.last_attempt_unix_ms = Some(now);
+        self.last_success_unix_ms = Some(now);
+        self.retry_in_ms = None;
+        // An answer this bridge cannot read says nothing about the games: their errors stand.
+        if let Some(games) = answered_games(body) {
+            self.games = games.len();
+            let before = std::mem::take(&mut self.game_errors);
+            for (tag, error) in games {
+                let Some(error) = error else { continue };
+                let since = before
+                    .iter()
+                    .find(|e| e.round == tag)
+                    .map_or(now, |e| e.since_unix_ms);
+                let board = tag
+                    .split_once('.')
+                    .filter(|(r, _)| r.parse() == Ok(round))
+                    .and_then(|(_, n)| n.parse().ok());
+                self.game_errors.push(GameError {
+                    round: tag,
+                    board,
+                    error,
+                    since_unix_ms: since,
+                });
+            }
+        }
+    }
+
+    /// The attempt at `now` failed: the server answered `code` with `said`, or did not answer
+    /// and `why` says what went wrong.
+    fn refused(&mut self, answered: Option<(u16, String)>, why: String, retry: Duration, now: u64) {
+        self.failed += 1;
+        self.ok = false;
+        self.status = answered.as_ref().map(|(code, _)| *code);
+        self.answer = answered.map(|(_, said)| said);
+        self.error = Some(why);
+        self.failures_in_a_row += 1;
+        self.failing_since_unix_ms.get_or_insert(now);
+        self.last_attempt_unix_ms = Some(now);
+        self.retry_in_ms = Some(retry.as_millis() as u64);
+    }
 }
 
 /// What one attempt gave: the status and the body, or why no answer came.
@@ -122,21 +227,39 @@ fn post(
     Ok((status, text))
 }
 
-/// Reads Lichess's answer: `{"games": [{"tags": {...}, "moves": N} | {"tags": {...}, "error": "..."}]}`.
-fn game_errors(body: &str) -> (usize, Vec<String>) {
-    let Ok(value) = serde_json::from_str::<serde_json::Value>(body) else {
-        return (0, Vec::new());
-    };
-    let games = value["games"].as_array().cloned().unwrap_or_default();
-    let errors = games
+/// Reads Lichess's answer, `{"games": [{"tags": {...}, "moves": N} | {"tags": {...}, "error": "..."}]}`:
+/// each game's `Round` tag and its error, if it had one; `None` for an answer of another form.
+fn answered_games(body: &str) -> Option<Vec<(String, Option<String>)>> {
+    let value = serde_json::from_str::<serde_json::Value>(body).ok()?;
+    let games = value.get("games")?.as_array()?;
+    Some(
+        games
+            .iter()
+            .map(|g| {
+                let round = g["tags"]["Round"].as_str().unwrap_or("?").to_owned();
+                (round, g["error"].as_str().map(str::to_owned))
+            })
+            .collect(),
+    )
+}
+
+/// Says on the arbiter's terminal which games the server began or stopped refusing.
+fn tell_game_errors(before: &[GameError], now: &[GameError]) {
+    for e in now
         .iter()
-        .filter_map(|g| {
-            let error = g["error"].as_str()?;
-            let round = g["tags"]["Round"].as_str().unwrap_or("?");
-            Some(format!("game {round}: {error}"))
-        })
-        .collect();
-    (games.len(), errors)
+        .filter(|e| !before.iter().any(|b| b.round == e.round))
+    {
+        eprintln!(
+            "board-bridge: the broadcast could not read game {}: {}",
+            e.round, e.error
+        );
+    }
+    for e in before
+        .iter()
+        .filter(|b| !now.iter().any(|e| e.round == b.round))
+    {
+        eprintln!("board-bridge: the broadcast reads game {} again", e.round);
+    }
 }
 
 /// Pushes the round after each change, for as long as the hall runs.
@@ -153,17 +276,9 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
     let mut changes = hall.watch_changes();
     let mut last_sent: Option<String> = None;
     let mut last_at: Option<Instant> = None;
-    let mut status = PushStatus {
-        url: settings.url(),
-        pushed: 0,
-        failed: 0,
-        ok: false,
-        status: None,
-        error: None,
-        game_errors: Vec::new(),
-        games: 0,
-        retry_in_ms: None,
-    };
+    let mut status = PushStatus::new(settings.url());
+    // Shown at once: the hall page says a push is on its way before the first answer.
+    hall.set_push_status(status.clone());
     let mut backoff = MIN_INTERVAL;
     loop {
         let text = super::round::round_pgn(&hall);
@@ -182,38 +297,27 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
             last_at = Some(Instant::now());
             match answer {
                 Ok((code, body)) if (200..300).contains(&code) => {
-                    let (games, errors) = game_errors(&body);
-                    status.pushed += 1;
-                    status.ok = true;
-                    status.status = Some(code);
-                    status.error = None;
-                    status.games = games;
-                    status.game_errors = errors;
-                    status.retry_in_ms = None;
+                    let before = status.game_errors.clone();
+                    status.accepted(code, &body, hall.event.round, unix_ms());
+                    tell_game_errors(&before, &status.game_errors);
                     backoff = MIN_INTERVAL;
                     last_sent = Some(text);
                 }
                 failed => {
-                    let (code, why) = match failed {
+                    let (answered, why) = match failed {
                         Ok((code, body)) => {
-                            let said: String = body.chars().take(300).collect();
-                            (
-                                Some(code),
-                                format!("the server answered {code}: {}", said.trim()),
-                            )
+                            let said: String = body.trim().chars().take(300).collect();
+                            let why = format!("the server answered {code}: {said}");
+                            (Some((code, said)), why)
                         }
                         Err(e) => (None, format!("no answer: {e}")),
                     };
-                    status.failed += 1;
-                    status.ok = false;
-                    status.status = code;
                     eprintln!(
                         "board-bridge: pushing the round to {}: {why}; trying again in {} s",
                         settings.url(),
                         backoff.as_secs()
                     );
-                    status.error = Some(why);
-                    status.retry_in_ms = Some(backoff.as_millis() as u64);
+                    status.refused(answered, why, backoff, unix_ms());
                     hall.set_push_status(status.clone());
                     tokio::time::sleep(backoff).await;
                     backoff = (backoff * 2).min(MAX_BACKOFF);
@@ -233,13 +337,76 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
 mod tests {
     use super::*;
 
+    const ONE_BAD: &str = r#"{"games":[{"tags":{"Round":"3.1"},"moves":12},{"tags":{"Round":"3.2"},"error":"Invalid PGN"}]}"#;
+    const ALL_READ: &str =
+        r#"{"games":[{"tags":{"Round":"3.1"},"moves":13},{"tags":{"Round":"3.2"},"moves":9}]}"#;
+
     #[test]
     fn lichess_answers_are_read_per_game() {
-        let body = r#"{"games":[{"tags":{"Round":"3.1"},"moves":12},{"tags":{"Round":"3.2"},"error":"Invalid PGN"}]}"#;
-        let (n, errors) = game_errors(body);
-        assert_eq!(n, 2);
-        assert_eq!(errors, ["game 3.2: Invalid PGN"]);
-        assert_eq!(game_errors("not json"), (0, vec![]));
+        let games = answered_games(ONE_BAD).unwrap();
+        assert_eq!(
+            games,
+            [
+                ("3.1".to_owned(), None),
+                ("3.2".to_owned(), Some("Invalid PGN".to_owned()))
+            ]
+        );
+        assert_eq!(answered_games("not json"), None);
+        assert_eq!(answered_games(r#"{"ok":true}"#), None);
+    }
+
+    #[test]
+    fn a_game_error_stands_from_its_first_answer_until_the_game_is_read() {
+        let mut s = PushStatus::new("u".into());
+        s.accepted(200, ONE_BAD, 3, 1_000);
+        assert_eq!(s.games, 2);
+        assert_eq!(
+            s.game_errors,
+            [GameError {
+                round: "3.2".into(),
+                board: Some(2),
+                error: "Invalid PGN".into(),
+                since_unix_ms: 1_000
+            }]
+        );
+        // Failed attempts leave it standing, and are counted from the first.
+        s.refused(
+            Some((503, "busy".into())),
+            "answered 503".into(),
+            Duration::from_secs(1),
+            2_000,
+        );
+        assert_eq!((s.status, s.answer.as_deref()), (Some(503), Some("busy")));
+        s.refused(None, "no answer".into(), Duration::from_secs(2), 3_000);
+        assert_eq!((s.status, s.answer.as_deref()), (None, None));
+        assert_eq!(s.game_errors.len(), 1);
+        assert_eq!(
+            (s.failures_in_a_row, s.failing_since_unix_ms),
+            (2, Some(2_000))
+        );
+        assert_eq!(s.last_success_unix_ms, Some(1_000));
+        assert!(!s.ok);
+        // Still refused: the same error since its first answer; an unreadable answer keeps it.
+        s.accepted(200, ONE_BAD, 3, 4_000);
+        assert_eq!(s.game_errors[0].since_unix_ms, 1_000);
+        assert_eq!((s.failures_in_a_row, s.failing_since_unix_ms), (0, None));
+        s.accepted(200, "", 3, 4_500);
+        assert_eq!(s.game_errors.len(), 1);
+        // Read at last: cleared.
+        s.accepted(200, ALL_READ, 3, 5_000);
+        assert!(s.game_errors.is_empty());
+        assert_eq!(
+            (s.pushed, s.failed, s.last_success_unix_ms),
+            (4, 2, Some(5_000))
+        );
+        // A round tag of another round names no board of this hall.
+        s.accepted(
+            200,
+            r#"{"games":[{"tags":{"Round":"4.2"},"error":"x"}]}"#,
+            3,
+            6_000,
+        );
+        assert_eq!(s.game_errors[0].board, None);
     }
 
     #[test]

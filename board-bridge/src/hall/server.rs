@@ -7,8 +7,7 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use arbiter_core::Color;
-use arbiter_core::arbiter::Event;
+use arbiter_core::arbiter::{Decision, Event, GameResult};
 use axum::Router;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -249,27 +248,22 @@ async fn arbiter(
             Err(e) => return refused(StatusCode::BAD_REQUEST, format!("not an event: {e}")),
         },
         (None, Some(result), false) => {
-            let on_move = crate::referee::lock(&board.referee).side_to_move();
-            match result {
-                // A game the arbiter ends on the players' word: the loser resigned, or they
-                // agreed a draw (the offer and its acceptance, in the order the Laws take).
-                "1-0" => vec![Event::Resign {
-                    player: Color::Black,
-                }],
-                "0-1" => vec![Event::Resign {
-                    player: Color::White,
-                }],
-                "1/2-1/2" => vec![
-                    Event::OfferDraw { player: !on_move },
-                    Event::AcceptDraw { player: on_move },
-                ],
+            // The result the players report, recorded as such (Art. 8.7): not a resignation
+            // or a draw offer made on their behalf, which the Laws may rule otherwise.
+            let result = match result {
+                "1-0" => GameResult::WhiteWins,
+                "0-1" => GameResult::BlackWins,
+                "1/2-1/2" => GameResult::Draw,
                 other => {
                     return refused(
                         StatusCode::BAD_REQUEST,
                         format!("result {other:?}: expected 1-0, 0-1 or 1/2-1/2"),
                     );
                 }
-            }
+            };
+            vec![Event::Arbiter {
+                decision: Decision::RecordResult { result },
+            }]
         }
         (None, None, true) => {
             app.hall.clear_proposal(i);

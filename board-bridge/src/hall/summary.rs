@@ -76,5 +76,6 @@ pub fn of_hall(hall: &Hall) -> Value {
         },
         "boards": boards,
         "push": hall.push_status(),
+        "now_unix_ms": super::push::unix_ms(),
     })
 }

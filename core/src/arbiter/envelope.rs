@@ -56,7 +56,7 @@ impl Game {
             fen: board.to_string(),
             sealer: *sealer,
             move_number: u16::try_from(board.fullmove_number()).unwrap_or(u16::MAX),
-            ply: self.record.ply_count(),
+            ply: self.score.record.ply_count(),
             used: [clock.spent(Color::White, at), clock.spent(Color::Black, at)],
             remaining: [
                 clock.remaining(Color::White, at),

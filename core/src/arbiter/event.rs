@@ -251,6 +251,39 @@ pub enum ClaimKind {
     QuickplayIncrement,
 }
 
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// White won.
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    /// Black won.
+    #[serde(rename = "0-1")]
+    BlackWins,
+    /// Drawn.
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+}
+
+impl GameResult {
+    /// A win for `color`.
+    pub fn win(color: Color) -> GameResult {
+        match color {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// The PGN result text.
+    pub fn pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        }
+    }
+}
+
 /// A decision of the arbiter. Read back by `event_de`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -307,6 +340,14 @@ pub enum Decision {
     SetupFault {
         /// Which.
         fault: SetupFault,
+    },
+    /// The arbiter records the result the players report: the one they signed on their
+    /// scoresheets, or agreed and told him (2005 / 2023 Art. 8.7: it stands even if wrong,
+    /// unless he decides otherwise). It ends the game with that result and stops the clocks;
+    /// refused once the game is over.
+    RecordResult {
+        /// The result reported.
+        result: GameResult,
     },
 }
 

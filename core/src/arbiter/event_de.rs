@@ -8,7 +8,7 @@
 //! with a field for each name any variant uses; the tag then picks the variant and checks that
 //! its fields are there. Unknown fields are ignored and a missing one is named, as before.
 
-use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault};
+use super::event::{Claim, ClaimKind, Decision, Event, GameResult, RestoreCause, SetupFault};
 use crate::Move;
 use crate::clock::Millis;
 use crate::laws::SealedEnvelope;
@@ -189,6 +189,7 @@ enum DecisionTag {
     EnvelopeLost,
     ResumptionClockError,
     SetupFault,
+    RecordResult,
 }
 
 #[derive(Deserialize)]
@@ -201,6 +202,7 @@ struct DecisionFields {
     ply: Option<usize>,
     cause: Option<RestoreCause>,
     fault: Option<SetupFault>,
+    result: Option<GameResult>,
 }
 
 impl DecisionFields {
@@ -230,6 +232,9 @@ impl DecisionFields {
             }
             DecisionTag::SetupFault => Decision::SetupFault {
                 fault: need(self.fault, "fault")?,
+            },
+            DecisionTag::RecordResult => Decision::RecordResult {
+                result: need(self.result, "result")?,
             },
         })
     }
@@ -323,6 +328,11 @@ mod tests {
                     fault: SetupFault::ColoursReversed,
                 },
             },
+            Event::Arbiter {
+                decision: Decision::RecordResult {
+                    result: GameResult::Draw,
+                },
+            },
             Event::Resume,
             Event::Open {
                 passphrase: "secret".into(),
@@ -399,6 +409,7 @@ mod tests {
             Decision::EnvelopeLost => DecisionTag::EnvelopeLost,
             Decision::ResumptionClockError { .. } => DecisionTag::ResumptionClockError,
             Decision::SetupFault { .. } => DecisionTag::SetupFault,
+            Decision::RecordResult { .. } => DecisionTag::RecordResult,
         }
     }
 

@@ -52,12 +52,12 @@ impl Game {
         tags.set("TimeControl", time_control_tag(self));
         if self.config().fen.is_some() {
             tags.set("SetUp", "1");
-            tags.set("FEN", self.record.start().fen());
+            tags.set("FEN", self.score.record.start().fen());
         }
         let marker = result.parse().unwrap_or(crate::pgn::GameResult::Unfinished);
         let mut out = String::new();
         crate::pgn::writer::write_tags_into(&tags, marker, &mut out);
-        let mut number = self.record.start().fullmove_number();
+        let mut number = self.score.record.start().fullmove_number();
         let mut first = true;
         for mv in self.moves() {
             match mv.by {
@@ -94,7 +94,7 @@ pub fn brf(game: &Game) -> String {
 impl Game {
     /// The moves completed so far with the players' names and the result, as a scoresheet.
     pub fn scoresheet(&self) -> Scoresheet {
-        let start = self.record.start().board();
+        let start = self.score.record.start().board();
         Scoresheet {
             white: self.config().white.clone(),
             black: self.config().black.clone(),

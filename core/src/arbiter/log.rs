@@ -2,11 +2,12 @@
 //! page's saved games, `arbiter replay` / `arbiter export`, and the board bridge (on disk and at
 //! its `/events.jsonl`) all write and read it.
 //!
-//! # Schema `arbiter-log`, version 1
+//! # Schema `arbiter-log`, version 2
 //!
 //! The first line is the **header**: `schema` (always `"arbiter-log"`), `version` (this
-//! core reads [`VERSION`]) and `config` (the [`GameConfig`] the events apply to). Each further
-//! line is one accepted **event**, in the order the game took them:
+//! core writes [`VERSION`] and reads every version from [`OLDEST_VERSION`] on) and `config`
+//! (the [`GameConfig`] the events apply to). Each further line is one accepted **event**, in
+//! the order the game took them:
 //!
 //! | field | | meaning |
 //! |---|---|---|
@@ -16,15 +17,26 @@
 //! | `source` | optional | who sent it (the bridge writes `board`, `blind_board`, `clock` or a page's role) |
 //!
 //! ```text
-//! {"schema":"arbiter-log","version":1,"config":{"edition":"2005","time_control":[...]}}
+//! {"schema":"arbiter-log","version":2,"config":{"edition":"2005","time_control":[...]}}
 //! {"at":0,"event":{"type":"start"}}
 //! {"seq":7,"at":5000,"event":{"type":"move","move":"e2e4"},"source":"board"}
 //! {"seq":8,"at":5200,"event":{"type":"press_clock","player":"white"},"source":"board"}
 //! ```
 //!
 //! Blank lines are skipped; other fields are ignored, so a new optional field keeps the
-//! version. A change that an older reader would misread bumps [`VERSION`]. Every line ends in a
-//! newline: a last line without one was cut off mid-write (see [`split_cut_tail`]).
+//! version. Every line ends in a newline: a last line without one was cut off mid-write (see
+//! [`split_cut_tail`]).
+//!
+//! ## Versions
+//!
+//! A change that an older reader would misread, or that would make the same events rule
+//! otherwise, bumps [`VERSION`]; a game replayed from an older log keeps the rulings it was
+//! recorded under, and goes on writing that version.
+//!
+//! | version | what changed |
+//! |---|---|
+//! | 1 | the first |
+//! | 2 | with an arbiter present (`config.arbiter_present`), a threefold-repetition or fifty-move claim waits for his decision with the clocks stopped (2005 Art. 9.5 / 2023 Art. 9.5.1); in a version-1 log it is ruled at once from the record, as without an arbiter |
 
 use super::config::GameConfig;
 use super::event::{Event, Stamped};
@@ -34,13 +46,20 @@ use thiserror::Error;
 
 /// The schema name in the header line.
 pub const SCHEMA: &str = "arbiter-log";
-/// The schema version this core writes and reads.
-pub const VERSION: u32 = 1;
+/// The schema version this core writes.
+pub const VERSION: u32 = 2;
+/// The oldest schema version this core reads (and replays as it was recorded).
+pub const OLDEST_VERSION: u32 = 1;
 
-/// An append-only log of accepted events, with the setup they apply to.
+/// The first version in which a draw claim waits for the arbiter present.
+const CLAIMS_WAIT_FOR_ARBITER: u32 = 2;
+
+/// An append-only log of accepted events, with the setup they apply to and the schema version
+/// they were recorded under.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EventLog {
     config: GameConfig,
+    version: u32,
     events: Vec<Stamped<Event>>,
 }
 
@@ -82,6 +101,8 @@ impl LogLine {
 pub struct LogRecord {
     /// The setup from the header.
     pub config: GameConfig,
+    /// The header's schema version, one this core reads (see the module's table).
+    pub version: u32,
     /// The event lines.
     pub lines: Vec<LogLine>,
 }
@@ -91,6 +112,7 @@ impl LogRecord {
     pub fn to_event_log(&self) -> EventLog {
         EventLog {
             config: self.config.clone(),
+            version: self.version,
             events: self.lines.iter().map(LogLine::stamped).collect(),
         }
     }
@@ -110,11 +132,15 @@ struct Header {
     config: GameConfig,
 }
 
-/// The header line for `config`, ending in a newline.
+/// The header line for `config` in this core's [`VERSION`], ending in a newline.
 pub fn header_jsonl(config: &GameConfig) -> String {
+    header_of_version(config, VERSION)
+}
+
+fn header_of_version(config: &GameConfig, version: u32) -> String {
     let header = Header {
         schema: SCHEMA.to_string(),
-        version: VERSION,
+        version,
         config: config.clone(),
     };
     let mut out = serde_json::to_string(&header).unwrap_or_default();
@@ -170,7 +196,9 @@ pub enum LogErrorKind {
         found: String,
     },
     /// A version this core cannot read.
-    #[error("unsupported log version {found} (this core reads version {VERSION})")]
+    #[error(
+        "unsupported log version {found} (this core reads versions {OLDEST_VERSION} to {VERSION})"
+    )]
     Version {
         /// The version found.
         found: u32,
@@ -189,10 +217,30 @@ pub enum LogErrorKind {
 }
 
 impl EventLog {
-    /// An empty log for a setup.
+    /// An empty log for a setup, in this core's [`VERSION`].
     pub fn new(config: GameConfig) -> EventLog {
         EventLog {
             config,
+            version: VERSION,
+            events: Vec::new(),
+        }
+    }
+
+    /// An empty log for a setup, continuing a log of `version` (clamped to the versions this
+    /// core reads).
+    pub(super) fn of_version(config: GameConfig, version: u32) -> EventLog {
+        EventLog {
+            config,
+            version: version.clamp(OLDEST_VERSION, VERSION),
+            events: Vec::new(),
+        }
+    }
+
+    /// An empty log of the same setup and version, for a game that starts afresh.
+    pub(super) fn emptied(&self) -> EventLog {
+        EventLog {
+            config: self.config.clone(),
+            version: self.version,
             events: Vec::new(),
         }
     }
@@ -200,6 +248,17 @@ impl EventLog {
     /// The setup.
     pub fn config(&self) -> &GameConfig {
         &self.config
+    }
+
+    /// The schema version the events were recorded under.
+    pub fn version(&self) -> u32 {
+        self.version
+    }
+
+    /// Whether, under this log's version, a draw claim with an arbiter present waits for his
+    /// decision (from version 2) rather than being ruled at once from the record.
+    pub(super) fn claims_wait_for_arbiter(&self) -> bool {
+        self.version >= CLAIMS_WAIT_FOR_ARBITER
     }
 
     /// The events in order.
@@ -213,7 +272,7 @@ impl EventLog {
 
     /// The log as JSON Lines (header first, one event per line, each ending in a newline).
     pub fn to_jsonl(&self) -> String {
-        let mut out = header_jsonl(&self.config);
+        let mut out = header_of_version(&self.config, self.version);
         for event in &self.events {
             // Serialising our own types to JSON cannot fail: no maps with non-string keys.
             out.push_str(&serde_json::to_string(event).unwrap_or_default());
@@ -267,9 +326,8 @@ impl LogRecord {
                 },
             });
         }
-        let version = probe.version.unwrap_or(0);
-        if version != u64::from(VERSION) {
-            let found = u32::try_from(version).unwrap_or(u32::MAX);
+        let found = u32::try_from(probe.version.unwrap_or(0)).unwrap_or(u32::MAX);
+        if !(OLDEST_VERSION..=VERSION).contains(&found) {
             return Err(LogError {
                 line,
                 kind: LogErrorKind::Version { found },
@@ -278,6 +336,7 @@ impl LogRecord {
         let header: Header = serde_json::from_str(first).map_err(json_error)?;
         let mut record = LogRecord {
             config: header.config,
+            version: header.version,
             lines: Vec::new(),
         };
         let mut last_seq = None;

@@ -75,8 +75,8 @@ pub use game::{
     AwaitedRuling, Game, PendingAnalysis, PendingClaim, PlayedMove, Refused, ReplayError,
 };
 pub use log::{
-    EventLog, LogError, LogErrorKind, LogLine, LogRecord, SCHEMA, VERSION, header_jsonl,
-    seq_of_cut_line, split_cut_tail,
+    EventLog, LogError, LogErrorKind, LogLine, LogRecord, OLDEST_VERSION, SCHEMA, VERSION,
+    header_jsonl, seq_of_cut_line, split_cut_tail,
 };
 pub use ruling::{GameResult, Reason, Ruling, Verdict};
 pub use state::{ClockView, OpenClaim, Outcome, State};

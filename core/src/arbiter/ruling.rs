@@ -1,6 +1,7 @@
 //! Rulings: what the players and the arbiter must know, each naming the Law it rests on.
 
 use super::event::ClaimKind;
+pub use super::event::GameResult;
 use crate::Color;
 use crate::Move;
 use crate::clock::{Millis, Timestamp};
@@ -18,39 +19,6 @@ pub struct Ruling {
     pub law: Law,
     /// What happens.
     pub verdict: Verdict,
-}
-
-/// The result of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub enum GameResult {
-    /// White won.
-    #[serde(rename = "1-0")]
-    WhiteWins,
-    /// Black won.
-    #[serde(rename = "0-1")]
-    BlackWins,
-    /// Drawn.
-    #[serde(rename = "1/2-1/2")]
-    Draw,
-}
-
-impl GameResult {
-    /// A win for `color`.
-    pub fn win(color: Color) -> GameResult {
-        match color {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// The PGN result text.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
 }
 
 /// Why a game ended.
@@ -91,6 +59,8 @@ pub enum Reason {
     SealedMove,
     /// An illegal position stood still after the next move (2023 App. A.5.4).
     IllegalPosition,
+    /// The result the players reported, recorded by the arbiter (Art. 8.7).
+    ReportedResult,
 }
 
 /// What a ruling decides.

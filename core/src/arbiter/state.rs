@@ -202,8 +202,8 @@ impl Game {
                 law: self.claim_law(p.claim),
                 intended: p.intended.into_iter().collect(),
             }),
-            illegal_moves: self.illegal_counts,
-            quiet_plies: self.record.current().halfmove_clock(),
+            illegal_moves: self.score.illegal_counts,
+            quiet_plies: self.score.record.current().halfmove_clock(),
             sealed: self.adjournment.sealed.is_some(),
             outcome: self
                 .result()
@@ -238,7 +238,7 @@ impl Game {
         }
         let player = self.board().side_to_move();
         let edition = self.config().edition;
-        let draws = self.record.open_draw_claims();
+        let draws = self.score.record.open_draw_claims();
         let texts = |moves: &[Move]| -> Vec<Move> { moves.to_vec() };
         let mut add = |claim, law, intended: Vec<Move>| {
             open.push(OpenClaim {

@@ -21,7 +21,9 @@ use cozy_chess::{
     BitBoard, Board, CastleRights, Color, File, Move, Piece, PieceMoves, Rank, Square,
 };
 
-use super::material::cannot_mate_by_material;
+mod walk;
+
+use walk::{Deepening, Frame};
 
 /// Longest line the search follows, in plies, so that the recursion depth stays bounded.
 pub(super) const PLY_CAP: usize = 128;
@@ -464,6 +466,12 @@ pub(super) struct Helpmate {
     /// own and truncates them away when done, so the search neither allocates per node nor
     /// touches a fresh buffer per ply.
     move_stack: Vec<PieceMoves>,
+    /// The positions on the current line whose moves are being tried (the walk's stack).
+    frames: Vec<Frame>,
+    /// The answer of an iteration whose root was answered on entry.
+    leaf: Option<bool>,
+    /// Where a deepening stands between two steps.
+    deepening: Option<Deepening>,
     table: Option<PositionMap<u16>>,
     guide: Option<Guide>,
     /// Try Black's moves in mirrored order (see `mirror_order`).
@@ -488,6 +496,9 @@ impl Helpmate {
             interrupted_by_nodes: false,
             line: Vec::with_capacity(PLY_CAP),
             move_stack: Vec::with_capacity(18 * 16),
+            frames: Vec::with_capacity(PLY_CAP),
+            leaf: None,
+            deepening: None,
             table: use_table.then(PositionMap::default),
             guide: None,
             mirrored: false,
@@ -512,189 +523,6 @@ impl Helpmate {
     pub(super) fn nodes_left(&self) -> u64 {
         self.nodes_left
     }
-
-    /// Runs one iteration with depth limit `max_depth`, allowed `per_depth * max_depth` nodes.
-    pub(super) fn iterate(&mut self, board: &Board, max_depth: u16, per_depth: u64) -> Iteration {
-        let first = self.run(board, max_depth, per_depth, !self.keep_table);
-        if first == Iteration::Exhausted && self.keep_table {
-            // Confirm the proof with nothing carried over from earlier iterations.
-            return self.run(board, max_depth, per_depth, true);
-        }
-        first
-    }
-
-    fn run(&mut self, board: &Board, max_depth: u16, per_depth: u64, fresh: bool) -> Iteration {
-        self.max_depth = max_depth;
-        self.iteration_limit = per_depth.saturating_mul(u64::from(max_depth));
-        self.iteration_nodes = 0;
-        self.interrupted = false;
-        self.interrupted_by_nodes = false;
-        self.line.clear();
-        if let (Some(table), true) = (self.table.as_mut(), fresh) {
-            table.clear();
-        }
-        let found = self.search(board, 0, false);
-        self.nodes_left = self.nodes_left.saturating_sub(self.iteration_nodes);
-        if found {
-            Iteration::Mate(std::mem::take(&mut self.line))
-        } else if self.interrupted {
-            Iteration::Interrupted
-        } else {
-            Iteration::Exhausted
-        }
-    }
-
-    /// Iterative deepening over `depths`; stops at the first proof either way, or when the
-    /// budget is spent.
-    pub(super) fn deepen(
-        &mut self,
-        board: &Board,
-        depths: std::ops::RangeInclusive<u16>,
-        per_depth: u64,
-    ) -> Iteration {
-        for depth in depths {
-            if self.nodes_left == 0 {
-                break;
-            }
-            match self.iterate(board, depth, per_depth) {
-                Iteration::Interrupted => {}
-                decided => return decided,
-            }
-        }
-        Iteration::Interrupted
-    }
-
-    fn out_of_nodes(&self) -> bool {
-        self.iteration_nodes >= self.iteration_limit || self.iteration_nodes >= self.nodes_left
-    }
-
-    fn search(&mut self, board: &Board, depth: u16, after_reward: bool) -> bool {
-        let moves_left = self.max_depth.saturating_sub(depth);
-        let key = self.table.as_ref().map(|_| PositionKey::of(board));
-        if let (Some(table), Some(key)) = (self.table.as_ref(), key.as_ref())
-            && table.get(key).is_some_and(|&seen| seen >= moves_left)
-        {
-            return false;
-        }
-
-        let start = self.move_stack.len();
-        let stack = &mut self.move_stack;
-        board.generate_moves(|piece_moves| {
-            stack.push(piece_moves);
-            false
-        });
-        let end = self.move_stack.len();
-        if self.mirrored {
-            mirror_order(&mut self.move_stack[start..end]);
-        }
-        let found = self.expand(board, start..end, key, depth, moves_left, after_reward);
-        self.move_stack.truncate(start);
-        found
-    }
-
-    /// Searches the moves stacked at `moves` (indices into the move stack).
-    fn expand(
-        &mut self,
-        board: &Board,
-        moves: std::ops::Range<usize>,
-        key: Option<PositionKey>,
-        depth: u16,
-        moves_left: u16,
-        after_reward: bool,
-    ) -> bool {
-        if moves.is_empty() {
-            return board.side_to_move() != self.winner && !board.checkers().is_empty();
-        }
-        if cannot_mate_by_material(board, self.winner) {
-            return false;
-        }
-        if depth >= self.max_depth || self.line.len() >= PLY_CAP {
-            self.interrupted = true;
-            return false;
-        }
-        if let (Some(table), Some(key)) = (self.table.as_mut(), key) {
-            table.insert(key, moves_left);
-        }
-
-        let targets = Targets::of(board, self.winner);
-        let back_ranks = Rank::First.bitboard() | Rank::Eighth.bitboard();
-        for index in moves {
-            let piece_moves = self.move_stack[index];
-            let promotes =
-                piece_moves.piece == Piece::Pawn && !(piece_moves.to & back_ranks).is_empty();
-            if promotes {
-                for to in destinations(piece_moves.to, self.mirrored) {
-                    let choices: &[Option<Piece>] = if back_ranks.has(to) {
-                        &QUEEN_FIRST
-                    } else {
-                        &[None]
-                    };
-                    for &promotion in choices {
-                        let mv = Move {
-                            from: piece_moves.from,
-                            to,
-                            promotion,
-                        };
-                        if self.try_move(board, mv, depth, after_reward, &targets) {
-                            return true;
-                        }
-                        if self.interrupted_by_nodes {
-                            return false;
-                        }
-                    }
-                }
-            } else {
-                for to in destinations(piece_moves.to, self.mirrored) {
-                    let mv = Move {
-                        from: piece_moves.from,
-                        to,
-                        promotion: None,
-                    };
-                    if self.try_move(board, mv, depth, after_reward, &targets) {
-                        return true;
-                    }
-                    if self.interrupted_by_nodes {
-                        return false;
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    /// Plays `mv` and searches on; true when a mate was found down this line.
-    fn try_move(
-        &mut self,
-        board: &Board,
-        mv: Move,
-        depth: u16,
-        after_reward: bool,
-        targets: &Targets,
-    ) -> bool {
-        {
-            self.iteration_nodes += 1;
-            if self.out_of_nodes() {
-                self.interrupted = true;
-                self.interrupted_by_nodes = true;
-                return false;
-            }
-            let progress = classify(board, mv, self.winner, targets, self.guide.as_ref());
-            let child_depth = match progress {
-                Progress::Reward => depth,
-                Progress::Punish => depth.saturating_add(self.punish_cost),
-                Progress::Normal if after_reward => depth,
-                Progress::Normal => depth + 1,
-            };
-            let mut child = board.clone();
-            child.play_unchecked(mv);
-            self.line.push(mv);
-            if self.search(&child, child_depth, progress == Progress::Reward) {
-                return true;
-            }
-            self.line.pop();
-        }
-        false
-    }
 }
 
 /// The deep, guided search is the same for both colours: for Black it tries moves in the order
@@ -713,14 +541,6 @@ fn mirror_order(moves: &mut [PieceMoves]) {
             run_start = i;
         }
     }
-}
-
-/// The destinations of one piece in the search's order (mirrored for Black, as above).
-fn destinations(to: BitBoard, flip: bool) -> impl Iterator<Item = Square> {
-    let squares = if flip { to.flip_ranks() } else { to };
-    squares
-        .into_iter()
-        .map(move |sq| if flip { sq.flip_rank() } else { sq })
 }
 
 /// The move of a position with exactly one legal move.

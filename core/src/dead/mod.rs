@@ -15,11 +15,19 @@
 //! assert_eq!(can_mate(&board, Color::White, Budget::RULING), CanMate::No);
 //! ```
 //!
+//! [`Analysis`] runs the same procedure in slices of a bounded number of search nodes, with the
+//! same answer, for a shell that must not stall and has no second thread to run it on.
+//!
 //! Unlike the rest of the core, this module calls cozy-chess directly rather than through
 //! `movegen`: the search plays millions of moves and must not allocate per node.
 
+#![cfg_attr(not(feature = "dead-search"), allow(dead_code, unused_imports))]
+
+#[cfg(feature = "dead-search")]
 mod checks;
+#[cfg(feature = "dead-search")]
 mod closure;
+#[cfg(feature = "dead-search")]
 mod deduction;
 mod driver;
 mod fast;
@@ -29,6 +37,8 @@ mod semistatic;
 
 use cozy_chess::{Board, Color, Move};
 
+#[cfg(feature = "dead-search")]
+pub use driver::Analysis;
 pub use fast::{cannot_mate_quick, is_dead_quick};
 pub use material::cannot_mate_by_material;
 
@@ -69,7 +79,16 @@ pub enum CanMate {
 /// Used on a flag fall with `side` = the player who still has time (2005 Art. 6.10,
 /// 2023 Art. 6.9): `No` makes the game a draw.
 pub fn can_mate(board: &Board, side: Color, budget: Budget) -> CanMate {
-    driver::decide(board, side, budget)
+    #[cfg(feature = "dead-search")]
+    return driver::decide(board, side, budget);
+    #[cfg(not(feature = "dead-search"))]
+    return driver::quick_pass(
+        board,
+        side,
+        Budget {
+            nodes: budget.nodes.min(Budget::QUICK.nodes),
+        },
+    );
 }
 
 /// What a ruling takes from the full analysis (2005 Art. 6.10 / 2023 Art. 6.9 and the rulings

@@ -594,6 +594,7 @@ pub(super) fn en_passant_possible(board: &Board) -> bool {
     })
 }
 
+#[cfg(feature = "dead-search")]
 /// True only when `winner` provably can never mate, whatever both sides play: by the mobility
 /// fixpoint here, or else by the second analysis in [`super::deduction`], which proves locked
 /// positions this one leaves open (pieces boxed in by checks they may not give, case splits on

@@ -95,6 +95,9 @@ pub const DISPLACED_PIECES_FOUND: Rule = Rule::both("Art. 7.5", "Art. 7.6");
 
 /// Moves are not written in advance (2005 Art. 8.1 / 2023 Art. 8.1.2).
 pub const NO_MOVES_WRITTEN_IN_ADVANCE: Rule = Rule::both("Art. 8.1", "Art. 8.1.2");
+/// The result both players sign (or report) stands, even if incorrect, unless the arbiter
+/// decides otherwise (2005 Art. 8.7 / 2023 Art. 8.7).
+pub const RESULT_REPORTED: Rule = Rule::both("Art. 8.7", "Art. 8.7");
 /// The event may bar draw offers before a move (2023 Art. 9.1.1 only).
 pub const DRAW_OFFERS_BARRED: Rule = Rule::both("Art. 9.1.1", "Art. 9.1.1");
 /// After an incorrect draw claim, the intended move must be played (2005 Art. 9.5 / 2023

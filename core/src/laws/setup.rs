@@ -97,7 +97,7 @@ mod tests {
 
     #[test]
     fn king_and_queen_exchanged_bar_both_castlings() {
-        let board = crate::fen::parse_setup(SWAPPED).unwrap();
+        let board = crate::position::Position::from_setup_fen(SWAPPED).unwrap();
         assert!(is_faulty_initial_setup(&board));
         assert_eq!(
             barred(&board, Color::White),
@@ -115,9 +115,10 @@ mod tests {
 
     #[test]
     fn a_rook_out_of_its_corner_bars_its_side_only() {
-        let board =
-            crate::fen::parse_setup("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w Kkq - 0 1")
-                .unwrap();
+        let board = crate::position::Position::from_setup_fen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/NRBQKBNR w Kkq - 0 1",
+        )
+        .unwrap();
         assert!(is_faulty_initial_setup(&board));
         assert_eq!(
             barred(&board, Color::White),

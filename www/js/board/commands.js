@@ -200,7 +200,7 @@ export class Commands {
         return undefined;
       }
       // The commands themselves are English words in every language; what they do is not.
-      case 'help': return g.answer(`${g.t('commands')} ${commandList().map((c) => `${c.keys[0]}, ${g.tr(c.what)}`).join('; ')}.`);
+      case 'help': return g.answer(`${g.t('commands')} ${commandList().map((c) => `${c.keys[0]}, ${g.t(c.what)}`).join('; ')}.`);
       default: return refuse('unknown_command', { word: arg });
     }
   }

@@ -15,6 +15,7 @@ import { claim, claimOpen, offerDraw, resign } from './claims.js';
 import { startLive } from './live.js';
 import { Sounds } from './sound.js';
 import { LocalGame } from './source.js';
+import { loadFull } from '../engine.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
@@ -162,19 +163,41 @@ export class Game {
     return table;
   }
 
-  /** Plays `table` on this board, in place of the game before. */
-  adopt(table) {
+  /**
+   * Plays `table` on this board, in place of the game before; `quiet` when it is the same game
+   * moved to the full module (its rulings were shown already).
+   */
+  adopt(table, { quiet = false } = {}) {
     this.source?.close();
     this.selected = null;
     this.declaring = null;
-    this.lastResult = null;
     this.reviewing = null;
-    this.announcer.clearCards();
+    if (!quiet) {
+      this.lastResult = null;
+      this.announcer.clearCards();
+    }
     this.source = new LocalGame(this.wasm, table, this.view.faceTimes(), (rulings) => this.afterEvent(rulings));
     for (const f of this.root.querySelectorAll('.face')) f.classList.remove('fallen');
     this.refresh();
     // A restored game shows its latest rulings again, so the players see where things stand.
-    this.announceAll(Array.from(table.rulings()).slice(-3));
+    if (!quiet) this.announceAll(Array.from(table.rulings()).slice(-3));
+  }
+
+  /**
+   * Moves the game onto the full wasm module (engine.js), which a PGN import, a sealed move and
+   * the Braille score need: the same game, replayed there from its event log with its clocks
+   * where they stand, saved under the same key. Resolves to the full module.
+   */
+  async toFull() {
+    const full = await loadFull();
+    if (this.wasm === full || !this.source || this.source.live) return full;
+    const table = this.table;
+    const moved = full.Table.fromLog(table.log(), table.epochWallMs(), this.show());
+    const key = this.host.getAttribute('persist');
+    if (key) moved.persistTo(key);
+    this.wasm = full;
+    this.adopt(moved, { quiet: true });
+    return full;
   }
 
   /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
@@ -285,11 +308,21 @@ export class Game {
     if (this.sealing !== null) {
       const passphrase = this.sealing;
       this.sealing = null;
-      try {
-        this.afterEvent(this.source.seal(s.turn, uci, passphrase));
-      } catch (err) {
+      // Sealing is the full module's (engine.js): the game moved there when the arbiter asked
+      // for the seal (`sealNextMove`), or moves now if the move came first.
+      const seal = () => this.afterEvent(this.source.seal(s.turn, uci, passphrase));
+      const refused = (err) => {
         this.card({ text: tableRefusalWords(err, this.lang()), law: '' }, true);
         this.refresh();
+      };
+      if (typeof this.table?.seal === 'function') {
+        try {
+          seal();
+        } catch (err) {
+          refused(err);
+        }
+      } else {
+        this.toFull().then(seal).catch(refused);
       }
       return;
     }

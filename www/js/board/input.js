@@ -90,7 +90,13 @@ export class BoardInput {
       input.value = '';
       g.commands.enter(text);
     });
-    this.view.$('.help-body').append(helpContent());
+    this.renderHelp();
+  }
+
+  /** The help panel's keys and commands, in the board's language (again when it changes). */
+  renderHelp() {
+    const t = (id) => this.game.t(id);
+    this.view.$('.help-body').replaceChildren(helpContent(t));
   }
 
   // ---------- the space bar ----------
@@ -276,31 +282,28 @@ export class BoardInput {
   }
 }
 
-// The keys of the grid and the commands of the move field, for the help panel.
-function helpContent() {
+// The keys of the grid and the commands of the move field, for the help panel, in the words
+// `t` gives for a message id. The whole panel is written in the board's language here, so
+// relabel.js leaves it alone (one of the board's game parts).
+function helpContent(t) {
   const frag = document.createDocumentFragment();
+  const line = (tag, text, className) => {
+    const el = document.createElement(tag);
+    el.textContent = text;
+    if (className) el.className = className;
+    return el;
+  };
   // Not headings: the element cannot know the heading levels of the page it is embedded in.
-  const h1 = document.createElement('p');
-  h1.className = 'help-title';
-  h1.textContent = 'On the board';
   const keys = document.createElement('dl');
-  for (const [k, what] of GRID_KEYS) keys.insertAdjacentHTML('beforeend', `<dt>${k}</dt><dd>${what}</dd>`);
-  const h2 = document.createElement('p');
-  h2.className = 'help-title';
-  h2.textContent = 'In the move field';
+  for (const [key, what] of GRID_KEYS) keys.append(line('dt', key.startsWith('key_') ? t(key) : key), line('dd', t(what)));
   const cmds = document.createElement('dl');
   cmds.className = 'stack';
   for (const c of commandList()) {
-    const dt = document.createElement('dt');
     // The commands are English words in every language.
+    const dt = line('dt', c.keys.join(' '));
     dt.translate = false;
-    dt.textContent = c.keys.join(' ');
-    const dd = document.createElement('dd');
-    dd.textContent = c.what;
-    cmds.append(dt, dd);
+    cmds.append(dt, line('dd', t(c.what)));
   }
-  const p = document.createElement('p');
-  p.textContent = 'A typed move is announced and completes the move: the clock is pressed with it (2005 App. F2.3). Times are said only when asked (App. F2.9d), unless the five-minute marks are chosen.';
-  frag.append(h1, keys, h2, cmds, p);
+  frag.append(line('p', t('help_on_board'), 'help-title'), keys, line('p', t('help_in_field'), 'help-title'), cmds, line('p', t('help_typed_move')));
   return frag;
 }

@@ -2,15 +2,72 @@
 // from the bridge's /hall/ws stream; each opens /board/N, that board's own live page. With the
 // arbiter's token (printed by the bridge when it starts) the arbiter acts on any board from
 // here: a result (confirming the kings' result signal), the clocks, a restore, a claim.
-// Everything shown is what the bridge's games say; nothing is decided here.
+// Everything shown is what the bridge's games say; nothing is decided here. Every word is
+// said in the page's language: the hall's own words from ./words.js, a game's result, its
+// reason, the sides and the claims in the board page's words (../words.js).
+
+import { LANGUAGES, chosenLanguage, words } from './words.js';
+import { hasWords, loadSentences, resultWords, sideName, t } from '../words.js';
+import { pushLines } from './push.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 const GLYPH = { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
-const NAME = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
-const RESULT_WORDS = { '1-0': 'White won', '0-1': 'Black won', '1/2-1/2': 'Draw' };
+const LANG_KEY = 'arbiter.lang';
 
 const boardPath = /^\/board\/(\d+)\/?$/.exec(location.pathname);
+
+/** Board number → { data, at (page time the data was received), el, actions }. */
+const boards = new Map();
+/** Redraws whatever this page shows in the page's language. */
+let redraw = () => {};
+
+// ---------- the page's language ----------
+
+let lang = 'en';
+{
+  let stored = null;
+  try {
+    stored = localStorage.getItem(LANG_KEY);
+  } catch {
+    // no storage: the link or the browser's language decides
+  }
+  lang = chosenLanguage(location.search, stored, navigator.languages ?? [navigator.language]);
+}
+/** The hall's message `id` in the page's language. */
+const w = (id, params) => words(id, params, lang);
+
+/** The static page's words (hall.html marks them by id) in the page's language. */
+function relabel() {
+  document.documentElement.lang = lang;
+  document.title = `${w('hall')} — Arbiter`;
+  for (const el of document.querySelectorAll('[data-words]')) el.textContent = w(el.dataset.words);
+  for (const el of document.querySelectorAll('[data-words-label]')) el.setAttribute('aria-label', w(el.dataset.wordsLabel));
+}
+
+const picker = $('lang');
+for (const [code, name] of Object.entries(LANGUAGES)) {
+  const o = document.createElement('option');
+  o.value = code;
+  o.lang = code;
+  o.textContent = name;
+  picker.append(o);
+}
+picker.value = lang;
+picker.addEventListener('change', async () => {
+  const code = picker.value;
+  await loadSentences(code);
+  lang = code;
+  try {
+    localStorage.setItem(LANG_KEY, code);
+  } catch {
+    // this visit only
+  }
+  relabel();
+  redraw();
+});
+
+// ---------- the arbiter's token ----------
 
 let token = '';
 try {
@@ -27,10 +84,8 @@ $('token-form').addEventListener('submit', (e) => {
   } catch {
     // kept for this page only
   }
-  for (const [n, entry] of boards) {
-    entry.actions = undefined;
-    draw(n);
-  }
+  for (const [, entry] of boards) entry.actions = undefined;
+  redraw();
 });
 
 /** h:mm:ss, or m:ss under an hour, as clocks show it (rounded down). */
@@ -58,83 +113,109 @@ function miniBoard(fen) {
   const grid = document.createElement('div');
   grid.className = 'mini';
   grid.setAttribute('role', 'img');
-  const words = [];
+  const pieces = [];
   squares(fen).forEach((p, i) => {
     const cell = document.createElement('span');
     const file = i % 8;
     const rank = 7 - Math.floor(i / 8);
     cell.className = (file + rank) % 2 ? 'l' : 'd';
-    if (p) {
+    if (p && GLYPH[p.toLowerCase()]) {
       cell.textContent = GLYPH[p.toLowerCase()];
       if (p === p.toUpperCase()) cell.classList.add('w');
-      words.push(`${p === p.toUpperCase() ? 'white' : 'black'} ${NAME[p.toLowerCase()]} ${'abcdefgh'[file]}${rank + 1}`);
+      pieces.push(w(`piece_${p}`, { square: `${'abcdefgh'[file]}${rank + 1}` }));
     }
     grid.append(cell);
   });
-  grid.setAttribute('aria-label', `Position: ${words.length} pieces. ${words.join(', ')}`);
+  grid.setAttribute('aria-label', w('position', { count: pieces.length, list: pieces.join(', ') }));
   return grid;
 }
 
 // ---------- the board's own page (/board/N) ----------
 
-if (boardPath) {
-  const n = boardPath[1];
-  const seat = new URLSearchParams(location.search).get('seat');
-  const live = `${wsBase}/board/${n}/ws`;
-  if (['white', 'black', 'assistant'].includes(seat ?? '')) {
-    // A seat is the full page's player screen, joined to this board's game.
-    location.replace(`/index.html?seat=${seat}&live=${encodeURIComponent(live)}`);
-  } else {
-    showBoard(n, live);
-  }
-} else {
-  showHall();
-}
 
 function showBoard(n, live) {
-  document.title = `Arbiter — board ${n}`;
   $('token-form').hidden = true;
   const main = $('main');
   main.className = 'one';
-  main.setAttribute('aria-label', `Board ${n}`);
   const nav = document.createElement('nav');
-  nav.innerHTML = `<a href="/">← The hall</a>
-    <a href="/board/${n}?seat=white">White's screen</a>
-    <a href="/board/${n}?seat=black">Black's screen</a>
-    <a href="/board/${n}?seat=assistant">Assistant's screen</a>
-    <a href="/board/${n}/games.pgn">PGN</a>
-    <a href="/board/${n}/events.jsonl">Event log</a>`;
   const el = document.createElement('arbiter-board');
   el.setAttribute('live', live);
   el.setAttribute('data-board', n);
+  el.setAttribute('lang', lang);
   main.append(nav, el);
-  $('event').textContent = `Board ${n}`;
-  fetch('/hall.json').then((r) => r.json()).then((hall) => {
-    const b = hall.boards.find((x) => String(x.number) === n);
-    $('event').textContent = `${hall.event.name}: board ${n}`;
-    if (b) $('meta').textContent = `${b.white} – ${b.black} · round ${hall.event.round}`;
+  let hall = null;
+  redraw = () => {
+    document.title = w('board_title', { n });
+    main.setAttribute('aria-label', w('board', { n }));
+    el.setAttribute('lang', lang);
+    nav.replaceChildren(...[
+      ['/', 'back'],
+      [`/board/${n}?seat=white`, 'screen_white'],
+      [`/board/${n}?seat=black`, 'screen_black'],
+      [`/board/${n}?seat=assistant`, 'screen_assistant'],
+      [`/board/${n}/games.pgn`, 'pgn'],
+      [`/board/${n}/events.jsonl`, 'event_log'],
+    ].map(([href, id]) => {
+      const a = document.createElement('a');
+      a.href = lang === 'en' || !href.includes('seat=') ? href : `${href}&lang=${lang}`;
+      a.textContent = w(id);
+      return a;
+    }));
+    const b = hall?.boards.find((x) => String(x.number) === n);
+    $('event').textContent = hall ? w('board_heading', { event: hall.event.name, n }) : w('board', { n });
+    $('meta').textContent = b ? w('board_meta', { white: b.white, black: b.black, round: hall.event.round }) : '';
+  };
+  redraw();
+  fetch('/hall.json').then((r) => r.json()).then((h) => {
+    hall = h;
+    redraw();
   }).catch(() => {});
   $('status').textContent = '';
-  import('/js/arbiter-board.js').catch((err) => {
-    $('status').textContent = `The board could not be loaded: ${err}`;
+  import('/js/arbiter-board.js').catch(() => {
+    $('status').textContent = w('board_failed');
   });
 }
 
 // ---------- the hall (/) ----------
 
-/** Board number → { data, at (page time the data was received), el }. */
-const boards = new Map();
+/** The hall's event, the push's state and the bridge's clock against this page's. */
+let event = null;
+let push = null;
+let skew = 0;
 
 function showHall() {
+  redraw = () => {
+    showEvent();
+    showStatus(statusWords);
+    for (const [n] of boards) draw(n);
+    showPush();
+  };
+  showStatus(statusWords);
   connect(0);
   setInterval(tick, 250);
+  setInterval(showPush, 1000);
+}
+
+function showEvent() {
+  if (!event) return;
+  $('event').textContent = event.name;
+  document.title = w('doc_title', { event: event.name, round: event.round });
+  $('meta').textContent = [event.site, event.date, w('round', { round: event.round }), event.time_control,
+    w('laws', { edition: event.edition })].filter(Boolean).join(' · ');
+}
+
+/** The connection's state, as a message id and its values (none once connected). */
+let statusWords = { id: 'connecting' };
+function showStatus(next) {
+  statusWords = next;
+  $('status').textContent = next ? w(next.id, next) : '';
 }
 
 function connect(attempt) {
   const ws = new WebSocket(`${wsBase}/hall/ws`);
   ws.onopen = () => {
     attempt = 0;
-    $('status').textContent = '';
+    showStatus(null);
   };
   ws.onmessage = (e) => {
     let m;
@@ -143,37 +224,61 @@ function connect(attempt) {
     } catch {
       return;
     }
+    if (typeof m.now_unix_ms === 'number') skew = Date.now() - m.now_unix_ms;
     if (m.type === 'hall') {
-      const ev = m.event;
-      $('event').textContent = ev.name;
-      document.title = `${ev.name}, round ${ev.round} — Arbiter`;
-      $('meta').textContent = [ev.site, ev.date, `round ${ev.round}`, ev.time_control, `FIDE Laws ${ev.edition}`]
-        .filter(Boolean).join(' · ');
+      event = m.event;
+      showEvent();
       for (const b of m.boards) take(b);
-      showPush(m.push);
+      push = m.push ?? null;
+      showPush();
     } else if (m.type === 'board') {
       take(m.board);
     } else if (m.type === 'push') {
-      showPush(m.push);
+      push = m.push;
+      showPush();
     }
   };
   ws.onclose = () => {
     const wait = Math.min(10_000, 500 * 2 ** attempt);
-    $('status').textContent = `The bridge is not answering; trying again in ${Math.round(wait / 1000)} s.`;
+    showStatus({ id: 'not_answering', s: Math.round(wait / 1000) });
     setTimeout(() => connect(attempt + 1), wait);
   };
 }
 
-function showPush(push) {
+/** The push's state as the arbiter reads it: when it last worked, whether it fails now, and
+ * each game Lichess cannot read, until it can. */
+function showPush() {
   const el = $('push');
   if (!push) return;
   el.hidden = false;
   el.dataset.ok = String(push.ok);
-  const errors = push.game_errors?.length ? ` Lichess could not read: ${push.game_errors.join('; ')}.` : '';
-  el.textContent = push.ok
-    ? `Broadcast: ${push.pushed} pushes to Lichess, ${push.games} games taken.${errors}`
-    : `Broadcast: the last push failed (${push.error}); trying again in ${Math.round((push.retry_in_ms || 0) / 1000)} s. ${push.pushed} pushes so far.`;
+  const bridgeNow = Date.now() - skew;
+  // Times in the browser's own form of the page's language (en-GB's 24 hours, not en-US's AM).
+  const locale = (navigator.languages ?? []).find((l) => l.toLowerCase().split('-')[0] === lang) ?? lang;
+  const lines = pushLines(push, bridgeNow, locale, w);
+  $('push-title').textContent = w('push_title');
+  $('push-state').replaceChildren(...lines.state.map(({ text, title, error }) => {
+    const p = document.createElement('p');
+    p.textContent = text;
+    if (title) p.title = title;
+    if (error) p.dataset.error = '';
+    return p;
+  }));
+  $('push-games').replaceChildren(...lines.games.map(({ text, board }) => {
+    const li = document.createElement('li');
+    li.textContent = text;
+    if (board != null) li.dataset.board = board;
+    return li;
+  }));
+  $('push-games').hidden = !lines.games.length;
+  const turn = `${push.ok}|${(push.game_errors ?? []).map((e) => e.round).join(',')}|${lang}`;
+  if (turn !== pushTurn) {
+    pushTurn = turn;
+    $('push-said').textContent = [lines.state[0].text, ...lines.games.map((g) => g.text)].join(' ');
+  }
 }
+/** What was last said of the push: whether it worked, the games refused, the language. */
+let pushTurn = '';
 
 function take(b) {
   const known = boards.get(b.number);
@@ -196,6 +301,12 @@ function tick() {
   }
 }
 
+/** A game's end as the board page says it: "1-0: White wins by resignation." */
+function endWords(result, reason) {
+  const known = reason && hasWords(`reason_${reason}`) ? reason : undefined;
+  return resultWords({ result, reason: known }, lang);
+}
+
 function draw(n) {
   const entry = boards.get(n);
   const b = entry.data;
@@ -210,31 +321,36 @@ function draw(n) {
     main.insertBefore(card, after ?? null);
   }
   card.dataset.plies = b.plies;
-  card.setAttribute('aria-label', `Board ${n}: ${b.white} against ${b.black}`);
+  card.setAttribute('aria-label', w('card', { n, white: b.white, black: b.black }));
   card.replaceChildren();
   const h = document.createElement('h2');
   const link = document.createElement('a');
-  link.href = `/board/${n}`;
-  link.textContent = `Board ${n}`;
+  link.href = `/board/${n}${lang === 'en' ? '' : `?lang=${lang}`}`;
+  link.textContent = w('board', { n });
   h.append(link);
   if (!b.connected) {
     const off = document.createElement('span');
     off.className = 'offline';
-    off.textContent = 'board not connected';
+    off.textContent = w('not_connected');
     h.append(off);
   }
   card.append(h);
   const player = (color, name) => {
     const row = document.createElement('div');
     row.className = 'player';
+    row.dataset.player = color;
+    // The whole name, wrapped where it must be: pairings' "Surname, Given names" are long.
     const who = document.createElement('span');
     who.className = 'name';
-    who.textContent = `${color === 'white' ? '○' : '●'} ${name}`;
-    who.title = name;
+    const mark = document.createElement('span');
+    mark.setAttribute('aria-hidden', 'true');
+    mark.textContent = color === 'white' ? '○\u00a0' : '●\u00a0';
+    who.append(mark, name);
+    who.title = `${sideName(color, lang)}: ${name}`;
     const clock = document.createElement('span');
     clock.className = 'clock';
     clock.dataset.clock = color;
-    clock.setAttribute('aria-label', `${color}'s clock`);
+    clock.setAttribute('aria-label', w(`clock_${color}`));
     if (b.clock.running === color && !b.result) clock.dataset.running = '';
     clock.textContent = clockText(remaining(entry, color));
     row.append(who, clock);
@@ -247,29 +363,31 @@ function draw(n) {
     const r = document.createElement('span');
     r.className = 'result';
     r.dataset.result = b.result;
-    r.textContent = `${b.result.replace('1/2', '½')} ${RESULT_WORDS[b.result]}`;
+    r.textContent = endWords(b.result, b.reason);
     line.append(r);
   } else {
-    const moveNo = Math.floor(b.plies / 2) + 1;
-    line.textContent = b.plies
-      ? `${Math.ceil(b.plies / 2)}${b.plies % 2 ? '.' : '…'} ${b.last_san} · move ${moveNo}, ${b.side_to_move} to play`
-      : 'not started';
-    if (b.draw_offer) line.textContent += ` · ${b.draw_offer} offers a draw`;
-    if (b.pending_claim) line.textContent += ' · a claim awaits the arbiter';
+    const parts = [b.plies
+      ? w('last_move', { side: sideName(b.side_to_move, lang), number: `${Math.ceil(b.plies / 2)}${b.plies % 2 ? '.' : '…'}`, san: b.last_san })
+      : w('not_started')];
+    if (b.draw_offer) parts.push(w('draw_offer', { side: sideName(b.draw_offer, lang) }));
+    if (b.pending_claim) parts.push(w('claim_waits'));
+    line.textContent = parts.join(' ');
   }
   card.append(line);
   if (b.proposed) card.append(proposal(n, b.proposed));
   if (b.pending_claim && token) {
     const claim = document.createElement('div');
     claim.className = 'proposal';
-    claim.append('A claim awaits you:',
-      button('Accept', () => act(n, { event: { type: 'arbiter', decision: { kind: 'accept' } } }, claim)),
-      button('Reject', () => act(n, { event: { type: 'arbiter', decision: { kind: 'reject' } } }, claim)));
+    const c = b.pending_claim;
+    claim.append(w('claim_for_you', { side: sideName(c.player, lang), claim: t(`claim_${c.claim}`, {}, lang) }), ' ',
+      button(w('accept'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'accept' } } }, claim)),
+      button(w('reject'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'reject' } } }, claim)));
     card.append(claim);
   }
-  // The arbiter's controls are made once a card, so what he is typing survives the updates.
+  // The arbiter's controls are made once a card (and again in another language), so what he
+  // is typing survives the updates.
   if (token) {
-    entry.actions ??= actions(n, b);
+    if (entry.actions?.dataset.lang !== lang) entry.actions = actions(n, b);
     entry.actions.querySelector('[data-ply]').max = String(b.plies);
     card.append(entry.actions);
   }
@@ -280,13 +398,12 @@ function proposal(n, p) {
   const box = document.createElement('div');
   box.className = 'proposal';
   box.dataset.proposed = p.result;
-  box.textContent = `The kings signal ${p.result.replace('1/2', '½')}. `;
+  box.textContent = `${endWords(p.result)} ${w('signal')} `;
   if (token) {
-    const yes = button('Confirm', () => act(n, { result: p.result }, box));
-    const no = button('Set aside', () => act(n, { dismiss: true }, box));
-    box.append(yes, no);
+    box.append(button(w('confirm'), () => act(n, { result: p.result }, box)),
+      button(w('set_aside'), () => act(n, { dismiss: true }, box)));
   } else {
-    box.append('The arbiter confirms it.');
+    box.append(w('signal_waits'));
   }
   return box;
 }
@@ -302,8 +419,9 @@ function button(text, onClick) {
 function actions(n, b) {
   const d = document.createElement('details');
   d.className = 'act';
+  d.dataset.lang = lang;
   const s = document.createElement('summary');
-  s.textContent = 'Arbiter';
+  s.textContent = w('arbiter');
   d.append(s);
   const answer = document.createElement('div');
   answer.className = 'answer';
@@ -313,26 +431,31 @@ function actions(n, b) {
     r.append(...items);
     d.append(r);
   };
-  row('Result:', ...['1-0', '1/2-1/2', '0-1'].map((r) =>
-    button(r.replace('1/2', '½'), () => act(n, { result: r }, answer))));
-  const min = (label, ms) => {
+  row(w('result'), ...['1-0', '1/2-1/2', '0-1'].map((r) => {
+    const shown = r.replace('1/2', '½');
+    const x = button(shown, () => act(n, { result: r }, answer));
+    x.setAttribute('aria-label', w('result_button', { result: shown }));
+    x.title = endWords(r);
+    return x;
+  }));
+  const clockInput = (id, ms) => {
     const i = document.createElement('input');
     i.type = 'text';
     i.inputMode = 'numeric';
     i.value = clockText(ms);
-    i.setAttribute('aria-label', label);
+    i.setAttribute('aria-label', w(id));
     return i;
   };
-  const w = min("White's clock (h:mm:ss)", b.clock.white_ms);
-  const k = min("Black's clock (h:mm:ss)", b.clock.black_ms);
-  row('Clocks:', w, k, button('Set', () => {
-    const white = parseClock(w.value);
-    const black = parseClock(k.value);
-    if (white == null || black == null) {
-      say(answer, 'Write the times as h:mm:ss or m:ss.', true);
+  const white = clockInput('clock_input_white', b.clock.white_ms);
+  const black = clockInput('clock_input_black', b.clock.black_ms);
+  row(w('clocks'), white, black, button(w('set'), () => {
+    const wm = parseClock(white.value);
+    const bm = parseClock(black.value);
+    if (wm == null || bm == null) {
+      say(answer, w('clock_format'), true);
       return;
     }
-    act(n, { event: { type: 'arbiter', decision: { kind: 'set_clock', white, black } } }, answer);
+    act(n, { event: { type: 'arbiter', decision: { kind: 'set_clock', white: wm, black: bm } } }, answer);
   }));
   const ply = document.createElement('input');
   ply.type = 'number';
@@ -340,8 +463,8 @@ function actions(n, b) {
   ply.max = String(b.plies);
   ply.value = String(b.plies);
   ply.dataset.ply = '';
-  ply.setAttribute('aria-label', 'Restore the position after this many plies');
-  row('Restore after ply', ply, button('Restore', () =>
+  ply.setAttribute('aria-label', w('restore_input'));
+  row(w('restore'), ' ', ply, button(w('restore_button'), () =>
     act(n, { event: { type: 'arbiter', decision: { kind: 'restore', ply: Number(ply.value) } } }, answer)));
   d.append(answer);
   return d;
@@ -359,6 +482,16 @@ function say(el, text, error) {
   else delete el.dataset.error;
 }
 
+/** The bridge's refusal in the page's words, by its status; a game's refusal quotes the
+ * core's reason. */
+function refusalText(status, answer) {
+  if (status === 403) return w('refused_rights');
+  if (status === 404) return w('refused_board');
+  if (status === 400) return w('refused_request');
+  if (status === 409) return w('refused_game', { why: String(answer.error ?? '').replace(/^refused by the game: /, '') });
+  return w('refused_other', { status });
+}
+
 async function act(n, body, answerEl) {
   try {
     const r = await fetch(`/board/${n}/arbiter`, {
@@ -367,9 +500,30 @@ async function act(n, body, answerEl) {
       body: JSON.stringify(body),
     });
     const answer = await r.json().catch(() => ({}));
-    if (r.ok) say(answerEl, 'Done.', false);
-    else say(answerEl, answer.error || `refused (${r.status})`, true);
-  } catch (err) {
-    say(answerEl, `The bridge did not answer: ${err}`, true);
+    answerEl.dataset.status = String(r.status);
+    if (r.ok) say(answerEl, w('done'), false);
+    else say(answerEl, refusalText(r.status, answer), true);
+  } catch {
+    say(answerEl, w('no_answer'), true);
   }
+}
+
+// ---------- which page this is ----------
+
+// The board page's words and the language's tables before anything is drawn: a German page
+// never shows an English word first.
+await loadSentences(lang);
+relabel();
+if (boardPath) {
+  const n = boardPath[1];
+  const seat = new URLSearchParams(location.search).get('seat');
+  const live = `${wsBase}/board/${n}/ws`;
+  if (['white', 'black', 'assistant'].includes(seat ?? '')) {
+    // A seat is the full page's player screen, joined to this board's game, in this language.
+    location.replace(`/index.html?seat=${seat}&live=${encodeURIComponent(live)}&lang=${lang}`);
+  } else {
+    showBoard(n, live);
+  }
+} else {
+  showHall();
 }

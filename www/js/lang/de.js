@@ -32,6 +32,7 @@ export default {
   reason_quickplay_finish: 'Endspurtphase',
   reason_sealed_move: 'regelwidriger abgegebener Zug',
   reason_illegal_position: 'regelwidrige Stellung',
+  reason_reported_result: 'von den Spielern gemeldetes Ergebnis',
   // What only the arbiter can judge, by the core's notice.
   notice_clock_pressed_without_move: 'Die Uhr wurde ohne Zug gedrückt',
   notice_clock_pressed_before_move_made: 'Die Uhr wurde gedrückt, bevor der Zug ausgeführt war',

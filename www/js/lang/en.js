@@ -32,6 +32,7 @@ export default {
   reason_quickplay_finish: 'quickplay finish',
   reason_sealed_move: 'an illegal sealed move',
   reason_illegal_position: 'an illegal position',
+  reason_reported_result: 'the result the players reported',
   // What only the arbiter can judge, by the core's notice.
   notice_clock_pressed_without_move: 'The clock was pressed without a move',
   notice_clock_pressed_before_move_made: 'The clock was pressed before the move was made',

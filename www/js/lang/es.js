@@ -32,6 +32,7 @@ export default {
   reason_quickplay_finish: 'fase final',
   reason_sealed_move: 'jugada secreta ilegal',
   reason_illegal_position: 'posición ilegal',
+  reason_reported_result: 'resultado comunicado por los jugadores',
   // What only the arbiter can judge, by the core's notice.
   notice_clock_pressed_without_move: 'Se pulsó el reloj sin jugada',
   notice_clock_pressed_before_move_made: 'Se pulsó el reloj antes de completar la jugada',

@@ -32,6 +32,7 @@ export default {
   reason_quickplay_finish: 'fin de partie au K.-O.',
   reason_sealed_move: 'coup sous enveloppe illégal',
   reason_illegal_position: 'position illégale',
+  reason_reported_result: 'résultat annoncé par les joueurs',
   // What only the arbiter can judge, by the core's notice.
   notice_clock_pressed_without_move: 'La pendule a été enfoncée sans coup',
   notice_clock_pressed_before_move_made: 'La pendule a été enfoncée avant que le coup soit joué',

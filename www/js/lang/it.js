@@ -32,6 +32,7 @@ export default {
   reason_quickplay_finish: 'fase finale',
   reason_sealed_move: 'mossa in busta illegale',
   reason_illegal_position: 'posizione illegale',
+  reason_reported_result: 'risultato comunicato dai giocatori',
   // What only the arbiter can judge, by the core's notice.
   notice_clock_pressed_without_move: 'L\'orologio è stato premuto senza una mossa',
   notice_clock_pressed_before_move_made: 'L\'orologio è stato premuto prima di completare la mossa',

@@ -32,6 +32,7 @@ export default {
   reason_quickplay_finish: 'snelbeslissing',
   reason_sealed_move: 'onreglementaire afgegeven zet',
   reason_illegal_position: 'onreglementaire stelling',
+  reason_reported_result: 'door de spelers gemelde uitslag',
   // What only the arbiter can judge, by the core's notice.
   notice_clock_pressed_without_move: 'De klok werd ingedrukt zonder zet',
   notice_clock_pressed_before_move_made: 'De klok werd ingedrukt voordat de zet gedaan was',

@@ -32,6 +32,7 @@ export default {
   reason_quickplay_finish: 'fase final',
   reason_sealed_move: 'lance secreto ilegal',
   reason_illegal_position: 'posição ilegal',
+  reason_reported_result: 'resultado comunicado pelos jogadores',
   // What only the arbiter can judge, by the core's notice.
   notice_clock_pressed_without_move: 'O relógio foi acionado sem um lance',
   notice_clock_pressed_before_move_made: 'O relógio foi acionado antes de o lance estar feito',

@@ -15,6 +15,19 @@ pub(in crate::arbiter) struct Adjournment {
 }
 
 impl Game {
+    /// A new session of the adjourned game begins: the players must arrive again (App. A10 /
+    /// Guidelines I.10 time their arrival from here).
+    pub(super) fn resume(&mut self, at: Timestamp) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        if self.adjournment.sealed.is_none() {
+            return Err(Refused::NotSealed);
+        }
+        self.adjournment.resumed = Some(at);
+        Ok(())
+    }
+
     pub(super) fn seal(
         &mut self,
         at: Timestamp,
@@ -44,7 +57,7 @@ impl Game {
         }
         self.adjournment.sealed = Some((player, envelope.clone()));
         // The players leave; who is at the board for the resumption is told by arrivals.
-        self.present = [false, false];
+        self.deadlines.set_all(false);
         self.turn.clear_board();
         self.rule(at, rules::SEALING.law(edition), Verdict::Sealed { player });
         Ok(())
@@ -57,7 +70,7 @@ impl Game {
         let Some((sealer, envelope)) = self.adjournment.sealed.clone() else {
             return Err(Refused::NotSealed);
         };
-        if !self.present[(!sealer) as usize] {
+        if !self.deadlines.is_present(!sealer) {
             if self.clock.running().is_some() {
                 return Err(Refused::ReplierAbsent);
             }
@@ -77,17 +90,18 @@ impl Game {
             .trim()
             .parse::<Move>()
             .ok()
-            .and_then(|t| touch::legal_move(self.record.current(), t))
+            .and_then(|t| touch::legal_move(self.score.record.current(), t))
             .or_else(|| {
                 // A sealed move may be written in SAN too (App. A1 asks for "unambiguous
                 // notation"); our parser also takes every App. E form of it.
-                let mv = san::parse(self.record.current(), text.trim(), Language::English).ok()?;
+                let mv =
+                    san::parse(self.score.record.current(), text.trim(), Language::English).ok()?;
                 let text = Move {
                     from: mv.from,
                     to: mv.to,
                     promotion: mv.promotion,
                 };
-                touch::legal_move(self.record.current(), text)
+                touch::legal_move(self.score.record.current(), text)
             });
         match parsed {
             Some(mv) => {
@@ -105,9 +119,9 @@ impl Game {
                 // A8 / I.8: an ambiguous, wrong or illegal sealed move loses, unless the
                 // position is dead or the replier had already lost on time.
                 let law = rules::SEALED_MOVE_FAULTY.law(edition);
-                let dead = [Color::White, Color::Black]
-                    .iter()
-                    .all(|&c| can_mate(self.record.current(), c, Budget::RULING) == CanMate::No);
+                let dead = [Color::White, Color::Black].iter().all(|&c| {
+                    can_mate(self.score.record.current(), c, Budget::RULING) == CanMate::No
+                });
                 if dead {
                     self.end(at, law, GameResult::Draw, Reason::DeadPosition);
                 } else if self.clock.side(!sealer).fell_at.is_some() {

@@ -95,7 +95,7 @@ impl Game {
     /// The one entry point: rule now if the answer is at hand, else wait for it.
     pub(super) fn rule_on_mating_chances(&mut self, at: Timestamp, completion: Completion) {
         let side = completion.side();
-        let board = self.record.current().board();
+        let board = self.score.record.current().board();
         if !self.config.defer_analysis {
             let can = crate::dead::ruling_can_mate(board, side);
             self.complete_ruling(at, completion, can);

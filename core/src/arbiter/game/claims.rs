@@ -100,7 +100,7 @@ impl Game {
         self.require_offer()?;
         if let Some(first) = self.config.no_draw_before_move
             && self.edition() == Edition::Fide2023
-            && self.record.current().fullmove_number() < u32::from(first)
+            && self.score.record.current().fullmove_number() < u32::from(first)
         {
             self.rule(
                 at,
@@ -233,11 +233,11 @@ impl Game {
             ClaimKind::IllegalMove => {
                 if let Some(irr) = self.claims.irregular.take()
                     && irr.stuck
-                    && self.illegal_position.is_none()
+                    && self.score.illegal_position.is_none()
                 {
                     // The illegal position cannot be played on (it never entered the record,
                     // which still shows the position before it): the arbiter restores it.
-                    self.before_last = None;
+                    self.score.before_last = None;
                     self.turn.announced = None;
                     self.rule(
                         at,
@@ -258,7 +258,7 @@ impl Game {
     pub(super) fn mark_offer(&mut self, player: Color) {
         if self.on_move() == player {
             self.turn.offer_with_move = Some(player);
-        } else if let Some(last) = self.moves.last_mut()
+        } else if let Some(last) = self.score.moves.last_mut()
             && last.by == player
         {
             last.draw_offer = true;
@@ -286,7 +286,7 @@ impl Game {
     /// the game is in play and he has not touched a piece of his own (Art. 9.4).
     pub(in crate::arbiter) fn may_claim_draw(&self) -> bool {
         self.require_play().is_ok()
-            && self.illegal_position.is_none()
+            && self.score.illegal_position.is_none()
             && self.claims.irregular.is_none()
             && !self.turn.touch.touched_own()
     }
@@ -327,14 +327,15 @@ impl Game {
                 };
                 self.claims.close(player, ClaimKind::IllegalMove);
                 self.claims.irregular = None;
-                self.illegal_position = None;
+                self.score.illegal_position = None;
                 // Taken back: off the score too.
                 if self
+                    .score
                     .moves
                     .last()
                     .is_some_and(|m| m.by == irr.offender && m.text == irr.mv)
                 {
-                    self.moves.pop();
+                    self.score.moves.pop();
                 }
                 self.rule(
                     at,
@@ -350,13 +351,13 @@ impl Game {
                 };
                 if edition == Edition::Fide2023
                     && irr.mv.promotion.is_none()
-                    && touch::legal_move(self.record.current(), queen).is_some()
+                    && touch::legal_move(self.score.record.current(), queen).is_some()
                 {
                     // 7.5.2 (through A.5.2): the pawn left on the last rank becomes a queen,
                     // and the claimant, on move, keeps his clock running.
-                    let san = san::format(self.record.current(), queen, Language::English);
-                    if self.record.play(queen).is_ok() {
-                        self.moves.push(PlayedMove {
+                    let san = san::format(self.score.record.current(), queen, Language::English);
+                    if self.score.record.play(queen).is_ok() {
+                        self.score.moves.push(PlayedMove {
                             by: irr.offender,
                             text: queen,
                             san,
@@ -370,7 +371,7 @@ impl Game {
                     }
                 }
                 if !irr.stuck {
-                    self.record.undo();
+                    self.score.record.undo();
                 }
                 self.turn_back(at, irr.offender);
                 let moves = self.clock.side(irr.offender).moves.saturating_sub(1);
@@ -399,14 +400,13 @@ impl Game {
                     },
                 );
                 // Take the offending move back; the offender must now fulfil the obligation.
-                self.record.undo();
-                if self.moves.pop().is_some() {
+                if self.score.take_back() {
                     let moves = self.clock.side(breach.offender).moves.saturating_sub(1);
                     self.clock.set_moves(breach.offender, moves);
                 }
                 self.turn_back(at, breach.offender);
                 self.turn.forced = Some(breach.obligation.clone());
-                let fen = self.record.current().to_string();
+                let fen = self.score.record.current().to_string();
                 self.rule(
                     at,
                     breach.obligation.law(edition),
@@ -465,13 +465,13 @@ impl Game {
             return Ok(());
         }
         if let Some(text) = intended
-            && touch::legal_move(self.record.current(), text).is_none()
+            && touch::legal_move(self.score.record.current(), text).is_none()
         {
             self.reject_claim(at, law, player, kind, "intended_move_illegal");
             return Ok(());
         }
         let evidence = self.draw_evidence(kind, intended);
-        if !self.config.arbiter_present {
+        if !self.draw_claims_await_arbiter() {
             match evidence {
                 Some(plies) => self.uphold_draw(at, player, kind, plies),
                 None => self.reject_draw(at, player, kind, intended),
@@ -502,9 +502,9 @@ impl Game {
         let edition = self.edition();
         let intended_move = intended;
         let verdict = if kind == ClaimKind::Repetition {
-            self.record.claim_repetition(intended_move, edition)
+            self.score.record.claim_repetition(intended_move, edition)
         } else {
-            self.record.claim_fifty_moves(intended_move, edition)
+            self.score.record.claim_fifty_moves(intended_move, edition)
         };
         let ClaimVerdict::Valid { evidence, .. } = verdict else {
             return None;
@@ -512,7 +512,7 @@ impl Game {
         Some(match evidence {
             ClaimEvidence::Repetition { plies } => plies,
             ClaimEvidence::FiftyMoves { halfmoves } => {
-                let last = self.record.ply_count() + usize::from(intended.is_some());
+                let last = self.score.record.ply_count() + usize::from(intended.is_some());
                 vec![last.saturating_sub(halfmoves as usize), last]
             }
         })
@@ -543,8 +543,9 @@ impl Game {
                 claim: kind,
             },
         );
-        if !self.config.arbiter_present {
-            // D-10: shown with the ruling; with an arbiter present it was shown at the claim.
+        if !self.draw_claims_await_arbiter() {
+            // D-10: shown with the ruling; when the claim waited for the arbiter it was shown
+            // at the claim.
             let verdict = Verdict::DrawEvidence {
                 claim: kind,
                 plies: evidence,

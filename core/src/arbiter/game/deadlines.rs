@@ -3,34 +3,70 @@
 
 use super::*;
 
-impl Game {
-    /// The next instant at which the game must look at the clock (a flag fall, or the end of
-    /// the default time for a late player); call [`Game::handle_deadline`] then.
-    #[must_use]
-    pub fn poll_deadline(&self) -> Option<Timestamp> {
-        if self.result.is_some() || self.claims.stops_play() || self.analysis.is_some() {
-            return None;
-        }
-        let flag = self.clock.deadline();
-        let default = self.default_deadline().map(|(_, t)| t);
-        match (flag, default) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
+/// Who is at the board: a player absent when the default time is up loses (2005 Art. 6.7 /
+/// 2023 Art. 6.7), and so at a resumption (App. A10 / Guidelines I.10).
+#[derive(Clone, Debug)]
+pub(in crate::arbiter) struct Deadlines {
+    /// White, Black: at the board.
+    pub(in crate::arbiter) present: [bool; 2],
+}
+
+impl Deadlines {
+    /// Both players at the board, unless the game waits for their arrival.
+    pub(super) fn new(await_arrival: bool) -> Deadlines {
+        Deadlines {
+            present: [!await_arrival; 2],
         }
     }
 
-    /// Time has reached `now` with nothing happening at the board. Logged as a tick when it
-    /// changes anything, so that replay gives the same rulings; a tick before any deadline does
-    /// nothing and is not logged.
-    pub fn handle_deadline(&mut self, now: Timestamp) {
-        if now < self.last_at || self.poll_deadline().is_none_or(|d| d > now) {
-            return;
+    /// `player` has come to the board.
+    pub(super) fn arrive(&mut self, player: Color) {
+        self.present[player as usize] = true;
+    }
+
+    /// Both players leave the board (an adjournment), or are both there (a lost envelope).
+    pub(super) fn set_all(&mut self, present: bool) {
+        self.present = [present; 2];
+    }
+
+    /// Whether `player` is at the board.
+    pub(super) fn is_present(&self, player: Color) -> bool {
+        self.present[player as usize]
+    }
+
+    /// The one player still away once `limit` has passed, and the first instant he is late;
+    /// none when both or neither are away.
+    fn late(&self, limit: Timestamp) -> Option<(Color, Timestamp)> {
+        // Late means after the limit: the first instant of lateness is one millisecond past it.
+        let at = limit.after(Millis(1));
+        match self.present {
+            [false, true] => Some((Color::White, at)),
+            [true, false] => Some((Color::Black, at)),
+            _ => None,
         }
-        // A tick at a valid time is never refused.
-        let _ = self.handle(Stamped {
-            at: now,
-            event: Event::Tick,
-        });
+    }
+}
+
+impl Game {
+    /// The arbiter starts the clock of the player on move (2005 Art. 6.5 / 2023 Art. 6.6).
+    pub(super) fn start(&mut self, at: Timestamp) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        if self.started.is_some() {
+            return Err(Refused::AlreadyStarted);
+        }
+        self.started = Some(at);
+        self.clock.start(self.on_move(), at);
+        let law = rules::CLOCK_STARTED.law(self.edition());
+        self.rule(
+            at,
+            law,
+            Verdict::ClockStarted {
+                player: self.on_move(),
+            },
+        );
+        Ok(())
     }
 
     pub(super) fn default_deadline(&self) -> Option<(Color, Timestamp)> {
@@ -45,13 +81,7 @@ impl Game {
             _ if self.config.await_arrival => self.started?.after(self.config.default_time()),
             _ => return None,
         };
-        // Late means after the limit: the first instant of lateness is one millisecond past it.
-        let at = at.after(Millis(1));
-        match self.present {
-            [false, true] => Some((Color::White, at)),
-            [true, false] => Some((Color::Black, at)),
-            _ => None,
-        }
+        self.deadlines.late(at)
     }
 
     pub(super) fn process_deadlines(&mut self, now: Timestamp) {

@@ -1,5 +1,6 @@
 //! The arbiter's decisions: accepting or rejecting a claim he holds, clock settings, restored
-//! positions and cancelled games (2005 Art. 6.13-6.14, 7 / 2023 Art. 6.11, 7).
+//! positions, cancelled games and the result the players report (2005 Art. 6.13-6.14, 7, 8.7 /
+//! 2023 Art. 6.11, 7, 8.7).
 
 use super::*;
 
@@ -103,7 +104,7 @@ impl Game {
                     return Err(Refused::NotSealed);
                 };
                 self.adjournment.resumed = None;
-                self.present = [true, true];
+                self.deadlines.set_all(true);
                 self.clock.start(sealer, at);
                 // His move from the lost envelope is still the sealed one, not a first move.
                 let mut counts = self.move_counts();
@@ -120,6 +121,15 @@ impl Game {
             }
             Decision::SetupFault { fault } => {
                 self.setup_fault(at, *fault);
+                Ok(())
+            }
+            Decision::RecordResult { result } => {
+                // The players' word ends the game as they report it, whatever stands on the
+                // board; a claim or offer still open goes with it.
+                self.claims.pending = None;
+                self.claims.open.clear();
+                let law = rules::RESULT_REPORTED.law(edition);
+                self.end(at, law, *result, Reason::ReportedResult);
                 Ok(())
             }
             Decision::StartClock => {
@@ -178,21 +188,15 @@ impl Game {
         if self.started.is_none() {
             return Err(Refused::NotStarted);
         }
-        if ply > self.moves.len() {
+        if ply > self.score.moves.len() {
             return Err(Refused::NoSuchPly {
                 ply,
-                plies: self.moves.len(),
+                plies: self.score.moves.len(),
             });
         }
         let edition = self.edition();
-        let kept: Vec<PlayedMove> = self.moves[..ply].to_vec();
-        let mut record = GameRecord::new(self.record.start().clone());
-        for played in &kept {
-            // Every completed move was legal where it was played.
-            if record.play(played.text).is_err() {
-                break;
-            }
-        }
+        self.score.keep_first(ply);
+        let kept = &self.score.moves;
         let first = self.clock.control().period(0).time;
         let initial = blind::ClockReading {
             white: first,
@@ -200,12 +204,10 @@ impl Game {
         };
         let after: Vec<Millis> = kept.iter().map(|m| m.clock_after).collect();
         let reading =
-            blind::readings_at(self.record.start(), initial, &after, ply).unwrap_or(initial);
+            blind::readings_at(self.score.record.start(), initial, &after, ply).unwrap_or(initial);
         let count = |c: Color| kept.iter().filter(|m| m.by == c).count() as u32;
         let moves = [count(Color::White), count(Color::Black)];
         let was_running = self.clock.running().is_some();
-        self.record = record;
-        self.moves = kept;
         self.clock.stop(at);
         self.clock.set_remaining(Color::White, reading.white, at);
         self.clock.set_remaining(Color::Black, reading.black, at);
@@ -216,7 +218,7 @@ impl Game {
             RestoreCause::Arbiter => rules::ARBITER_SETS_CLOCKS.law(edition),
             RestoreCause::Displaced => rules::DISPLACED_PIECES_FOUND.law(edition),
         };
-        let fen = self.record.current().to_string();
+        let fen = self.score.record.current().to_string();
         self.rule(
             at,
             law,
@@ -260,7 +262,7 @@ impl Game {
             );
             if fault == SetupFault::WrongSetup {
                 for player in Color::ALL {
-                    let barred = self.setup_barred[player as usize];
+                    let barred = self.score.setup_barred[player as usize];
                     if barred.any() {
                         let verdict = Verdict::CastlingBarred {
                             player,

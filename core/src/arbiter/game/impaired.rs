@@ -24,11 +24,11 @@ impl Game {
     /// The move a visually impaired player's announcement makes on a game without his own
     /// board: entered whole, as a screen enters it.
     pub(super) fn enter_announced(&mut self, at: Timestamp, mv: Move) {
-        if self.turn.touch.touch(self.record.current(), mv.from) {
+        if self.turn.touch.touch(self.score.record.current(), mv.from) {
             self.after_touch(at);
         }
-        self.turn.changes.enter(self.record.current(), mv);
-        if let Some(legal) = touch::legal_move(self.record.current(), mv) {
+        self.turn.changes.enter(self.score.record.current(), mv);
+        if let Some(legal) = touch::legal_move(self.score.record.current(), mv) {
             self.turn.touch.release(legal);
         }
     }
@@ -37,12 +37,14 @@ impl Game {
     /// the captured piece taken off his board (F2.3a / D.2.3), or the move announced (F2.3c).
     pub(super) fn made_by_impaired(&self, player: Color) -> Option<Move> {
         if self.config.has_tactile_board(player)
-            && let Some(mv) = self.turn.changes.capture_made(self.record.current())
+            && let Some(mv) = self.turn.changes.capture_made(self.score.record.current())
         {
             return Some(mv);
         }
         match self.turn.announced {
-            Some((by, said)) if by == player => touch::legal_move(self.record.current(), said),
+            Some((by, said)) if by == player => {
+                touch::legal_move(self.score.record.current(), said)
+            }
             _ => None,
         }
     }
@@ -66,11 +68,11 @@ impl Game {
             white: first,
             black: first,
         };
-        let after: Vec<Millis> = self.moves.iter().map(|m| m.clock_after).collect();
+        let after: Vec<Millis> = self.score.moves.iter().map(|m| m.clock_after).collect();
         blind::reconcile(
             self.edition(),
             blind::TwoBoards {
-                start: self.record.start(),
+                start: self.score.record.start(),
                 impaired_score,
                 sighted_score,
                 impaired_board,
@@ -91,8 +93,8 @@ impl Game {
         if player != self.on_move() {
             return self.repeat(at, player, text);
         }
-        let mv = self.read(self.record.current(), text)?;
-        let spoken = self.spoken(self.record.current(), mv);
+        let mv = self.read(self.score.record.current(), text)?;
+        let spoken = self.spoken(self.score.record.current(), mv);
         let made = self.config.is_impaired(player);
         let verdict = Verdict::Announced {
             player,
@@ -135,8 +137,14 @@ impl Game {
     ) -> Result<(), Refused> {
         self.require_play()?;
         let edition = self.edition();
-        let (board, expected) = match (self.turn.announced, self.moves.last(), &self.before_last) {
-            (Some((by, said)), _, _) if by == !player => (self.record.current().clone(), said),
+        let (board, expected) = match (
+            self.turn.announced,
+            self.score.moves.last(),
+            &self.score.before_last,
+        ) {
+            (Some((by, said)), _, _) if by == !player => {
+                (self.score.record.current().clone(), said)
+            }
             (_, Some(last), Some(before)) if last.by == !player => (before.clone(), last.text),
             _ => return Err(Refused::NothingToRepeat),
         };
@@ -172,12 +180,12 @@ impl Game {
         if !self.turn.announced.is_some_and(|(by, _)| by == player) {
             return refuse(self, "nothing_announced");
         }
-        let mv = self.read(self.record.current(), text)?;
+        let mv = self.read(self.score.record.current(), text)?;
         if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {
             // A slip of the tongue binds him to nothing: the piece he named is not touched.
             self.turn.touch = TouchMove::new();
         }
-        let spoken = self.spoken(self.record.current(), mv);
+        let spoken = self.spoken(self.score.record.current(), mv);
         let verdict = Verdict::AnnouncementCorrected { player, mv, spoken };
         self.take_announcement(at, player, mv, law, verdict);
         Ok(())

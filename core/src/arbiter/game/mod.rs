@@ -22,7 +22,9 @@ use adjournment::Adjournment;
 pub use analysis::{AwaitedRuling, PendingAnalysis};
 pub use claims::PendingClaim;
 use claims::{Breach, Claims, Irregular};
+use deadlines::Deadlines;
 pub use refused::{Refused, ReplayError};
+use score::Score;
 use turn::Turn;
 
 use super::config::GameConfig;
@@ -65,17 +67,6 @@ pub struct PlayedMove {
     pub draw_offer: bool,
 }
 
-/// Pieces left by an unclaimed illegal move where no legal play can put them, and the move the
-/// player on move has made on them (2023 App. A.5.4).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct IllegalPosition {
-    placement: RawPosition,
-    /// The move made on it and not yet completed by the press.
-    reply: Option<Move>,
-    /// Still illegal after the reply, in 2005: play waits for the arbiter (Art. 7.4a).
-    stalled: bool,
-}
-
 /// A game under the Laws: configured once, then driven by stamped events.
 ///
 /// Methods come in three groups, as in a sans-I/O protocol: [`Game::handle`] and
@@ -85,9 +76,8 @@ struct IllegalPosition {
 pub struct Game {
     config: GameConfig,
     profile: Profile,
-    /// The positions since the start and the moves between them: the one place that knows
-    /// the position on the board and its repetitions (Art. 9.2, 9.3, 9.6).
-    pub(super) record: GameRecord,
+    /// The score: the positions and the moves completed, illegal moves and their count.
+    pub(in crate::arbiter) score: Score,
     pub(super) clock: Clock,
     pub(super) started: Option<Timestamp>,
     last_at: Timestamp,
@@ -96,26 +86,14 @@ pub struct Game {
     pub(super) ended: Option<(Law, Timestamp)>,
     /// The turn in progress: touches, the board's changes, lifts, the announcement.
     pub(in crate::arbiter) turn: Turn,
-    pub(super) illegal_counts: [u32; 2],
     /// Offers, open claims and the claim awaiting the arbiter.
     pub(in crate::arbiter) claims: Claims,
-    /// Set while the pieces stand where cozy-chess cannot hold them (App. A.5.4).
-    illegal_position: Option<IllegalPosition>,
-    /// Castlings a faulty set-up bars: White, Black (RB-03).
-    setup_barred: [Barred; 2],
     /// A ruling waiting for the full dead-position analysis (with `defer_analysis`).
     pub(super) analysis: Option<PendingAnalysis>,
-    pub(super) moves: Vec<PlayedMove>,
-    pub(super) present: [bool; 2],
+    /// Who is at the board, for the default time.
+    pub(in crate::arbiter) deadlines: Deadlines,
     /// The sealed move and the resumption (App. A / Guidelines I).
     pub(in crate::arbiter) adjournment: Adjournment,
-    /// The position before the last completed move, to read the opponent's repetition of it.
-    before_last: Option<Position>,
-    /// Requests to see the scoresheet: White, Black (RB-07).
-    scoresheet_requests: [u32; 2],
-    /// The player whose move ended the game without a press: his habitual press that follows
-    /// is taken in and changes nothing.
-    final_press: Option<Color>,
     log: EventLog,
     queue: VecDeque<Ruling>,
     rulings: Vec<Ruling>,
@@ -130,7 +108,7 @@ impl Game {
         let board = match &config.fen {
             None => Position::default(),
             Some(fen) => {
-                crate::fen::parse_setup(fen).map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
+                Position::from_setup_fen(fen).map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
             }
         };
         // A set-up fault found too late leaves the game as it stands, without the castlings
@@ -145,36 +123,37 @@ impl Game {
         };
         let board = setup::without_barred_castling(board);
         let clock = Clock::new(config.time_control.clone());
-        let present = if config.await_arrival {
-            [false, false]
-        } else {
-            [true, true]
-        };
         Ok(Game {
             profile: config.profile(),
             log: EventLog::new(config.clone()),
+            deadlines: Deadlines::new(config.await_arrival),
             config,
-            record: GameRecord::new(board),
+            score: Score::new(board, setup_barred),
             clock,
             started: None,
             last_at: Timestamp(0),
             result: None,
             ended: None,
             turn: Turn::default(),
-            illegal_counts: [0, 0],
             claims: Claims::default(),
-            illegal_position: None,
-            setup_barred,
             analysis: None,
-            moves: Vec::new(),
-            present,
             adjournment: Adjournment::default(),
-            before_last: None,
-            scoresheet_requests: [0, 0],
-            final_press: None,
             queue: VecDeque::new(),
             rulings: Vec::new(),
         })
+    }
+
+    /// A new game that continues a log of schema `version` (a [`super::LogRecord`]'s): its
+    /// events rule as they did when it was recorded, and its log keeps that version (the
+    /// table of versions is in the log's schema, [`super::VERSION`]). [`Game::replay`] does
+    /// this by itself.
+    ///
+    /// # Errors
+    /// [`Refused::BadFen`] if the setup's FEN is not a legal position.
+    pub fn continuing(config: GameConfig, version: u32) -> Result<Game, Refused> {
+        let mut game = Game::new(config.clone())?;
+        game.log = EventLog::of_version(config, version);
+        Ok(game)
     }
 
     /// Replays a log from the start.
@@ -186,6 +165,9 @@ impl Game {
             index: None,
             reason,
         })?;
+        // The events rule as they did when they were recorded, and the game goes on in that
+        // version of the log.
+        game.log = log.emptied();
         for (index, event) in log.events().iter().enumerate() {
             game.handle(event.clone()).map_err(|reason| ReplayError {
                 index: Some(index),
@@ -217,12 +199,12 @@ impl Game {
 
     /// The current position.
     pub fn board(&self) -> &Position {
-        self.record.current()
+        self.score.record.current()
     }
 
     /// The moves completed so far.
     pub fn moves(&self) -> &[PlayedMove] {
-        &self.moves
+        &self.score.moves
     }
 
     /// The clock.
@@ -239,6 +221,35 @@ impl Game {
     #[must_use]
     pub fn poll_ruling(&mut self) -> Option<Ruling> {
         self.queue.pop_front()
+    }
+
+    /// The next instant at which the game must look at the clock (a flag fall, or the end of
+    /// the default time for a late player); call [`Game::handle_deadline`] then.
+    #[must_use]
+    pub fn poll_deadline(&self) -> Option<Timestamp> {
+        if self.result.is_some() || self.claims.stops_play() || self.analysis.is_some() {
+            return None;
+        }
+        let flag = self.clock.deadline();
+        let default = self.default_deadline().map(|(_, t)| t);
+        match (flag, default) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Time has reached `now` with nothing happening at the board. Logged as a tick when it
+    /// changes anything, so that replay gives the same rulings; a tick before any deadline does
+    /// nothing and is not logged.
+    pub fn handle_deadline(&mut self, now: Timestamp) {
+        if now < self.last_at || self.poll_deadline().is_none_or(|d| d > now) {
+            return;
+        }
+        // A tick at a valid time is never refused.
+        let _ = self.handle(Stamped {
+            at: now,
+            event: Event::Tick,
+        });
     }
 
     /// Takes an event in. Rulings it causes wait in [`Game::poll_ruling`].
@@ -299,17 +310,23 @@ impl Game {
         self.config.edition
     }
 
+    /// Whether a threefold-repetition or fifty-move claim waits for the arbiter present (2005
+    /// Art. 9.5 / 2023 Art. 9.5.1); a log of version 1 ruled it at once from the record.
+    fn draw_claims_await_arbiter(&self) -> bool {
+        self.config.arbiter_present && self.log.claims_wait_for_arbiter()
+    }
+
     fn on_move(&self) -> Color {
-        match &self.illegal_position {
+        match &self.score.illegal_position {
             Some(ip) => ip.placement.side_to_move(),
-            None => self.record.current().side_to_move(),
+            None => self.score.record.current().side_to_move(),
         }
     }
 
     /// The pieces as they stand when an unclaimed illegal move has left a position no legal
     /// play can reach (2023 App. A.5.4); [`Game::board`] then shows the position before it.
     pub fn illegal_position(&self) -> Option<&RawPosition> {
-        self.illegal_position.as_ref().map(|ip| &ip.placement)
+        self.score.illegal_position.as_ref().map(|ip| &ip.placement)
     }
 
     fn require_play(&self) -> Result<(), Refused> {
@@ -325,7 +342,12 @@ impl Game {
         if self.claims.stops_play() {
             return Err(Refused::ClaimPending);
         }
-        if self.illegal_position.as_ref().is_some_and(|ip| ip.stalled) {
+        if self
+            .score
+            .illegal_position
+            .as_ref()
+            .is_some_and(|ip| ip.stalled)
+        {
             return Err(Refused::IllegalPosition);
         }
         Ok(())
@@ -370,27 +392,9 @@ impl Game {
                 fen,
                 can_mate,
             } => self.answer_analysis(*side, fen, *can_mate),
-            Event::Start => {
-                if self.result.is_some() {
-                    return Err(Refused::GameOver);
-                }
-                if self.started.is_some() {
-                    return Err(Refused::AlreadyStarted);
-                }
-                self.started = Some(at);
-                self.clock.start(self.on_move(), at);
-                let law = rules::CLOCK_STARTED.law(self.edition());
-                self.rule(
-                    at,
-                    law,
-                    Verdict::ClockStarted {
-                        player: self.on_move(),
-                    },
-                );
-                Ok(())
-            }
+            Event::Start => self.start(at),
             Event::Arrive { player } => {
-                self.present[*player as usize] = true;
+                self.deadlines.arrive(*player);
                 Ok(())
             }
             Event::Lift { square } => self.lift(at, *square),
@@ -405,76 +409,16 @@ impl Game {
             Event::OfferDraw { player } => self.offer_draw(at, *player),
             Event::AcceptDraw { player } => self.accept_draw(at, *player),
             Event::DeclineDraw { player } => self.decline_draw(at, *player),
-            Event::Resign { player } => {
-                if self.result.is_some() {
-                    return Err(Refused::GameOver);
-                }
-                let edition = self.edition();
-                if edition == Edition::Fide2023 {
-                    let completion = analysis::Completion::Resignation { player: *player };
-                    self.rule_on_mating_chances(at, completion);
-                } else {
-                    let law = rules::RESIGNATION.law(edition);
-                    self.end(at, law, GameResult::win(!*player), Reason::Resignation);
-                }
-                Ok(())
-            }
+            Event::Resign { player } => self.resign(at, *player),
             Event::Claim { player, claim } => self.claim(at, *player, claim),
             Event::Arbiter { decision } => self.decide(at, decision),
             Event::Seal { player, envelope } => self.seal(at, *player, envelope),
-            Event::Resume => {
-                if self.result.is_some() {
-                    return Err(Refused::GameOver);
-                }
-                if self.adjournment.sealed.is_none() {
-                    return Err(Refused::NotSealed);
-                }
-                self.adjournment.resumed = Some(at);
-                Ok(())
-            }
+            Event::Resume => self.resume(at),
             Event::Open { passphrase } => self.open(at, passphrase),
             Event::Announce { player, text } => self.announce(at, *player, text),
             Event::Repeat { player, text } => self.repeat(at, *player, text),
-            Event::Write { player, mv } => {
-                self.require_offer()?;
-                // Each player writes his own moves and his opponent's (Art. 8.1 / 8.1.1): the
-                // last move of either side may be written once completed.
-                let completed = self.moves.iter().rev().take(2).any(|m| m.text == *mv);
-                let made_now = self.on_move() == *player
-                    && matches!(
-                        self.turn.changes.attempt(self.record.current()),
-                        Attempt::Legal(m) if m == *mv
-                    );
-                if !(completed || made_now) {
-                    self.rule(
-                        at,
-                        rules::NO_MOVES_WRITTEN_IN_ADVANCE.law(self.edition()),
-                        Verdict::Notice {
-                            what: "move_written_in_advance",
-                        },
-                    );
-                }
-                Ok(())
-            }
-            Event::AskScoresheet { player } => {
-                self.require_play()?;
-                if self.profile.scoresheet_requests().is_some() && self.on_move() != *player {
-                    // A.4.3 / B.2.3: "when it is his/her move".
-                    return Err(Refused::NotOnMove(color_name(*player)));
-                }
-                let slot = &mut self.scoresheet_requests[*player as usize];
-                *slot = slot.saturating_add(1);
-                let count = *slot;
-                if let Some((limit, law)) = self.profile.scoresheet_requests() {
-                    let verdict = Verdict::ScoresheetRequest {
-                        player: *player,
-                        count,
-                        granted: count <= limit,
-                    };
-                    self.rule(at, law, verdict);
-                }
-                Ok(())
-            }
+            Event::Write { player, mv } => self.write(at, *player, *mv),
+            Event::AskScoresheet { player } => self.ask_scoresheet(at, *player),
             Event::CorrectAnnouncement { player, text } => self.correct(at, *player, text),
         }
     }
@@ -492,7 +436,6 @@ impl Game {
     fn clear_turn(&mut self) {
         self.turn.reset();
         self.claims.clear_turn();
-        self.illegal_position = None;
-        self.before_last = None;
+        self.score.clear_turn();
     }
 }

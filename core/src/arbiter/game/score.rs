@@ -3,13 +3,209 @@
 
 use super::*;
 
+/// The score: the positions since the start and the moves completed between them (the one
+/// place that knows the position on the board and its repetitions, Art. 9.2, 9.3, 9.6), the
+/// illegal moves each player has made, and what the record needs to read the next move.
+#[derive(Clone, Debug)]
+pub(in crate::arbiter) struct Score {
+    /// The positions and the moves between them.
+    pub(in crate::arbiter) record: GameRecord,
+    /// The moves completed on the clock, as the scoresheet keeps them.
+    pub(in crate::arbiter) moves: Vec<PlayedMove>,
+    /// The position before the last completed move, to read the opponent's repetition of it.
+    pub(super) before_last: Option<Position>,
+    /// The player whose move ended the game without a press: his habitual press that follows
+    /// is taken in and changes nothing.
+    final_press: Option<Color>,
+    /// Illegal moves completed: White, Black.
+    pub(in crate::arbiter) illegal_counts: [u32; 2],
+    /// Set while the pieces stand where cozy-chess cannot hold them (App. A.5.4).
+    pub(in crate::arbiter) illegal_position: Option<IllegalPosition>,
+    /// Castlings a faulty set-up bars: White, Black (RB-03).
+    pub(super) setup_barred: [Barred; 2],
+    /// Requests to see the scoresheet: White, Black (RB-07).
+    scoresheet_requests: [u32; 2],
+}
+
+/// Pieces left by an unclaimed illegal move where no legal play can put them, and the move the
+/// player on move has made on them (2023 App. A.5.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(in crate::arbiter) struct IllegalPosition {
+    pub(in crate::arbiter) placement: RawPosition,
+    /// The move made on it and not yet completed by the press.
+    pub(super) reply: Option<Move>,
+    /// Still illegal after the reply, in 2005: play waits for the arbiter (Art. 7.4a).
+    pub(super) stalled: bool,
+}
+
+impl Score {
+    /// The score of a game about to start from `start`.
+    pub(super) fn new(start: Position, setup_barred: [Barred; 2]) -> Score {
+        Score {
+            record: GameRecord::new(start),
+            moves: Vec::new(),
+            before_last: None,
+            final_press: None,
+            illegal_counts: [0, 0],
+            illegal_position: None,
+            setup_barred,
+            scoresheet_requests: [0, 0],
+        }
+    }
+
+    /// The position on the board (before an illegal position, see
+    /// [`Score::illegal_position`]).
+    pub(super) fn current(&self) -> &Position {
+        self.record.current()
+    }
+
+    /// Counts one more illegal move by `player`; returns his count.
+    fn count_illegal(&mut self, player: Color) -> u32 {
+        let slot = &mut self.illegal_counts[player as usize];
+        *slot += 1;
+        *slot
+    }
+
+    /// Counts one more request of `player` to see the scoresheet; returns his count.
+    fn count_scoresheet_request(&mut self, player: Color) -> u32 {
+        let slot = &mut self.scoresheet_requests[player as usize];
+        *slot = slot.saturating_add(1);
+        *slot
+    }
+
+    /// Takes the last completed move back (a claim upheld against it); whether there was one
+    /// on the score.
+    pub(super) fn take_back(&mut self) -> bool {
+        self.record.undo();
+        self.moves.pop().is_some()
+    }
+
+    /// Keeps the first `ply` completed moves and the positions they lead to (the arbiter
+    /// restores an earlier position); `ply` is at most the moves on the score.
+    pub(super) fn keep_first(&mut self, ply: usize) {
+        self.moves.truncate(ply);
+        let mut record = GameRecord::new(self.record.start().clone());
+        for played in &self.moves {
+            // Every completed move was legal where it was played.
+            if record.play(played.text).is_err() {
+                break;
+            }
+        }
+        self.record = record;
+    }
+
+    /// The turn is over without a move (a position restored): no illegal position stands, and
+    /// no repetition of the last move is read.
+    pub(super) fn clear_turn(&mut self) {
+        self.illegal_position = None;
+        self.before_last = None;
+    }
+
+    /// Whether `player`'s press is the habitual one after his move ended the game; it is
+    /// taken in once.
+    fn takes_final_press(&mut self, player: Color) -> bool {
+        let habitual = self.final_press == Some(player);
+        if habitual {
+            self.final_press = None;
+        }
+        habitual
+    }
+
+    /// How the position on the board ends the game by itself, if it does: checkmate,
+    /// stalemate, a dead position the quick check proves (in 2023 also Art. 9.6), as the
+    /// record rules, with the article.
+    fn ending(&self, edition: Edition) -> Option<(Law, GameResult, Reason)> {
+        let ending = self.record.automatic_ending(edition, DeadCheck::Quick)?;
+        let (result, reason) = match ending.outcome {
+            Automatic::Checkmate { winner } => (GameResult::win(winner), Reason::Checkmate),
+            Automatic::Stalemate => (GameResult::Draw, Reason::Stalemate),
+            Automatic::DeadPosition => (GameResult::Draw, Reason::DeadPosition),
+            Automatic::FivefoldRepetition => (GameResult::Draw, Reason::FivefoldRepetition),
+            Automatic::SeventyFiveMoves => (GameResult::Draw, Reason::SeventyFiveMoves),
+        };
+        Some((ending.law, result, reason))
+    }
+
+    /// Whether `mv`, legal here, would end the game by itself (see [`Score::ending`]).
+    fn would_end(&mut self, mv: Move, edition: Edition) -> bool {
+        if self.record.play(mv).is_err() {
+            return false;
+        }
+        let ends = self
+            .record
+            .automatic_ending(edition, DeadCheck::Quick)
+            .is_some();
+        self.record.undo();
+        ends
+    }
+}
+
 impl Game {
+    /// `player` resigns (2005 Art. 5.1b: he loses / 2023 Art. 5.1.2: he loses unless his
+    /// opponent cannot mate, which the analysis decides).
+    pub(super) fn resign(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let edition = self.edition();
+        if edition == Edition::Fide2023 {
+            let completion = analysis::Completion::Resignation { player };
+            self.rule_on_mating_chances(at, completion);
+        } else {
+            let law = rules::RESIGNATION.law(edition);
+            self.end(at, law, GameResult::win(!player), Reason::Resignation);
+        }
+        Ok(())
+    }
+
+    /// `player` writes `mv` on his scoresheet: each player writes his own moves and his
+    /// opponent's (Art. 8.1 / 8.1.1), the last move of either side once completed, never one
+    /// in advance (2005 Art. 8.1 / 2023 Art. 8.1.2).
+    pub(super) fn write(&mut self, at: Timestamp, player: Color, mv: Move) -> Result<(), Refused> {
+        self.require_offer()?;
+        let completed = self.score.moves.iter().rev().take(2).any(|m| m.text == mv);
+        let made_now = self.on_move() == player
+            && matches!(
+                self.turn.changes.attempt(self.score.current()),
+                Attempt::Legal(m) if m == mv
+            );
+        if !(completed || made_now) {
+            self.rule(
+                at,
+                rules::NO_MOVES_WRITTEN_IN_ADVANCE.law(self.edition()),
+                Verdict::Notice {
+                    what: "move_written_in_advance",
+                },
+            );
+        }
+        Ok(())
+    }
+
+    /// `player` asks to see the scoresheet; where the Laws limit it, the request is counted
+    /// and granted up to the limit (RB-07).
+    pub(super) fn ask_scoresheet(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
+        self.require_play()?;
+        if self.profile.scoresheet_requests().is_some() && self.on_move() != player {
+            // A.4.3 / B.2.3: "when it is his/her move".
+            return Err(Refused::NotOnMove(color_name(player)));
+        }
+        let count = self.score.count_scoresheet_request(player);
+        if let Some((limit, law)) = self.profile.scoresheet_requests() {
+            let verdict = Verdict::ScoresheetRequest {
+                player,
+                count,
+                granted: count <= limit,
+            };
+            self.rule(at, law, verdict);
+        }
+        Ok(())
+    }
+
     /// `player` presses his clock, completing the move he made (2005 Art. 6.8a / 2023 Art.
     /// 6.2.1). After a move that ended the game, which was complete when made, his habitual
     /// press is taken in and changes nothing.
     pub(super) fn press_clock(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
-        if self.final_press == Some(player) {
-            self.final_press = None;
+        if self.score.takes_final_press(player) {
             return Ok(());
         }
         self.require_play()?;
@@ -22,12 +218,12 @@ impl Game {
     }
 
     fn press(&mut self, at: Timestamp, player: Color) {
-        if self.illegal_position.is_some() {
+        if self.score.illegal_position.is_some() {
             self.press_on_illegal_position(at, player);
             return;
         }
         let edition = self.edition();
-        let mut attempt = self.turn.changes.attempt(self.record.current());
+        let mut attempt = self.turn.changes.attempt(self.score.record.current());
         if self.config.is_impaired(player) {
             match attempt {
                 Attempt::Nothing | Attempt::Incomplete => match self.made_by_impaired(player) {
@@ -63,7 +259,7 @@ impl Game {
         match attempt {
             Attempt::Legal(mv) => {
                 let ob = self.obligation();
-                if !ob.allows(self.record.current(), mv) {
+                if !ob.allows(self.score.record.current(), mv) {
                     if self.profile.arbiter_enforces_touch() {
                         // The pieces stay where they are until the player puts them right.
                         self.turn.touch.retract();
@@ -84,7 +280,7 @@ impl Game {
                     }
                     self.claims.breach = Some(Breach {
                         offender: player,
-                        before: self.record.current().clone(),
+                        before: self.score.record.current().clone(),
                         obligation: ob.clone(),
                     });
                     self.rule(
@@ -124,8 +320,8 @@ impl Game {
             Attempt::Illegal(text) => self.illegal(at, player, text, true),
             Attempt::Nothing if edition == Edition::Fide2023 => {
                 let text = Move {
-                    from: self.record.current().king(player),
-                    to: self.record.current().king(player),
+                    from: self.score.record.current().king(player),
+                    to: self.score.record.current().king(player),
                     promotion: None,
                 };
                 self.illegal(at, player, text, false);
@@ -139,7 +335,7 @@ impl Game {
                     },
                 );
             }
-            Attempt::Incomplete if self.turn.changes.displaced(self.record.current()) => {
+            Attempt::Incomplete if self.turn.changes.displaced(self.score.record.current()) => {
                 // More pieces off the board than any move lifts: pieces were displaced, and the
                 // player puts them back on his own time (2005 Art. 7.3 / 2023 Art. 7.4.1).
                 self.rule(
@@ -176,20 +372,12 @@ impl Game {
     /// Returns whether the game ended.
     pub(super) fn complete_if_final(&mut self, at: Timestamp, mv: Move, made: Law) -> bool {
         let player = self.on_move();
-        let board = self.record.current();
-        if self.illegal_position.is_some() || !self.obligation().allows(board, mv) {
+        let board = self.score.record.current();
+        if self.score.illegal_position.is_some() || !self.obligation().allows(board, mv) {
             return false;
         }
-        let text = mv;
-        if self.record.play(text).is_err() {
-            return false;
-        }
-        let ends = self
-            .record
-            .automatic_ending(self.edition(), DeadCheck::Quick)
-            .is_some();
-        self.record.undo();
-        if !ends {
+        let edition = self.edition();
+        if !self.score.would_end(mv, edition) {
             return false;
         }
         self.rule(
@@ -200,7 +388,7 @@ impl Game {
             },
         );
         self.take_move(at, player, mv, false);
-        self.final_press = Some(player);
+        self.score.final_press = Some(player);
         true
     }
 
@@ -208,8 +396,8 @@ impl Game {
     /// ending the game.
     pub(super) fn take_move(&mut self, at: Timestamp, player: Color, mv: Move, pressed: bool) {
         let text = mv;
-        let san = san::format(self.record.current(), text, Language::English);
-        self.before_last = Some(self.record.current().clone());
+        let san = san::format(self.score.record.current(), text, Language::English);
+        self.score.before_last = Some(self.score.record.current().clone());
         let ended = self.turn.end(player);
         if ended.two_hands {
             // Sensors cannot see hands: the arbiter judges (2005 Art. 4.1; 2023 Art. 7.5.4
@@ -223,14 +411,14 @@ impl Game {
             );
         }
         // `mv` was found legal in this position, so the record takes it.
-        let _ = self.record.play(text);
+        let _ = self.score.record.play(text);
         let press = if pressed {
             Some(self.clock.press(player, at))
         } else {
             self.clock.complete_without_press(player, at);
             None
         };
-        self.moves.push(PlayedMove {
+        self.score.moves.push(PlayedMove {
             by: player,
             text,
             san,
@@ -248,7 +436,7 @@ impl Game {
     /// A claim took the last move back: its maker is on move again, in a fresh turn, his clock
     /// running.
     pub(super) fn turn_back(&mut self, at: Timestamp, offender: Color) {
-        self.before_last = None;
+        self.score.before_last = None;
         self.turn.reset();
         self.clock.start(offender, at);
     }
@@ -256,20 +444,9 @@ impl Game {
     /// Ends the game if the position on the board ends it by itself (checkmate, stalemate, a
     /// dead position the quick check proves; in 2023 also Art. 9.6), as the record rules.
     pub(super) fn check_end(&mut self, at: Timestamp) {
-        let Some(ending) = self
-            .record
-            .automatic_ending(self.edition(), DeadCheck::Quick)
-        else {
-            return;
-        };
-        let (result, reason) = match ending.outcome {
-            Automatic::Checkmate { winner } => (GameResult::win(winner), Reason::Checkmate),
-            Automatic::Stalemate => (GameResult::Draw, Reason::Stalemate),
-            Automatic::DeadPosition => (GameResult::Draw, Reason::DeadPosition),
-            Automatic::FivefoldRepetition => (GameResult::Draw, Reason::FivefoldRepetition),
-            Automatic::SeventyFiveMoves => (GameResult::Draw, Reason::SeventyFiveMoves),
-        };
-        self.end(at, ending.law, result, reason);
+        if let Some((law, result, reason)) = self.score.ending(self.edition()) {
+            self.end(at, law, result, reason);
+        }
     }
 
     /// A completed illegal move by `player`. `restorable`: the board was left unchanged (the
@@ -277,8 +454,8 @@ impl Game {
     pub(super) fn illegal(&mut self, at: Timestamp, player: Color, mv: Move, restorable: bool) {
         // The illegal move is ruled on as such; the hands that made it no longer matter.
         self.turn.forget_hands();
-        let barred = self.setup_barred[player as usize];
-        if barred.any() && is_castling_attempt(self.record.current(), player, mv) {
+        let barred = self.score.setup_barred[player as usize];
+        if barred.any() && is_castling_attempt(self.score.record.current(), player, mv) {
             let law = setup::barred_castling_law(self.profile, true);
             self.rule(
                 at,
@@ -290,11 +467,7 @@ impl Game {
                 },
             );
         }
-        let count = {
-            let slot = &mut self.illegal_counts[player as usize];
-            *slot += 1;
-            *slot
-        };
+        let count = self.score.count_illegal(player);
         self.rule(
             at,
             illegal::restore_law(self.edition()),
@@ -307,22 +480,20 @@ impl Game {
             return;
         }
         // Only the opponent's claim counts: the move stands for now and the clock moves on.
-        let before = self.record.current().clone();
-        let stuck = match self.record.current().after_illegal(mv) {
+        let before = self.score.record.current().clone();
+        let stuck = match self.score.record.current().after_illegal(mv) {
             Some(after) => {
-                self.record.play_irregular(mv, after);
+                self.score.record.play_irregular(mv, after);
                 false
             }
             None => {
                 // Both kings in check, or a pawn on the last rank: cozy-chess cannot hold the
                 // pieces, so they are kept as they stand until the next move (App. A.5.4).
-                self.illegal_position =
-                    RawPosition::after(self.record.current(), mv).map(|placement| {
-                        IllegalPosition {
-                            placement,
-                            reply: None,
-                            stalled: false,
-                        }
+                self.score.illegal_position = RawPosition::after(self.score.record.current(), mv)
+                    .map(|placement| IllegalPosition {
+                        placement,
+                        reply: None,
+                        stalled: false,
                     });
                 true
             }
@@ -331,7 +502,7 @@ impl Game {
         let ended = self.turn.end(player);
         // The illegal move stands until claimed, so it is on the score; in the long form, as
         // SAN names only legal moves (2005 App. E / 2023 App. C.8 take the departure square).
-        self.moves.push(PlayedMove {
+        self.score.moves.push(PlayedMove {
             by: player,
             text: mv,
             san: long_form(&RawPosition::from_position(&before), mv),
@@ -355,7 +526,7 @@ impl Game {
                 claim: ClaimKind::IllegalMove,
             },
         );
-        if let Some(ip) = &self.illegal_position {
+        if let Some(ip) = &self.score.illegal_position {
             let fen = ip.placement.text();
             self.rule(
                 at,
@@ -370,7 +541,7 @@ impl Game {
     /// [`illegal_position`]).
     pub(super) fn press_on_illegal_position(&mut self, at: Timestamp, player: Color) {
         let edition = self.edition();
-        let Some(ip) = self.illegal_position.clone() else {
+        let Some(ip) = self.score.illegal_position.clone() else {
             return;
         };
         let Some(reply) = ip.reply else {
@@ -392,27 +563,27 @@ impl Game {
             && ip.placement.piece_on(reply.to).is_none();
         self.clock.press(player, at);
         self.turn.announced = None;
-        self.before_last = None;
+        self.score.before_last = None;
         self.close_after_move(at, player);
         let halfmoves = if quiet {
-            self.record.current().halfmove_clock() + 2
+            self.score.record.current().halfmove_clock() + 2
         } else {
             0
         };
-        match next.to_position(self.record.current(), halfmoves) {
+        match next.to_position(self.score.record.current(), halfmoves) {
             Some(board) => {
                 let fen = board.to_string();
                 // The record skips the illegal position: it keeps positions cozy-chess holds.
-                self.record.play_irregular(reply, board);
+                self.score.record.play_irregular(reply, board);
                 let ended = self.turn.end(player);
-                self.moves.push(PlayedMove {
+                self.score.moves.push(PlayedMove {
                     by: player,
                     text: reply,
                     san: long_form(&ip.placement, reply),
                     clock_after: self.clock.side(player).banked,
                     draw_offer: ended.draw_offer,
                 });
-                self.illegal_position = None;
+                self.score.illegal_position = None;
                 self.claims.irregular = None;
                 self.rule(
                     at,
@@ -422,7 +593,7 @@ impl Game {
                 self.check_end(at);
             }
             None if edition == Edition::Fide2023 => {
-                self.illegal_position = Some(IllegalPosition {
+                self.score.illegal_position = Some(IllegalPosition {
                     placement: next,
                     reply: None,
                     stalled: false,
@@ -432,7 +603,7 @@ impl Game {
             }
             None => {
                 let fen = next.text();
-                self.illegal_position = Some(IllegalPosition {
+                self.score.illegal_position = Some(IllegalPosition {
                     placement: next,
                     reply: None,
                     stalled: true,
@@ -466,14 +637,14 @@ impl Game {
         let (penalty, law) = illegal::penalty(self.profile, count);
         if let Some(mv) = replace {
             let mut touch = TouchMove::new();
-            touch.touch(self.record.current(), mv.from);
-            if self.record.current().color_on(mv.to) == Some(!offender) {
-                touch.touch(self.record.current(), mv.to);
+            touch.touch(self.score.record.current(), mv.from);
+            if self.score.record.current().color_on(mv.to) == Some(!offender) {
+                touch.touch(self.score.record.current(), mv.to);
             }
-            let obligation = touch.obligation(self.record.current());
+            let obligation = touch.obligation(self.score.record.current());
             self.turn.forced = Some(obligation.clone());
             self.turn.touch = touch;
-            let fen = self.record.current().to_string();
+            let fen = self.score.record.current().to_string();
             self.rule(
                 at,
                 illegal::restore_law(self.edition()),

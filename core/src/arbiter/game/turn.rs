@@ -82,7 +82,7 @@ impl Game {
     /// A piece lifted (2005 Art. 4.3 / 2023 Art. 4.3: a deliberate touch), or one off a
     /// tactile board (App. F2.3a / D.2.3: a capture is made once the captured piece is out).
     pub(super) fn lift(&mut self, at: Timestamp, square: Square) -> Result<(), Refused> {
-        if self.illegal_position.is_some() {
+        if self.score.illegal_position.is_some() {
             self.require_play()?;
             if self
                 .illegal_position()
@@ -96,7 +96,7 @@ impl Game {
             return Ok(());
         }
         self.require_play()?;
-        if let Some(colour) = self.record.current().color_on(square) {
+        if let Some(colour) = self.score.record.current().color_on(square) {
             // Two pieces of one colour up at once (a castling's king and rook among them,
             // 2023 Art. 7.5.4) may be a move with two hands; a piece of each colour is a
             // capture, whose two lifts one hand makes within moments on a sensor board.
@@ -110,12 +110,12 @@ impl Game {
             *last = Some((at, square));
         }
         self.turn.changes.lift(square);
-        if self.turn.touch.touch(self.record.current(), square) {
+        if self.turn.touch.touch(self.score.record.current(), square) {
             self.after_touch(at);
         }
         // On a tactile board a capture is made once the captured piece is out (F2.3a).
         if self.config.has_tactile_board(self.on_move())
-            && let Some(mv) = self.turn.changes.capture_made(self.record.current())
+            && let Some(mv) = self.turn.changes.capture_made(self.score.record.current())
         {
             self.complete_if_final(at, mv, blind::made_law(self.edition()));
         }
@@ -129,7 +129,7 @@ impl Game {
         square: Square,
         piece: Option<Piece>,
     ) -> Result<(), Refused> {
-        if self.illegal_position.is_some() {
+        if self.score.illegal_position.is_some() {
             self.require_play()?;
             return Ok(());
         }
@@ -144,7 +144,7 @@ impl Game {
             );
             return Ok(());
         }
-        if let Attempt::Legal(mv) = self.turn.changes.attempt(self.record.current()) {
+        if let Attempt::Legal(mv) = self.turn.changes.attempt(self.score.record.current()) {
             self.turn.touch.release(mv);
             self.complete_if_final(at, mv, self.made_law());
         }
@@ -154,23 +154,23 @@ impl Game {
     /// A move entered whole, as screens enter it: touched, made, and if it ends the game,
     /// completed (2005 Art. 6.8a / 2023 Art. 6.2.1).
     pub(super) fn enter_move(&mut self, at: Timestamp, mv: Move) -> Result<(), Refused> {
-        if self.illegal_position.is_some() {
+        if self.score.illegal_position.is_some() {
             self.require_play()?;
-            if let Some(ip) = &self.illegal_position {
+            if let Some(ip) = &self.score.illegal_position {
                 ip.placement.play(mv)?;
             }
             self.after_touch(at);
-            if let Some(ip) = &mut self.illegal_position {
+            if let Some(ip) = &mut self.score.illegal_position {
                 ip.reply = Some(mv);
             }
             return Ok(());
         }
         self.require_play()?;
-        if self.turn.touch.touch(self.record.current(), mv.from) {
+        if self.turn.touch.touch(self.score.record.current(), mv.from) {
             self.after_touch(at);
         }
-        self.turn.changes.enter(self.record.current(), mv);
-        if let Some(legal) = touch::legal_move(self.record.current(), mv) {
+        self.turn.changes.enter(self.score.record.current(), mv);
+        if let Some(legal) = touch::legal_move(self.score.record.current(), mv) {
             self.turn.touch.release(legal);
             self.complete_if_final(at, legal, self.made_law());
         }
@@ -220,7 +220,7 @@ impl Game {
     /// A visually impaired player's move is made by his announcement, or on his tactile board
     /// (2005 App. F2.3 / 2023 App. D.2.3); if it ends the game, the game ends then.
     pub(super) fn impaired_move_made(&mut self, at: Timestamp, player: Color, said: Move) {
-        let board = self.record.current();
+        let board = self.score.record.current();
         let made = match self.turn.changes.attempt(board) {
             Attempt::Legal(mv) => (mv == said).then_some(mv),
             Attempt::Nothing | Attempt::Incomplete => self.made_by_impaired(player),
@@ -234,13 +234,13 @@ impl Game {
     /// The legal move the pieces on the board show as made and not yet completed by the press
     /// (or, for a visually impaired player, made under App. F2.3 / D.2.3).
     pub fn made_move(&self) -> Option<Move> {
-        if let Some(ip) = &self.illegal_position {
+        if let Some(ip) = &self.score.illegal_position {
             return ip.reply;
         }
         if self.result.is_some() || self.started.is_none() {
             return None;
         }
-        let board = self.record.current();
+        let board = self.score.record.current();
         let mover = self.on_move();
         match self.turn.changes.attempt(board) {
             Attempt::Legal(mv) => Some(mv),
@@ -253,7 +253,7 @@ impl Game {
     pub fn obligation(&self) -> Obligation {
         match &self.turn.forced {
             Some(ob) => ob.clone(),
-            None => self.turn.touch.obligation(self.record.current()),
+            None => self.turn.touch.obligation(self.score.record.current()),
         }
     }
 }
