@@ -29,8 +29,8 @@ impl Game {
     /// restored): then only the moves after it are looked at, so a shell that follows a long
     /// game asks in constant time per move.
     pub fn playable_start(&self, known: Option<(usize, usize)>) -> usize {
-        let positions = self.record.positions();
-        let moves = self.record.moves();
+        let positions = self.score.record.positions();
+        let moves = self.score.record.moves();
         let (checked, from) = match known {
             Some((plies, from)) if plies <= moves.len() && from <= plies => (plies, from),
             _ => (0, 0),
@@ -46,15 +46,15 @@ impl Game {
     /// The completed moves from half-move `from` on, and the position they start from (the
     /// last position when `from` is past the end).
     pub fn score_from(&self, from: usize) -> (&Position, &[Move]) {
-        let positions = self.record.positions();
-        let moves = self.record.moves();
+        let positions = self.score.record.positions();
+        let moves = self.score.record.moves();
         let from = from.min(moves.len());
         (&positions[from], &moves[from..])
     }
 
     /// The position after `ply` completed half-moves (0: the start), as the record keeps it.
     pub fn position_after(&self, ply: usize) -> Option<&Position> {
-        self.record.positions().get(ply)
+        self.score.record.positions().get(ply)
     }
 
     /// Who made the half-move at `index` (from 0) of [`Self::playable_score`].
@@ -88,7 +88,7 @@ impl Game {
             white: first,
             black: first,
         };
-        let after: Vec<Millis> = self.moves.iter().map(|m| m.clock_after).collect();
+        let after: Vec<Millis> = self.moves().iter().map(|m| m.clock_after).collect();
         // The clocks go with the moves only when these start at the game's start.
         let clocks = (record.len() == after.len()).then_some((initial, after.as_slice()));
         blind::compare_views(
@@ -117,7 +117,8 @@ impl Game {
             .map_or(events, |i| &events[i + 1..]);
         match event {
             Event::Arrive { player } => {
-                self.present[*player as usize] && session.iter().any(|e| &e.event == event)
+                self.deadlines.present[*player as usize]
+                    && session.iter().any(|e| &e.event == event)
             }
             Event::Write { player, .. } => session
                 .iter()
