@@ -72,6 +72,8 @@ pub struct GameState {
     pub dropped: u64,
     /// Resynchronisations since the board was connected.
     pub resyncs: u64,
+    /// A sealed move being made on the board (`sealing`, `pieces_back`).
+    pub sealing: Option<String>,
     /// The game's setup, once a referee has set it.
     pub config: Option<arbiter_core::arbiter::GameConfig>,
     /// The game's state as the core serialises it, as last published.
@@ -109,8 +111,10 @@ impl GameState {
                 port,
                 dropped,
                 resyncs,
+                sealing,
             } => {
                 self.connected = *connected;
+                self.sealing.clone_from(sealing);
                 self.port = port.clone();
                 self.dropped = *dropped;
                 self.resyncs = *resyncs;
@@ -206,6 +210,15 @@ pub enum LogSource {
     Memory(Vec<Arc<str>>),
 }
 
+/// The setup of a game the bridge begins: a ruling that needs the full dead-position
+/// analysis waits for it (`defer_analysis`), and the referee works it out off the thread that
+/// serves every page and board, so a hard position stalls no one. A log that exists keeps the
+/// setup its header names.
+fn bridged(mut config: GameConfig) -> GameConfig {
+    config.defer_analysis = true;
+    config
+}
+
 /// The shared stream. Cheap to clone.
 #[derive(Clone)]
 pub struct Hub {
@@ -217,6 +230,7 @@ pub struct Hub {
 impl Hub {
     /// A hub for a game set up by `config` that keeps its log in memory only.
     pub fn in_memory(config: GameConfig) -> Self {
+        let config = bridged(config);
         let header: Arc<str> = arbiter_core::arbiter::header_jsonl(&config).into();
         let (_, safe) = watch::channel(0);
         Self::with(Inner::new(config, Store::Memory(vec![header])), safe)
@@ -231,6 +245,7 @@ impl Hub {
     /// The folder cannot be created, the file cannot be opened, or a whole line is not a line
     /// of the log format.
     pub fn open(dir: &Path, config: GameConfig) -> Result<Self, LogError> {
+        let config = bridged(config);
         let path = dir.join(LOG_FILE);
         let io = |source| LogError::Io {
             path: path.clone(),
@@ -493,6 +508,7 @@ impl Hub {
             port: s.port.clone(),
             dropped: s.dropped,
             resyncs: s.resyncs,
+            sealing: s.sealing.clone(),
             config: s.config.clone(),
             state: s.state.clone(),
             safe: matches!(inner.store, Store::File(_)).then_some(safe),
@@ -801,7 +817,14 @@ mod tests {
         hub.publish(error("after"));
         assert_eq!(rx.try_recv().map(|e| e.seq).ok(), Some(4));
         let record = LogRecord::from_jsonl(&hub.log_text()).expect("the core's log format");
-        assert_eq!(record.config, config());
+        assert_eq!(
+            record.config,
+            GameConfig {
+                defer_analysis: true,
+                ..config()
+            },
+            "the bridge's games defer the full analysis"
+        );
         assert_eq!(record.lines.len(), 1);
         assert_eq!(record.lines[0].seq, Some(2));
         assert_eq!(record.lines[0].source.as_deref(), Some("board"));

@@ -5,6 +5,7 @@
 //! * [`alarm`]: the link's wake-up at a settle deadline, to the microsecond.
 //! * [`session`]: bytes to touches and moves, published to the [`hub`].
 //! * [`referee`]: the Laws engine (`arbiter_core::arbiter::Game`) fed by boards and pages.
+//! * [`sealing`]: a sealed move made on the sensor board, hidden until the envelope opens.
 //! * [`hub`]: sequence numbers, the event log on disk (the core's one log format, synced off the
 //!   move's path), snapshot plus tail for (re)connecting pages.
 //! * [`server`]: `/ws`, `/games.pgn`, `/events.jsonl` and the page's assets.
@@ -24,6 +25,7 @@ pub mod hub;
 pub mod pgn;
 pub mod protocol;
 pub mod referee;
+pub mod sealing;
 pub mod serial;
 pub mod server;
 pub mod session;

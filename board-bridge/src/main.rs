@@ -216,7 +216,7 @@ fn main() -> anyhow::Result<()> {
 
     let referee = Referee::new(hub.clone(), !cli.no_auto_press)
         .map_err(|e| anyhow::anyhow!("game setup: {e}"))?;
-    let referee = std::sync::Arc::new(std::sync::Mutex::new(referee));
+    let referee = referee.into_shared();
     let main_seat = if cli.blind_port.is_some() {
         Seat::Main { sighted: !blind }
     } else {

@@ -145,6 +145,11 @@ pub enum Body {
         /// (noise, a read that disagreed with the updates).
         #[serde(default, skip_serializing_if = "is_zero")]
         resyncs: u64,
+        /// A sealed move is being made on the board (App. A1, A5): `sealing` while the sealer
+        /// makes it, `pieces_back` until the pieces stand as before it. The placement is not
+        /// shown meanwhile.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sealing: Option<String>,
     },
     /// A problem the page should show (a board not answering, bytes dropped).
     Error {
@@ -205,6 +210,10 @@ pub struct Snapshot {
     /// The board's health: resynchronisations from two agreeing reads.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub resyncs: u64,
+    /// A sealed move being made on the board, as the last `board` message said (`sealing`,
+    /// `pieces_back`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealing: Option<String>,
     /// The game's setup as the core's JSON, once a referee runs the game: a page builds its
     /// table from it (edition, time control, the visually impaired players of 2005 App. F)
     /// rather than from its own attributes. Left out before then.
@@ -270,6 +279,13 @@ pub enum ClientMessage {
     AutoPress {
         /// On or off.
         on: bool,
+    },
+    /// The arbiter asks the player on move for his sealed move (2005 App. A1 / 2023 I.1), to
+    /// be made on the sensor board and sealed with `passphrase`; sent from the sealer's seat or
+    /// the assistant's.
+    SealOnBoard {
+        /// The arbiter's passphrase, which alone opens the envelope.
+        passphrase: String,
     },
 }
 
@@ -377,6 +393,7 @@ mod tests {
             port: None,
             dropped: 0,
             resyncs: 0,
+            sealing: None,
             config,
             state: None,
             safe: None,

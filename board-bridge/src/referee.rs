@@ -8,17 +8,19 @@
 //! under the Laws (touch-move, illegal moves, the clock, the result). When the two disagree the
 //! game wins and the board is told what to restore.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
 
-use arbiter_core::arbiter::{Event, Game, Refused, Stamped};
+use arbiter_core::arbiter::{Actor, Event, Game, Refused, Stamped};
 use arbiter_core::clock::Timestamp;
 use arbiter_core::dgt::clock::{ClockCommand, ClockSide, DisplayTime};
-use arbiter_core::laws::blind::Correction;
+pub use arbiter_core::laws::blind::BoardView;
+use arbiter_core::laws::blind::{BoardOf, Correction};
 use arbiter_core::position::Position;
 use arbiter_core::{Color, Move};
 
 use crate::hub::Hub;
 use crate::protocol::Body;
+use crate::sealing::BoardSealing;
 
 /// The game and its publication.
 pub struct Referee {
@@ -27,13 +29,6 @@ pub struct Referee {
     /// The last instant handed to the game; later inputs are stamped no earlier, since the
     /// boards' threads and the pages race for the lock.
     last_at: u64,
-    /// The position the completed moves below start from: the game's start, or the game's
-    /// position after an irregular move left standing (which no move list can express).
-    base: Position,
-    /// The game's completed moves from `base`.
-    moves: Vec<Move>,
-    /// The game's position (`base` plus `moves`).
-    position: Position,
     /// How many of the game's completed moves were published.
     published: usize,
     /// Moves made on the board complete themselves (casual play without a clock).
@@ -45,16 +40,16 @@ pub struct Referee {
     views: [Option<BoardView>; 2],
     /// The last correction published for two boards, so each is published once.
     last_correction: Option<(serde_json::Value, Option<String>)>,
-}
-
-/// What a board showed once settled: the moves it shows played (its player's score) and its
-/// placement.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct BoardView {
-    /// The moves the board has shown, from the game's base position.
-    pub score: Vec<Move>,
-    /// Its placement (FEN board field).
-    pub placement: String,
+    /// This referee as shared, so that work off the serving thread (the full dead-position
+    /// analysis, the envelope's key) can hand its answer back; empty for a referee not shared.
+    me: Weak<Mutex<Referee>>,
+    /// The analysis being worked out off the serving thread: its side and position.
+    analysing: Option<(Color, String)>,
+    /// A sealed move being made on the sensor board (App. A1, A5).
+    sealing: Option<BoardSealing>,
+    /// The game's answer to where the moves a board can follow start, and how many plies it
+    /// had then ([`Game::playable_start`]), so a long game is not looked over on every read.
+    playable: (usize, usize),
 }
 
 /// Which of two boards.
@@ -75,10 +70,6 @@ pub fn lock(referee: &SharedReferee) -> MutexGuard<'_, Referee> {
     referee.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-fn position_of(game: &Game) -> Position {
-    Position::from_fen(&game.board().to_string()).unwrap_or_else(|_| Position::startpos())
-}
-
 impl Referee {
     /// A referee for the hub's game: set up as the hub's log says, continuing the events it
     /// holds.
@@ -89,7 +80,6 @@ impl Referee {
         let config = hub.config();
         let mut game = Game::new(config.clone())?;
         hub.set_config(config);
-        let base = position_of(&game);
         let mut last_at = 0;
         for line in hub.logged_events() {
             last_at = last_at.max(line.at.0);
@@ -98,25 +88,22 @@ impl Referee {
             let _ = game.handle(line.stamped());
         }
         while game.poll_ruling().is_some() {}
-        let mut me = Self {
+        let playable = (game.moves().len(), game.playable_start(None));
+        let me = Self {
             published: game.moves().len(),
             game,
             hub,
             last_at,
-            base: base.clone(),
-            moves: Vec::new(),
-            position: base,
             auto_press,
             clock_epoch: 0,
             clock_seen: (None, 0, String::new()),
             views: [None, None],
             last_correction: None,
+            me: Weak::new(),
+            analysing: None,
+            sealing: None,
+            playable,
         };
-        let played: Vec<_> = me.game.moves().iter().map(|m| m.text).collect();
-        for text in played {
-            me.follow(text);
-        }
-        me.resync();
         if me.published > 0 {
             // What snapshots show of the game the log brought back, without publishing it again.
             let recorded = me
@@ -130,9 +117,21 @@ impl Referee {
                 })
                 .collect();
             let state = serde_json::to_value(me.game.state(Timestamp(last_at))).ok();
-            me.hub.restore(recorded, me.position.fen(), state);
+            me.hub.restore(recorded, me.game.board().fen(), state);
         }
         Ok(me)
+    }
+
+    /// Shares the referee between the boards' links, the pages and the work it hands to
+    /// threads of their own; a ruling the log left waiting for its analysis is taken up.
+    pub fn into_shared(self) -> SharedReferee {
+        let shared = Arc::new(Mutex::new(self));
+        {
+            let mut me = lock(&shared);
+            me.me = Arc::downgrade(&shared);
+            me.analyse_if_awaited();
+        }
+        shared
     }
 
     /// The game.
@@ -140,19 +139,15 @@ impl Referee {
         &self.game
     }
 
-    /// The position the completed moves start from.
+    /// The position the completed moves a board can follow start from (the game's
+    /// [`Game::playable_score`]).
     pub fn base(&self) -> &Position {
-        &self.base
+        self.game.score_from(self.playable.1).0
     }
 
     /// The completed moves from [`Self::base`].
     pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The game's position now.
-    pub fn position(&self) -> &Position {
-        &self.position
+        self.game.score_from(self.playable.1).1
     }
 
     /// Whether moves on the board complete themselves.
@@ -172,13 +167,7 @@ impl Referee {
 
     /// Whether the game has started and is not over.
     pub fn in_play(&self) -> bool {
-        self.game.state(Timestamp(self.last_at)).outcome.is_none()
-            && self
-                .game
-                .log()
-                .events()
-                .iter()
-                .any(|e| e.event == Event::Start)
+        self.game.in_play()
     }
 
     /// Hands `event` to the game at `now` (or the last instant, if later), publishes it with its
@@ -205,29 +194,10 @@ impl Referee {
         result
     }
 
-    /// Whether `event` would change nothing in the game: a second `arrive` of a player already
-    /// present in this session, the same `write` as the player's last, a draw offer while his
-    /// own offer stands. Such an event from a page is answered and not logged, so a page
-    /// sending it over and over fills nothing.
+    /// Whether `event` would change nothing in the game (the game's
+    /// [`Game::changes_nothing`]): such an event from a page is answered and not logged.
     pub fn changes_nothing(&self, event: &Event) -> bool {
-        let events = self.game.log().events();
-        // This session's events: an adjourned game's resumption asks for arrivals again.
-        let session = events
-            .iter()
-            .rposition(|e| e.event == Event::Resume)
-            .map_or(events, |i| &events[i + 1..]);
-        match event {
-            Event::Arrive { .. } => session.iter().any(|e| &e.event == event),
-            Event::Write { player, .. } => session
-                .iter()
-                .rev()
-                .find(|e| matches!(&e.event, Event::Write { player: p, .. } if p == player))
-                .is_some_and(|e| &e.event == event),
-            Event::OfferDraw { player } => {
-                self.game.state(Timestamp(self.last_at)).draw_offer == Some(*player)
-            }
-            _ => false,
-        }
+        self.game.changes_nothing(event)
     }
 
     /// Hands `events` to the game one after the other at `now`, as [`Self::submit`] does, but
@@ -305,6 +275,13 @@ impl Referee {
         let hub = self.hub.clone();
         let mut batch = hub.batch();
         let mut out = Vec::new();
+        // Only the arbiter sets a game back; otherwise the game only went on since.
+        let restored = self.game.log().events()[logged..]
+            .iter()
+            .any(|e| matches!(e.event, Event::Arbiter { .. }));
+        let known = (!restored).then_some(self.playable);
+        let plies = self.game.moves().len();
+        self.playable = (plies, self.game.playable_start(known));
         self.completed_moves(&mut out);
         for event in self.game.log().events()[logged..].iter().cloned() {
             self.last_at = self.last_at.max(event.at.0);
@@ -350,6 +327,70 @@ impl Referee {
         for body in out {
             batch.stage(body);
         }
+        drop(batch);
+        self.analyse_if_awaited();
+    }
+
+    /// The game waits for the full dead-position analysis (the bridge's games defer it, see
+    /// `Hub`): it can take seconds on a hard position, so it runs on a thread of its own while
+    /// the serving thread goes on streaming to every page and reading the boards; the answer
+    /// comes back as the game's `analysis` event. A referee that is not shared answers here.
+    fn analyse_if_awaited(&mut self) {
+        let Some(pending) = self.game.pending_analysis() else {
+            return;
+        };
+        let key = (pending.side, pending.fen.clone());
+        if self.analysing.as_ref() == Some(&key) {
+            return;
+        }
+        let Some(me) = self.me.upgrade() else {
+            let can_mate = can_mate(key.0, &key.1);
+            let answer = Event::Analysis {
+                side: key.0,
+                fen: key.1,
+                can_mate,
+            };
+            let _ = self.submit(self.last_at, answer, "analysis");
+            return;
+        };
+        self.analysing = Some(key.clone());
+        let hub = self.hub.clone();
+        let work = move || {
+            let (side, fen) = key;
+            let can_mate = can_mate(side, &fen);
+            let mut r = lock(&me);
+            r.analysing = None;
+            let answer = Event::Analysis {
+                side,
+                fen,
+                can_mate,
+            };
+            // Refused only when the game moved on (the arbiter restored a position): nothing
+            // waits for this answer then.
+            let _ = r.submit(hub.now_ms(), answer, "analysis");
+        };
+        if std::thread::Builder::new()
+            .name("analysis".into())
+            .spawn(work)
+            .is_err()
+        {
+            // No thread to be had: the answer is worked out here rather than never.
+            self.analysing = None;
+            let Some(pending) = self.game.pending_analysis() else {
+                return;
+            };
+            let (side, fen) = (pending.side, pending.fen.clone());
+            let can_mate = can_mate(side, &fen);
+            let _ = self.submit(
+                self.last_at,
+                Event::Analysis {
+                    side,
+                    fen,
+                    can_mate,
+                },
+                "analysis",
+            );
+        }
     }
 
     /// The moves the game completed (or set back) since the last call, as messages.
@@ -358,140 +399,41 @@ impl Referee {
         if played < self.published {
             // The arbiter set the game back (2005 Art. 6.14, 7.5; App. F2.8 for two boards):
             // follow it from the start, and tell pages and boards how far.
-            self.replay_record();
             self.published = played;
             out.push(Body::Takeback {
                 to_ply: played,
-                fen: self.position.fen(),
+                fen: self.game.board().fen(),
             });
         }
         for ply in self.published..played {
             let done = &self.game.moves()[ply];
-            let (text, san, clock_ms) = (done.text, done.san.clone(), done.clock_after.0);
-            self.follow(text);
+            let fen = self
+                .game
+                .position_after(ply + 1)
+                .unwrap_or_else(|| self.game.board())
+                .fen();
             out.push(Body::Move {
                 ply: ply + 1,
-                uci: text.to_string(),
-                san,
-                fen: self.position.fen(),
-                clock_ms: Some(clock_ms),
+                uci: done.text.to_string(),
+                san: done.san.clone(),
+                fen,
+                clock_ms: Some(done.clock_after.0),
             });
         }
         self.published = played;
-        self.resync();
     }
 
-    fn follow(&mut self, text: Move) {
-        // Both write castling as the king's move, so the fields carry over as they are.
-        let mv = Move {
-            from: text.from,
-            to: text.to,
-            promotion: text.promotion,
-        };
-        if self.position.play(mv).is_ok() {
-            self.moves.push(mv);
-        }
-    }
-
-    /// Rebuilds the completed moves from the game's start position.
-    fn replay_record(&mut self) {
-        let start = self
-            .game
-            .config()
-            .fen
-            .as_deref()
-            .and_then(|f| Position::from_fen(f).ok())
-            .unwrap_or_else(Position::startpos);
-        self.base = start.clone();
-        self.position = start;
-        self.moves.clear();
-        let played: Vec<_> = self.game.moves().iter().map(|m| m.text).collect();
-        for text in played {
-            self.follow(text);
-        }
-    }
-
-    /// An irregular move left standing (rapid / blitz, until claimed) changes the game's
-    /// position without a completed move: start the move list afresh from there.
-    fn resync(&mut self) {
-        let fen = self.game.board().to_string();
-        if self.position.fen() != fen {
-            self.base = position_of(&self.game);
-            self.position = self.base.clone();
-            self.moves.clear();
-        }
-    }
-
-    /// A board of two settled showing `view`: compares both boards and the scores under
-    /// App. F2.7-F2.8 and publishes a `discrepancy` when the verdict changes. The sighted
-    /// player's score is the game's record; the visually impaired player's is what his board
-    /// has shown (his own moves and the reproductions he felt). A board that has only not yet
-    /// reproduced the move just made on the other one is not a discrepancy.
+    /// A board of two settled showing `view`: the game compares both boards with its moves
+    /// (App. F2.7-F2.8, [`Game::compare_boards`]) and a `discrepancy` is published when its
+    /// verdict changes.
     pub fn board_settled(&mut self, which: Which, view: BoardView) {
         self.views[which as usize] = Some(view);
         let [Some(main), Some(blind)] = &self.views else {
             return;
         };
-        let Some(vi) = self
-            .game
-            .config()
-            .visually_impaired
-            .first()
-            .map(|i| i.player)
-        else {
-            return;
-        };
-        let record = &self.moves;
-        let n = record.len();
-        if blind.score.len() == n + 1
-            && blind.score.starts_with(record)
-            && self.color_of_ply(n) == vi
-        {
-            // His move stands made on his board and waits for his lever press (2005 Art. 6.8a,
-            // App. F2.3): until then nothing differs, and the comparison waits for the press.
-            return;
-        }
-        let last_by_vi = n > 0 && self.color_of_ply(n - 1) == vi;
-        let before_last = (n > 0).then(|| {
-            let mut p = self.base.clone();
-            for &mv in &record[..n - 1] {
-                let _ = p.play(mv);
-            }
-            p.placement().to_fen_board()
-        });
-        let lags = |v: &BoardView, moved_elsewhere: bool| {
-            moved_elsewhere
-                && v.score.len() + 1 == n
-                && record.starts_with(&v.score)
-                && before_last.as_deref() == Some(v.placement.as_str())
-        };
-        let (main_lags, blind_lags) = (lags(main, last_by_vi), lags(blind, !last_by_vi));
-        let sighted_score: Vec<Move> = record.to_vec();
-        // A tactile board that has not yet followed the record (it shows fewer moves, whatever
-        // else is wrong on it) is a board to set right (F2.7), not a score that differs: his
-        // score holds the moves announced to him. Only a board whose moves leave the record
-        // would be F2.8's case, and the session keeps every board's moves on the record.
-        let impaired_score: Vec<Move> = if blind_lags || record.starts_with(&blind.score) {
-            sighted_score.clone()
-        } else {
-            blind.score.clone()
-        };
-        let current = self.position.placement().to_fen_board();
-        let shown = |v: &BoardView, lagging: bool| {
-            if lagging {
-                current.clone()
-            } else {
-                v.placement.clone()
-            }
-        };
-        let (main_text, blind_text) = (main.placement.clone(), blind.placement.clone());
-        let correction = match self.game.reconcile_boards(
-            &impaired_score,
-            &sighted_score,
-            &shown(blind, blind_lags),
-            &shown(main, main_lags),
-        ) {
-            Ok(c) => c,
+        let comparison = match self.game.compare_boards(main, blind) {
+            Ok(Some(c)) => c,
+            Ok(None) => return,
             Err(e) => {
                 self.hub.publish(Body::Error {
                     message: format!("two boards: {e}"),
@@ -499,6 +441,7 @@ impl Referee {
                 return;
             }
         };
+        let correction = comparison.correction;
         let law = match &correction {
             Correction::FixBoards { law, .. } | Correction::Retrace { law, .. } => {
                 Some(law.to_string())
@@ -508,11 +451,13 @@ impl Referee {
         let Ok(value) = serde_json::to_value(&correction) else {
             return;
         };
-        let awaiting = match (main_lags, blind_lags) {
-            (true, _) => Some("main".to_owned()),
-            (_, true) => Some("blind".to_owned()),
-            _ => None,
-        };
+        let awaiting = comparison.awaiting.map(|board| {
+            match board {
+                BoardOf::Sighted => "main",
+                BoardOf::Impaired => "blind",
+            }
+            .to_owned()
+        });
         let key = (value.clone(), awaiting.clone());
         let first_in_step = self.last_correction.is_none() && correction == Correction::InStep;
         if first_in_step || self.last_correction.as_ref() == Some(&key) {
@@ -523,24 +468,134 @@ impl Referee {
             law,
             correction: value,
             awaiting,
-            main: main_text,
-            blind: blind_text,
+            main: main.placement.clone(),
+            blind: blind.placement.clone(),
         });
     }
 
-    fn color_of_ply(&self, index: usize) -> Color {
-        let first = self.base.side_to_move();
-        if index.is_multiple_of(2) {
-            first
-        } else {
-            !first
+    /// The sealed move being made on the sensor board, if any (App. A1, A5).
+    pub fn sealing(&self) -> Option<&BoardSealing> {
+        self.sealing.as_ref()
+    }
+
+    /// The arbiter asks `player`, on move, for his sealed move (2005 App. A1 / 2023 I.1), to be
+    /// made on the sensor board and sealed with `passphrase`: from now on the board's hands and
+    /// pieces are hidden from the pages and the game until the pieces stand as before it.
+    ///
+    /// # Errors
+    /// Why it cannot be asked now, in words for the page.
+    pub fn ask_sealed_move(&mut self, player: Color, passphrase: String) -> Result<(), String> {
+        let name = arbiter_core::wire::color::name;
+        if !self.game.in_play() {
+            return Err("the game is not in play: there is no move to seal".into());
         }
+        if self.game.state(Timestamp(self.last_at)).sealed {
+            return Err("a sealed move already waits in its envelope".into());
+        }
+        if self.sealing.is_some() {
+            return Err("a sealed move is already being made on the board".into());
+        }
+        if self.game.side_on_move() != player {
+            return Err(format!(
+                "{} is not on move: the player on move seals his move (App. A1)",
+                name(player)
+            ));
+        }
+        if passphrase.trim().is_empty() {
+            return Err("the arbiter's passphrase is empty".into());
+        }
+        self.sealing = Some(BoardSealing::Asked { player, passphrase });
+        self.publish_board_status();
+        Ok(())
+    }
+
+    /// A move the board shows made: while the sealer's move is awaited it goes into the
+    /// envelope, off the serving thread (the key takes a while to derive), and the pieces are
+    /// to go back. Returns whether it was taken so (and is no move of the game).
+    pub fn take_sealed_move(&mut self, mv: Move) -> bool {
+        let Some(BoardSealing::Asked { player, passphrase }) = self.sealing.clone() else {
+            return false;
+        };
+        if self.game.side_on_move() != player {
+            return false;
+        }
+        self.sealing = Some(BoardSealing::PiecesBack {
+            placement: self.game.board().placement().to_fen_board(),
+        });
+        self.publish_board_status();
+        let text = mv.to_string();
+        let hub = self.hub.clone();
+        let seal = move |r: &mut Referee| {
+            let answer = crate::sealing::envelope_event(player, &text, &passphrase)
+                .map_err(|e| e.to_string())
+                .and_then(|event| {
+                    r.submit(hub.now_ms(), event, "board")
+                        .map_err(|e| e.to_string())
+                });
+            if let Err(e) = answer {
+                hub.publish(Body::Error {
+                    message: format!("the sealed move could not be sealed: {e}"),
+                });
+            }
+        };
+        match self.me.upgrade() {
+            Some(me) => {
+                let work = move || seal(&mut lock(&me));
+                if let Err(e) = std::thread::Builder::new().name("seal".into()).spawn(work) {
+                    self.hub.publish(Body::Error {
+                        message: format!("the sealed move could not be sealed: {e}"),
+                    });
+                }
+            }
+            None => seal(self),
+        }
+        true
+    }
+
+    /// The sensor board shows `placement` (its FEN board field): once the pieces stand as
+    /// before the sealed move, the board is shown again. Returns whether that happened now.
+    pub fn board_shows(&mut self, placement: &str) -> bool {
+        match &self.sealing {
+            Some(BoardSealing::PiecesBack { placement: before }) if before == placement => {
+                self.sealing = None;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether the envelope must wait: the pieces are not yet back where they stood before the
+    /// sealed move made on the board (App. A5: the adjourned position is set up for the
+    /// resumption).
+    pub fn pieces_not_back(&self) -> bool {
+        matches!(self.sealing, Some(BoardSealing::PiecesBack { .. }))
+    }
+
+    /// Tells the pages the board's sealing stage, with the rest of the board's status as last
+    /// published and no placement.
+    fn publish_board_status(&self) {
+        let s = self.hub.state();
+        self.hub.publish(Body::Board {
+            connected: s.connected,
+            placement: None,
+            orientation: s.orientation,
+            port: s.port,
+            dropped: s.dropped,
+            resyncs: s.resyncs,
+            sealing: self.sealing.as_ref().map(|b| b.stage().to_owned()),
+        });
     }
 
     /// The colour on move in the game.
     pub fn side_to_move(&self) -> Color {
-        self.position.side_to_move()
+        self.game.side_on_move()
     }
+}
+
+/// Whether `side` can mate in `fen`, by the core's full analysis (a position the game itself
+/// wrote, so it reads; one that did not would be no position to mate in).
+fn can_mate(side: Color, fen: &str) -> bool {
+    Position::from_fen(fen).is_ok_and(|p| arbiter_core::dead::ruling_can_mate(p.board(), side))
 }
 
 /// Who is allowed to send what from a page (2005 App. F2.9 for the assistant).
@@ -578,32 +633,21 @@ impl Role {
 
     /// Why this role may not send `event` with `on_move` to move, or `None` if it may.
     pub fn refuses(self, event: &Event, on_move: Color) -> Option<SeatRefusal> {
+        self.refuses_act(event.actor(), on_move)
+    }
+
+    /// Why this role may not do what `actor` may, with `on_move` to move, or `None` if it may.
+    pub fn refuses_act(self, actor: Actor, on_move: Color) -> Option<SeatRefusal> {
         let me = match self {
             Role::Spectator => return Some(SeatRefusal::WatchOnly),
             Role::Assistant => return None,
             Role::Player(c) => c,
         };
-        let owner = match event {
-            Event::Arrive { player }
-            | Event::PressClock { player }
-            | Event::OfferDraw { player }
-            | Event::AcceptDraw { player }
-            | Event::DeclineDraw { player }
-            | Event::Resign { player }
-            | Event::Claim { player, .. }
-            | Event::Seal { player, .. }
-            | Event::Announce { player, .. }
-            | Event::Repeat { player, .. }
-            | Event::Write { player, .. }
-            | Event::AskScoresheet { player, .. }
-            | Event::CorrectAnnouncement { player, .. } => Some(*player),
-            // Hands on the pieces belong to the player on move.
-            Event::Lift { .. }
-            | Event::Place { .. }
-            | Event::Adjust { .. }
-            | Event::Move { .. } => Some(on_move),
-            Event::Start | Event::Tick => None,
-            _ => return Some(SeatRefusal::ArbiterOnly),
+        let owner = match actor {
+            Actor::Player(player) => Some(player),
+            Actor::OnMove => Some(on_move),
+            Actor::EitherPlayer => None,
+            Actor::Arbiter => return Some(SeatRefusal::ArbiterOnly),
         };
         match owner {
             Some(c) if c != me => Some(SeatRefusal::NotYours {
@@ -710,7 +754,12 @@ mod tests {
             TimeControl::sudden_death(Millis::minutes(5), Timing::None),
         );
         let reopened = Hub::open(&dir, other).expect("log read back");
-        assert_eq!(reopened.config(), standard());
+        // The bridge's games wait for the full analysis rather than stall its thread.
+        let bridged = GameConfig {
+            defer_analysis: true,
+            ..standard()
+        };
+        assert_eq!(reopened.config(), bridged);
         let again = Referee::new(reopened.clone(), false).expect("replay");
         assert_eq!(again.moves().len(), 1);
         assert_eq!(again.side_to_move(), Color::Black);

@@ -26,6 +26,7 @@ use tokio::io::AsyncReadExt;
 use crate::hub::{Hub, LogSource};
 use crate::protocol::{ClientMessage, Refusal, Reply, Safe};
 use crate::referee::{self, Role, SharedReferee};
+use arbiter_core::arbiter::{Actor, Event};
 
 /// The largest message a page may send (a hello or one event).
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -348,6 +349,16 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
             referee::lock(&app.referee).set_auto_press(on);
             None
         }
+        ClientMessage::SealOnBoard { passphrase } => {
+            let mut r = referee::lock(&app.referee);
+            let sealer = r.side_to_move();
+            if let Some(why) = role.refuses_act(Actor::Player(sealer), sealer) {
+                return Some(why.reply());
+            }
+            r.ask_sealed_move(sealer, passphrase)
+                .err()
+                .map(|e| Reply::error_with_id("seal_refused", e))
+        }
         ClientMessage::Event { event } => {
             let event: arbiter_core::arbiter::Event = match serde_json::from_value(event) {
                 Ok(e) => e,
@@ -357,6 +368,13 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
             let mut r = referee::lock(&app.referee);
             if let Some(why) = role.refuses(&event, r.side_to_move()) {
                 return Some(why.reply());
+            }
+            if matches!(event, Event::Open { .. }) && r.pieces_not_back() {
+                return Some(Reply::error_with_id(
+                    "pieces_not_back",
+                    "the pieces are not yet back where they stood before the sealed move: \
+                     the envelope is opened once the board shows the adjourned position (App. A5)",
+                ));
             }
             if r.changes_nothing(&event) {
                 return Some(Reply::unchanged(

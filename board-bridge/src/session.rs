@@ -225,6 +225,7 @@ impl Session {
             port: Some(port.to_owned()),
             dropped: 0,
             resyncs: 0,
+            sealing: None,
         };
         self.publish_board_body(body);
     }
@@ -248,6 +249,7 @@ impl Session {
             port: None,
             dropped: self.dropped,
             resyncs: self.gate.resyncs(),
+            sealing: None,
         });
         if was_connected {
             self.hub.publish(Body::Error {
@@ -303,6 +305,7 @@ impl Session {
                 port,
                 dropped: self.dropped,
                 resyncs: self.gate.resyncs(),
+                sealing: None,
             });
         }
     }
@@ -360,12 +363,25 @@ impl Session {
             port: None,
             dropped: self.dropped,
             resyncs: self.gate.resyncs(),
+            sealing: None,
         });
     }
 
     /// Publishes a board message unless it says what the last one said (a board message
     /// without a port says nothing new about the port).
-    fn publish_board_body(&mut self, body: Body) {
+    fn publish_board_body(&mut self, mut body: Body) {
+        if let Body::Board {
+            placement, sealing, ..
+        } = &mut body
+        {
+            // While a sealed move is made on the board, its pieces are nobody's to see.
+            *sealing = referee::lock(&self.referee)
+                .sealing()
+                .map(|s| s.stage().to_owned());
+            if sealing.is_some() {
+                *placement = None;
+            }
+        }
         let mut same = body.clone();
         if let (
             Body::Board {
@@ -417,11 +433,17 @@ impl Session {
         // completed move is the first thing streamed after the event that caused it.
         let mut events = Vec::with_capacity(2);
         let mut r = referee::lock(&self.referee);
+        // The sealed move goes into the envelope, and no press of the sealer's is a move's.
+        let sealing = r.sealing().is_some();
+        let made = made
+            .filter(|_| !self.no_play(&r))
+            .filter(|&mv| !r.take_sealed_move(mv));
+        let pressed = pressed && !sealing;
         if let Some(mv) = made {
             events.push(Event::Move { mv });
             if !pressed && self.completes_itself(&r) {
                 events.push(Event::PressClock {
-                    player: r.position().side_to_move(),
+                    player: r.side_to_move(),
                 });
             }
         }
@@ -453,7 +475,7 @@ impl Session {
     /// or `None` (a board catching up, or the opponent's move reproduced, App. F2.7).
     fn move_made(&self, mv: Move, ply: usize) -> Option<Move> {
         let r = referee::lock(&self.referee);
-        if ply != r.moves().len() + 1 || !self.seat.makes(r.position().side_to_move()) {
+        if ply != r.moves().len() + 1 || !self.seat.makes(r.side_to_move()) {
             return None;
         }
         Some(mv)
@@ -462,10 +484,13 @@ impl Session {
     /// Hands the game a move made on the board, completed at once if it completes itself.
     fn submit_made(&self, now: u64, mv: Move, pressed: bool) {
         let mut r = referee::lock(&self.referee);
+        if self.no_play(&r) || r.take_sealed_move(mv) {
+            return;
+        }
         let mut events = vec![Event::Move { mv }];
         if !pressed && self.completes_itself(&r) {
             events.push(Event::PressClock {
-                player: r.position().side_to_move(),
+                player: r.side_to_move(),
             });
         }
         let _ = r.submit_all(now, events, self.seat.name());
@@ -487,6 +512,9 @@ impl Session {
 
     fn take_reading(&mut self, now: u64, reading: Reading, pressed: bool) {
         match reading {
+            Reading::Touch { .. } if self.hidden() => {
+                // The sealer's hands: not a touch of the game, and no square for anyone.
+            }
             Reading::Touch { touch, .. } => {
                 // The sensors' news goes out first: nothing below may delay it.
                 self.hub.publish(Body::Touch {
@@ -541,6 +569,7 @@ impl Session {
                     port: None,
                     dropped: self.dropped,
                     resyncs: self.gate.resyncs(),
+                    sealing: None,
                 });
                 let mut r = referee::lock(&self.referee);
                 if !r.in_play() && r.game().moves().is_empty() {
@@ -556,6 +585,12 @@ impl Session {
             }
             Reading::Takeback { .. } => {
                 // Only the game takes moves back; the board is set to follow it below.
+            }
+            Reading::Mismatch { .. }
+                if self.hidden() || self.no_play(&referee::lock(&self.referee)) =>
+            {
+                // The sealed move on the board, or its pieces on their way back: the board
+                // status says what is awaited, without the squares.
             }
             Reading::Mismatch {
                 kind,
@@ -592,14 +627,14 @@ impl Session {
     /// hand the attempt to the game, which rules on it when it is completed (2005 Art. 7.4a).
     fn tried_illegal(&mut self, now: u64, pressed: bool) {
         let mut r = referee::lock(&self.referee);
-        if self.rec.moves().len() != r.moves().len() {
+        if self.rec.moves().len() != r.moves().len() || self.no_play(&r) {
             return;
         }
-        let mover = r.position().side_to_move();
+        let mover = r.side_to_move();
         if !self.seat.makes(mover) {
             return;
         }
-        let Some(text) = attempted_move(r.position(), &self.rec.physical()) else {
+        let Some(text) = attempted_move(r.game().board(), &self.rec.physical()) else {
             return;
         };
         self.submit(&mut r, now, Event::Move { mv: text });
@@ -610,6 +645,9 @@ impl Session {
 
     fn lifted(&mut self, now: u64, square: Square, color: Color) {
         let mut r = referee::lock(&self.referee);
+        if self.no_play(&r) {
+            return;
+        }
         let on_move = r.side_to_move();
         if !self.seat.makes(on_move) {
             // On the board where the opponent's move is only reproduced, hands are not touches.
@@ -620,6 +658,33 @@ impl Session {
             self.submit(&mut r, now, Event::Lift { square });
         } else {
             self.held_lifts.push((square, color));
+        }
+    }
+
+    /// Whether what the hands do on the board is no play of the game: the game is over, or the
+    /// players are making DGT's result signal (the kings set on the centre squares, read by the
+    /// hall as a proposed result). Then no lift, placement or move reaches the game, and no
+    /// displaced piece is ruled on.
+    fn no_play(&self, r: &referee::Referee) -> bool {
+        r.game().result().is_some()
+            || result_signal_under_way(&self.rec.physical(), r.game().board())
+    }
+
+    /// Whether a sealed move is being made on the board, its hands and pieces hidden.
+    fn hidden(&self) -> bool {
+        referee::lock(&self.referee).sealing().is_some()
+    }
+
+    /// After a sealed move made on the board, the pieces back as they stood before it show the
+    /// board again.
+    fn check_pieces_back(&mut self) {
+        if !self.rec.has_dump() {
+            return;
+        }
+        let placement = self.rec.physical().to_fen_board();
+        if referee::lock(&self.referee).board_shows(&placement) {
+            self.last_board = None;
+            self.publish_board();
         }
     }
 
@@ -638,7 +703,7 @@ impl Session {
             let on_move = r.side_to_move();
             for (square, color) in held {
                 if color == on_move
-                    && r.position().piece_on(square).map(|p| p.0) == Some(color)
+                    && r.game().board().piece_on(square).map(|p| p.0) == Some(color)
                     && self.rec.physical().get(square) == arbiter_core::dgt::board::Occupant::Empty
                 {
                     self.own_lifted = true;
@@ -670,6 +735,7 @@ impl Session {
         } else {
             drop(r);
         }
+        self.check_pieces_back();
         self.compare_boards();
     }
 
@@ -697,6 +763,35 @@ impl Session {
         self.last_view = Some(view.clone());
         referee::lock(&self.referee).board_settled(which, view);
     }
+}
+
+/// Whether the pieces show DGT's result signal being made: the two kings side by side (never a
+/// position of a game), or a king set on a centre square (d4, d5, e4, e5) two or more squares
+/// from where the game has it, which no king's move does.
+fn result_signal_under_way(physical: &Placement, game: &arbiter_core::position::Position) -> bool {
+    use arbiter_core::dgt::board::Occupant;
+    let distance = |a: Square, b: Square| {
+        let (af, ar) = (a.file() as i32, a.rank() as i32);
+        let (bf, br) = (b.file() as i32, b.rank() as i32);
+        (af - bf).abs().max((ar - br).abs())
+    };
+    let centre = [Square::D4, Square::D5, Square::E4, Square::E5];
+    let mut kings = [None, None];
+    for square in Square::ALL {
+        if let Occupant::Piece(color, Piece::King) = physical.get(square) {
+            kings[color as usize] = Some(square);
+        }
+    }
+    if let [Some(white), Some(black)] = kings
+        && distance(white, black) <= 1
+    {
+        return true;
+    }
+    [Color::White, Color::Black].into_iter().any(|color| {
+        kings[color as usize].is_some_and(|square| {
+            centre.contains(&square) && distance(square, game.king(color)) >= 2
+        })
+    })
 }
 
 /// The placement a board shows in the initial position, as the simulator and tests need it.

@@ -2,7 +2,6 @@
 //! single-board bridge wires its one board.
 
 use std::path::Path;
-use std::sync::Arc;
 
 use anyhow::Context;
 use arbiter_core::dgt::board::{Orientation, Placement};
@@ -69,7 +68,7 @@ impl HallBoard {
         }
         let referee = Referee::new(hub.clone(), true)
             .map_err(|e| anyhow::anyhow!("board {n}: game setup: {e}"))?;
-        let referee = Arc::new(std::sync::Mutex::new(referee));
+        let referee = referee.into_shared();
         let completion = if completing.clock {
             Completion::ClockPress
         } else {

@@ -55,6 +55,7 @@
 //! # let _ = GameConfig::new;
 //! ```
 
+mod actor;
 mod config;
 mod envelope;
 mod event;
@@ -65,6 +66,7 @@ mod log;
 mod ruling;
 mod state;
 
+pub use actor::Actor;
 pub use config::{GameConfig, Impairment};
 pub use envelope::EnvelopeRecord;
 pub use event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};

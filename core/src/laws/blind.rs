@@ -418,6 +418,126 @@ pub fn reconcile(
     })
 }
 
+/// What one of the two boards showed once its pieces were still: the moves it has shown
+/// played from the game's start (its player's score as felt or seen) and its placement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardView {
+    /// The moves the board has shown, from the position the game's moves start from.
+    pub score: Vec<Move>,
+    /// Its placement (the FEN board field).
+    pub placement: String,
+}
+
+/// The two boards compared on the game's moves: what the Laws say, and which board has only
+/// not yet reproduced the move just made on the other one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comparison {
+    /// The correction (F2.7-F2.8 / D.2.9).
+    pub correction: Correction,
+    /// The board that is one move behind, reproducing the other player's last move.
+    pub awaiting: Option<BoardOf>,
+}
+
+/// The game as the two boards are compared with it.
+#[derive(Clone, Copy, Debug)]
+pub struct OnRecord<'a> {
+    /// The position the completed moves start from.
+    pub start: &'a Position,
+    /// The game's completed moves (the sighted player's score).
+    pub record: &'a [Move],
+    /// The visually impaired player.
+    pub impaired: Color,
+    /// The clocks at the start and the mover's time after each half-move, when they go with
+    /// `record` from `start`.
+    pub clocks: Option<(ClockReading, &'a [Millis])>,
+}
+
+/// Compares the two boards' views with the game's moves (2005 App. F2.7-F2.8 / 2023 App.
+/// D.2.9). `None` while nothing can differ yet: the visually impaired player's move stands
+/// made on his board and waits for his press (2005 Art. 6.8a, App. F2.3 / 2023 D.2.3).
+///
+/// A board one move behind the record, showing the position before the last move, which the
+/// other player made, is reproducing it: it is compared as if it had (and named in
+/// [`Comparison::awaiting`]). A tactile board that has not followed the record (it shows fewer
+/// moves, whatever else is wrong on it) is a board to set right (F2.7), not a score that
+/// differs: his score holds the moves announced to him. Only a board whose moves leave the
+/// record is F2.8's case.
+///
+/// # Errors
+/// [`ReconcileError::Placement`] when a board's placement cannot be read.
+pub fn compare_views(
+    edition: Edition,
+    game: OnRecord<'_>,
+    sighted: &BoardView,
+    impaired: &BoardView,
+) -> Result<Option<Comparison>, ReconcileError> {
+    let record = game.record;
+    let n = record.len();
+    let first = game.start.side_to_move();
+    let mover = |index: usize| {
+        if index.is_multiple_of(2) {
+            first
+        } else {
+            !first
+        }
+    };
+    if impaired.score.len() == n + 1
+        && impaired.score.starts_with(record)
+        && mover(n) == game.impaired
+    {
+        return Ok(None);
+    }
+    let positions = positions(game.start, record);
+    let last_by_impaired = n > 0 && mover(n - 1) == game.impaired;
+    let before_last =
+        (n > 0 && positions.len() == n + 1).then(|| positions[n - 1].placement().to_fen_board());
+    let current = positions
+        .last()
+        .map_or_else(String::new, |p| p.placement().to_fen_board());
+    let lags = |v: &BoardView, moved_elsewhere: bool| {
+        moved_elsewhere
+            && v.score.len() + 1 == n
+            && record.starts_with(&v.score)
+            && before_last.as_deref() == Some(v.placement.as_str())
+    };
+    let sighted_lags = lags(sighted, last_by_impaired);
+    let impaired_lags = lags(impaired, !last_by_impaired);
+    let impaired_score: &[Move] = if impaired_lags || record.starts_with(&impaired.score) {
+        record
+    } else {
+        &impaired.score
+    };
+    let shown = |v: &BoardView, lagging: bool| {
+        if lagging {
+            current.clone()
+        } else {
+            v.placement.clone()
+        }
+    };
+    let correction = reconcile(
+        edition,
+        TwoBoards {
+            start: game.start,
+            impaired_score,
+            sighted_score: record,
+            impaired_board: &shown(impaired, impaired_lags),
+            sighted_board: &shown(sighted, sighted_lags),
+        },
+        game.clocks,
+    )?;
+    let awaiting = if sighted_lags {
+        Some(BoardOf::Sighted)
+    } else if impaired_lags {
+        Some(BoardOf::Impaired)
+    } else {
+        None
+    };
+    Ok(Some(Comparison {
+        correction,
+        awaiting,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -466,5 +586,171 @@ mod tests {
         assert!(err.to_string().contains("byte 15"), "{err}");
         assert!(placement(BoardOf::Sighted, "9/8/8/8/8/8/8/8").is_err());
         assert!(placement(BoardOf::Sighted, "").is_err());
+    }
+
+    fn mv(text: &str) -> Move {
+        text.parse().expect("a move")
+    }
+
+    fn view(start: &Position, score: &[&str]) -> BoardView {
+        let mut board = start.clone();
+        let score: Vec<Move> = score.iter().map(|m| mv(m)).collect();
+        for &m in &score {
+            board.play(m).expect("legal");
+        }
+        BoardView {
+            score,
+            placement: board.placement().to_fen_board(),
+        }
+    }
+
+    fn compare(
+        edition: Edition,
+        record: &[&str],
+        impaired: Color,
+        sighted: &BoardView,
+        tactile: &BoardView,
+    ) -> Option<Comparison> {
+        let start = Position::startpos();
+        let record: Vec<Move> = record.iter().map(|m| mv(m)).collect();
+        compare_views(
+            edition,
+            OnRecord {
+                start: &start,
+                record: &record,
+                impaired,
+                clocks: None,
+            },
+            sighted,
+            tactile,
+        )
+        .expect("readable boards")
+    }
+
+    const BOTH: [Edition; 2] = [Edition::Fide2005, Edition::Fide2023];
+
+    #[test]
+    fn app_f2_3_d_2_3_his_move_made_on_his_board_waits_for_his_press_and_differs_from_nothing() {
+        let start = Position::startpos();
+        for edition in BOTH {
+            let found = compare(
+                edition,
+                &[],
+                Color::White,
+                &view(&start, &[]),
+                &view(&start, &["e2e4"]),
+            );
+            assert_eq!(found, None, "{edition:?}");
+        }
+    }
+
+    #[test]
+    fn app_f2_7_d_2_9_a_board_reproducing_the_other_players_last_move_is_awaited() {
+        let start = Position::startpos();
+        for edition in BOTH {
+            // White, visually impaired, played e4 on his board; the sighted board has not yet
+            // reproduced it.
+            let found = compare(
+                edition,
+                &["e2e4"],
+                Color::White,
+                &view(&start, &[]),
+                &view(&start, &["e2e4"]),
+            )
+            .expect("compared");
+            assert_eq!(found.correction, Correction::InStep, "{edition:?}");
+            assert_eq!(found.awaiting, Some(BoardOf::Sighted));
+            // The sighted player's reply waits on the tactile board the same way.
+            let found = compare(
+                edition,
+                &["e2e4", "e7e5"],
+                Color::White,
+                &view(&start, &["e2e4", "e7e5"]),
+                &view(&start, &["e2e4"]),
+            )
+            .expect("compared");
+            assert_eq!(found.correction, Correction::InStep);
+            assert_eq!(found.awaiting, Some(BoardOf::Impaired));
+        }
+    }
+
+    #[test]
+    fn app_f2_7_d_2_9_a_wrong_reproduction_is_set_right_by_its_player() {
+        let start = Position::startpos();
+        for edition in BOTH {
+            let mut wrong = view(&start, &["e2e3"]);
+            // The board follows the record's moves; its pieces are what went wrong.
+            wrong.score.clear();
+            let found = compare(
+                edition,
+                &["e2e4"],
+                Color::White,
+                &wrong,
+                &view(&start, &["e2e4"]),
+            )
+            .expect("compared");
+            assert_eq!(found.awaiting, None);
+            match found.correction {
+                Correction::FixBoards {
+                    boards, ply, law, ..
+                } => {
+                    assert_eq!(boards, [BoardOf::Sighted], "{edition:?}");
+                    assert_eq!(ply, 1);
+                    assert_eq!(law, fix_board_law(edition));
+                }
+                other => panic!("{edition:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn app_f2_8_d_2_9_scores_that_part_are_retraced_to_the_last_move_both_agree_on() {
+        let start = Position::startpos();
+        for edition in BOTH {
+            // Black is visually impaired; his board shows d5 where the record has e5.
+            let found = compare(
+                edition,
+                &["e2e4", "e7e5"],
+                Color::Black,
+                &view(&start, &["e2e4", "e7e5"]),
+                &view(&start, &["e2e4", "d7d5"]),
+            )
+            .expect("compared");
+            match found.correction {
+                Correction::Retrace { ply, law, fen, .. } => {
+                    assert_eq!(ply, 1, "{edition:?}");
+                    assert_eq!(law, retrace_law(edition));
+                    assert!(fen.starts_with("rnbqkbnr/pppppppp/8/8/4P3/"), "{fen}");
+                }
+                other => panic!("{edition:?}: {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn two_boards_an_unreadable_placement_is_an_error_naming_the_board() {
+        let start = Position::startpos();
+        let mut broken = view(&start, &[]);
+        broken.placement = "8/8/8".into();
+        let record: Vec<Move> = Vec::new();
+        let err = compare_views(
+            Edition::Fide2023,
+            OnRecord {
+                start: &start,
+                record: &record,
+                impaired: Color::White,
+                clocks: None,
+            },
+            &view(&start, &[]),
+            &broken,
+        )
+        .unwrap_err();
+        assert!(matches!(
+            err,
+            ReconcileError::Placement {
+                board: BoardOf::Impaired,
+                ..
+            }
+        ));
     }
 }

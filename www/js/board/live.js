@@ -17,6 +17,23 @@ export function startLive(g, url) {
   });
 }
 
+// A sealed move made on the sensor board (2005 App. A1, A5): what the board's status says while
+// the bridge hides the pieces, in the page's language.
+const SEALING_WORDS = {
+  en: { sealing: 'Sealing: the move made on the board goes into the envelope, unseen.', pieces_back: 'Sealed: put the pieces back as they stood before the sealed move.' },
+  de: { sealing: 'Abgabe: der auf dem Brett ausgeführte Zug kommt ungesehen in den Umschlag.', pieces_back: 'Abgegeben: die Figuren wieder so stellen wie vor dem abgegebenen Zug.' },
+  it: { sealing: 'Mossa in busta: la mossa fatta sulla scacchiera va nella busta, non vista.', pieces_back: 'In busta: rimettere i pezzi come erano prima della mossa in busta.' },
+  pt: { sealing: 'Lance secreto: o lance feito no tabuleiro vai para o envelope, sem ser visto.', pieces_back: 'Selado: repor as peças como estavam antes do lance secreto.' },
+  es: { sealing: 'Jugada secreta: la jugada hecha en el tablero va al sobre, sin verse.', pieces_back: 'Sellada: devolver las piezas a donde estaban antes de la jugada secreta.' },
+  fr: { sealing: 'Coup sous enveloppe : le coup joué sur l’échiquier va dans l’enveloppe, sans être vu.', pieces_back: 'Sous enveloppe : replacer les pièces comme avant le coup sous enveloppe.' },
+  nl: { sealing: 'Afgeven: de zet op het bord gaat ongezien in de envelop.', pieces_back: 'Afgegeven: zet de stukken terug zoals ze voor de afgegeven zet stonden.' },
+};
+
+function sealingWords(stage, lang) {
+  const words = SEALING_WORDS[lang] ?? SEALING_WORDS.en;
+  return words[stage] ?? SEALING_WORDS.en[stage] ?? '';
+}
+
 /** The board's health line (for the arbiter): below the status, quiet, not a ruling. */
 function healthLine(g) {
   let line = g.root.querySelector('.health');
@@ -42,6 +59,7 @@ function liveListener(g) {
       parts.push(b.connected ? g.t('board_connected', { port: b.port }) : g.t('board_disconnected'));
       if (b.dropped) parts.push(g.t('health_dropped', { n: b.dropped }));
       if (b.resyncs) parts.push(g.t('health_resyncs', { n: b.resyncs }));
+      if (b.sealing) parts.push(sealingWords(b.sealing, g.lang()));
     }
     if (health.safe !== null) parts.push(g.t('health_safe', { n: health.safe }));
     const line = healthLine(g);
@@ -49,6 +67,8 @@ function liveListener(g) {
     line.dataset.connected = String(!!b?.connected);
     if (health.safe !== null) line.dataset.safeThrough = String(health.safe);
     if (b) Object.assign(line.dataset, { dropped: String(b.dropped), resyncs: String(b.resyncs) });
+    if (b?.sealing) line.dataset.sealing = b.sealing;
+    else delete line.dataset.sealing;
   };
   return {
     configured: (config) => seatByEar(g, config),

@@ -120,7 +120,8 @@ export class LocalGame {
  *                                 words them: the same events give the same rulings)
  *   touched(square | null)        a piece is lifted on the sensor board (Art. 4), or none
  *   restoreBoard({squares, kind, law}) the sensor board differs from the game: set these back
- *   board({connected, port, dropped, resyncs}, fromSnapshot) the sensor board's health
+ *   board({connected, port, dropped, resyncs, sealing}, fromSnapshot) the sensor board's health,
+ *                                 and a sealed move being made on it ('sealing', 'pieces_back')
  *   safe(through)                 the bridge's log is on its disk through this sequence number
  *   refused({reason, message, origin}) the bridge will not serve this page (its origin, too many pages)
  *   error(reply), unchanged(reply) the bridge's answer to this page's message
@@ -176,6 +177,18 @@ export class LiveGame {
     if (this.refusal) throw new SourceRefusal('bridge_refused_page');
     if (!this.seat) throw new SourceRefusal('watch_only');
     if (!this.client.send({ type: 'event', event })) throw new SourceRefusal('not_connected');
+    return [];
+  }
+
+  /**
+   * Adjournment on the sensor board (2005 App. A1, A5): the arbiter asks the player on move for
+   * his sealed move, which he makes on the board; the bridge seals it with `passphrase` and hides
+   * his hands until the pieces are back. Sent from the sealer's seat or the assistant's.
+   */
+  sealOnBoard(passphrase) {
+    if (this.refusal) throw new SourceRefusal('bridge_refused_page');
+    if (!this.seat) throw new SourceRefusal('watch_only');
+    if (!this.client.send({ type: 'seal_on_board', passphrase: String(passphrase) })) throw new SourceRefusal('not_connected');
     return [];
   }
 
@@ -249,6 +262,7 @@ export class LiveGame {
     // The board as the snapshot has it: a status, said by `joined` when there is none.
     this.listener.board({
       connected: s.connected !== false, port: s.port, dropped: Number(s.dropped) || 0, resyncs: Number(s.resyncs) || 0,
+      sealing: s.sealing ?? null,
     }, true);
     if (typeof s.safe === 'number') this.listener.safe(s.safe);
     this.listener.joined({ connected: s.connected !== false });
@@ -310,6 +324,7 @@ export class LiveGame {
       case 'board':
         l.board({
           connected: !!m.connected, port: m.port, dropped: Number(m.dropped) || 0, resyncs: Number(m.resyncs) || 0,
+          sealing: m.sealing ?? null,
         });
         break;
       case 'safe':

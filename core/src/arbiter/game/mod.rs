@@ -13,6 +13,7 @@ mod claims;
 mod deadlines;
 mod decisions;
 mod impaired;
+mod query;
 mod refused;
 mod score;
 mod turn;

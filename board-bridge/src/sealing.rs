@@ -1,0 +1,116 @@
+//! The sealed move made on a sensor board (2005 App. A1, A5 / 2023 Guidelines I.1, I.5).
+//!
+//! Once the arbiter asks for the sealed move, the sealer makes it on the board where only the
+//! sensors see it: his lifts and placements are neither handed to the game nor streamed, the
+//! board's placement is not shown, and the move the sensors read goes straight into the core's
+//! envelope. Then the pieces go back to the adjourned position, and the envelope is opened only
+//! once the board shows it again. Pages learn only the stage, never a square.
+
+use arbiter_core::Color;
+use arbiter_core::arbiter::Event;
+use arbiter_core::laws::adjourn;
+
+/// The key's PBKDF2 iterations, as the page's own sealing uses.
+pub const ITERATIONS: u32 = 100_000;
+
+/// Where a sealed move made on the board stands.
+#[derive(Clone, PartialEq, Eq)]
+pub enum BoardSealing {
+    /// The arbiter asked for the sealed move: `player` makes it on the board, sealed with the
+    /// arbiter's `passphrase`.
+    Asked {
+        /// The sealer, on move.
+        player: Color,
+        /// The arbiter's passphrase, held only until the envelope is made.
+        passphrase: String,
+    },
+    /// The move is in the envelope (or on its way there); the pieces go back to `placement`,
+    /// the adjourned position (the FEN board field).
+    PiecesBack {
+        /// Where the pieces stood before the sealed move.
+        placement: String,
+    },
+}
+
+impl std::fmt::Debug for BoardSealing {
+    // The passphrase stays out of debug output.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.stage())
+    }
+}
+
+impl BoardSealing {
+    /// The stage as the board status names it: `sealing` (the move is being made) or
+    /// `pieces_back` (waiting for the pieces to stand as before it).
+    pub fn stage(&self) -> &'static str {
+        match self {
+            BoardSealing::Asked { .. } => "sealing",
+            BoardSealing::PiecesBack { .. } => "pieces_back",
+        }
+    }
+}
+
+/// Why the bridge could not seal.
+#[derive(Debug, thiserror::Error)]
+pub enum SealError {
+    /// No fresh random bytes for the envelope.
+    #[error("no random bytes for the envelope: {0}")]
+    Random(String),
+    /// The core refused to make the envelope.
+    #[error("the envelope could not be made: {0}")]
+    Envelope(String),
+}
+
+/// The game's `seal` event for `move_text` by `player`, in an envelope only `passphrase` opens,
+/// with a fresh salt and nonce. Slow on purpose (the key's iterations): call it off the serving
+/// thread.
+///
+/// # Errors
+/// [`SealError`] when the system gives no random bytes or the core refuses the envelope.
+pub fn envelope_event(
+    player: Color,
+    move_text: &str,
+    passphrase: &str,
+) -> Result<Event, SealError> {
+    let mut salt = [0u8; 16];
+    let mut nonce = [0u8; 12];
+    getrandom::fill(&mut salt)
+        .and_then(|()| getrandom::fill(&mut nonce))
+        .map_err(|e| SealError::Random(e.to_string()))?;
+    let envelope = adjourn::seal(move_text, passphrase, &salt, nonce, ITERATIONS)
+        .map_err(|e| SealError::Envelope(e.to_string()))?;
+    Ok(Event::Seal { player, envelope })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn app_a1_the_envelope_opens_with_the_passphrase_alone_and_hides_the_move() {
+        let Event::Seal { player, envelope } =
+            envelope_event(Color::White, "g1f3", "arbiter").expect("sealed")
+        else {
+            panic!("a seal event");
+        };
+        assert_eq!(player, Color::White);
+        let json = serde_json::to_string(&envelope).expect("json");
+        assert!(!json.contains("g1f3"), "{json}");
+        assert_eq!(adjourn::open(&envelope, "arbiter").expect("opens"), "g1f3");
+        assert!(adjourn::open(&envelope, "wrong").is_err());
+        let again = envelope_event(Color::White, "g1f3", "arbiter").expect("sealed");
+        assert_ne!(
+            serde_json::to_string(&again).expect("json"),
+            serde_json::to_string(&Event::Seal { player, envelope }).expect("json"),
+            "a fresh salt and nonce each time"
+        );
+        let shown = format!(
+            "{:?}",
+            BoardSealing::Asked {
+                player: Color::White,
+                passphrase: "arbiter".into()
+            }
+        );
+        assert!(!shown.contains("arbiter"), "{shown}");
+    }
+}

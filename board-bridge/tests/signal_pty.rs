@@ -1,0 +1,116 @@
+//! DGT's result signal on a single board (the kings set on the centre squares, which the hall
+//! reads as a result for the arbiter): the hands that make it are no play of the game. While
+//! the signal is made, during play or after the game's end, no lift, placement or move reaches
+//! the game's log, no touch-move obligation binds a king and no illegal move is ruled.
+
+mod common;
+
+use std::time::Duration;
+
+use arbiter_core::{Color, Piece, Square};
+use common::*;
+use serde_json::Value;
+
+fn king(c: Color) -> arbiter_core::dgt::board::Occupant {
+    arbiter_core::dgt::board::Occupant::Piece(c, Piece::King)
+}
+
+/// The game's events in the bridge's log after its first `skip` lines.
+fn logged_after(bridge: &Bridge, skip: usize) -> Vec<Value> {
+    bridge
+        .get("/events.jsonl")
+        .1
+        .lines()
+        .skip(skip)
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .collect()
+}
+
+fn hands_on_pieces(lines: &[Value]) -> Vec<&Value> {
+    lines
+        .iter()
+        .filter(|l| ["lift", "place", "move"].contains(&l["event"]["type"].as_str().unwrap_or("")))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art4_the_kings_set_for_the_result_signal_are_no_touch_and_no_move() {
+    let rig = Rig::start("signal-in-play", &["--settle-ms", "150", "--minutes", "90"]);
+    let (bridge, board) = (&rig.bridge, &rig.board);
+    let mut ws = spectator(&bridge.addr).await;
+    let mut all = Vec::new();
+    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    for (from, to, piece, uci) in [
+        (Square::G1, Square::F3, white(Piece::Knight), "g1f3"),
+        (Square::G8, Square::F6, black(Piece::Knight), "g8f6"),
+    ] {
+        board.queue(carry(from, to, piece));
+        expect(&mut ws, &mut all, uci, is_move(uci)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = bridge.get("/events.jsonl").1.lines().count();
+    let seen = all.len();
+    // The players agree and signal 1-0: the black king to d5, then White (on move) sets his
+    // king on e4.
+    board.queue(carry(Square::E8, Square::D5, king(Color::Black)));
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    board.queue(carry(Square::E1, Square::E4, king(Color::White)));
+    let (_, rest) = wait_for(&mut ws, Duration::from_millis(1_500), |_| false).await;
+    all.extend(rest);
+    let logged = logged_after(bridge, before);
+    assert_eq!(
+        hands_on_pieces(&logged),
+        Vec::<&Value>::new(),
+        "{logged:#?}"
+    );
+    let since = &all[seen..];
+    for m in since {
+        assert!(
+            !["must_move", "illegal_move", "displaced"].contains(&m["kind"].as_str().unwrap_or("")),
+            "the signal is ruled on: {m}"
+        );
+    }
+    // The game stands as it was: White on move, no king bound by a touch.
+    let mut late = spectator(&bridge.addr).await;
+    let snapshot = next(&mut late, WAIT).await.expect("a snapshot");
+    let state = &snapshot["state"];
+    assert_eq!(state["side_to_move"], "white", "{snapshot}");
+    assert_eq!(state["obligation"]["kind"], "free", "{state}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art5_after_the_games_end_the_signal_reaches_no_game() {
+    let rig = Rig::start(
+        "signal-after-end",
+        &["--settle-ms", "150", "--minutes", "90"],
+    );
+    let (bridge, board) = (&rig.bridge, &rig.board);
+    let mut blacks = connect_as(&bridge.addr, "black").await.expect("black");
+    let mut all = Vec::new();
+    expect(
+        &mut blacks,
+        &mut all,
+        "the start",
+        is_ruling("clock_started"),
+    )
+    .await;
+    board.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    expect(&mut blacks, &mut all, "e4", is_move("e2e4")).await;
+    send(
+        &mut blacks,
+        r#"{"type":"event","event":{"type":"resign","player":"black"}}"#,
+    )
+    .await;
+    expect(&mut blacks, &mut all, "the end", is_ruling("game_over")).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = bridge.get("/events.jsonl").1.lines().count();
+    board.queue(carry(Square::E8, Square::E5, king(Color::Black)));
+    board.queue(carry(Square::E1, Square::D4, king(Color::White)));
+    let (_, rest) = wait_for(&mut blacks, Duration::from_millis(1_500), |_| false).await;
+    let logged = logged_after(bridge, before);
+    assert!(logged.is_empty(), "nothing reaches the game: {logged:#?}");
+    assert!(
+        !rest.iter().any(|m| m["kind"] == "displaced"),
+        "no displaced piece ruled on after the end: {rest:#?}"
+    );
+}
