@@ -13,11 +13,29 @@
 //                     throws a `SourceRefusal` (`key`: a sentence key) or the table's Error
 //   close()           stops timers and connections; the source is not used again
 
+import { loadFull } from '../engine.js';
+
 /** An event that could not be sent, with the page's sentence key saying why. */
 export class SourceRefusal extends Error {
   constructor(key) {
     super(key);
     this.key = key;
+  }
+}
+
+/** The `analysis` event for `pending`, worked out on this thread in slices of 2,000 search nodes
+ * (a few ms each), yielding to the page between them. */
+async function analyseHere(pending) {
+  const full = await loadFull();
+  const analysis = new full.DeadAnalysis(pending.fen, pending.side);
+  try {
+    for (;;) {
+      const event = analysis.step(2000);
+      if (event) return event;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } finally {
+    analysis.free?.();
   }
 }
 
@@ -73,8 +91,10 @@ export class LocalGame {
       this.#worker?.removeEventListener('message', answered);
       if (!this.table) return;
       // A Worker that cannot run the module (a page served without it) must not leave the game
-      // waiting for ever: the analysis then runs here, the one case where the page may stall.
-      answer(e.data.event ?? this.wasm.analysisEvent(pending.fen, pending.side));
+      // waiting for ever: the analysis then runs here, in the full module (the lean one the page
+      // plays with leaves the search out), in slices so that the page keeps drawing.
+      if (e.data.event) answer(e.data.event);
+      else analyseHere(pending).then(answer, () => {});
     };
     this.#worker.addEventListener('message', answered);
     this.#worker.postMessage({ id, ruling: { fen: pending.fen, side: pending.side } });
