@@ -179,6 +179,9 @@ struct Inner {
     last_seq: u64,
     state: GameState,
     config: GameConfig,
+    /// The log's schema version: a log from an earlier core keeps its own, so its events go on
+    /// ruling as they did when they were recorded.
+    version: u32,
     store: Store,
     /// The events the log held on start, for the referee to replay.
     logged: Vec<LogLine>,
@@ -323,6 +326,7 @@ impl Hub {
                 );
             }
             let mut inner = Inner::new(record.config, Store::Memory(Vec::new()));
+            inner.version = record.version;
             for line in &record.lines {
                 last_seq = last_seq.max(line.seq.unwrap_or(0));
                 inner.offset_ms = inner.offset_ms.max(line.at.0);
@@ -399,6 +403,11 @@ impl Hub {
     /// The game's setup: the log's, when it held a game.
     pub fn config(&self) -> GameConfig {
         self.lock().config.clone()
+    }
+
+    /// The schema version of the game's log: an existing log's own, this core's for a new one.
+    pub fn log_version(&self) -> u32 {
+        self.lock().version
     }
 
     /// The events the log held on start, in order (the referee replays them).
@@ -579,6 +588,7 @@ impl Inner {
             last_seq: 0,
             state: GameState::default(),
             config,
+            version: arbiter_core::arbiter::VERSION,
             store,
             logged: Vec::new(),
             started: std::time::Instant::now(),
@@ -791,6 +801,26 @@ mod tests {
 
     fn lines(path: &Path) -> usize {
         std::fs::read_to_string(path).expect("log").lines().count()
+    }
+
+    #[test]
+    fn a_log_of_an_earlier_schema_version_keeps_its_version_and_a_new_log_takes_this_cores() {
+        let dir = Folder::new("version");
+        let fresh = Hub::open(&dir.0, config()).expect("log");
+        assert_eq!(fresh.log_version(), arbiter_core::arbiter::VERSION);
+        let text = fresh.log_text();
+        drop(fresh);
+        let current = format!("\"version\":{}", arbiter_core::arbiter::VERSION);
+        assert!(text.contains(&current), "{text}");
+        let old = text.replacen(&current, "\"version\":1", 1);
+        std::fs::write(dir.0.join(LOG_FILE), old).expect("write");
+        let reopened = Hub::open(&dir.0, config()).expect("a version-1 log is read");
+        assert_eq!(reopened.log_version(), 1);
+        assert!(
+            reopened
+                .log_text()
+                .starts_with(r#"{"schema":"arbiter-log","version":1,"#)
+        );
     }
 
     #[test]

@@ -78,7 +78,8 @@ impl Referee {
     /// The setup's FEN is not a legal position.
     pub fn new(hub: Hub, auto_press: bool) -> Result<Self, Refused> {
         let config = hub.config();
-        let mut game = Game::new(config.clone())?;
+        // An existing log of an earlier schema version goes on ruling as it was recorded.
+        let mut game = Game::continuing(config.clone(), hub.log_version())?;
         hub.set_config(config);
         let mut last_at = 0;
         for line in hub.logged_events() {
