@@ -5,8 +5,8 @@
 //! LGPL, AGPL) may reach `arbiter-core`, `arbiter-wasm`, `board-bridge` or the CLI, not even
 //! one offered with a permissive choice beside it ("MIT OR GPL-3.0-only"): what we ship stays
 //! plainly MIT/Apache-compatible. Other choices among licences are taken as recorded in
-//! ELECTED. Dev-dependencies (the GPL peers of the benchmarks) and crates for other platforms
-//! (UEFI) are outside what we ship.
+//! ELECTED. Dev-dependencies (the GPL peers of the benchmarks) are outside what we ship; crates
+//! for other platforms are not (a club may build for one), so the graph is read for every target.
 
 use anyhow::{Context, Result, bail};
 use serde_json::Value;
@@ -19,13 +19,15 @@ const SHIPPED: [&str; 4] = [
     "board-bridge",
     "arbiter-cli",
 ];
-const PLATFORMS: [&str; 2] = ["x86_64-unknown-linux-gnu", "wasm32-unknown-unknown"];
 
 /// Licences that let a club embed and redistribute the code in a closed site.
 /// MPL-2.0 (serialport, used unmodified in the bridge) binds only its own files, not the
-/// work that uses them, so it does not reach a club's site or our code.
-const PERMISSIVE: [&str; 14] = [
+/// work that uses them, so it does not reach a club's site or our code. CDLA-Permissive-2.0
+/// (the Mozilla root certificates as data, which ureq's verifier takes on some platforms) asks
+/// only that its notice be kept.
+const PERMISSIVE: [&str; 15] = [
     "MPL-2.0",
+    "CDLA-Permissive-2.0",
     "MIT",
     "MIT-0",
     "Apache-2.0",
@@ -46,21 +48,17 @@ const PERMISSIVE: [&str; 14] = [
 /// new crate with such a choice fails until someone reads its terms and adds it.
 /// adler2 ("0BSD OR MIT OR Apache-2.0") comes with ureq's gzip (the hall's push to Lichess),
 /// taken under MIT. (serialport's unescaper, offered "MIT OR GPL-3.0-only", is replaced by our
-/// own in patches/unescaper; r-efi, "MIT OR Apache-2.0 OR LGPL-2.1-or-later" through getrandom,
-/// is in Cargo.lock only for UEFI targets, which we do not build.)
+/// own in patches/unescaper; r-efi, "MIT OR Apache-2.0 OR LGPL-2.1-or-later", which getrandom
+/// takes on UEFI targets, by our own in patches/r-efi.)
 const ELECTED: [(&str, &str); 1] = [("adler2", "MIT")];
 
 pub fn check() -> Result<()> {
-    for platform in PLATFORMS {
+    // No `--filter-platform`: every target's dependencies count.
+    let platform = "every target";
+    {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let out = Command::new(cargo)
-            .args([
-                "metadata",
-                "--format-version",
-                "1",
-                "--filter-platform",
-                platform,
-            ])
+            .args(["metadata", "--format-version", "1"])
             .current_dir(crate::root())
             .output()
             .context("cargo metadata")?;
