@@ -36,13 +36,7 @@ async fn art6_9_a_flag_fall_waiting_for_the_full_analysis_blocks_no_page() {
     let mut whites = connect_as(&bridge.addr, "white").await.expect("white");
     let mut all = Vec::new();
     send(&mut whites, r#"{"type":"event","event":{"type":"start"}}"#).await;
-    expect(
-        &mut whites,
-        &mut all,
-        "the start",
-        is_ruling("clock_started"),
-    )
-    .await;
+    await_start(&mut whites, &mut all).await;
     // Black's flag falls: the game states what it waits for.
     let waiting = expect(&mut whites, &mut all, "the analysis awaited", |m| {
         m["type"] == "state" && m["state"]["analysis"].is_object()

@@ -21,7 +21,7 @@ async fn app_f2_7_two_boards_one_game_a_wrong_reproduction_is_found_and_put_righ
     let mut all = Vec::new();
     let settle = || tokio::time::sleep(Duration::from_millis(600));
 
-    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    await_start(&mut ws, &mut all).await;
 
     // 1. e4 on the sighted player's board, then reproduced on the tactile board.
     main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
@@ -323,7 +323,7 @@ async fn art4_4b_castling_rook_first_binds_the_rook_and_the_board_is_told_what_t
     let Rig { bridge, board, .. } = &Rig::start("rook-first", &["--settle-ms", "150"]);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
-    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    await_start(&mut ws, &mut all).await;
     let opening = [
         (Square::E2, Square::E4, white(Piece::Pawn), "e2e4"),
         (Square::E7, Square::E5, black(Piece::Pawn), "e7e5"),
@@ -370,13 +370,7 @@ async fn art6_8a_without_auto_press_a_settled_move_waits_for_the_press_on_the_pa
     let Rig { bridge, board, .. } = &Rig::start("page-press", &["--settle-ms", "150"]);
     let mut whites = connect_as(&bridge.addr, "white").await.expect("white");
     let mut all = Vec::new();
-    expect(
-        &mut whites,
-        &mut all,
-        "the start",
-        is_ruling("clock_started"),
-    )
-    .await;
+    await_start(&mut whites, &mut all).await;
     // Casual play is the default; a player turns it off from the page.
     send(&mut whites, r#"{"type":"auto_press","on":false}"#).await;
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -421,7 +415,7 @@ async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_m
     let mut all = Vec::new();
     let settle = || tokio::time::sleep(Duration::from_millis(900));
     let press = |by: Color| Action::Clock(simulator::clock_after_press([300_000, 300_000], by));
-    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    await_start(&mut ws, &mut all).await;
 
     // 1. e4 on the sighted player's board, completed by his press; reproduced on the tactile one.
     main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
@@ -526,7 +520,7 @@ async fn app_f2_7_a_tactile_board_behind_the_record_with_a_piece_off_is_set_righ
     let (main, blind, bridge) = (&rig.main, &rig.blind, &rig.bridge);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
-    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    await_start(&mut ws, &mut all).await;
     main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
     expect(&mut ws, &mut all, "1. e4", is_move("e2e4")).await;
     // 1. e4 is not reproduced on the tactile board, and a pawn is knocked off it.

@@ -28,13 +28,7 @@ async fn app_a1_a5_a_move_sealed_on_the_board_stays_secret_until_the_envelope_is
         .await
         .expect("assistant");
     let mut all = Vec::new();
-    expect(
-        &mut whites,
-        &mut all,
-        "the start",
-        is_ruling("clock_started"),
-    )
-    .await;
+    await_start(&mut whites, &mut all).await;
     for (from, to, piece, uci) in [
         (Square::E2, Square::E4, white(Piece::Pawn), "e2e4"),
         (Square::E7, Square::E5, black(Piece::Pawn), "e7e5"),

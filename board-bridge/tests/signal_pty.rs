@@ -39,7 +39,7 @@ async fn art4_the_kings_set_for_the_result_signal_are_no_touch_and_no_move() {
     let (bridge, board) = (&rig.bridge, &rig.board);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
-    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    await_start(&mut ws, &mut all).await;
     for (from, to, piece, uci) in [
         (Square::G1, Square::F3, white(Piece::Knight), "g1f3"),
         (Square::G8, Square::F6, black(Piece::Knight), "g8f6"),
@@ -87,13 +87,7 @@ async fn art5_after_the_games_end_the_signal_reaches_no_game() {
     let (bridge, board) = (&rig.bridge, &rig.board);
     let mut blacks = connect_as(&bridge.addr, "black").await.expect("black");
     let mut all = Vec::new();
-    expect(
-        &mut blacks,
-        &mut all,
-        "the start",
-        is_ruling("clock_started"),
-    )
-    .await;
+    await_start(&mut blacks, &mut all).await;
     board.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
     expect(&mut blacks, &mut all, "e4", is_move("e2e4")).await;
     send(

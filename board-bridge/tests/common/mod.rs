@@ -443,6 +443,12 @@ pub async fn expect(
     found
 }
 
+/// Reads until the clock starts (the `clock_started` ruling), keeping what was read in `all`;
+/// the first wait of almost every test of a played game.
+pub async fn await_start(ws: &mut Ws, all: &mut Vec<Value>) -> Value {
+    expect(ws, all, "the start", is_ruling("clock_started")).await
+}
+
 /// Reads until the bridge reports the board's placement, or panics.
 pub async fn board_read(ws: &mut Ws, wait: Duration) -> Vec<Value> {
     let (found, mut seen) = wait_for(ws, wait, |m| {

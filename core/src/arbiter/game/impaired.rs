@@ -63,12 +63,7 @@ impl Game {
         impaired_board: &str,
         sighted_board: &str,
     ) -> Result<blind::Correction, blind::ReconcileError> {
-        let first = self.clock.control().period(0).time;
-        let initial = blind::ClockReading {
-            white: first,
-            black: first,
-        };
-        let after: Vec<Millis> = self.score.moves.iter().map(|m| m.clock_after).collect();
+        let (initial, after) = self.clock_readings();
         blind::reconcile(
             self.edition(),
             blind::TwoBoards {
@@ -80,6 +75,18 @@ impl Game {
             },
             Some((initial, &after)),
         )
+    }
+
+    /// The clock readings the two boards are compared with (F2.7): both clocks at the first
+    /// period's time at the start, then the reading this game's log kept after every half-move.
+    pub(super) fn clock_readings(&self) -> (blind::ClockReading, Vec<Millis>) {
+        let first = self.clock.control().period(0).time;
+        let initial = blind::ClockReading {
+            white: first,
+            black: first,
+        };
+        let after = self.score.moves.iter().map(|m| m.clock_after).collect();
+        (initial, after)
     }
 
     pub(super) fn announce(

@@ -83,12 +83,7 @@ impl Game {
             return Ok(None);
         };
         let (start, record) = self.playable_score();
-        let first = self.clock.control().period(0).time;
-        let initial = blind::ClockReading {
-            white: first,
-            black: first,
-        };
-        let after: Vec<Millis> = self.moves().iter().map(|m| m.clock_after).collect();
+        let (initial, after) = self.clock_readings();
         // The clocks go with the moves only when these start at the game's start.
         let clocks = (record.len() == after.len()).then_some((initial, after.as_slice()));
         blind::compare_views(
