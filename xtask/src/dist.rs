@@ -2,18 +2,21 @@
 //! `www/dist/`, which the bridge serves and the end-to-end tests load.
 //!
 //! - Scripts and styles are minified by esbuild, file by file: the folder keeps the sources'
-//!   layout and names, so the relative imports, the Worker's and the stylesheet's
-//!   `new URL(..., import.meta.url)` and an embedder's `js/arbiter-board.js` all still hold,
-//!   while `www/js` stays the readable source.
+//!   layout and names, so every module can still be imported by its own name (tests do), while
+//!   `www/js` stays the readable source. Then the pages' scripts are bundled over those copies
+//!   (`bundle.rs`): a page loads its entry and a few shared chunks, not some twenty-five modules.
 //! - The wasm module, most of the bytes, gets a content-hashed name
 //!   (`arbiter_wasm_bg.<16 hex>.wasm`, the form the bridge serves as immutable); the glue and the
 //!   HTML that name it are rewritten to it. The other files keep their names and are revalidated
 //!   by ETag (a 304 when unchanged).
-//! - Each HTML page lists every module its scripts import statically (`modulepreload`), so a
-//!   browser fetches them all at once instead of one round trip per level of imports (the
-//!   languages a page loads when asked stay out: they are dynamic imports).
+//! - Each HTML page lists every module its scripts import statically (`modulepreload`: the
+//!   bundle's chunks and the wasm glue), so a browser fetches them all at once instead of one
+//!   round trip per level of imports (the languages a page loads when asked stay out: they are
+//!   dynamic imports).
 //! - Each text file and the wasm get a brotli (quality 11) and a gzip (level 9) copy beside them,
 //!   made once here instead of on every request.
+
+mod bundle;
 
 use crate::{root, sh};
 use anyhow::{Context, Result, bail, ensure};
@@ -79,7 +82,9 @@ pub fn build() -> Result<Vec<Built>> {
         std::fs::create_dir_all(to.parent().context("a file in a folder")?)?;
         std::fs::copy(www.join(rel), &to).with_context(|| format!("copying {}", rel.display()))?;
     }
-    minify(&www, &dist, &scripts)?;
+    if let Some(esbuild) = minify(&www, &dist, &scripts)? {
+        bundle::bundle(&esbuild, &www, &dist, &scripts)?;
+    }
     prepaint(&www, &dist)?;
     hash_wasm(&dist)?;
     preload_modules(&dist)?;
@@ -148,8 +153,9 @@ fn walk(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
 }
 
 /// esbuild from tests/e2e's npm packages; without it (a machine without npm) the files are
-/// copied as they are, so `cargo xtask serve` still works, only with more bytes.
-fn minify(www: &Path, dist: &Path, files: &[&PathBuf]) -> Result<()> {
+/// copied as they are, so `cargo xtask serve` still works, only with more bytes and requests.
+/// The esbuild it ran, if any.
+fn minify(www: &Path, dist: &Path, files: &[&PathBuf]) -> Result<Option<PathBuf>> {
     let esbuild = root()
         .join("tests")
         .join("e2e")
@@ -165,7 +171,7 @@ fn minify(www: &Path, dist: &Path, files: &[&PathBuf]) -> Result<()> {
             std::fs::create_dir_all(to.parent().context("a file in a folder")?)?;
             std::fs::copy(www.join(rel), to)?;
         }
-        return Ok(());
+        return Ok(None);
     }
     let mut cmd = Command::new(&esbuild);
     cmd.args(files.iter().map(|f| www.join(f)))
@@ -183,7 +189,7 @@ fn minify(www: &Path, dist: &Path, files: &[&PathBuf]) -> Result<()> {
     if !status.success() {
         bail!("esbuild failed ({status})");
     }
-    Ok(())
+    Ok(Some(esbuild))
 }
 
 /// Paints each `<arbiter-board>` of the top-level pages into their HTML (`prepaint.mjs`, with
