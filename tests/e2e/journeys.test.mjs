@@ -212,12 +212,16 @@ test('club player: resigning asks first and says what follows; the move list ste
   await page.locator('arbiter-board [data-result="0-1"]').waitFor();
 });
 
-test('arbiter: a quickplay-finish claim waits for his decision in the panel', async () => {
+/**
+ * The arbiter's journeys: a standard game of 15 minutes whose only period has no increment
+ * (Art. 10 applies in its last minutes), the arbiter present, quickplay finish on; 1. e4 pressed,
+ * then 13:30 run off Black's clock, so he has 1:30 left; the arbiter's panel open.
+ */
+async function quickplayFinishBeforeArbiter() {
   const T0 = Date.parse('2026-01-10T18:00:00Z');
   const page = await freshPage(env.browser, { width: 1280, height: 900, clockAt: T0 });
   await openBoard(page, `${env.server.url}/index.html`);
   await page.clock.pauseAt(T0 + 5_000);
-  // A standard game whose last period has no increment: Art. 10 applies in its last minutes.
   await page.evaluate(() => {
     const b = document.querySelector('arbiter-board');
     for (const [k, v] of [['time-control', '15'], ['arbiter', 'present']]) b.setAttribute(k, v);
@@ -228,6 +232,11 @@ test('arbiter: a quickplay-finish claim waits for his decision in the panel', as
   await press(page);
   await page.clock.runFor(13 * 60_000 + 30_000);
   await page.click('#open-arbiter');
+  return page;
+}
+
+test('arbiter: a quickplay-finish claim waits for his decision in the panel', async () => {
+  const page = await quickplayFinishBeforeArbiter();
   const panel = page.locator('#arbiter-panel');
   const box = await panel.boundingBox();
   assert.ok(box.y >= 0 && box.y < 900 - 100, `the panel opens in view (top at ${box.y})`);
@@ -242,20 +251,7 @@ test('arbiter: a quickplay-finish claim waits for his decision in the panel', as
 });
 
 test('arbiter: a claim he rejects leaves the game going on, the panel empty again', async () => {
-  const T0 = Date.parse('2026-01-10T18:00:00Z');
-  const page = await freshPage(env.browser, { width: 1280, height: 900, clockAt: T0 });
-  await openBoard(page, `${env.server.url}/index.html`);
-  await page.clock.pauseAt(T0 + 5_000);
-  await page.evaluate(() => {
-    const b = document.querySelector('arbiter-board');
-    for (const [k, v] of [['time-control', '15'], ['arbiter', 'present']]) b.setAttribute(k, v);
-    b.toggleAttribute('quickplay-finish', true);
-    b.newGame();
-  });
-  await clickMove(page, 'e2', 'e4');
-  await press(page);
-  await page.clock.runFor(13 * 60_000 + 30_000);
-  await page.click('#open-arbiter');
+  const page = await quickplayFinishBeforeArbiter();
   await page.locator('arbiter-board select[data-action="claim"]').selectOption('quickplay_finish');
   await page.waitForFunction(() => !!document.querySelector('arbiter-board').state.core.pending_claim);
   await page.locator('#arbiter-panel [data-decision="reject"]').click();
