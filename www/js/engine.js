@@ -8,19 +8,9 @@ import init, * as arbiter from '../pkg/arbiter_wasm.js';
 let loading = null;
 let loadingFull = null;
 
-/**
- * Resolves to the lean module's exports once it is instantiated. A page may have started
- * compiling the module as its HTML was parsed (`self.arbiterCompiling`, a promise of the
- * WebAssembly.Module, as index.html does): the module scripts run only once the whole page is
- * parsed, and the compilation is then already done, off the page's thread. Without it, or if it
- * failed (null), the glue fetches and compiles the module itself.
- */
+/** Resolves to the lean module's exports once it is instantiated. */
 export function loadArbiter() {
-  const early = self.arbiterCompiling;
-  loading ??= (early
-    ? Promise.resolve(early).then((module) => init(module ? { module_or_path: module } : undefined))
-    : init()
-  ).then(() => arbiter);
+  loading ??= init().then(() => arbiter);
   return loading;
 }
 
