@@ -245,8 +245,8 @@ export class BoardView {
     }
     this.$('.status').innerHTML = `<div class="turn">${say(this.game.lang(), 'to_start')}</div>`;
     this.$('.moves').innerHTML = `<li><span class="empty">${this.game.t('no_moves_yet')}</span></li>`;
-    this.drawn.status = null;
-    this.drawn.moves = null;
+    // Drawn here, not from a state: the first render draws every part.
+    this.drawn = { notes: null, squares: new Map(), hints: null, status: null, moves: null };
   }
 
   /** Everything, from the state `s` (the board as it stood at the move looked at, if one is). */
