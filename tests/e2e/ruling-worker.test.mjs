@@ -26,12 +26,16 @@ async function flagFall(page) {
   const over = page.evaluate(() => new Promise((resolve) => {
     const el = document.querySelector('arbiter-board');
     const seen = { deciding: null, running: undefined };
+    // The board is redrawn in the task after the tick that opened the ruling: the status is
+    // read at the last look while the ruling stood open.
     const look = () => {
       const a = el.state?.core?.analysis;
-      if (a && !seen.deciding) {
-        seen.deciding = { ...a, status: el.shadowRoot.querySelector('.status')?.textContent ?? '' };
+      if (!a) return;
+      if (!seen.deciding) {
+        seen.deciding = { ...a };
         seen.running = el.state.clock.running;
       }
+      seen.deciding.status = el.shadowRoot.querySelector('.status')?.textContent ?? '';
     };
     const timer = setInterval(look, 20);
     el.addEventListener('gameover', (e) => {

@@ -201,6 +201,32 @@ fn clock_display_writes_both_faces() {
 }
 
 #[wasm_bindgen_test]
+fn art6_9_low_time_warms_the_flag_rulings_code_and_leaves_the_game_alone() {
+    // 8 s on White's clock: below the low-time mark from the start. The display runs its few
+    // warm-up quick passes on frames apart, and the game's log and rulings stay as they were.
+    let setup = r#"{"edition":"2023","time_control":[{"moves":null,"time":8000,"timing":{"kind":"increment","ms":0}}],"white":"Anna","black":"Bruno","arbiter_present":true}"#;
+    let t = Table::new(js(setup), js("{}")).expect("valid setup");
+    event(&t, r#"{"type":"start"}"#, t.now());
+    let log = t.log();
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let white = doc.create_element("span").expect("span");
+    let black = doc.create_element("span").expect("span");
+    let display = ClockDisplay::new(
+        &t,
+        white.clone(),
+        black.clone(),
+        js_sys::Function::new_no_args("throw new Error('no ruling expected')"),
+    );
+    for _ in 0..40 {
+        display.draw();
+    }
+    assert_eq!(display.warm_passes(), 4.0);
+    assert_eq!(t.log(), log, "the warm-up logs nothing");
+    assert!(t.next_deadline().is_some(), "the game goes on, its flag still to fall");
+    assert_eq!(black.text_content().as_deref(), Some("8.0"));
+}
+
+#[wasm_bindgen_test]
 fn art6_10_can_mate_for_a_worker() {
     // King and bishop cannot mate a bare king; queen and king can.
     let no = can_mate_js("8/8/8/4k3/8/8/8/4KB2 w - - 0 1", "white", 100_000.0)

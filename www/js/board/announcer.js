@@ -49,7 +49,7 @@ export class Announcer {
     if (refused) line.className = 'refused';
     log.append(line);
     while (log.children.length > MAX_LINES) log.firstChild.remove();
-    log.scrollTop = log.scrollHeight;
+    this.#afterLayout();
     this.last = pieces;
     // With an assistant (App. F2.9d) the player hears only what he asks for: answers are spoken,
     // moves and rulings are written for the assistant to tell.
@@ -77,9 +77,7 @@ export class Announcer {
     // Newest on top; the whole list stays, scrollable.
     list.prepend(div);
     while (list.children.length > 100) list.lastChild.remove();
-    // Once the list scrolls, a keyboard user must be able to reach it to scroll it.
-    if (list.scrollHeight > list.clientHeight) list.tabIndex = 0;
-    else list.removeAttribute('tabindex');
+    this.#afterLayout();
     this.announce(parts ?? [text], { law, refused });
   }
 
@@ -97,6 +95,24 @@ export class Announcer {
 
   hush() {
     this.speaker?.hush();
+  }
+
+  #scrolling = false;
+
+  // What needs the layout (the log kept scrolled to its newest line; the rulings list reachable
+  // by keyboard once it scrolls) is done once, in the next frame: read right after the writes
+  // it would force a layout of the whole board inside the task that changed it.
+  #afterLayout() {
+    if (this.#scrolling) return;
+    this.#scrolling = true;
+    requestAnimationFrame(() => {
+      this.#scrolling = false;
+      const log = this.root.querySelector('.announce');
+      log.scrollTop = log.scrollHeight;
+      const list = this.root.querySelector('.rulings');
+      if (list.scrollHeight > list.clientHeight) list.tabIndex = 0;
+      else list.removeAttribute('tabindex');
+    });
   }
 
   #speak(pieces, interrupt) {

@@ -19,6 +19,19 @@ import { loadFull } from '../engine.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
+// Tasks posted to run after the current one, in order. A MessageChannel, not a timer: it is
+// neither clamped nor throttled, and a test's fake clock does not hold it back.
+const posted = [];
+let channel = null;
+function postTask(task) {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => posted.shift()?.();
+  }
+  posted.push(task);
+  channel.port2.postMessage(null);
+}
+
 
 export class Game {
   constructor(host, root) {
@@ -176,7 +189,8 @@ export class Game {
       this.lastResult = null;
       this.announcer.clearCards();
     }
-    this.source = new LocalGame(this.wasm, table, this.view.faceTimes(), (rulings) => this.afterEvent(rulings));
+    this.#ticked = null;
+    this.source = new LocalGame(this.wasm, table, this.view.faceTimes(), (rulings) => this.afterTick(rulings));
     for (const f of this.root.querySelectorAll('.face')) f.classList.remove('fallen');
     this.refresh();
     // A restored game shows its latest rulings again, so the players see where things stand.
@@ -466,7 +480,32 @@ export class Game {
     return rulings;
   }
 
+  // The rulings of ticks not yet drawn, or null.
+  #ticked = null;
+
+  /**
+   * What a tick brought (a flag fell in the clock display's frame, a delay ran out, the Worker's
+   * answer came): drawn in a task of its own after the tick's, so the frame that fired the
+   * deadline carries only the core's tick and the faces, not the redraw of the board, lists and
+   * banner too. Ticks before the redraw are drawn together, their rulings in order.
+   */
+  afterTick(rulings) {
+    if (this.#ticked) {
+      this.#ticked.push(...rulings);
+      return;
+    }
+    this.#ticked = [...rulings];
+    postTask(() => {
+      if (this.#ticked) this.afterEvent([]);
+    });
+  }
+
   afterEvent(rulings) {
+    // A tick's rulings not yet drawn come first: they happened before this event.
+    if (this.#ticked) {
+      rulings = [...this.#ticked, ...Array.from(rulings ?? [])];
+      this.#ticked = null;
+    }
     const before = this.state?.moves?.length ?? 0;
     const beforePieces = Object.keys(this.state?.pieces ?? {}).length;
     this.refresh();

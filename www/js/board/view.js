@@ -134,7 +134,26 @@ export function prepaint(styleUrl, firstPeriodMs, words) {
     .replace('tabindex="0"></ol>', `tabindex="0"><li><span class="empty">${words.noMoves}</span></li></ol>`);
 }
 
-/** The drawing of one board: its squares, clock faces, status, move list and controls. */
+// Writes that change nothing are skipped: an equal text or attribute set again still counts as
+// a change for the page (style recalculated, the accessibility tree updated, observers told),
+// and a redraw after a tick must cost only what changed.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+function setProp(el, name, value) {
+  if (el[name] !== value) el[name] = value;
+}
+
+/**
+ * The drawing of one board: its squares, clock faces, status, move list and controls. Each part
+ * remembers what it last drew and redraws only what the new state changed, so a redraw after a
+ * tick or a move costs the squares, entries and lines that changed, not the whole board.
+ */
 export class BoardView {
   /** `game` is the board's game flow (its state, selection, words). */
   constructor(root, game) {
@@ -144,6 +163,8 @@ export class BoardView {
     this.squares = new Map();
     this.labels = null;
     this.labelsKey = null;
+    /** What each part last drew, by part: the next render compares with it. */
+    this.drawn = { notes: null, squares: new Map(), hints: null, status: null, moves: null };
     this.#buildSquares();
   }
 
@@ -224,6 +245,8 @@ export class BoardView {
     }
     this.$('.status').innerHTML = `<div class="turn">${say(this.game.lang(), 'to_start')}</div>`;
     this.$('.moves').innerHTML = `<li><span class="empty">${this.game.t('no_moves_yet')}</span></li>`;
+    // Drawn here, not from a state: the first render draws every part.
+    this.drawn = { notes: null, squares: new Map(), hints: null, status: null, moves: null };
   }
 
   /** Everything, from the state `s` (the board as it stood at the move looked at, if one is). */
@@ -255,14 +278,17 @@ export class BoardView {
       }
     }
     const last = s.lastMove ? [s.lastMove.from, s.lastMove.to] : [];
+    const notesKey = JSON.stringify([this.labelsKey, this.labels === null, g.selected, s.touched, s.check, last, g.lang()]);
+    if (this.drawn.notes === notesKey) return;
+    this.drawn.notes = notesKey;
     for (const [name, sq] of this.squares) {
       const notes = [];
       if (name === g.selected) notes.push(g.t('picked'));
       else if (s.touched === name) notes.push(g.t('touched'));
       if (s.check === name) notes.push(g.t('in_check'));
       if (last.includes(name)) notes.push(g.t('last'));
-      sq.setAttribute('aria-label', [this.label(name), ...notes].join(', '));
-      sq.setAttribute('aria-selected', name === g.selected ? 'true' : 'false');
+      setAttr(sq, 'aria-label', [this.label(name), ...notes].join(', '));
+      setAttr(sq, 'aria-selected', name === g.selected ? 'true' : 'false');
     }
   }
 
@@ -272,6 +298,9 @@ export class BoardView {
     for (const [name, sq] of this.squares) {
       const p = s.pieces[name];
       const key = p ? p.join('-') : '';
+      const marks = `${key}|${last.includes(name)}|${s.check === name}|${s.touched === name}|${!!p && p[0] === s.turn && !s.result}`;
+      if (this.drawn.squares.get(name) === marks && !('placeholder' in sq.dataset)) continue;
+      this.drawn.squares.set(name, marks);
       if (sq.dataset.piece !== key || 'placeholder' in sq.dataset) {
         sq.querySelector('.piece')?.remove();
         delete sq.dataset.placeholder;
@@ -287,12 +316,20 @@ export class BoardView {
 
   /** Marks a lifted piece on the sensor board (live). */
   paintTouched(square) {
-    for (const [name, sq] of this.squares) sq.classList.toggle('touched', name === square);
+    for (const [name, sq] of this.squares) {
+      if (sq.classList.contains('touched') === (name === square)) continue;
+      sq.classList.toggle('touched', name === square);
+      // Drawn apart from the state: the next paintBoard looks at this square again.
+      this.drawn.squares.delete(name);
+    }
   }
 
   paintHints() {
     const g = this.game;
     const targets = g.selected ? g.targets(g.selected) : [];
+    const key = `${g.selected}|${targets.join(',')}|${targets.map((t) => !!g.pieceOn(t)).join(',')}`;
+    if (this.drawn.hints === key) return;
+    this.drawn.hints = key;
     for (const [name, sq] of this.squares) {
       sq.classList.toggle('selected', name === g.selected);
       sq.classList.toggle('hint', targets.includes(name));
@@ -309,88 +346,82 @@ export class BoardView {
       const side = c[color] ?? {};
       // A side's default name ("White") is shown in the page's language.
       const name = s.players?.[color];
-      face.querySelector('.name').textContent = !name || name === sideName(color) ? g.t(color === 'white' ? 'label_white' : 'label_black') : name;
+      setText(face.querySelector('.name'), !name || name === sideName(color) ? g.t(color === 'white' ? 'label_white' : 'label_black') : name);
       face.classList.toggle('running', c.running === color);
       face.classList.toggle('fallen', !!side.flag);
-      face.querySelector('.flag').hidden = !side.flag;
+      setProp(face.querySelector('.flag'), 'hidden', !side.flag);
       // h:mm:ss needs smaller digits than m:ss to fit the same face.
       face.classList.toggle('hours', side.remaining >= 3_600_000);
-      face.querySelector('.meta').textContent = captionWords(side.meta ?? '', g.lang());
+      setText(face.querySelector('.meta'), captionWords(side.meta ?? '', g.lang()));
       this.paintLow(color, side.remaining, !!side.flag);
     }
     const press = this.$('.press');
     if (live) {
       // Live: the bridge's game is pressed at the board (its clock's lever, or the move
       // completing itself); the faces are its core's clock, replayed here.
-      press.hidden = true;
+      setProp(press, 'hidden', true);
       return;
     }
-    press.disabled = !!s.result || (c.started && !c.awaitingPress);
+    setProp(press, 'disabled', !!s.result || (c.started && !c.awaitingPress));
     press.classList.toggle('due', !!c.awaitingPress);
-    press.firstChild.textContent = `${g.t(c.started ? 'press_clock' : 'start_clock')} `;
+    setProp(press.firstChild, 'textContent', `${g.t(c.started ? 'press_clock' : 'start_clock')} `);
   }
 
   /** The low-time warning of one face (below 10 s), as the clock ticks. */
   paintLow(color, remaining, fallen) {
     const face = this.$(`.face[data-clock="${color}"]`);
     const low = !fallen && Number.isFinite(remaining) && remaining < 10_000;
-    face.toggleAttribute('data-low', low);
+    if (face.hasAttribute('data-low') !== low) face.toggleAttribute('data-low', low);
     return low;
   }
 
   paintStatus(s) {
-    const g = this.game;
+    const lines = this.statusLines(s);
+    const key = JSON.stringify([s.result?.result ?? null, lines]);
+    if (this.drawn.status === key) return;
+    this.drawn.status = key;
     const st = this.$('.status');
     st.classList.toggle('over', !!s.result);
     // The end of the game is a banner with the result and why (a test hook: data-result).
     if (s.result) st.dataset.result = s.result.result;
     else delete st.dataset.result;
-    st.replaceChildren();
-    const line = document.createElement('div');
+    st.replaceChildren(...lines.map(([className, text]) => {
+      const line = document.createElement('div');
+      line.className = className;
+      line.textContent = text;
+      return line;
+    }));
+  }
+
+  /** The status box's lines, `[class, text]`: the result and its article, or whose turn it is and why. */
+  statusLines(s) {
+    const g = this.game;
     const L = g.lang();
     if (s.result) {
-      line.className = 'result';
-      line.textContent = resultWords(s.result, L);
-      st.append(line);
-      if (s.result.law) {
-        const law = document.createElement('div');
-        law.className = 'law';
-        law.textContent = s.result.law;
-        st.append(law);
-      }
-      return;
+      const lines = [['result', resultWords(s.result, L)]];
+      if (s.result.law) lines.push(['law', s.result.law]);
+      return lines;
     }
-    line.className = 'turn';
     const who = { who: sideName(s.turn, L) };
-    if (!s.clock?.started) line.textContent = say(L, 'to_start');
-    else if (s.core?.analysis) line.textContent = say(L, 'deciding_can_mate', { who: sideName(s.core.analysis.side, L) });
-    else if (s.clock?.awaitingPress) line.textContent = say(L, 'to_press', who);
-    else if (g.declaring) line.textContent = say(L, 'to_declare', who);
-    else if (g.sealing !== null) line.textContent = say(L, 'to_seal', who);
-    else if (s.core?.sealed) line.textContent = say(L, 'adjourned');
-    else line.textContent = say(L, s.check ? 'to_move_check' : 'to_move', who);
-    st.append(line);
+    let turn;
+    if (!s.clock?.started) turn = say(L, 'to_start');
+    else if (s.core?.analysis) turn = say(L, 'deciding_can_mate', { who: sideName(s.core.analysis.side, L) });
+    else if (s.clock?.awaitingPress) turn = say(L, 'to_press', who);
+    else if (g.declaring) turn = say(L, 'to_declare', who);
+    else if (g.sealing !== null) turn = say(L, 'to_seal', who);
+    else if (s.core?.sealed) turn = say(L, 'adjourned');
+    else turn = say(L, s.check ? 'to_move_check' : 'to_move', who);
+    const lines = [['turn', turn]];
     // A flag down with the game going on (it must be claimed, or the arbiter has not yet
     // called it): said where the players look, with the claim control beside it.
     for (const color of ['white', 'black']) {
-      if (!s.clock?.[color]?.flag) continue;
-      const d = document.createElement('div');
-      d.className = 'obligation flag-down';
-      d.textContent = say(L, 'flag_fell', { of: sideOf(color, L) });
-      st.append(d);
+      if (s.clock?.[color]?.flag) lines.push(['obligation flag-down', say(L, 'flag_fell', { of: sideOf(color, L) })]);
     }
     for (const o of s.obligations ?? []) {
-      const d = document.createElement('div');
-      d.className = 'obligation';
-      d.textContent = `${obligationWords(s.core?.obligation, L) ?? o.text}${o.law ? ` (${o.law})` : ''}`;
-      st.append(d);
+      lines.push(['obligation', `${obligationWords(s.core?.obligation, L) ?? o.text}${o.law ? ` (${o.law})` : ''}`]);
     }
-    if (s.drawOffer) {
-      const d = document.createElement('div');
-      d.className = 'obligation';
-      d.textContent = say(L, 'draw_offered', { who: sideName(s.drawOffer, L) });
-      st.append(d);
-    }
+    if (s.drawOffer) lines.push(['obligation', say(L, 'draw_offered', { who: sideName(s.drawOffer, L) })]);
+    return lines;
   }
 
   // Looking back: which move the board shows, and the way back to the game.
@@ -398,30 +429,42 @@ export class BoardView {
     const g = this.game;
     const bar = this.$('.review');
     const n = g.reviewing;
-    bar.hidden = n === null;
+    setProp(bar, 'hidden', n === null);
     this.$('.board').classList.toggle('reviewing', n !== null);
     if (n === null) return;
     const m = (s.moves ?? [])[n - 1];
     const where = m ? `${Math.ceil(m.ply / 2)}.${m.ply % 2 === 1 ? '' : '..'} ${m.san}` : g.t('restore_the_start');
-    bar.querySelector('.review-text').textContent = g.t('review_looking_at', [where]);
+    setText(bar.querySelector('.review-text'), g.t('review_looking_at', [where]));
   }
 
+  /**
+   * The move list: the entries of new moves appended, the current move's mark moved; the whole
+   * list drawn again only when the moves drawn before are no longer the game's first moves (a
+   * new game, a restored position, another notation language).
+   */
   paintMoves(s) {
     const g = this.game;
     const ol = this.$('.moves');
     const moves = s.moves ?? [];
     const at = g.reviewing ?? moves.length;
-    if (ol.dataset.count === String(moves.length) && ol.dataset.fen === s.fen && ol.dataset.at === String(at)) return;
-    ol.dataset.count = String(moves.length);
-    ol.dataset.fen = s.fen;
-    ol.dataset.at = String(at);
-    ol.replaceChildren();
+    const lang = g.lang();
+    const before = this.drawn.moves;
+    if (before && before.lang === lang && before.at === at && before.fen === s.fen && before.sans.length === moves.length) return;
+    const sans = moves.map((m) => m.san);
+    const firstPly = moves[0]?.ply ?? null;
+    const extends_ = before && before.lang === lang && before.firstPly === firstPly && before.sans.length > 0
+      && before.sans.length <= sans.length && before.sans.every((san, i) => san === sans[i]);
+    this.drawn.moves = { lang, at, fen: s.fen, sans, firstPly };
     if (!moves.length) {
-      ol.insertAdjacentHTML('beforeend', `<li><span class="empty">${this.game.t('no_moves_yet')}</span></li>`);
+      ol.replaceChildren();
+      ol.insertAdjacentHTML('beforeend', `<li><span class="empty">${g.t('no_moves_yet')}</span></li>`);
       return;
     }
-    let li = null;
-    moves.forEach((m, i) => {
+    const from = extends_ ? before.sans.length : 0;
+    if (!extends_) ol.replaceChildren();
+    let li = ol.lastElementChild;
+    for (let i = from; i < moves.length; i += 1) {
+      const m = moves[i];
       const white = m.ply % 2 === 1;
       if (white || !li) {
         li = document.createElement('li');
@@ -433,14 +476,20 @@ export class BoardView {
         ol.append(li);
       }
       const mv = document.createElement('span');
-      mv.className = `mv${i === at - 1 ? ' current' : ''}`;
+      mv.className = 'mv';
       mv.textContent = m.san;
       mv.dataset.ply = String(m.ply);
       mv.dataset.count = String(i + 1);
       li.append(mv);
-    });
+    }
+    const was = ol.querySelector('.mv.current');
+    const now = at > 0 ? ol.querySelector(`.mv[data-count="${at}"]`) : null;
+    if (was !== now) {
+      was?.classList.remove('current');
+      now?.classList.add('current');
+    }
     if (g.reviewing === null) ol.scrollTop = ol.scrollHeight;
-    else ol.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    else now?.scrollIntoView({ block: 'nearest' });
   }
 
   paintActions(s) {
@@ -448,24 +497,23 @@ export class BoardView {
     const q = (a) => this.$(`[data-action="${a}"]`);
     const over = !!s.result;
     const offer = s.drawOffer;
-    q('offer').hidden = !!offer;
-    q('offer').disabled = over;
-    q('accept').hidden = !offer || over;
-    q('decline').hidden = !offer || over;
-    q('resign').disabled = over;
+    setProp(q('offer'), 'hidden', !!offer);
+    setProp(q('offer'), 'disabled', over);
+    setProp(q('accept'), 'hidden', !offer || over);
+    setProp(q('decline'), 'hidden', !offer || over);
+    setProp(q('resign'), 'disabled', over);
     const me = g.me();
     const seat = g.seat();
     const heard = g.source?.live ? g.source.announced : null;
-    q('repeat').hidden = g.source?.live
+    setProp(q('repeat'), 'hidden', g.source?.live
       ? !heard || heard.repeated || !['white', 'black'].includes(seat) || heard.player === seat
-      : over || !me || s.turn !== me || !s.core?.announced;
-    q('claim').disabled = over;
+      : over || !me || s.turn !== me || !s.core?.announced);
+    setProp(q('claim'), 'disabled', over);
     this.paintClaimMenu(s);
     // A spectator of the bridge's game watches: no offer, claim or resignation is his to make.
     const watching = !!g.source?.live && !seat;
-    for (const a of ['offer', 'accept', 'decline', 'resign', 'claim']) if (watching) q(a).hidden = true;
-    const sound = q('sound');
-    sound.setAttribute('aria-pressed', String(g.sounds.on));
+    for (const a of ['offer', 'accept', 'decline', 'resign', 'claim']) if (watching) setProp(q(a), 'hidden', true);
+    setAttr(q('sound'), 'aria-pressed', String(g.sounds.on));
     this.paintClaims(s);
   }
 

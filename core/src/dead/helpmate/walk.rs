@@ -122,6 +122,22 @@ impl Helpmate {
         {
             return Entered::Leaf(false);
         }
+        let at_limit = depth >= self.max_depth || self.line.len() >= PLY_CAP;
+        if at_limit {
+            // Most positions entered stand at the depth limit, where only whether any move
+            // exists matters (a mate, or the line goes on): the generation stops at the first
+            // piece that can move. Same answers, same node counts as generating them all.
+            let any_move = board.generate_moves(|_| true);
+            if !any_move {
+                return Entered::Leaf(
+                    board.side_to_move() != self.winner && !board.checkers().is_empty(),
+                );
+            }
+            if !cannot_mate_by_material(board, self.winner) {
+                self.interrupted = true;
+            }
+            return Entered::Leaf(false);
+        }
         let start = self.move_stack.len();
         let stack = &mut self.move_stack;
         board.generate_moves(|piece_moves| {
@@ -134,17 +150,9 @@ impl Helpmate {
                 board.side_to_move() != self.winner && !board.checkers().is_empty(),
             );
         }
-        let leaf = if cannot_mate_by_material(board, self.winner) {
-            Some(false)
-        } else if depth >= self.max_depth || self.line.len() >= PLY_CAP {
-            self.interrupted = true;
-            Some(false)
-        } else {
-            None
-        };
-        if let Some(found) = leaf {
+        if cannot_mate_by_material(board, self.winner) {
             self.move_stack.truncate(start);
-            return Entered::Leaf(found);
+            return Entered::Leaf(false);
         }
         if self.mirrored {
             mirror_order(&mut self.move_stack[start..end]);
