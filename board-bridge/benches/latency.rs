@@ -9,7 +9,9 @@
 //! * RSS of the bridge with 100 viewers, and its CPU while the board is idle;
 //! * the floor: touch and press run beside a bare relay (this binary in a mode of its own: pty
 //!   read -> WebSocket frame, no work) with the same spacing, and each p99 is printed as a ratio
-//!   to the relay's;
+//!   to the relay's. Ours and the floor run in turns, in
+//!   `BENCH_ROUNDS` rounds (4), each run after 50 uncounted warm-up steps, and the p99s are of
+//!   all rounds together, each round's printed beside its load;
 //! * safe: how long after a touch's event reaches the page it is on the disk (fdatasync);
 //! * flood: one page sending as fast as it can for 10 s (arrivals, the same score entry, draw
 //!   offers), the log's size and the RSS after it beside the same game's just before it.
@@ -398,30 +400,39 @@ fn relay_board(name: &str, clock: bool) -> (Scratch, FakeBoard) {
     (scratch, board)
 }
 
-/// The relay's p99 for the touch bench's sequence.
-async fn relay_touches(n: usize) -> Duration {
+/// Steps at the start of each run that are not counted: the first moves of a fresh process
+/// (page faults, the allocator's first growth, caches) are no part of its steady latency.
+const WARM_UP: usize = 50;
+
+/// The measured steps after the warm-up.
+fn counted<T>(mut steps: Vec<T>) -> Vec<T> {
+    let skip = WARM_UP.min(steps.len() / 2);
+    steps.drain(..skip);
+    steps
+}
+
+/// The relay's latencies for the touch bench's sequence (`n` counted steps after the warm-up).
+async fn relay_touches(n: usize) -> Vec<Duration> {
     let (_scratch, board) = relay_board("bench-relay-touch", false);
     let (mut child, mut ws) = start_relay(&board).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let lat = latencies(&touch_sequence(&board, &mut ws, Through::Relay, n).await);
+    let steps = touch_sequence(&board, &mut ws, Through::Relay, n + WARM_UP).await;
     let _ = child.kill();
     let _ = child.wait();
-    report("relay (floor): pty byte -> ws frame, touches", lat.clone());
-    p99(lat)
+    latencies(&counted(steps))
 }
 
-/// The relay's p99 for the press bench's sequence.
-async fn relay_presses(n: usize) -> Duration {
+/// The relay's latencies for the press bench's sequence.
+async fn relay_presses(n: usize) -> Vec<Duration> {
     let (_scratch, board) = relay_board("bench-relay-press", true);
     let (mut child, mut ws) = start_relay(&board).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     // The initial clock reading, if the relay saw it.
     let _ = tokio::time::timeout(Duration::from_millis(200), wait_for_any(&mut ws)).await;
-    let lat = latencies(&press_sequence(&board, &mut ws, Through::Relay, n).await);
+    let steps = press_sequence(&board, &mut ws, Through::Relay, n + WARM_UP).await;
     let _ = child.kill();
     let _ = child.wait();
-    report("relay (floor): lever byte -> ws frame", lat.clone());
-    p99(lat)
+    latencies(&counted(steps))
 }
 
 fn p99(mut v: Vec<Duration>) -> Duration {
@@ -502,7 +513,9 @@ fn cpu_ticks(pid: u32) -> u64 {
     f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0)
 }
 
-async fn touches(n: usize) -> Duration {
+/// The bridge's touch latencies (`n` counted after the warm-up); with `stages`, where the time
+/// went.
+async fn touches(n: usize, stages: bool) -> Vec<Duration> {
     let settle = SETTLE_MS.to_string();
     let log = Scratch::new("bench-touch-log");
     let log = log.0.to_string_lossy();
@@ -511,48 +524,99 @@ async fn touches(n: usize) -> Duration {
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     ready(&mut ws).await;
     let axis = Axis::new();
-    let steps = touch_sequence(board, &mut ws, Through::Bridge, n).await;
-    let samples: Vec<Sample> = steps
-        .iter()
-        .map(|(m, w, a)| axis.sample(m, *w, *a))
-        .collect();
-    let lat = latencies(&steps);
-    report("touch: pty byte -> ws touch", lat.clone());
-    report_stages("touch", bridge, &samples);
-    p99(lat)
+    let steps = counted(touch_sequence(board, &mut ws, Through::Bridge, n + WARM_UP).await);
+    if stages {
+        let samples: Vec<Sample> = steps
+            .iter()
+            .map(|(m, w, a)| axis.sample(m, *w, *a))
+            .collect();
+        report_stages("touch (last round)", bridge, &samples);
+    }
+    latencies(&steps)
 }
 
-async fn presses(n: usize) -> Duration {
+/// The bridge's lever-press latencies.
+async fn presses(n: usize, stages: bool) -> Vec<Duration> {
     let log = Scratch::new("bench-press-log");
     let log = log.0.to_string_lossy();
     let Rig { bridge, board, .. } = &Rig::with_clock("bench-press", &["--clock", "--log", &log]);
     let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
     ready(&mut ws).await;
     let axis = Axis::new();
-    let steps = press_sequence(board, &mut ws, Through::Bridge, n).await;
-    let samples: Vec<Sample> = steps
-        .iter()
-        .map(|(m, w, a)| axis.sample(m, *w, *a))
-        .collect();
-    let lat = latencies(&steps);
-    report("press: lever byte -> ws move (clock)", lat.clone());
-    report_stages("press", bridge, &samples);
-    p99(lat)
+    let steps = counted(press_sequence(board, &mut ws, Through::Bridge, n + WARM_UP).await);
+    if stages {
+        let samples: Vec<Sample> = steps
+            .iter()
+            .map(|(m, w, a)| axis.sample(m, *w, *a))
+            .collect();
+        report_stages("press (last round)", bridge, &samples);
+    }
+    latencies(&steps)
 }
 
 /// Ghost moves over the slides, and how many of them came in slides where the simulated hand
 /// itself may have rested on a square for the settle time or longer (its thread held up on a busy
 /// machine): such a rest is a move by the board's own rule. A ghost counts in the slide where it
 /// shows, and after one the game and the board differ, so more may follow in later slides.
+#[derive(Default)]
 struct Ghosts {
     all: u32,
     in_rested: u32,
     rested_slides: u32,
-    /// The settle latency's p99: the settle time itself and what the bridge adds to it.
-    p99: Duration,
 }
 
-async fn settles(n: usize) -> Ghosts {
+/// Slide `i` of the settle sequence: a bishop slid across every square between, 10 ms per
+/// square, back and forth. The script, the index of its first write and the count of writes
+/// once it is written.
+fn slide(board: &FakeBoard, i: usize) -> (Vec<Action>, usize, usize) {
+    let (from, between, to, c) = SLIDES[i % 4];
+    let bishop = Occupant::Piece(c, Piece::Bishop);
+    let step = Duration::from_millis(10);
+    let mut script = vec![Action::Set(from, Occupant::Empty), Action::Pause(step)];
+    for b in between {
+        script.extend([
+            Action::Set(b, bishop),
+            Action::Pause(step),
+            Action::Set(b, Occupant::Empty),
+            Action::Pause(step),
+        ]);
+    }
+    script.push(Action::Set(to, bishop));
+    let first = board.written().len();
+    (script, first, first + 2 + 2 * between.len())
+}
+
+type Slide = (Square, [Square; 2], Square, Color);
+
+const SLIDES: [Slide; 4] = [
+    (
+        Square::F1,
+        [Square::E2, Square::D3],
+        Square::C4,
+        Color::White,
+    ),
+    (
+        Square::F8,
+        [Square::E7, Square::D6],
+        Square::C5,
+        Color::Black,
+    ),
+    (
+        Square::C4,
+        [Square::D3, Square::E2],
+        Square::F1,
+        Color::White,
+    ),
+    (
+        Square::C5,
+        [Square::D6, Square::E7],
+        Square::F8,
+        Color::Black,
+    ),
+];
+
+/// The bridge's settle latencies over `n` slides, its ghost moves added to `ghosts`.
+async fn settles(n: usize, stages: bool, ghosts: &mut Ghosts) -> Vec<Duration> {
     let settle = SETTLE_MS.to_string();
     let log = Scratch::new("bench-settle-log");
     let log = log.0.to_string_lossy();
@@ -568,60 +632,18 @@ async fn settles(n: usize) -> Ghosts {
         board.queue([Action::Set(from, Occupant::Empty), Action::Set(to, pawn(c))]);
         arrival(&mut ws, "move").await;
     }
-    // Bishops slid across every square between, 10 ms per square, back and forth.
-    let cycle = [
-        (
-            Square::F1,
-            [Square::E2, Square::D3],
-            Square::C4,
-            Color::White,
-        ),
-        (
-            Square::F8,
-            [Square::E7, Square::D6],
-            Square::C5,
-            Color::Black,
-        ),
-        (
-            Square::C4,
-            [Square::D3, Square::E2],
-            Square::F1,
-            Color::White,
-        ),
-        (
-            Square::C5,
-            [Square::D6, Square::E7],
-            Square::F8,
-            Color::Black,
-        ),
-    ];
-    let step = Duration::from_millis(10);
     let axis = Axis::new();
     let mut samples = Vec::with_capacity(n);
     let mut lat = Vec::with_capacity(n);
-    let mut ghosts = 0;
-    let (mut in_rested, mut rested_slides) = (0, 0);
     for i in 0..n {
-        let (from, between, to, c) = cycle[i % 4];
-        let bishop = Occupant::Piece(c, Piece::Bishop);
-        let mut script = vec![Action::Set(from, Occupant::Empty), Action::Pause(step)];
-        for b in between {
-            script.extend([
-                Action::Set(b, bishop),
-                Action::Pause(step),
-                Action::Set(b, Occupant::Empty),
-                Action::Pause(step),
-            ]);
-        }
-        script.push(Action::Set(to, bishop));
-        let first = board.written().len();
-        let writes = first + 2 + 2 * between.len();
+        let (from, _, to, _) = SLIDES[i % 4];
+        let (script, first, writes) = slide(board, i);
         board.queue(script);
-        let ghosts_before = ghosts;
+        let ghosts_before = ghosts.all;
         let (m, at) = loop {
             let (m, at) = wait_for_any(&mut ws).await;
             if m["type"] == "takeback" {
-                ghosts += 1;
+                ghosts.all += 1;
             }
             if m["type"] == "move" {
                 break (m, at);
@@ -629,7 +651,7 @@ async fn settles(n: usize) -> Ghosts {
         };
         let want = format!("{from}{to}");
         if m["uci"] != want.as_str() {
-            ghosts += 1;
+            ghosts.all += 1;
         }
         let written = last_write(board, writes);
         // The longest the piece may have rested: from the start of one write to the end of the
@@ -640,24 +662,16 @@ async fn settles(n: usize) -> Ghosts {
             .max()
             .unwrap_or_default();
         if longest_rest >= Duration::from_millis(SETTLE_MS) {
-            rested_slides += 1;
-            in_rested += ghosts - ghosts_before;
+            ghosts.rested_slides += 1;
+            ghosts.in_rested += ghosts.all - ghosts_before;
         }
         lat.push(at.saturating_duration_since(written));
         samples.push(axis.sample(&m, written, at));
     }
-    let tail = p99(lat.clone());
-    report(
-        &format!("settle: last change -> ws move (settle {SETTLE_MS} ms)"),
-        lat,
-    );
-    report_stages("settle", bridge, &samples);
-    Ghosts {
-        all: ghosts,
-        in_rested,
-        rested_slides,
-        p99: tail,
+    if stages {
+        report_stages("settle (last round)", bridge, &samples);
     }
+    lat
 }
 
 async fn wait_for_any(ws: &mut Ws) -> (serde_json::Value, Instant) {
@@ -779,6 +793,41 @@ async fn flood(span: Duration) {
     );
 }
 
+fn ratio(ours: Duration, floor: Duration) -> f64 {
+    ours.as_secs_f64() / floor.as_secs_f64().max(1e-9)
+}
+
+/// One round's p99s, ours and the floor's, with the load they ran under.
+fn round_line(part: &str, round: usize, ours: &[Duration], floor: &[Duration], load: String) {
+    let (o, f) = (p99(ours.to_vec()), p99(floor.to_vec()));
+    println!(
+        "  {part} round {}: p99 {:.3} ms, floor {:.3} ms, {:.2}x  (load {load})",
+        round + 1,
+        o.as_secs_f64() * 1e3,
+        f.as_secs_f64() * 1e3,
+        ratio(o, f)
+    );
+}
+
+/// A p99 beside the floor's, as a ratio against the goal.
+fn ratio_line(name: &str, ours: Duration, floor: Duration) {
+    println!(
+        "{name:<46} {:.2}x  ({:.3} / {:.3} ms; goal <= 1.5x)",
+        ratio(ours, floor),
+        ours.as_secs_f64() * 1e3,
+        floor.as_secs_f64() * 1e3
+    );
+}
+
+/// What `uptime` says (the load averages over 1, 5 and 15 minutes), printed beside the figures.
+fn uptime() -> String {
+    std::process::Command::new("uptime")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+        .unwrap_or_else(load)
+}
+
 /// The machine's load average over the last minute, from `/proc/loadavg` (empty elsewhere).
 fn load() -> String {
     std::fs::read_to_string("/proc/loadavg")
@@ -812,14 +861,14 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(300);
     println!(
-        "bridge: {}  client: {}  load average (1 min) at start: {}",
+        "bridge: {}  client: {}  uptime at start: {}",
         common::bridge_binary().display(),
         if spinning_client() {
             "spinning"
         } else {
             "waits"
         },
-        load()
+        uptime()
     );
     // One thread for the client: a message read wakes this thread itself, not a worker that
     // then hands it over, so the client adds as little as it can to what is measured.
@@ -832,39 +881,70 @@ fn main() {
             .ok()
             .and_then(|n| n.parse().ok())
             .unwrap_or(1000);
-        let ratio = |ours: Duration, floor: Duration| {
-            ours.as_secs_f64() / floor.as_secs_f64().max(1e-9)
-        };
+        let rounds = std::env::var("BENCH_ROUNDS")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(4usize)
+            .max(1);
+        // Ours and the floor in turns, round after round, so both see the same load; each run
+        // starts with uncounted warm-up steps, and the p99 is of all rounds' steps together.
         if runs("touch") {
-            // Ours and the floor in turns, so both see the same load.
-            let floor = relay_touches(count).await;
-            let ours = touches(count).await;
-            println!(
-                "touch p99 / relay p99                          {:.2}x  ({:.3} / {:.3} ms; goal <= 1.5x)",
-                ratio(ours, floor),
-                ours.as_secs_f64() * 1e3,
-                floor.as_secs_f64() * 1e3
-            );
+            let (mut floor, mut ours) = (Vec::new(), Vec::new());
+            for round in 0..rounds {
+                let f = relay_touches(count / rounds).await;
+                let o = touches(count / rounds, round + 1 == rounds).await;
+                round_line("touch", round, &o, &f, load());
+                floor.extend(f);
+                ours.extend(o);
+            }
+            report("relay (floor): pty byte -> ws frame, touches", floor.clone());
+            report("touch: pty byte -> ws touch", ours.clone());
+            ratio_line("touch p99 / relay p99", p99(ours), p99(floor));
         }
         if runs("press") {
-            let floor = relay_presses(count).await;
-            let ours = presses(count).await;
-            println!(
-                "press p99 / relay p99                          {:.2}x  ({:.3} / {:.3} ms; goal <= 1.5x)",
-                ratio(ours, floor),
-                ours.as_secs_f64() * 1e3,
-                floor.as_secs_f64() * 1e3
-            );
+            let (mut floor, mut ours) = (Vec::new(), Vec::new());
+            for round in 0..rounds {
+                let f = relay_presses(count / rounds).await;
+                let o = presses(count / rounds, round + 1 == rounds).await;
+                round_line("press", round, &o, &f, load());
+                floor.extend(f);
+                ours.extend(o);
+            }
+            report("relay (floor): lever byte -> ws frame", floor.clone());
+            report("press: lever byte -> ws move (clock)", ours.clone());
+            ratio_line("press p99 / relay p99", p99(ours), p99(floor));
         }
         if runs("safe") {
             safe_delay(count.min(300)).await;
         }
         if runs("settle") {
-            let ghosts = settles(settle_count).await;
+            let mut ours = Vec::new();
+            let mut ghosts = Ghosts::default();
+            let settle_rounds = rounds.min(settle_count.max(1));
+            for round in 0..settle_rounds {
+                let o = settles(
+                    settle_count / settle_rounds,
+                    round + 1 == settle_rounds,
+                    &mut ghosts,
+                )
+                .await;
+                println!(
+                    "  settle round {}: p99 {:.3} ms  (load {})",
+                    round + 1,
+                    p99(o.clone()).as_secs_f64() * 1e3,
+                    load()
+                );
+                ours.extend(o);
+            }
+            report(
+                &format!("settle: last change -> ws move (settle {SETTLE_MS} ms)"),
+                ours.clone(),
+            );
+            let ours = p99(ours);
             println!(
                 "settle p99 - settle time                       {:.3} ms  (p99 {:.3} ms; goal <= 1 ms with 0 ghost moves)",
-                ghosts.p99.as_secs_f64() * 1e3 - SETTLE_MS as f64,
-                ghosts.p99.as_secs_f64() * 1e3
+                ours.saturating_sub(Duration::from_millis(SETTLE_MS)).as_secs_f64() * 1e3,
+                ours.as_secs_f64() * 1e3,
             );
             println!(
                 "settle: ghost moves (slid bishops)             {}  ({} in the {} slides where \
@@ -879,5 +959,5 @@ fn main() {
             flood(Duration::from_secs(10)).await;
         }
     });
-    println!("load average (1 min) at the end: {}", load());
+    println!("uptime at the end: {}", uptime());
 }

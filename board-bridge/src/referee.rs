@@ -572,6 +572,32 @@ impl Referee {
         matches!(self.sealing, Some(BoardSealing::PiecesBack { .. }))
     }
 
+    /// An event asked for from outside the board (a seat's page, the hall's arbiter), taken as
+    /// every such request is: the envelope is not opened before the pieces are back (App. A5),
+    /// an event that changes nothing is not recorded again, and the rest is the game's to rule.
+    ///
+    /// # Errors
+    /// Why it was not recorded.
+    pub fn take_request(&mut self, now: u64, event: Event, source: &str) -> Result<(), NotTaken> {
+        if matches!(event, Event::Open { .. }) && self.pieces_not_back() {
+            return Err(NotTaken::PiecesNotBack);
+        }
+        if self.changes_nothing(&event) {
+            return Err(NotTaken::Unchanged);
+        }
+        self.submit(now, event, source).map_err(NotTaken::Game)
+    }
+
+    /// The arbiter asks the player on move for his sealed move, to be made on the sensor board
+    /// (see [`Self::ask_sealed_move`]); returns the sealer.
+    ///
+    /// # Errors
+    /// Why it cannot be asked now, in words for the page.
+    pub fn seal_on_board(&mut self, passphrase: String) -> Result<Color, String> {
+        let sealer = self.side_to_move();
+        self.ask_sealed_move(sealer, passphrase).map(|()| sealer)
+    }
+
     /// Tells the pages the board's sealing stage, with the rest of the board's status as last
     /// published and no placement.
     fn publish_board_status(&self) {
@@ -597,6 +623,43 @@ impl Referee {
 /// wrote, so it reads; one that did not would be no position to mate in).
 fn can_mate(side: Color, fen: &str) -> bool {
     Position::from_fen(fen).is_ok_and(|p| arbiter_core::dead::ruling_can_mate(p.board(), side))
+}
+
+/// Why a request from outside the board was not recorded ([`Referee::take_request`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotTaken {
+    /// The envelope waits for the pieces to stand as before the sealed move (App. A5).
+    PiecesNotBack,
+    /// The game already stands so.
+    Unchanged,
+    /// The game's refusal.
+    Game(Refused),
+}
+
+impl NotTaken {
+    /// The message id a page says it by.
+    pub fn id(&self) -> &'static str {
+        match self {
+            NotTaken::PiecesNotBack => "pieces_not_back",
+            NotTaken::Unchanged => "unchanged",
+            NotTaken::Game(e) => e.id(),
+        }
+    }
+}
+
+impl std::fmt::Display for NotTaken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotTaken::PiecesNotBack => f.write_str(
+                "the pieces are not yet back where they stood before the sealed move: \
+                 the envelope is opened once the board shows the adjourned position (App. A5)",
+            ),
+            NotTaken::Unchanged => f.write_str(
+                "the game already stands so: this event changes nothing and is not recorded again",
+            ),
+            NotTaken::Game(e) => write!(f, "refused by the game: {e}"),
+        }
+    }
 }
 
 /// Who is allowed to send what from a page (2005 App. F2.9 for the assistant).

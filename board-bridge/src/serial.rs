@@ -437,6 +437,8 @@ struct Rounds {
     /// change (the session keeps whole milliseconds, which would end the settle up to 1 ms early
     /// or late), with the millisecond deadline it stands for.
     settle_at: Option<(u64, u64)>,
+    /// When that read began, on the trace's clock (the `stage-trace` feature; 0 without it).
+    settle_read_ns: u64,
 }
 
 impl Rounds {
@@ -449,6 +451,7 @@ impl Rounds {
             last_rx: now,
             heard: false,
             settle_at: None,
+            settle_read_ns: 0,
         }
     }
 
@@ -479,6 +482,7 @@ impl Rounds {
         let mut session = session::lock(shared);
         if let Some(bytes) = read {
             crate::trace::begin("read");
+            let read_ns = crate::trace::now_ns();
             let read_us = now_us();
             let now = read_us / 1000;
             self.last_rx = now;
@@ -490,9 +494,15 @@ impl Rounds {
                 self.settle_at = session
                     .poll_deadline()
                     .map(|d| (d, read_us + d.saturating_sub(now) * 1000));
+                self.settle_read_ns = read_ns;
             }
         } else {
             crate::trace::begin("woken");
+            // Where the settle time was measured from: a late read of the last change (the
+            // thread busy or descheduled) starts it late, which the alarm cannot make up.
+            if self.settle_at.is_some() {
+                crate::trace::mark_at("settle_read", self.settle_read_ns);
+            }
         }
         let now_precise = now_us();
         let mut now = now_precise / 1000;

@@ -25,8 +25,8 @@ use tokio::io::AsyncReadExt;
 
 use crate::hub::{Hub, LogSource};
 use crate::protocol::{ClientMessage, Refusal, Reply, Safe};
-use crate::referee::{self, Role, SharedReferee};
-use arbiter_core::arbiter::{Actor, Event};
+use crate::referee::{self, NotTaken, Role, SharedReferee};
+use arbiter_core::arbiter::Actor;
 
 /// The largest message a page may send (a hello or one event).
 pub const MAX_CLIENT_MESSAGE: usize = 4096;
@@ -355,7 +355,7 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
             if let Some(why) = role.refuses_act(Actor::Player(sealer), sealer) {
                 return Some(why.reply());
             }
-            r.ask_sealed_move(sealer, passphrase)
+            r.seal_on_board(passphrase)
                 .err()
                 .map(|e| Reply::error_with_id("seal_refused", e))
         }
@@ -369,21 +369,14 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
             if let Some(why) = role.refuses(&event, r.side_to_move()) {
                 return Some(why.reply());
             }
-            if matches!(event, Event::Open { .. }) && r.pieces_not_back() {
-                return Some(Reply::error_with_id(
-                    "pieces_not_back",
-                    "the pieces are not yet back where they stood before the sealed move: \
-                     the envelope is opened once the board shows the adjourned position (App. A5)",
-                ));
+            match r.take_request(now, event, role.name()) {
+                Ok(()) => None,
+                Err(e @ NotTaken::PiecesNotBack) => {
+                    Some(Reply::error_with_id(e.id(), e.to_string()))
+                }
+                Err(e @ NotTaken::Unchanged) => Some(Reply::unchanged(e.to_string())),
+                Err(e @ NotTaken::Game(_)) => Some(Reply::error(e.to_string())),
             }
-            if r.changes_nothing(&event) {
-                return Some(Reply::unchanged(
-                    "the game already stands so: this event changes nothing and is not recorded again",
-                ));
-            }
-            r.submit(now, event, role.name())
-                .err()
-                .map(|e| Reply::error(format!("refused by the game: {e}")))
         }
     }
 }

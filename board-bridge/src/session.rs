@@ -92,6 +92,10 @@ pub struct Session {
     /// opponent starting early or a sensor blinking. They become touches when his turn comes,
     /// unless the piece was put back first.
     held_lifts: Vec<(Square, Color)>,
+    /// The player on move lifted his own king, at that instant from that square: a touch of
+    /// the king (Art. 4.3), unless the king is set down for DGT's result signal, which is no
+    /// play. Decided where the king comes down (or at the next reading of the board).
+    king_lift: Option<(u64, Square)>,
     own_lifted: bool,
     game_plies: usize,
     /// What this board last reported to the two-board comparison.
@@ -161,6 +165,7 @@ impl Session {
             clock_attached: completion == Completion::ClockPress,
             clock_epoch_sent: 0,
             held_lifts: Vec::new(),
+            king_lift: None,
             own_lifted: false,
             game_plies: moves.len(),
             last_view: None,
@@ -528,8 +533,11 @@ impl Session {
                     piece: piece_name(touch.color, touch.piece),
                 });
                 match touch.kind {
-                    TouchKind::Lift => self.lifted(now, touch.square, touch.color),
-                    TouchKind::Place => self.held_lifts.retain(|h| h.0 != touch.square),
+                    TouchKind::Lift => self.lifted(now, touch.square, touch.color, touch.piece),
+                    TouchKind::Place => {
+                        self.held_lifts.retain(|h| h.0 != touch.square);
+                        self.king_set_down();
+                    }
                 }
             }
             Reading::ClockTimes {
@@ -643,7 +651,10 @@ impl Session {
         }
     }
 
-    fn lifted(&mut self, now: u64, square: Square, color: Color) {
+    fn lifted(&mut self, now: u64, square: Square, color: Color, piece: Piece) {
+        // Whatever was lifted before this is decided now: a king lifted and then another
+        // piece is a touch of the king (the signal sets both kings down first).
+        self.king_set_down();
         let mut r = referee::lock(&self.referee);
         if self.no_play(&r) {
             return;
@@ -653,12 +664,32 @@ impl Session {
             // On the board where the opponent's move is only reproduced, hands are not touches.
             return;
         }
+        if color == on_move && piece == Piece::King && !self.own_lifted {
+            // Where it comes down says whether it was a touch or the result signal.
+            self.own_lifted = true;
+            self.king_lift = Some((now, square));
+            return;
+        }
         if color == on_move || self.own_lifted {
             self.own_lifted |= color == on_move;
             self.submit(&mut r, now, Event::Lift { square });
         } else {
             self.held_lifts.push((square, color));
         }
+    }
+
+    /// The king lifted by the player on move (see `king_lift`) has come down, or the board
+    /// shows something else first: if the pieces now show the result signal under way, the lift
+    /// was no play; otherwise it was a touch of the king, handed to the game at its own instant.
+    fn king_set_down(&mut self) {
+        let Some((at, square)) = self.king_lift.take() else {
+            return;
+        };
+        let mut r = referee::lock(&self.referee);
+        if self.no_play(&r) {
+            return;
+        }
+        self.submit(&mut r, at, Event::Lift { square });
     }
 
     /// Whether what the hands do on the board is no play of the game: the game is over, or the
@@ -697,6 +728,9 @@ impl Session {
         if played != self.game_plies {
             self.game_plies = played;
             self.own_lifted = false;
+            // A king still in the air when the game moved on (a move from a page) was the
+            // last player's hand, not the new one's.
+            self.king_lift = None;
             // Lifts held for the new player on move become his touches, if his piece is still
             // up in the air on that square.
             let held = std::mem::take(&mut self.held_lifts);

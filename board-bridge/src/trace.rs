@@ -47,7 +47,10 @@ mod on {
     }
 
     pub fn mark(stage: Stage) {
-        let t = now_ns();
+        mark_at(stage, now_ns());
+    }
+
+    pub fn mark_at(stage: Stage, t: u64) {
         PENDING.with(|p| p.borrow_mut().push((stage, t)));
     }
 
@@ -86,7 +89,7 @@ mod on {
 }
 
 #[cfg(feature = "stage-trace")]
-pub use on::{begin, jsonl, mark, mark_seq, now_ns, published};
+pub use on::{begin, jsonl, mark, mark_at, mark_seq, now_ns, published};
 
 /// Whether stamps are taken (the `stage-trace` feature).
 pub const ENABLED: bool = cfg!(feature = "stage-trace");
@@ -100,6 +103,12 @@ pub fn begin(_stage: Stage) {}
 #[cfg(not(feature = "stage-trace"))]
 #[inline(always)]
 pub fn mark(_stage: Stage) {}
+
+/// Stamps `stage` on the current read as reached at `_ns` (an instant taken earlier, such as
+/// the read that started a settle time).
+#[cfg(not(feature = "stage-trace"))]
+#[inline(always)]
+pub fn mark_at(_stage: Stage, _ns: u64) {}
 
 /// Message `seq` went through the hub's stages `own` (serialised, logged, broadcast): it keeps
 /// those and the read's stamps.

@@ -108,3 +108,77 @@ async fn art5_after_the_games_end_the_signal_reaches_no_game() {
         "no displaced piece ruled on after the end: {rest:#?}"
     );
 }
+
+/// Issue 15: the player on move starts the signal with his own king. Its lift comes before any
+/// king stands on a signal square, so only where it comes down tells a touch (Art. 4.3) from
+/// the signal; set down on the centre, the lift was no play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art4_the_first_lift_of_the_king_on_move_for_the_signal_is_no_touch() {
+    let rig = Rig::start(
+        "signal-own-king",
+        &["--settle-ms", "150", "--minutes", "90"],
+    );
+    let (bridge, board) = (&rig.bridge, &rig.board);
+    let mut ws = spectator(&bridge.addr).await;
+    let mut all = Vec::new();
+    await_start(&mut ws, &mut all).await;
+    for (from, to, piece, uci) in [
+        (Square::E2, Square::E3, white(Piece::Pawn), "e2e3"),
+        (Square::E7, Square::E6, black(Piece::Pawn), "e7e6"),
+    ] {
+        board.queue(carry(from, to, piece));
+        expect(&mut ws, &mut all, uci, is_move(uci)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = bridge.get("/events.jsonl").1.lines().count();
+    // White, on move, sets his king on d4 (0-1 with Black's on e5), then Black his.
+    board.queue(carry(Square::E1, Square::D4, king(Color::White)));
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    board.queue(carry(Square::E8, Square::E5, king(Color::Black)));
+    let _ = wait_for(&mut ws, Duration::from_millis(1_500), |_| false).await;
+    let logged = logged_after(bridge, before);
+    assert_eq!(
+        hands_on_pieces(&logged),
+        Vec::<&Value>::new(),
+        "{logged:#?}"
+    );
+    let mut late = spectator(&bridge.addr).await;
+    let snapshot = next(&mut late, WAIT).await.expect("a snapshot");
+    assert_eq!(
+        snapshot["state"]["obligation"]["kind"], "free",
+        "the king is bound by the signal's lift: {snapshot}"
+    );
+}
+
+/// The other side of it: the king on move lifted and set down off the centre is a touch of
+/// the king (Art. 4.3), logged at the instant of its lift.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art4_a_king_lifted_and_set_down_elsewhere_is_still_touched() {
+    let rig = Rig::start(
+        "signal-king-touch",
+        &["--settle-ms", "150", "--minutes", "90"],
+    );
+    let (bridge, board) = (&rig.bridge, &rig.board);
+    let mut ws = spectator(&bridge.addr).await;
+    let mut all = Vec::new();
+    await_start(&mut ws, &mut all).await;
+    for (from, to, piece, uci) in [
+        (Square::E2, Square::E4, white(Piece::Pawn), "e2e4"),
+        (Square::E7, Square::E5, black(Piece::Pawn), "e7e5"),
+    ] {
+        board.queue(carry(from, to, piece));
+        expect(&mut ws, &mut all, uci, is_move(uci)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let before = bridge.get("/events.jsonl").1.lines().count();
+    // Lifted and put back where it stood: touched, so it must move.
+    board.queue(carry(Square::E1, Square::E1, king(Color::White)));
+    let _ = wait_for(&mut ws, Duration::from_millis(800), |_| false).await;
+    let logged = logged_after(bridge, before);
+    let lifts: Vec<&Value> = logged
+        .iter()
+        .filter(|l| l["event"]["type"] == "lift")
+        .collect();
+    assert_eq!(lifts.len(), 1, "{logged:#?}");
+    assert_eq!(lifts[0]["event"]["square"], "e1", "{logged:#?}");
+}

@@ -148,49 +148,10 @@ pub fn unreadable_id(reason: &str) -> Option<&'static str> {
 }
 
 /// The kind of an event the core's game will not take, the message id of the page's sentence
-/// for it, and the side it names; `None` for a refusal the page says by the core's English message.
-pub fn refused_kind(e: &Refused) -> Option<(&'static str, &'static str, Option<&'static str>)> {
-    use arbiter_core::laws::adjourn::EnvelopeError;
-    Some(match e {
-        Refused::GameOver => ("game_over", "game_is_over", None),
-        Refused::NotStarted => ("not_started", "table_not_started", None),
-        Refused::AlreadyStarted => ("already_started", "table_already_started", None),
-        Refused::TimeWentBack { .. } => ("time_went_back", "table_time_went_back", None),
-        Refused::BadFen(_) => ("bad_fen", "table_bad_fen", None),
-        Refused::NotOnMove(side) => ("not_on_move", "table_not_on_move", Some(*side)),
-        Refused::ClockNotRunning(side) => {
-            ("clock_not_running", "table_clock_not_running", Some(*side))
-        }
-        Refused::NoOffer => ("no_offer", "table_no_offer", None),
-        Refused::NoPendingClaim => ("no_pending_claim", "table_no_pending_claim", None),
-        Refused::ClaimPending => ("claim_pending", "table_claim_pending", None),
-        Refused::Adjourned => ("adjourned", "table_adjourned", None),
-        Refused::NotSealed => ("not_sealed", "table_not_sealed", None),
-        Refused::ReplierAbsent => ("replier_absent", "table_replier_absent", None),
-        Refused::Announcement(_) => ("announcement_unclear", "table_announcement_unclear", None),
-        Refused::NothingToRepeat => ("nothing_to_repeat", "table_nothing_to_repeat", None),
-        Refused::NotResumed => ("not_resumed", "table_not_resumed", None),
-        Refused::NoSuchPly { .. } => ("no_such_ply", "table_no_such_ply", None),
-        Refused::Envelope(EnvelopeError::WrongPassphrase) => (
-            "envelope_wrong_passphrase",
-            "table_envelope_wrong_passphrase",
-            None,
-        ),
-        Refused::Envelope(_) => ("envelope_damaged", "table_envelope_damaged", None),
-        Refused::NotAMove(_) => (
-            "not_a_move_on_illegal_position",
-            "table_not_a_move_on_illegal_position",
-            None,
-        ),
-        Refused::IllegalPosition => ("illegal_position", "table_illegal_position", None),
-        Refused::AnalysisPending(side) => {
-            ("analysis_pending", "table_analysis_pending", Some(*side))
-        }
-        Refused::NoAnalysisPending => ("no_analysis_pending", "table_no_analysis_pending", None),
-        Refused::AnalysisMismatch { .. } => ("analysis_mismatch", "table_analysis_mismatch", None),
-        #[allow(unreachable_patterns)]
-        _ => return None,
-    })
+/// for it, and the side it names: the core's own (`Refused::kind`, `id`, `side`), one arm per
+/// refusal there, so the page, the bridge and the hall say the same refusal by the same id.
+pub fn refused_kind(e: &Refused) -> (&'static str, &'static str, Option<&'static str>) {
+    (e.kind(), e.id(), e.side())
 }
 
 /// A word of a refusal's sentence: a number or a text.
@@ -323,12 +284,11 @@ pub fn table_error(e: &Refused) -> JsValue {
     let set = |key: &str, value: JsValue| {
         let _ = js_sys::Reflect::set(&error, &key.into(), &value);
     };
-    if let Some((kind, id, side)) = refused_kind(e) {
-        set("kind", kind.into());
-        set("id", id.into());
-        if let Some(side) = side {
-            set("player", side.into());
-        }
+    let (kind, id, side) = refused_kind(e);
+    set("kind", kind.into());
+    set("id", id.into());
+    if let Some(side) = side {
+        set("player", side.into());
     }
     match e {
         Refused::BadFen(text) => {
@@ -398,25 +358,25 @@ mod tests {
     fn art1_refusals_of_the_game_name_their_kind_and_side() {
         assert_eq!(
             refused_kind(&Refused::NotOnMove("black")),
-            Some(("not_on_move", "table_not_on_move", Some("black")))
+            ("not_on_move", "table_not_on_move", Some("black"))
         );
         assert_eq!(
             refused_kind(&Refused::GameOver),
-            Some(("game_over", "game_is_over", None))
+            ("game_over", "game_is_over", None)
         );
         assert_eq!(
             refused_kind(&Refused::BadFen("x".into())),
-            Some(("bad_fen", "table_bad_fen", None))
+            ("bad_fen", "table_bad_fen", None)
         );
         assert_eq!(
             refused_kind(&Refused::Envelope(
                 arbiter_core::laws::adjourn::EnvelopeError::WrongPassphrase
             )),
-            Some((
+            (
                 "envelope_wrong_passphrase",
                 "table_envelope_wrong_passphrase",
                 None
-            ))
+            )
         );
     }
 

@@ -19,6 +19,7 @@ use tokio::sync::broadcast::error::RecvError;
 use tower_http::services::ServeFile;
 
 use super::SharedHall;
+use crate::referee::NotTaken;
 use crate::server::ServerSettings;
 
 /// The round's PGN and its entity tag, as of a change count.
@@ -202,10 +203,34 @@ struct ArbiterRequest {
     /// Set aside the result the board's kings proposed.
     #[serde(default)]
     dismiss: bool,
+    /// Ask the player on move for his sealed move, made on the sensor board and sealed with
+    /// this passphrase (App. A1), as the live page's seats ask it.
+    #[serde(default)]
+    seal_on_board: Option<SealRequest>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SealRequest {
+    passphrase: String,
 }
 
 fn refused(status: StatusCode, why: impl Into<String>) -> Response {
     (status, axum::Json(json!({"error": why.into()}))).into_response()
+}
+
+/// A 409: what the game (or the board's sealing) would not take, with the message id the hall
+/// page says it by in its language, and the side the sentence names.
+fn not_taken(why: &NotTaken) -> Response {
+    let player = match why {
+        NotTaken::Game(e) => e.side(),
+        _ => None,
+    };
+    (
+        StatusCode::CONFLICT,
+        axum::Json(json!({"error": why.to_string(), "id": why.id(), "player": player})),
+    )
+        .into_response()
 }
 
 async fn arbiter(
@@ -242,12 +267,45 @@ async fn arbiter(
             );
         }
     };
-    let events: Vec<Event> = match (&request.event, request.result.as_deref(), request.dismiss) {
-        (Some(event), None, false) => match serde_json::from_value(event.clone()) {
-            Ok(e) => vec![e],
+    let only_one = [
+        request.event.is_some(),
+        request.result.is_some(),
+        request.dismiss,
+        request.seal_on_board.is_some(),
+    ]
+    .iter()
+    .filter(|&&b| b)
+    .count()
+        == 1;
+    if !only_one {
+        return refused(
+            StatusCode::BAD_REQUEST,
+            "one of event, result, dismiss or seal_on_board, alone",
+        );
+    }
+    if request.dismiss {
+        app.hall.clear_proposal(i);
+        return axum::Json(json!({"ok": true})).into_response();
+    }
+    if let Some(seal) = request.seal_on_board {
+        return match crate::referee::lock(&board.referee).seal_on_board(seal.passphrase) {
+            Ok(sealer) => {
+                axum::Json(json!({"ok": true, "sealer": arbiter_core::wire::color::name(sealer)}))
+                    .into_response()
+            }
+            Err(why) => (
+                StatusCode::CONFLICT,
+                axum::Json(json!({"error": why, "id": "seal_refused"})),
+            )
+                .into_response(),
+        };
+    }
+    let event = match (&request.event, request.result.as_deref()) {
+        (Some(event), _) => match serde_json::from_value(event.clone()) {
+            Ok(e) => e,
             Err(e) => return refused(StatusCode::BAD_REQUEST, format!("not an event: {e}")),
         },
-        (None, Some(result), false) => {
+        (None, Some(result)) => {
             // The result the players report, recorded as such (Art. 8.7): not a resignation
             // or a draw offer made on their behalf, which the Laws may rule otherwise.
             let result = match result {
@@ -261,25 +319,26 @@ async fn arbiter(
                     );
                 }
             };
-            vec![Event::Arbiter {
+            Event::Arbiter {
                 decision: Decision::RecordResult { result },
-            }]
+            }
         }
-        (None, None, true) => {
-            app.hall.clear_proposal(i);
-            return axum::Json(json!({"ok": true})).into_response();
-        }
-        _ => {
+        (None, None) => {
             return refused(
                 StatusCode::BAD_REQUEST,
-                "one of event, result or dismiss, alone",
+                "one of event, result, dismiss or seal_on_board, alone",
             );
         }
     };
     let now = board.hub.now_ms();
-    let answers = crate::referee::lock(&board.referee).submit_all(now, events, "arbiter");
-    if let Some(Err(e)) = answers.into_iter().find(Result::is_err) {
-        return refused(StatusCode::CONFLICT, format!("refused by the game: {e}"));
+    // The live page's seats' path: the same checks, the same refusals.
+    let taken = crate::referee::lock(&board.referee).take_request(now, event, "arbiter");
+    match taken {
+        Ok(()) => {}
+        Err(NotTaken::Unchanged) => {
+            return axum::Json(json!({"ok": true, "unchanged": true})).into_response();
+        }
+        Err(why) => return not_taken(&why),
     }
     if request.result.is_some() {
         app.hall.clear_proposal(i);

@@ -6,6 +6,7 @@
 import { bridgeNoticeWords, restoreBoardWords, tableRefusalWords } from '../words.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
 import { LiveGame } from './source.js';
+import { sealingWords } from './live-lang/index.js';
 
 /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
 export function startLive(g, url) {
@@ -15,23 +16,6 @@ export function startLive(g, url) {
     faces: g.view.faceTimes(),
     listener: liveListener(g),
   });
-}
-
-// A sealed move made on the sensor board (2005 App. A1, A5): what the board's status says while
-// the bridge hides the pieces, in the page's language.
-const SEALING_WORDS = {
-  en: { sealing: 'Sealing: the move made on the board goes into the envelope, unseen.', pieces_back: 'Sealed: put the pieces back as they stood before the sealed move.' },
-  de: { sealing: 'Abgabe: der auf dem Brett ausgeführte Zug kommt ungesehen in den Umschlag.', pieces_back: 'Abgegeben: die Figuren wieder so stellen wie vor dem abgegebenen Zug.' },
-  it: { sealing: 'Mossa in busta: la mossa fatta sulla scacchiera va nella busta, non vista.', pieces_back: 'In busta: rimettere i pezzi come erano prima della mossa in busta.' },
-  pt: { sealing: 'Lance secreto: o lance feito no tabuleiro vai para o envelope, sem ser visto.', pieces_back: 'Selado: repor as peças como estavam antes do lance secreto.' },
-  es: { sealing: 'Jugada secreta: la jugada hecha en el tablero va al sobre, sin verse.', pieces_back: 'Sellada: devolver las piezas a donde estaban antes de la jugada secreta.' },
-  fr: { sealing: 'Coup sous enveloppe : le coup joué sur l’échiquier va dans l’enveloppe, sans être vu.', pieces_back: 'Sous enveloppe : replacer les pièces comme avant le coup sous enveloppe.' },
-  nl: { sealing: 'Afgeven: de zet op het bord gaat ongezien in de envelop.', pieces_back: 'Afgegeven: zet de stukken terug zoals ze voor de afgegeven zet stonden.' },
-};
-
-function sealingWords(stage, lang) {
-  const words = SEALING_WORDS[lang] ?? SEALING_WORDS.en;
-  return words[stage] ?? SEALING_WORDS.en[stage] ?? '';
 }
 
 /** The board's health line (for the arbiter): below the status, quiet, not a ruling. */

@@ -7,7 +7,7 @@
 // reason, the sides and the claims in the board page's words (../words.js).
 
 import { LANGUAGES, chosenLanguage, words } from './words.js';
-import { hasWords, loadSentences, resultWords, sideName, t } from '../words.js';
+import { hasWords, loadSentences, resultWords, sideName, t, tableRefusalWords } from '../words.js';
 import { pushLines } from './push.js';
 
 const $ = (id) => document.getElementById(id);
@@ -488,7 +488,15 @@ function refusalText(status, answer) {
   if (status === 403) return w('refused_rights');
   if (status === 404) return w('refused_board');
   if (status === 400) return w('refused_request');
-  if (status === 409) return w('refused_game', { why: String(answer.error ?? '').replace(/^refused by the game: /, '') });
+  if (status === 409) {
+    // The core's message id: said in the page's language; the English text only for an id
+    // no table has.
+    const english = String(answer.error ?? '').replace(/^refused by the game: /, '');
+    if (answer.id === 'pieces_not_back') return w('refused_pieces_not_back');
+    if (answer.id === 'seal_refused') return w('refused_seal', { why: english });
+    const why = answer.id ? tableRefusalWords({ id: answer.id, player: answer.player, message: english }, lang) : english;
+    return w('refused_game', { why });
+  }
   return w('refused_other', { status });
 }
 

@@ -45,6 +45,8 @@ export default {
   refused_board: 'Abgelehnt: Dieses Brett gibt es in diesem Saal nicht.',
   refused_request: 'Abgelehnt: Die Brücke konnte diese Anfrage nicht lesen.',
   refused_game: 'Die Partie lässt das nicht zu: {why}',
+  refused_pieces_not_back: 'Abgelehnt: die Figuren stehen noch nicht wieder wie vor dem abgegebenen Zug; der Umschlag wird geöffnet, sobald das Brett die Hängepartiestellung zeigt (Anh. A5).',
+  refused_seal: 'Der abgegebene Zug kann jetzt nicht verlangt werden: {why}',
   refused_other: 'Abgelehnt (HTTP {status}).',
   no_answer: 'Die Brücke hat nicht geantwortet; bitte erneut versuchen.',
   push_title: 'Übertragung zu Lichess',

@@ -45,6 +45,8 @@ export default {
   refused_board: 'Refused: this hall has no such board.',
   refused_request: 'Refused: the bridge could not read this request.',
   refused_game: 'The game refused it: {why}',
+  refused_pieces_not_back: 'Refused: the pieces are not yet back where they stood before the sealed move; the envelope is opened once the board shows the adjourned position (App. A5).',
+  refused_seal: 'The sealed move cannot be asked for now: {why}',
   refused_other: 'Refused (HTTP {status}).',
   no_answer: 'The bridge did not answer; try again.',
   push_title: 'Broadcast to Lichess',

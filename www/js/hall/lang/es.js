@@ -45,6 +45,8 @@ export default {
   refused_board: 'Rechazado: esta sala no tiene ese tablero.',
   refused_request: 'Rechazado: el puente no pudo leer esta petición.',
   refused_game: 'La partida no lo admite: {why}',
+  refused_pieces_not_back: 'Rechazado: las piezas aún no han vuelto a donde estaban antes de la jugada secreta; el sobre se abre cuando el tablero muestre la posición aplazada (Apéndice A5).',
+  refused_seal: 'La jugada secreta no se puede pedir ahora: {why}',
   refused_other: 'Rechazado (HTTP {status}).',
   no_answer: 'El puente no respondió; inténtelo de nuevo.',
   push_title: 'Retransmisión en Lichess',

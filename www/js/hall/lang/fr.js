@@ -45,6 +45,8 @@ export default {
   refused_board: "Refusé : cette salle n'a pas cet échiquier.",
   refused_request: "Refusé : le pont n'a pas pu lire cette demande.",
   refused_game: 'La partie le refuse : {why}',
+  refused_pieces_not_back: 'Refusé : les pièces ne sont pas encore revenues là où elles étaient avant le coup sous enveloppe ; l’enveloppe s’ouvre quand l’échiquier montre la position ajournée (annexe A5).',
+  refused_seal: 'Le coup sous enveloppe ne peut pas être demandé maintenant : {why}',
   refused_other: 'Refusé (HTTP {status}).',
   no_answer: "Le pont n'a pas répondu ; réessayez.",
   push_title: 'Diffusion sur Lichess',

@@ -45,6 +45,8 @@ export default {
   refused_board: 'Rifiutato: in questa sala non c’è quella scacchiera.',
   refused_request: 'Rifiutato: il ponte non ha potuto leggere questa richiesta.',
   refused_game: 'La partita non lo ammette: {why}',
+  refused_pieces_not_back: 'Rifiutato: i pezzi non sono ancora tornati dov\'erano prima della mossa in busta; la busta si apre quando la scacchiera mostra la posizione della sospensione (App. A5).',
+  refused_seal: 'La mossa in busta non può essere chiesta ora: {why}',
   refused_other: 'Rifiutato (HTTP {status}).',
   no_answer: 'Il ponte non ha risposto; riprovi.',
   push_title: 'Trasmissione su Lichess',

@@ -45,6 +45,8 @@ export default {
   refused_board: 'Geweigerd: deze zaal heeft zo’n bord niet.',
   refused_request: 'Geweigerd: de brug kon dit verzoek niet lezen.',
   refused_game: 'De partij staat het niet toe: {why}',
+  refused_pieces_not_back: 'Geweigerd: de stukken staan nog niet terug zoals vóór de afgegeven zet; de envelop gaat open zodra het bord de afgebroken stelling toont (Aanhangsel A5).',
+  refused_seal: 'De afgegeven zet kan nu niet worden gevraagd: {why}',
   refused_other: 'Geweigerd (HTTP {status}).',
   no_answer: 'De brug antwoordde niet; probeer het opnieuw.',
   push_title: 'Uitzending op Lichess',

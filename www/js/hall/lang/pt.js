@@ -45,6 +45,8 @@ export default {
   refused_board: 'Recusado: esta sala não tem esse tabuleiro.',
   refused_request: 'Recusado: a ponte não conseguiu ler este pedido.',
   refused_game: 'A partida não o admite: {why}',
+  refused_pieces_not_back: 'Recusado: as peças ainda não voltaram ao lugar em que estavam antes do lance secreto; o envelope abre-se quando o tabuleiro mostrar a posição adiada (Apêndice A5).',
+  refused_seal: 'O lance secreto não pode ser pedido agora: {why}',
   refused_other: 'Recusado (HTTP {status}).',
   no_answer: 'A ponte não respondeu; tente de novo.',
   push_title: 'Transmissão no Lichess',

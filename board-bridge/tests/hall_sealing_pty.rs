@@ -1,0 +1,166 @@
+//! The sealed move on a hall's sensor board (2005 App. A1, A5), asked for by the arbiter from
+//! the hall: the same referee path as the live page's seats. The hall's `seal_on_board` hides
+//! the sealer's move on the board and puts it in the envelope; the hall's `open` waits until the
+//! pieces are back; refusals carry the core's message id for the hall page's words.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
+use arbiter_core::{Color, Piece, Square};
+use board_bridge::simulator::{Action, FakeBoard};
+use common::*;
+use serde_json::Value;
+
+fn http(addr: &str, method: &str, path: &str, auth: Option<&str>, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    let auth = auth.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+/// The JSON body of an answer that may come chunked (axum's JSON bodies carry a length).
+fn json(body: &str) -> Value {
+    serde_json::from_str(body.trim()).unwrap_or_else(|_| {
+        let start = body.find('{').unwrap_or(0);
+        let end = body.rfind('}').map_or(body.len(), |e| e + 1);
+        serde_json::from_str(&body[start..end]).unwrap_or_default()
+    })
+}
+
+fn log_of(addr: &str) -> String {
+    http(addr, "GET", "/board/4/events.jsonl", None, "").1
+}
+
+fn until(what: &str, ok: &dyn Fn() -> bool) {
+    let give_up = Instant::now() + Duration::from_secs(30);
+    while !ok() {
+        assert!(Instant::now() < give_up, "{what}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn app_a1_a5_the_hall_seals_on_the_board_and_opens_only_with_the_pieces_back() {
+    let scratch = Scratch::new("hall-sealing");
+    let board = FakeBoard::start(
+        &scratch.path("tty"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    std::fs::write(
+        scratch.path("hall.toml"),
+        format!(
+            "[event]\nname = \"Sealing\"\nround = 1\nedition = \"2005\"\ntime_control = \"90+30\"\n\n\
+             [[board]]\nnumber = 4\nwhite = \"Anna\"\nblack = \"Bruno\"\nport = \"{}\"\n",
+            board.path().display()
+        ),
+    )
+    .unwrap();
+    let stderr = scratch.path("stderr.txt");
+    let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "150"], &stderr);
+    let addr = bridge.addr.clone();
+    let hall = || json(&http(&addr, "GET", "/hall.json", None, "").1);
+    until("the board is read", &|| {
+        hall()["boards"][0]["connected"] == true
+    });
+    let token = std::fs::read_to_string(&stderr)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
+        .expect("token")
+        .trim()
+        .to_owned();
+    let arbiter = |body: &str| {
+        let (status, answer) = http(&addr, "POST", "/board/4/arbiter", Some(&token), body);
+        (status, json(&answer))
+    };
+    let pawn = |c| Occupant::Piece(c, Piece::Pawn);
+    let knight = Occupant::Piece(Color::White, Piece::Knight);
+    let mut script = vec![Action::Pause(Duration::from_millis(500))];
+    script.extend(carry(Square::E2, Square::E4, pawn(Color::White)));
+    script.push(Action::Pause(Duration::from_millis(400)));
+    script.extend(carry(Square::E7, Square::E5, pawn(Color::Black)));
+    board.queue(script);
+    until("1. e4 e5 is played", &|| hall()["boards"][0]["plies"] == 2);
+    let logged_before = log_of(&addr).lines().count();
+
+    // The arbiter asks White, on move, for his sealed move, from the hall.
+    let (status, answer) = arbiter(r#"{"seal_on_board":{"passphrase":"hall secret"}}"#);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["sealer"], "white", "{answer}");
+    // Asked twice: refused, in words the hall page has an id for.
+    let (status, again) = arbiter(r#"{"seal_on_board":{"passphrase":"hall secret"}}"#);
+    assert_eq!(
+        (status, again["id"].as_str()),
+        (409, Some("seal_refused")),
+        "{again}"
+    );
+
+    board.queue(carry(Square::G1, Square::F3, knight));
+    until("the envelope is logged", &|| {
+        log_of(&addr).contains("\"seal\"")
+    });
+    let log = log_of(&addr);
+    for line in log.lines().skip(logged_before) {
+        assert!(
+            !line.contains("g1f3") && !line.contains("\"lift\"") && !line.contains("\"place\""),
+            "the sealed move shows in the log: {line}"
+        );
+    }
+    for event in [
+        r#"{"type":"resume"}"#,
+        r#"{"type":"arrive","player":"white"}"#,
+        r#"{"type":"arrive","player":"black"}"#,
+    ] {
+        let (status, answer) = arbiter(&format!(r#"{{"event":{event}}}"#));
+        assert_eq!(status, 200, "{event}: {answer}");
+    }
+    // The knight still on f3: the envelope waits (App. A5), as on the live page.
+    let open = r#"{"event":{"type":"open","passphrase":"hall secret"}}"#;
+    let (status, early) = arbiter(open);
+    assert_eq!(status, 409, "{early}");
+    assert_eq!(early["id"], "pieces_not_back", "{early}");
+    assert!(
+        early["error"].as_str().unwrap_or("").contains("App. A5"),
+        "{early}"
+    );
+
+    board.queue(carry(Square::F3, Square::G1, knight));
+    until("the pieces are back", &|| {
+        hall()["boards"][0]["placement"] == "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR"
+            || arbiter(r#"{"event":{"type":"open","passphrase":"wrong"}}"#).1["id"]
+                == "table_envelope_wrong_passphrase"
+    });
+    // A game's refusal carries the core's id.
+    let (status, wrong) = arbiter(r#"{"event":{"type":"open","passphrase":"wrong"}}"#);
+    assert_eq!(status, 409, "{wrong}");
+    assert_eq!(wrong["id"], "table_envelope_wrong_passphrase", "{wrong}");
+    let (status, opened) = arbiter(open);
+    assert_eq!(status, 200, "{opened}");
+    until("the sealed move is made", &|| {
+        hall()["boards"][0]["plies"] == 3
+    });
+    let (_, round) = http(&addr, "GET", "/round.pgn", None, "");
+    assert!(round.contains("2. Nf3"), "{round}");
+    drop(board);
+}

@@ -1,0 +1,8 @@
+// Deutsch: the live page's own words (ids as in en.js; see ./index.js).
+
+export default {
+  // A sealed move made on the sensor board (2005 App. A1, A5): the board's status while the
+  // bridge hides the pieces.
+  board_sealing: 'Abgabe: der auf dem Brett ausgeführte Zug kommt ungesehen in den Umschlag.',
+  board_pieces_back: 'Abgegeben: die Figuren wieder so stellen wie vor dem abgegebenen Zug.',
+};

@@ -1,0 +1,8 @@
+// Español: the live page's own words (ids as in en.js; see ./index.js).
+
+export default {
+  // A sealed move made on the sensor board (2005 App. A1, A5): the board's status while the
+  // bridge hides the pieces.
+  board_sealing: 'Jugada secreta: la jugada hecha en el tablero va al sobre, sin verse.',
+  board_pieces_back: 'Sellada: devolver las piezas a donde estaban antes de la jugada secreta.',
+};

@@ -1,0 +1,8 @@
+// Français: the live page's own words (ids as in en.js; see ./index.js).
+
+export default {
+  // A sealed move made on the sensor board (2005 App. A1, A5): the board's status while the
+  // bridge hides the pieces.
+  board_sealing: 'Coup sous enveloppe : le coup joué sur l’échiquier va dans l’enveloppe, sans être vu.',
+  board_pieces_back: 'Sous enveloppe : replacer les pièces comme avant le coup sous enveloppe.',
+};

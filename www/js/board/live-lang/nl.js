@@ -1,0 +1,8 @@
+// Nederlands: the live page's own words (ids as in en.js; see ./index.js).
+
+export default {
+  // A sealed move made on the sensor board (2005 App. A1, A5): the board's status while the
+  // bridge hides the pieces.
+  board_sealing: 'Afgeven: de zet op het bord gaat ongezien in de envelop.',
+  board_pieces_back: 'Afgegeven: zet de stukken terug zoals ze voor de afgegeven zet stonden.',
+};

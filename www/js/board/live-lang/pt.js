@@ -1,0 +1,8 @@
+// Português: the live page's own words (ids as in en.js; see ./index.js).
+
+export default {
+  // A sealed move made on the sensor board (2005 App. A1, A5): the board's status while the
+  // bridge hides the pieces.
+  board_sealing: 'Lance secreto: o lance feito no tabuleiro vai para o envelope, sem ser visto.',
+  board_pieces_back: 'Selado: repor as peças como estavam antes do lance secreto.',
+};
