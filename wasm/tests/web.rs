@@ -222,7 +222,10 @@ fn art6_9_low_time_warms_the_flag_rulings_code_and_leaves_the_game_alone() {
     }
     assert_eq!(display.warm_passes(), 4.0);
     assert_eq!(t.log(), log, "the warm-up logs nothing");
-    assert!(t.next_deadline().is_some(), "the game goes on, its flag still to fall");
+    assert!(
+        t.next_deadline().is_some(),
+        "the game goes on, its flag still to fall"
+    );
     assert_eq!(black.text_content().as_deref(), Some("8.0"));
 }
 
