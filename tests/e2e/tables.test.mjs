@@ -16,7 +16,7 @@ for (const lang of LANGS) {
 }
 
 // Every source file a message id can be named in: the page's JS (not the tables), its HTML,
-// and the wasm crate that names the rulings' and refusals' messages.
+// the wasm crate that names the rulings' messages, and the core's refusals.
 function sources() {
   const out = [];
   const walk = (dir, keep) => {
@@ -29,6 +29,9 @@ function sources() {
   };
   walk(join(root, 'www'), (n) => n.endsWith('.js') || n.endsWith('.html'));
   walk(join(root, 'wasm', 'src'), (n) => n.endsWith('.rs'));
+  // The core names each refusal's message id beside the refusal (Refused::id).
+  const refused = join(root, 'core', 'src', 'arbiter', 'game', 'refused.rs');
+  out.push({ path: refused, text: readFileSync(refused, 'utf8') });
   return out;
 }
 const files = sources();
@@ -48,6 +51,10 @@ function namedIds() {
       // In msg(...)'s first argument; a literal compared with (`== "..."`) is the core's word.
       for (const m of f.text.matchAll(/(?<!fn )msg\(([\s\S]*?)json!/g)) add(/(?<!== )"([a-z][a-z0-9_]*)"/g, m[1]);
       add(/=> "([a-z][a-z0-9_]*)"/g, f.text);
+    }
+    if (f.path.endsWith('refused.rs')) {
+      // Each arm's (kind, id) pair, however rustfmt wraps it.
+      add(/\("[a-z_]+",\s*"([a-z][a-z0-9_]*)"\)/g, f.text);
     }
     if (f.path.endsWith('refusal.rs')) {
       add(/=> \("[a-z_]+", "([a-z][a-z0-9_]*)"/g, f.text);

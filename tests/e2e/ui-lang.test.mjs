@@ -244,7 +244,7 @@ test('app_e every language has every word of the controls', async () => {
   assert.ok(words.length > 100, `${words.length} words found`);
   // The words the code writes: tr(lang, '...'), t('...'), g.tr('...'), with both sides of a `?:`.
   const coded = new Set(['queen', 'rook', 'bishop', 'knight', 'Period {0}', 'Move {0}', 'Move {0} of {1}', 'delay {0} s']);
-  const boardFiles = fs.readdirSync(path.join(WWW, 'js', 'board')).map((f) => `board/${f}`);
+  const boardFiles = fs.readdirSync(path.join(WWW, 'js', 'board')).filter((f) => f.endsWith('.js')).map((f) => `board/${f}`);
   for (const file of ['arbiter-board.js', 'page.js', ...boardFiles]) {
     const src = fs.readFileSync(path.join(WWW, 'js', file), 'utf8');
     for (const call of src.matchAll(/(?:#tr|\.tr|(?<![#.\w])tr?)\((?:lang, )?([^()]*?)(?:, [[{].*?)?\)/g)) {

@@ -138,6 +138,8 @@ export default {
   table_clock_not_running: (a) => `Die Uhr ${a.of} läuft nicht.`,
   table_no_offer: () => 'Es liegt kein Remisangebot des Gegners vor.',
   table_no_pending_claim: () => 'Keine Reklamation wartet auf eine Entscheidung.',
+  table_claim_not_established: () => 'Die Partieaufzeichnung belegt diese Reklamation nicht: Weisen Sie sie zurück oder stellen Sie zuerst die Stellung wieder her.',
+  table_not_postponable: () => 'Nur eine Reklamation in der Endspurtphase kann vertagt werden.',
   table_claim_pending: () => 'Eine Reklamation wartet auf die Entscheidung des Schiedsrichters.',
   table_analysis_pending: (a) => `Der Schiedsrichter prüft, ob ${a.who} noch mattsetzen kann; die Partie wartet.`,
   table_no_analysis_pending: () => 'Keine Entscheidung wartet auf eine Analyse.',

@@ -142,6 +142,8 @@ export default {
   table_clock_not_running: (a) => `${a.of} clock is not running.`,
   table_no_offer: () => 'No draw offer from the opponent stands.',
   table_no_pending_claim: () => 'No claim awaits a decision.',
+  table_claim_not_established: () => 'The record does not establish this claim: reject it, or restore the position first.',
+  table_not_postponable: () => 'Only a quickplay-finish claim can be postponed.',
   table_claim_pending: () => "A claim awaits the arbiter's decision.",
   table_analysis_pending: (a) => `The arbiter is deciding whether ${a.who} can still mate; the game waits.`,
   table_no_analysis_pending: () => 'No ruling waits for an analysis.',

@@ -138,6 +138,8 @@ export default {
   table_clock_not_running: (a) => `El reloj ${a.of} no corre.`,
   table_no_offer: () => 'No hay oferta de tablas del adversario.',
   table_no_pending_claim: () => 'Ninguna reclamación espera una decisión.',
+  table_claim_not_established: () => 'El registro no establece esta reclamación: recházela o restablezca antes la posición.',
+  table_not_postponable: () => 'Solo una reclamación en la fase final puede aplazarse.',
   table_claim_pending: () => 'Una reclamación espera la decisión del árbitro.',
   table_analysis_pending: (a) => `¿${a.who} pueden aún dar mate? El árbitro lo está decidiendo; la partida espera.`,
   table_no_analysis_pending: () => 'Ninguna decisión espera un análisis.',

@@ -138,6 +138,8 @@ export default {
   table_clock_not_running: (a) => `La pendule ${a.of} ne tourne pas.`,
   table_no_offer: () => "Aucune proposition de nulle de l'adversaire n'est en cours.",
   table_no_pending_claim: () => "Aucune réclamation n'attend de décision.",
+  table_claim_not_established: () => "La feuille de partie n'établit pas cette réclamation : rejetez-la, ou rétablissez d'abord la position.",
+  table_not_postponable: () => 'Seule une réclamation de fin de partie au K.-O. peut être différée.',
   table_claim_pending: () => "Une réclamation attend la décision de l'arbitre.",
   table_analysis_pending: (a) => `L'arbitre vérifie si ${a.who} peuvent encore mater ; la partie attend.`,
   table_no_analysis_pending: () => 'Aucune décision n\'attend d\'analyse.',

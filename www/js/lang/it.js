@@ -138,6 +138,8 @@ export default {
   table_clock_not_running: (a) => `L'orologio ${a.of} non corre.`,
   table_no_offer: () => "Non c'è un'offerta di patta dell'avversario.",
   table_no_pending_claim: () => 'Nessun reclamo attende una decisione.',
+  table_claim_not_established: () => 'Il formulario non dimostra questo reclamo: respingilo, o ripristina prima la posizione.',
+  table_not_postponable: () => 'Solo un reclamo nella fase finale può essere rinviato.',
   table_claim_pending: () => "Un reclamo attende la decisione dell'arbitro.",
   table_analysis_pending: (a) => `${a.who} può ancora dare matto? L'arbitro lo sta verificando; la partita attende.`,
   table_no_analysis_pending: () => 'Nessuna decisione attende un\'analisi.',

@@ -138,6 +138,8 @@ export default {
   table_clock_not_running: (a) => `De klok ${a.of} loopt niet.`,
   table_no_offer: () => 'Er ligt geen remiseaanbod van de tegenstander.',
   table_no_pending_claim: () => 'Er wacht geen reclamatie op een beslissing.',
+  table_claim_not_established: () => 'De notatie bevestigt deze reclamatie niet: wijs haar af, of herstel eerst de stelling.',
+  table_not_postponable: () => 'Alleen een reclamatie in de snelbeslissing kan worden uitgesteld.',
   table_claim_pending: () => 'Een reclamatie wacht op de beslissing van de arbiter.',
   table_analysis_pending: (a) => `De arbiter gaat na of ${a.who} nog mat kan zetten; de partij wacht.`,
   table_no_analysis_pending: () => 'Geen beslissing wacht op een analyse.',

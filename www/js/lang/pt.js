@@ -138,6 +138,8 @@ export default {
   table_clock_not_running: (a) => `O relógio ${a.of} não está a correr.`,
   table_no_offer: () => 'Não há proposta de empate do adversário.',
   table_no_pending_claim: () => 'Nenhuma reclamação aguarda decisão.',
+  table_claim_not_established: () => 'O registo não comprova esta reclamação: rejeite-a, ou restaure primeiro a posição.',
+  table_not_postponable: () => 'Só uma reclamação na fase final pode ser adiada.',
   table_claim_pending: () => 'Uma reclamação aguarda a decisão do árbitro.',
   table_analysis_pending: (a) => `${a.who} ainda podem dar mate? O árbitro está a verificar; a partida espera.`,
   table_no_analysis_pending: () => 'Nenhuma decisão aguarda uma análise.',
