@@ -13,30 +13,6 @@ use board_bridge::simulator::{Action, FakeBoard};
 use common::*;
 use serde_json::Value;
 
-fn http(addr: &str, method: &str, path: &str, auth: Option<&str>, body: &str) -> (u16, String) {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(addr).expect("connect");
-    let auth = auth.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap_or_default();
-    (status, body)
-}
-
 /// The JSON body of an answer that may come chunked (axum's JSON bodies carry a length).
 fn json(body: &str) -> Value {
     serde_json::from_str(body.trim()).unwrap_or_else(|_| {
@@ -47,7 +23,7 @@ fn json(body: &str) -> Value {
 }
 
 fn log_of(addr: &str) -> String {
-    http(addr, "GET", "/board/4/events.jsonl", None, "").1
+    http_as(addr, "GET", "/board/4/events.jsonl", None, "").1
 }
 
 fn until(what: &str, ok: &dyn Fn() -> bool) {
@@ -79,7 +55,7 @@ fn app_a1_a5_the_hall_seals_on_the_board_and_opens_only_with_the_pieces_back() {
     let stderr = scratch.path("stderr.txt");
     let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "150"], &stderr);
     let addr = bridge.addr.clone();
-    let hall = || json(&http(&addr, "GET", "/hall.json", None, "").1);
+    let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
     until("the board is read", &|| {
         hall()["boards"][0]["connected"] == true
     });
@@ -91,7 +67,7 @@ fn app_a1_a5_the_hall_seals_on_the_board_and_opens_only_with_the_pieces_back() {
         .trim()
         .to_owned();
     let arbiter = |body: &str| {
-        let (status, answer) = http(&addr, "POST", "/board/4/arbiter", Some(&token), body);
+        let (status, answer) = http_as(&addr, "POST", "/board/4/arbiter", Some(&token), body);
         (status, json(&answer))
     };
     let pawn = |c| Occupant::Piece(c, Piece::Pawn);
@@ -160,7 +136,7 @@ fn app_a1_a5_the_hall_seals_on_the_board_and_opens_only_with_the_pieces_back() {
     until("the sealed move is made", &|| {
         hall()["boards"][0]["plies"] == 3
     });
-    let (_, round) = http(&addr, "GET", "/round.pgn", None, "");
+    let (_, round) = http_as(&addr, "GET", "/round.pgn", None, "");
     assert!(round.contains("2. Nf3"), "{round}");
     drop(board);
 }

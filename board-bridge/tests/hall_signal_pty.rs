@@ -12,32 +12,8 @@ use arbiter_core::{Color, Piece, Square};
 use board_bridge::simulator::{Action, FakeBoard};
 use common::*;
 
-fn http(addr: &str, method: &str, path: &str, auth: Option<&str>, body: &str) -> (u16, String) {
-    use std::io::{Read, Write};
-    let mut s = std::net::TcpStream::connect(addr).expect("connect");
-    let auth = auth.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut text = String::new();
-    s.read_to_string(&mut text).unwrap();
-    let status = text
-        .split_whitespace()
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .unwrap_or(0);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_owned())
-        .unwrap_or_default();
-    (status, body)
-}
-
 fn hall(addr: &str) -> serde_json::Value {
-    serde_json::from_str(&http(addr, "GET", "/hall.json", None, "").1).unwrap_or_default()
+    serde_json::from_str(&http_as(addr, "GET", "/hall.json", None, "").1).unwrap_or_default()
 }
 
 #[test]
@@ -111,12 +87,12 @@ fn the_kings_in_the_centre_propose_a_result_the_arbiter_confirms() {
     // Never a move: no ply was added and no illegal move counted (the kings stand side by side).
     assert_eq!(h["boards"][0]["plies"], 2);
     assert_eq!(h["boards"][0]["illegal_moves"], serde_json::json!([0, 0]));
-    let (_, log) = http(&addr, "GET", "/board/4/events.jsonl", None, "");
+    let (_, log) = http_as(&addr, "GET", "/board/4/events.jsonl", None, "");
     assert!(
         !log.contains("\"type\":\"move\",\"move\":\"e1e4\""),
         "{log}"
     );
-    let (_, round) = http(&addr, "GET", "/round.pgn", None, "");
+    let (_, round) = http_as(&addr, "GET", "/round.pgn", None, "");
     assert!(round.contains("[Result \"*\"]"), "{round}");
 
     // Confirmed by the arbiter with the printed token; refused without it.
@@ -129,14 +105,14 @@ fn the_kings_in_the_centre_propose_a_result_the_arbiter_confirms() {
         .to_owned();
     let confirm = r#"{"result":"1-0"}"#;
     assert_eq!(
-        http(&addr, "POST", "/board/4/arbiter", None, confirm).0,
+        http_as(&addr, "POST", "/board/4/arbiter", None, confirm).0,
         403
     );
-    let (status, body) = http(&addr, "POST", "/board/4/arbiter", Some(&token), confirm);
+    let (status, body) = http_as(&addr, "POST", "/board/4/arbiter", Some(&token), confirm);
     assert_eq!(status, 200, "{body}");
     let h = wait_until("the result stands", &|h| h["boards"][0]["result"] == "1-0");
     assert_eq!(h["boards"][0]["proposed"], serde_json::Value::Null);
-    let (_, round) = http(&addr, "GET", "/round.pgn", None, "");
+    let (_, round) = http_as(&addr, "GET", "/round.pgn", None, "");
     assert!(
         round.contains("[Round \"2.4\"]") && round.contains("[Result \"1-0\"]"),
         "{round}"

@@ -459,6 +459,25 @@ pub async fn board_read(ws: &mut Ws, wait: Duration) -> Vec<Value> {
     seen
 }
 
+/// [`http`] as the hall's arbiter sends it, with his token when one is given: status and body
+/// as text.
+pub fn http_as(
+    addr: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (u16, String) {
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = bearer
+        .iter()
+        .map(|b| ("Authorization", b.as_str()))
+        .collect();
+    let (status, _, body) =
+        http(addr, method, path, &headers, body).expect("a request to the bridge");
+    (status, String::from_utf8_lossy(&body).into_owned())
+}
+
 /// One HTTP/1.1 request to `addr` on a connection of its own: status, response headers (names
 /// in lower case) and body.
 pub fn http(
