@@ -7,9 +7,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
+use arbiter_core::dgt::board::Occupant;
 use arbiter_core::{Color, Piece, Square};
-use board_bridge::simulator::{Action, FakeBoard};
+use board_bridge::simulator::Action;
 use common::*;
 use serde_json::Value;
 
@@ -37,23 +37,9 @@ fn until(what: &str, ok: &dyn Fn() -> bool) {
 #[test]
 fn app_a1_a5_the_hall_seals_on_the_board_and_opens_only_with_the_pieces_back() {
     let scratch = Scratch::new("hall-sealing");
-    let board = FakeBoard::start(
-        &scratch.path("tty"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
-    std::fs::write(
-        scratch.path("hall.toml"),
-        format!(
-            "[event]\nname = \"Sealing\"\nround = 1\nedition = \"2005\"\ntime_control = \"90+30\"\n\n\
-             [[board]]\nnumber = 4\nwhite = \"Anna\"\nblack = \"Bruno\"\nport = \"{}\"\n",
-            board.path().display()
-        ),
-    )
-    .unwrap();
+    let (board, toml) = one_board_hall(&scratch, "Sealing", 1, "2005");
     let stderr = scratch.path("stderr.txt");
-    let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "150"], &stderr);
+    let bridge = Bridge::hall(&toml, &["--settle-ms", "150"], &stderr);
     let addr = bridge.addr.clone();
     let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
     until("the board is read", &|| {

@@ -7,9 +7,9 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
+use arbiter_core::dgt::board::Occupant;
 use arbiter_core::{Color, Piece, Square};
-use board_bridge::simulator::{Action, FakeBoard};
+use board_bridge::simulator::Action;
 use common::*;
 
 fn hall(addr: &str) -> serde_json::Value {
@@ -19,23 +19,9 @@ fn hall(addr: &str) -> serde_json::Value {
 #[test]
 fn the_kings_in_the_centre_propose_a_result_the_arbiter_confirms() {
     let scratch = Scratch::new("hall-signal");
-    let board = FakeBoard::start(
-        &scratch.path("tty"),
-        Placement::start(),
-        Orientation::Normal,
-    )
-    .expect("pty");
-    std::fs::write(
-        scratch.path("hall.toml"),
-        format!(
-            "[event]\nname = \"Signal\"\nround = 2\nedition = \"2023\"\ntime_control = \"90+30\"\n\n\
-             [[board]]\nnumber = 4\nwhite = \"Anna\"\nblack = \"Bruno\"\nport = \"{}\"\n",
-            board.path().display()
-        ),
-    )
-    .unwrap();
+    let (board, toml) = one_board_hall(&scratch, "Signal", 2, "2023");
     let stderr = scratch.path("stderr.txt");
-    let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "300"], &stderr);
+    let bridge = Bridge::hall(&toml, &["--settle-ms", "300"], &stderr);
     let addr = bridge.addr.clone();
     let wait_until = |what: &str, ok: &dyn Fn(&serde_json::Value) -> bool| {
         let give_up = Instant::now() + Duration::from_secs(30);

@@ -459,6 +459,34 @@ pub async fn board_read(ws: &mut Ws, wait: Duration) -> Vec<Value> {
     seen
 }
 
+/// A hall of one board, number 4 (Anna against Bruno at 90+30), on a simulated board in the
+/// start position: the board and the hall file's path, for [`Bridge::hall`].
+pub fn one_board_hall(
+    scratch: &Scratch,
+    name: &str,
+    round: u32,
+    edition: &str,
+) -> (board_bridge::simulator::FakeBoard, PathBuf) {
+    use arbiter_core::dgt::board::{Orientation, Placement};
+    let board = board_bridge::simulator::FakeBoard::start(
+        &scratch.path("tty"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    let toml = scratch.path("hall.toml");
+    std::fs::write(
+        &toml,
+        format!(
+            "[event]\nname = \"{name}\"\nround = {round}\nedition = \"{edition}\"\ntime_control = \"90+30\"\n\n\
+             [[board]]\nnumber = 4\nwhite = \"Anna\"\nblack = \"Bruno\"\nport = \"{}\"\n",
+            board.path().display()
+        ),
+    )
+    .unwrap();
+    (board, toml)
+}
+
 /// [`http`] as the hall's arbiter sends it, with his token when one is given: status and body
 /// as text.
 pub fn http_as(
