@@ -33,22 +33,37 @@ fn hands_on_pieces(lines: &[Value]) -> Vec<&Value> {
         .collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn art4_the_kings_set_for_the_result_signal_are_no_touch_and_no_move() {
-    let rig = Rig::start("signal-in-play", &["--settle-ms", "150", "--minutes", "90"]);
-    let (bridge, board) = (&rig.bridge, &rig.board);
-    let mut ws = spectator(&bridge.addr).await;
+/// A game on a simulated board (150 ms settle, 90 minutes) after its first two moves, each
+/// carried on the board and seen as a move, and a moment's quiet: the rig, a spectator's
+/// stream with what it has seen, and how many lines the log had then.
+async fn after_first_moves(
+    name: &str,
+    moves: [(Square, Square, arbiter_core::dgt::board::Occupant, &str); 2],
+) -> (Rig, Ws, Vec<Value>, usize) {
+    let rig = Rig::start(name, &["--settle-ms", "150", "--minutes", "90"]);
+    let mut ws = spectator(&rig.bridge.addr).await;
     let mut all = Vec::new();
     await_start(&mut ws, &mut all).await;
-    for (from, to, piece, uci) in [
-        (Square::G1, Square::F3, white(Piece::Knight), "g1f3"),
-        (Square::G8, Square::F6, black(Piece::Knight), "g8f6"),
-    ] {
-        board.queue(carry(from, to, piece));
+    for (from, to, piece, uci) in moves {
+        rig.board.queue(carry(from, to, piece));
         expect(&mut ws, &mut all, uci, is_move(uci)).await;
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let before = bridge.get("/events.jsonl").1.lines().count();
+    let before = rig.bridge.get("/events.jsonl").1.lines().count();
+    (rig, ws, all, before)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art4_the_kings_set_for_the_result_signal_are_no_touch_and_no_move() {
+    let (rig, mut ws, mut all, before) = after_first_moves(
+        "signal-in-play",
+        [
+            (Square::G1, Square::F3, white(Piece::Knight), "g1f3"),
+            (Square::G8, Square::F6, black(Piece::Knight), "g8f6"),
+        ],
+    )
+    .await;
+    let (bridge, board) = (&rig.bridge, &rig.board);
     let seen = all.len();
     // The players agree and signal 1-0: the black king to d5, then White (on move) sets his
     // king on e4.
@@ -114,23 +129,15 @@ async fn art5_after_the_games_end_the_signal_reaches_no_game() {
 /// the signal; set down on the centre, the lift was no play.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn art4_the_first_lift_of_the_king_on_move_for_the_signal_is_no_touch() {
-    let rig = Rig::start(
+    let (rig, mut ws, _, before) = after_first_moves(
         "signal-own-king",
-        &["--settle-ms", "150", "--minutes", "90"],
-    );
+        [
+            (Square::E2, Square::E3, white(Piece::Pawn), "e2e3"),
+            (Square::E7, Square::E6, black(Piece::Pawn), "e7e6"),
+        ],
+    )
+    .await;
     let (bridge, board) = (&rig.bridge, &rig.board);
-    let mut ws = spectator(&bridge.addr).await;
-    let mut all = Vec::new();
-    await_start(&mut ws, &mut all).await;
-    for (from, to, piece, uci) in [
-        (Square::E2, Square::E3, white(Piece::Pawn), "e2e3"),
-        (Square::E7, Square::E6, black(Piece::Pawn), "e7e6"),
-    ] {
-        board.queue(carry(from, to, piece));
-        expect(&mut ws, &mut all, uci, is_move(uci)).await;
-    }
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let before = bridge.get("/events.jsonl").1.lines().count();
     // White, on move, sets his king on d4 (0-1 with Black's on e5), then Black his.
     board.queue(carry(Square::E1, Square::D4, king(Color::White)));
     tokio::time::sleep(Duration::from_millis(100)).await;
@@ -154,23 +161,15 @@ async fn art4_the_first_lift_of_the_king_on_move_for_the_signal_is_no_touch() {
 /// the king (Art. 4.3), logged at the instant of its lift.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn art4_a_king_lifted_and_set_down_elsewhere_is_still_touched() {
-    let rig = Rig::start(
+    let (rig, mut ws, _, before) = after_first_moves(
         "signal-king-touch",
-        &["--settle-ms", "150", "--minutes", "90"],
-    );
+        [
+            (Square::E2, Square::E4, white(Piece::Pawn), "e2e4"),
+            (Square::E7, Square::E5, black(Piece::Pawn), "e7e5"),
+        ],
+    )
+    .await;
     let (bridge, board) = (&rig.bridge, &rig.board);
-    let mut ws = spectator(&bridge.addr).await;
-    let mut all = Vec::new();
-    await_start(&mut ws, &mut all).await;
-    for (from, to, piece, uci) in [
-        (Square::E2, Square::E4, white(Piece::Pawn), "e2e4"),
-        (Square::E7, Square::E5, black(Piece::Pawn), "e7e5"),
-    ] {
-        board.queue(carry(from, to, piece));
-        expect(&mut ws, &mut all, uci, is_move(uci)).await;
-    }
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let before = bridge.get("/events.jsonl").1.lines().count();
     // Lifted and put back where it stood: touched, so it must move.
     board.queue(carry(Square::E1, Square::E1, king(Color::White)));
     let _ = wait_for(&mut ws, Duration::from_millis(800), |_| false).await;
