@@ -13,6 +13,7 @@ use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder, NoiseGate};
 use arbiter_core::dgt::reconstruct::{
     Completion, Mismatch, Reading, Reconstructor, TouchKind, attempted_move,
 };
+use arbiter_core::dgt::signal::result_signal_under_way;
 use arbiter_core::laws::rules;
 use arbiter_core::{Color, Move, Piece, Square};
 
@@ -92,10 +93,6 @@ pub struct Session {
     /// opponent starting early or a sensor blinking. They become touches when his turn comes,
     /// unless the piece was put back first.
     held_lifts: Vec<(Square, Color)>,
-    /// The player on move lifted his own king, at that instant from that square: a touch of
-    /// the king (Art. 4.3), unless the king is set down for DGT's result signal, which is no
-    /// play. Decided where the king comes down (or at the next reading of the board).
-    king_lift: Option<(u64, Square)>,
     own_lifted: bool,
     game_plies: usize,
     /// What this board last reported to the two-board comparison.
@@ -165,7 +162,6 @@ impl Session {
             clock_attached: completion == Completion::ClockPress,
             clock_epoch_sent: 0,
             held_lifts: Vec::new(),
-            king_lift: None,
             own_lifted: false,
             game_plies: moves.len(),
             last_view: None,
@@ -517,10 +513,10 @@ impl Session {
 
     fn take_reading(&mut self, now: u64, reading: Reading, pressed: bool) {
         match reading {
-            Reading::Touch { .. } if self.hidden() => {
+            Reading::Touch { .. } | Reading::KingTouched { .. } if self.hidden() => {
                 // The sealer's hands: not a touch of the game, and no square for anyone.
             }
-            Reading::Touch { touch, .. } => {
+            Reading::Touch { touch, held, .. } => {
                 // The sensors' news goes out first: nothing below may delay it.
                 self.hub.publish(Body::Touch {
                     action: if touch.kind == TouchKind::Lift {
@@ -533,12 +529,15 @@ impl Session {
                     piece: piece_name(touch.color, touch.piece),
                 });
                 match touch.kind {
-                    TouchKind::Lift => self.lifted(now, touch.square, touch.color, touch.piece),
-                    TouchKind::Place => {
-                        self.held_lifts.retain(|h| h.0 != touch.square);
-                        self.king_set_down();
-                    }
+                    // The own king's lift, which the core holds until it comes down: a touch
+                    // (`KingTouched`) or the result signal's start (nothing).
+                    TouchKind::Lift if held => {}
+                    TouchKind::Lift => self.lifted(now, touch.square, touch.color),
+                    TouchKind::Place => self.held_lifts.retain(|h| h.0 != touch.square),
                 }
+            }
+            Reading::KingTouched { at, square, color } => {
+                self.lifted(at, square, color);
             }
             Reading::ClockTimes {
                 left_ms,
@@ -651,10 +650,8 @@ impl Session {
         }
     }
 
-    fn lifted(&mut self, now: u64, square: Square, color: Color, piece: Piece) {
-        // Whatever was lifted before this is decided now: a king lifted and then another
-        // piece is a touch of the king (the signal sets both kings down first).
-        self.king_set_down();
+    /// A piece of `color` lifted from `square` at `now`, as the game is to hear of it.
+    fn lifted(&mut self, now: u64, square: Square, color: Color) {
         let mut r = referee::lock(&self.referee);
         if self.no_play(&r) {
             return;
@@ -664,32 +661,12 @@ impl Session {
             // On the board where the opponent's move is only reproduced, hands are not touches.
             return;
         }
-        if color == on_move && piece == Piece::King && !self.own_lifted {
-            // Where it comes down says whether it was a touch or the result signal.
-            self.own_lifted = true;
-            self.king_lift = Some((now, square));
-            return;
-        }
         if color == on_move || self.own_lifted {
             self.own_lifted |= color == on_move;
             self.submit(&mut r, now, Event::Lift { square });
         } else {
             self.held_lifts.push((square, color));
         }
-    }
-
-    /// The king lifted by the player on move (see `king_lift`) has come down, or the board
-    /// shows something else first: if the pieces now show the result signal under way, the lift
-    /// was no play; otherwise it was a touch of the king, handed to the game at its own instant.
-    fn king_set_down(&mut self) {
-        let Some((at, square)) = self.king_lift.take() else {
-            return;
-        };
-        let mut r = referee::lock(&self.referee);
-        if self.no_play(&r) {
-            return;
-        }
-        self.submit(&mut r, at, Event::Lift { square });
     }
 
     /// Whether what the hands do on the board is no play of the game: the game is over, or the
@@ -728,9 +705,6 @@ impl Session {
         if played != self.game_plies {
             self.game_plies = played;
             self.own_lifted = false;
-            // A king still in the air when the game moved on (a move from a page) was the
-            // last player's hand, not the new one's.
-            self.king_lift = None;
             // Lifts held for the new player on move become his touches, if his piece is still
             // up in the air on that square.
             let held = std::mem::take(&mut self.held_lifts);
@@ -797,35 +771,6 @@ impl Session {
         self.last_view = Some(view.clone());
         referee::lock(&self.referee).board_settled(which, view);
     }
-}
-
-/// Whether the pieces show DGT's result signal being made: the two kings side by side (never a
-/// position of a game), or a king set on a centre square (d4, d5, e4, e5) two or more squares
-/// from where the game has it, which no king's move does.
-fn result_signal_under_way(physical: &Placement, game: &arbiter_core::position::Position) -> bool {
-    use arbiter_core::dgt::board::Occupant;
-    let distance = |a: Square, b: Square| {
-        let (af, ar) = (a.file() as i32, a.rank() as i32);
-        let (bf, br) = (b.file() as i32, b.rank() as i32);
-        (af - bf).abs().max((ar - br).abs())
-    };
-    let centre = [Square::D4, Square::D5, Square::E4, Square::E5];
-    let mut kings = [None, None];
-    for square in Square::ALL {
-        if let Occupant::Piece(color, Piece::King) = physical.get(square) {
-            kings[color as usize] = Some(square);
-        }
-    }
-    if let [Some(white), Some(black)] = kings
-        && distance(white, black) <= 1
-    {
-        return true;
-    }
-    [Color::White, Color::Black].into_iter().any(|color| {
-        kings[color as usize].is_some_and(|square| {
-            centre.contains(&square) && distance(square, game.king(color)) >= 2
-        })
-    })
 }
 
 /// The placement a board shows in the initial position, as the simulator and tests need it.

@@ -606,3 +606,100 @@ fn art7_4a_the_attempted_illegal_move_is_read_from_the_pieces() {
         Some("e7d8q".to_owned())
     );
 }
+
+/// The readings about the game's touches: the lifts not held, and the held kings found touched.
+fn game_lifts(readings: &[Reading]) -> Vec<(u64, Square)> {
+    readings
+        .iter()
+        .filter_map(|r| match r {
+            Reading::Touch {
+                at,
+                touch,
+                held: false,
+            } if touch.kind == TouchKind::Lift => Some((*at, touch.square)),
+            Reading::KingTouched { at, square, .. } => Some((*at, *square)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn art4_3_the_own_king_lifted_and_set_down_off_the_result_signal_is_touched_at_its_lift() {
+    let mut t = Table::start();
+    t.slide(Square::E2, Square::E4);
+    t.wait(SETTLE);
+    t.slide(Square::E7, Square::E5);
+    t.wait(SETTLE);
+    t.readings.clear();
+    t.lift(Square::E1);
+    let lifted_at = t.now;
+    // Streamed at once as a sensor change, but held: no touch of the game yet.
+    assert!(matches!(
+        t.readings[..],
+        [Reading::Touch { held: true, touch, .. }] if touch.piece == Piece::King
+    ));
+    assert!(game_lifts(&t.readings).is_empty());
+    // Set down on e2, a king's move: a touch of the king, at the instant of its lift, told
+    // before the placement's own touch.
+    t.put(Square::E2, Color::White, Piece::King);
+    assert!(matches!(
+        t.readings[1..],
+        [
+            Reading::KingTouched { square: Square::E1, color: Color::White, .. },
+            Reading::Touch { held: false, touch, .. }
+        ] if touch.kind == TouchKind::Place
+    ));
+    assert_eq!(game_lifts(&t.readings), [(lifted_at, Square::E1)]);
+    t.wait(SETTLE);
+    // The readings since the king's lift: the king's move.
+    assert_eq!(t.moves(), ["e1e2"]);
+}
+
+#[test]
+fn art4_3_the_own_king_set_down_for_the_result_signal_touches_nothing() {
+    let mut t = Table::start();
+    t.slide(Square::E2, Square::E4);
+    t.wait(SETTLE);
+    t.readings.clear();
+    // Black, on move, begins the signal: his king from e8 onto d5, a centre square no king's
+    // move reaches from e8.
+    t.lift(Square::E8);
+    assert!(
+        game_lifts(&t.readings).is_empty(),
+        "the king's lift is held"
+    );
+    t.put(Square::D5, Color::Black, Piece::King);
+    assert!(
+        !t.readings
+            .iter()
+            .any(|r| matches!(r, Reading::KingTouched { .. })),
+        "{:?}",
+        t.readings
+    );
+}
+
+#[test]
+fn art4_3_a_king_lifted_and_then_another_piece_is_a_touch_of_the_king_first() {
+    let mut t = Table::start();
+    t.readings.clear();
+    t.lift(Square::E1);
+    let king_at = t.now;
+    t.lift(Square::G1);
+    let knight_at = t.now;
+    // The signal sets the kings down first: another lift tells the king was touched, first.
+    assert_eq!(
+        game_lifts(&t.readings),
+        [(king_at, Square::E1), (knight_at, Square::G1)]
+    );
+    // And a new turn holds the next king lift again.
+    t.put(Square::E1, Color::White, Piece::King);
+    t.put(Square::F3, Color::White, Piece::Knight);
+    t.wait(SETTLE);
+    assert_eq!(t.moves(), ["g1f3"]);
+    t.readings.clear();
+    t.lift(Square::E8);
+    assert!(matches!(
+        t.readings[..],
+        [Reading::Touch { held: true, .. }]
+    ));
+}

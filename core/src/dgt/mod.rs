@@ -11,3 +11,4 @@ pub mod board;
 pub mod clock;
 pub mod codec;
 pub mod reconstruct;
+pub mod signal;

@@ -7,7 +7,10 @@
 //!   taken off its square is touched (2005 Art. 4.3; App. F2.2 says the same of a piece pulled out
 //!   of its hole). A square that changes straight from one piece to another is read as the old
 //!   piece lifted and the new one placed, because the board may never report the captured piece's
-//!   lift.
+//!   lift. The own king lifted by the player on move as his first lift of the turn is held
+//!   until it comes down ([`super::signal`]): set down for DGT's result signal it touched
+//!   nothing, otherwise it is a touch of the king at the instant of its lift
+//!   ([`Reading::KingTouched`]).
 //! * **Moves.** A sensor board cannot tell a piece released on a square from one slid across it,
 //!   so individual updates are never read as moves. The whole placement is compared with the
 //!   placements every legal move would leave, once the board has been quiet for the settle time
@@ -29,6 +32,7 @@ use crate::{Color, Piece, Square};
 use super::board::{BoardDump, DgtSquare, Occupant, Orientation, Placement};
 use super::clock::{ClockReading, ClockSide};
 use super::codec::{BoardMessage, Command};
+use super::signal::{KingHold, KingLift};
 use crate::movegen::Move;
 use crate::position::Position;
 
@@ -95,6 +99,21 @@ pub enum Reading {
         at: u64,
         /// What changed.
         touch: Touch,
+        /// A lift of the own king by the player on move, held: not yet a touch of the game.
+        /// [`Reading::KingTouched`] follows if it turns out to be one; nothing does if it began
+        /// the result signal.
+        held: bool,
+    },
+    /// The king whose lift was held was touched (2005 Art. 4.3 / 2023 Art. 4.3.1): it came
+    /// down elsewhere than for the result signal, or another piece was lifted first. Comes
+    /// before the touch of the change that told.
+    KingTouched {
+        /// When the king was lifted.
+        at: u64,
+        /// The square it was lifted from.
+        square: Square,
+        /// Its colour (the side that was on move).
+        color: Color,
     },
     /// The clock's lever went down on `side` (the side that was running stopped).
     ClockPress {
@@ -173,6 +192,8 @@ pub struct Reconstructor {
     /// pieces change.
     refused: Option<Placement>,
     lever: Option<ClockSide>,
+    /// The own king lifted by the player on move, held until it comes down.
+    king: KingHold,
     out: VecDeque<Reading>,
     commands: VecDeque<Command>,
 }
@@ -204,6 +225,7 @@ impl Reconstructor {
             reported: None,
             refused: None,
             lever: None,
+            king: KingHold::default(),
             out: VecDeque::new(),
             commands: VecDeque::new(),
         };
@@ -249,6 +271,7 @@ impl Reconstructor {
         self.has_dump = false;
         self.last_change = None;
         self.lever = None;
+        self.king.new_turn();
     }
 
     /// The next reading, oldest first.
@@ -344,6 +367,9 @@ impl Reconstructor {
         let before = self.physical();
         let after = Placement::from_dump(dump, self.orientation.unwrap_or_default());
         let squares = before.diff(&after);
+        if !squares.is_empty() {
+            self.king_resolved(&after);
+        }
         // Lifts first: a piece leaves before another takes its place.
         for &s in &squares {
             if let Occupant::Piece(color, piece) = before.get(s) {
@@ -366,6 +392,15 @@ impl Reconstructor {
     }
 
     fn push_touch(&mut self, at: u64, kind: TouchKind, square: Square, color: Color, piece: Piece) {
+        let held = kind == TouchKind::Lift
+            && self.orientation.is_some()
+            && self.king.lifted(
+                &self.history[self.history.len() - 1],
+                at,
+                square,
+                color,
+                piece,
+            );
         self.out.push_back(Reading::Touch {
             at,
             touch: Touch {
@@ -374,7 +409,19 @@ impl Reconstructor {
                 color,
                 piece,
             },
+            held,
         });
+    }
+
+    /// The board changed to `now` after the own king's lift was held: if that was a touch of
+    /// the king, say so before the change's own touches.
+    fn king_resolved(&mut self, now: &Placement) {
+        let position = &self.history[self.history.len() - 1];
+        let color = position.side_to_move();
+        if let Some(KingLift::Touched { at, square }) = self.king.resolve(now, position) {
+            self.out
+                .push_back(Reading::KingTouched { at, square, color });
+        }
     }
 
     fn handle_field(&mut self, at: u64, sensor: DgtSquare, occupant: Occupant) {
@@ -395,6 +442,10 @@ impl Reconstructor {
         self.raw[index] = occupant.to_code();
         self.last_change = Some(at);
         self.changes += 1;
+        if self.king.holds() {
+            let now = self.physical();
+            self.king_resolved(&now);
+        }
         if let Occupant::Piece(color, piece) = old {
             self.push_touch(at, TouchKind::Lift, square, color, piece);
         }
@@ -407,6 +458,7 @@ impl Reconstructor {
         let next = self.position().after(mv).map_err(|_| ())?;
         self.history.push(next);
         self.moves.push(mv);
+        self.king.new_turn();
         Ok(())
     }
 
@@ -416,6 +468,7 @@ impl Reconstructor {
     /// The reconstructor follows the game; if the board now differs from it, the difference is
     /// reported at once with the position to restore (2005 Art. 7.4a / 7.5).
     pub fn rebase(&mut self, at: u64, start: Position, moves: &[Move]) {
+        self.king.new_turn();
         self.history.clear();
         self.history.push(start);
         self.moves.clear();
@@ -515,6 +568,7 @@ impl Reconstructor {
     }
 
     fn retract(&mut self, at: u64, to_ply: usize) {
+        self.king.new_turn();
         self.history.truncate(to_ply + 1);
         self.moves.truncate(to_ply);
         self.reported = None;
