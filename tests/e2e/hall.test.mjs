@@ -395,3 +395,82 @@ test('hall page: a threefold claim awaits the arbiter, decided from the hall in 
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// ---------- the sealed move made on the board, asked for from the hall ----------
+
+// A long game, so the simulated board is still playing when the arbiter asks for the seal.
+const BREYER = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O '
+  + '9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 *';
+
+test('hall page: the arbiter asks for the sealed move on the board in a dialog, in Dutch; the card shows it sealed, unseen', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-seal-'));
+  fs.writeFileSync(path.join(dir, 'breyer.pgn'), `[Event "e2e"]\n[Result "*"]\n\n${BREYER}\n`);
+  const hall = await startHall(dir, [['Rossi, Anna', 'Neri, Bruno', 'breyer.pgn']]);
+  const browser = await launch();
+  const nl = (await import(`${pathToFileURL(path.join(WWW, 'js')).href}/hall/words.js`)).TABLES.nl;
+  const side = { white: 'Wit', black: 'Zwart' };
+  const plies = async () => (await (await fetch(`${hall.url}/hall.json`)).json()).boards[0].plies;
+  try {
+    const page = await freshPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${hall.url}/?lang=nl`);
+    await page.fill('#token', hall.token);
+    await page.click('#token-save');
+    await page.waitForFunction(() => Number(document.querySelector('article[data-board="1"]')?.dataset.plies) >= 2, null, { timeout: 60_000 });
+    // Every stage the card shows from here on, in order.
+    await page.evaluate(() => {
+      window.sealingSeen = [];
+      const look = () => {
+        const stage = document.querySelector('article[data-board="1"] .sealing')?.dataset.sealing;
+        if (stage && window.sealingSeen.at(-1) !== stage) window.sealingSeen.push(stage);
+      };
+      new MutationObserver(look).observe(document.querySelector('#main'), { subtree: true, childList: true, attributes: true });
+    });
+    const actions = card(page, 1).locator('details.act');
+    await actions.locator('summary').click();
+
+    // Cancelled: nothing asked, nothing said.
+    await actions.locator('button', { hasText: nl.seal_button }).click();
+    const dialog = page.getByRole('dialog', { name: nl.seal_title.replace('{n}', '1') });
+    await dialog.waitFor();
+    assert.equal(await dialog.locator('input').getAttribute('type'), 'password');
+    await dialog.getByRole('button', { name: nl.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await actions.locator('.answer').textContent(), '');
+
+    // Asked: the player on move makes the move on the board and it goes into the envelope.
+    await actions.locator('button', { hasText: nl.seal_button }).click();
+    await dialog.waitFor();
+    await axe(page, 'the dialog asking for the envelope passphrase, in Dutch');
+    await dialog.getByLabel(nl.seal_passphrase).fill('zaal geheim');
+    await dialog.getByRole('button', { name: nl.seal_ask }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelector('article[data-board="1"] .answer')?.dataset.status, null, { timeout: 10_000 });
+    const answer = await actions.locator('.answer').textContent();
+    const sealer = Object.keys(side).find((c) => answer === nl.seal_asked.replace('{side}', side[c]));
+    assert.ok(sealer, `the answer names the sealer: ${answer}`);
+    const asked = await plies();
+    await page.waitForSelector('article[data-board="1"] .sealing[data-sealing="pieces_back"]', { timeout: 20_000 });
+    assert.equal(await card(page, 1).locator('.sealing').textContent(), nl.seal_pieces_back);
+    assert.deepEqual(await page.evaluate(() => window.sealingSeen), ['sealing', 'pieces_back']);
+    // The sealed move is no move of the game: however the simulated hands go on, the card and
+    // the round stay at the adjourned position, and the card's pieces are the game's.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    assert.equal(await plies(), asked);
+    assert.equal(await card(page, 1).getAttribute('data-plies'), String(asked));
+    const hallNow = (await (await fetch(`${hall.url}/hall.json`)).json()).boards[0];
+    assert.equal(hallNow.sealing, 'pieces_back');
+    assert.equal(hallNow.side_to_move, sealer);
+
+    // Asked again: refused, in the hall's Dutch words.
+    await actions.locator('button', { hasText: nl.seal_button }).click();
+    await dialog.getByLabel(nl.seal_passphrase).fill('zaal geheim');
+    await dialog.getByRole('button', { name: nl.seal_ask }).click();
+    await page.waitForFunction(() => document.querySelector('article[data-board="1"] .answer')?.dataset.status === '409', null, { timeout: 10_000 });
+    assert.ok((await actions.locator('.answer').textContent()).startsWith(nl.refused_seal.replace('{why}', '')));
+    assert.equal(page.lastError, undefined);
+  } finally {
+    await browser.close();
+    await hall.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

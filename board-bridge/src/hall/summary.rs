@@ -34,6 +34,9 @@ pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
         "source": board.source_name(),
         "connected": state.connected,
         "placement": state.placement,
+        // A sealed move being made on the board, or its pieces awaited back (App. A1, A5):
+        // the stage only, never its squares.
+        "sealing": state.sealing,
         "fen": core.fen,
         "plies": game.moves().len(),
         "last_san": game.moves().last().map(|m| m.san.clone()),

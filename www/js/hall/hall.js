@@ -1,7 +1,8 @@
 // The hall page: every board of the round, small and live (pieces, clocks, names, result),
 // from the bridge's /hall/ws stream; each opens /board/N, that board's own live page. With the
 // arbiter's token (printed by the bridge when it starts) the arbiter acts on any board from
-// here: a result (confirming the kings' result signal), the clocks, a restore, a claim.
+// here: a result (confirming the kings' result signal), the clocks, a restore, a claim, the
+// sealed move made on the board (App. A1).
 // Everything shown is what the bridge's games say; nothing is decided here. Every word is
 // said in the page's language: the hall's own words from ./words.js, a game's result, its
 // reason, the sides and the claims in the board page's words (../words.js).
@@ -9,6 +10,7 @@
 import { LANGUAGES, chosenLanguage, words } from './words.js';
 import { hasWords, loadSentences, resultWords, sideName, t, tableRefusalWords } from '../words.js';
 import { pushLines } from './push.js';
+import { askPassphrase, sealingWords } from './seal.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -374,6 +376,14 @@ function draw(n) {
     line.textContent = parts.join(' ');
   }
   card.append(line);
+  if (b.sealing) {
+    // The sealed move is hidden (the card shows the game's position, never the board's).
+    const sealing = document.createElement('p');
+    sealing.className = 'sealing';
+    sealing.dataset.sealing = b.sealing;
+    sealing.textContent = sealingWords(w, b.sealing, sideName(b.side_to_move, lang));
+    card.append(sealing);
+  }
   if (b.proposed) card.append(proposal(n, b.proposed));
   if (b.pending_claim && token) {
     const claim = document.createElement('div');
@@ -466,6 +476,12 @@ function actions(n, b) {
   ply.setAttribute('aria-label', w('restore_input'));
   row(w('restore'), ' ', ply, button(w('restore_button'), () =>
     act(n, { event: { type: 'arbiter', decision: { kind: 'restore', ply: Number(ply.value) } } }, answer)));
+  row(w('seal_row'), ' ', button(w('seal_button'), async () => {
+    const passphrase = await askPassphrase(w, n);
+    if (passphrase === null) return;
+    act(n, { seal_on_board: { passphrase } }, answer,
+      (a) => w('seal_asked', { side: sideName(a.sealer, lang) }));
+  }));
   d.append(answer);
   return d;
 }
@@ -500,7 +516,9 @@ function refusalText(status, answer) {
   return w('refused_other', { status });
 }
 
-async function act(n, body, answerEl) {
+/** Sends the arbiter's `body` for board `n`; says the answer in `answerEl`: `doneText` of
+ * the bridge's answer when taken (by default "Done."), the refusal otherwise. */
+async function act(n, body, answerEl, doneText = () => w('done')) {
   try {
     const r = await fetch(`/board/${n}/arbiter`, {
       method: 'POST',
@@ -509,7 +527,7 @@ async function act(n, body, answerEl) {
     });
     const answer = await r.json().catch(() => ({}));
     answerEl.dataset.status = String(r.status);
-    if (r.ok) say(answerEl, w('done'), false);
+    if (r.ok) say(answerEl, doneText(answer), false);
     else say(answerEl, refusalText(r.status, answer), true);
   } catch {
     say(answerEl, w('no_answer'), true);

@@ -1,0 +1,62 @@
+// The arbiter's request, from the hall, for the sealed move made on the sensor board (2005
+// App. A1): the player on move makes it on the board, the bridge puts it in the envelope
+// unseen, and the envelope is opened later with the passphrase asked for here. The passphrase
+// is asked in a dialog of its own (a modal on the page's body, so a card redrawn by the
+// stream meanwhile never closes it) and is not kept by the page once sent.
+
+/**
+ * Asks for the envelope's passphrase for board `n` in a modal dialog, in the hall's words `w`.
+ * Resolves with the passphrase, or `null` when the arbiter cancels (Escape, or the button).
+ */
+export function askPassphrase(w, n) {
+  return new Promise((resolve) => {
+    const dialog = document.createElement('dialog');
+    dialog.className = 'seal';
+    dialog.dataset.board = String(n);
+    const form = document.createElement('form');
+    form.method = 'dialog';
+    const title = document.createElement('h2');
+    title.id = `seal-title-${n}`;
+    title.textContent = w('seal_title', { n });
+    dialog.setAttribute('aria-labelledby', title.id);
+    const explain = document.createElement('p');
+    explain.textContent = w('seal_explain');
+    const label = document.createElement('label');
+    label.textContent = `${w('seal_passphrase')} `;
+    const input = document.createElement('input');
+    // Not shown on a screen others may see; the browser offers no stored value for it.
+    input.type = 'password';
+    input.autocomplete = 'off';
+    input.required = true;
+    input.name = 'passphrase';
+    label.append(input);
+    const ask = document.createElement('button');
+    ask.type = 'submit';
+    ask.value = 'seal';
+    ask.textContent = w('seal_ask');
+    const cancel = document.createElement('button');
+    cancel.type = 'button';
+    cancel.value = 'cancel';
+    cancel.textContent = w('cancel');
+    cancel.addEventListener('click', () => dialog.close('cancel'));
+    const buttons = document.createElement('div');
+    buttons.append(ask, cancel);
+    form.append(title, explain, label, buttons);
+    dialog.append(form);
+    dialog.addEventListener('close', () => {
+      const passphrase = dialog.returnValue === 'seal' && input.value ? input.value : null;
+      dialog.remove();
+      resolve(passphrase);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    input.focus();
+  });
+}
+
+/** What the card says of a sealing under way: its stage's words, or nothing. */
+export function sealingWords(w, stage, side) {
+  if (stage === 'sealing') return w('seal_under_way', { side });
+  if (stage === 'pieces_back') return w('seal_pieces_back');
+  return '';
+}
