@@ -16,22 +16,10 @@ import { startLive } from './live.js';
 import { Sounds } from './sound.js';
 import { LocalGame } from './source.js';
 import { loadFull } from '../engine.js';
+import { TactileMarks } from './marks.js';
+import { postTask } from './tasks.js';
 
 const OTHER = { white: 'black', black: 'white' };
-
-// Tasks posted to run after the current one, in order. A MessageChannel, not a timer: it is
-// neither clamped nor throttled, and a test's fake clock does not hold it back.
-const posted = [];
-let channel = null;
-function postTask(task) {
-  if (!channel) {
-    channel = new MessageChannel();
-    channel.port1.onmessage = () => posted.shift()?.();
-  }
-  posted.push(task);
-  channel.port2.postMessage(null);
-}
-
 
 export class Game {
   constructor(host, root) {
@@ -56,6 +44,7 @@ export class Game {
     this.view = new BoardView(root, this);
     this.input = new BoardInput(host, root, this.view, this);
     this.commands = new Commands(this);
+    this.marks = new TactileMarks(this);
     // The low-time warning comes with the clock's tick (the display sets data-low): its sound
     // too, for the side whose clock runs.
     new MutationObserver((changes) => {
@@ -574,32 +563,9 @@ export class Game {
     if (this.state) this.view.render(this.state);
   }
 
-  // ---------- the marks of a tactile clock ----------
+  // ---------- the marks of a tactile clock (marks.js) ----------
 
-  #marksTimer = null;
-
-  // The marks of a tactile clock (App. F2.4), said when the `time-marks` attribute asks for them:
-  // every five minutes, then every minute of the last five (the core's `laws::blind` finds them).
   watchMarks(on = true) {
-    clearInterval(this.#marksTimer);
-    let before = null;
-    if (!on || !this.host.hasAttribute('time-marks')) return;
-    this.#marksTimer = setInterval(() => {
-      const c = this.table?.state()?.clock;
-      if (!c || !this.wasm) return;
-      const left = { white: c.white.remaining, black: c.black.remaining };
-      const was = before;
-      before = left;
-      if (!was || !c.running) return;
-      const me = this.me();
-      for (const color of ['white', 'black']) {
-        const mark = this.wasm.tactileMarkPassed(was[color], left[color]);
-        if (!mark) continue;
-        const key = !me ? 'mark_side' : color === me ? 'mark_you' : 'mark_opponent';
-        const l = this.lang();
-        this.announce([this.t(key, { who: sideName(color, l), span: this.wasm.sayDuration(mark.remaining, l) })]);
-      }
-    }, 500);
+    this.marks.watch(on);
   }
-
 }
