@@ -25,6 +25,18 @@ pub fn cargo(args: &[&str]) -> Result<()> {
     run_inherit(Command::new(cargo).args(args).current_dir(crate::root()))
 }
 
+/// Whether `cargo NAME` is installed (it answers `cargo NAME --version`).
+pub fn cargo_subcommand(name: &str) -> bool {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    Command::new(cargo)
+        .args([name, "--version"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
 /// Whether a program answers on PATH (or at an absolute path).
 pub fn found(program: &str) -> bool {
     Command::new(program)
