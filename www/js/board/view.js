@@ -301,12 +301,15 @@ export class BoardView {
       const marks = `${key}|${last.includes(name)}|${s.check === name}|${s.touched === name}|${!!p && p[0] === s.turn && !s.result}`;
       if (this.drawn.squares.get(name) === marks && !('placeholder' in sq.dataset)) continue;
       this.drawn.squares.set(name, marks);
-      if (sq.dataset.piece !== key || 'placeholder' in sq.dataset) {
+      // A piece painted before the module arrived (`data-placeholder`) is the same drawing as
+      // this one when it is the same piece: it stays, so the first render parses no SVG and
+      // lays out no new nodes for the 32 pieces of a game from the start.
+      if (sq.dataset.piece !== key) {
         sq.querySelector('.piece')?.remove();
-        delete sq.dataset.placeholder;
         if (p) sq.insertAdjacentHTML('afterbegin', `<div class="piece">${pieceSvg(p[0], p[1])}</div>`);
         if (key) sq.dataset.piece = key; else delete sq.dataset.piece;
       }
+      delete sq.dataset.placeholder;
       sq.classList.toggle('last', last.includes(name));
       sq.classList.toggle('check', s.check === name);
       sq.classList.toggle('touched', s.touched === name);
