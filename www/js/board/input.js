@@ -95,6 +95,11 @@ export class BoardInput {
 
   /** The help panel's keys and commands, in the board's language (again when it changes). */
   renderHelp() {
+    // Drawn once per language: the element asks again when it connects, on the way to its
+    // first game, where the words are most often those of the constructor's drawing.
+    const lang = this.game.lang();
+    if (this.helpLang === lang) return;
+    this.helpLang = lang;
     const t = (id) => this.game.t(id);
     this.view.$('.help-body').replaceChildren(helpContent(t));
   }

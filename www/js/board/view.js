@@ -108,7 +108,7 @@ export function squaresMarkup(pieces = null) {
       const name = FILES[f] + rank;
       const p = pieces?.[name];
       const piece = p ? ` data-placeholder="" data-piece="${p[0]}-${p[1]}"` : '';
-      html += `<div class="sq ${(f + rank) % 2 === 0 ? 'light' : 'dark'}" data-square="${name}" role="gridcell" aria-label="${name}" tabindex="-1"${piece}>`;
+      html += `<div class="sq ${(f + rank) % 2 === 0 ? 'light' : 'dark'}" data-square="${name}" role="gridcell" aria-label="${name}" aria-selected="false" tabindex="-1"${piece}>`;
       if (p) html += `<div class="piece">${pieceSvg(p[0], p[1])}</div>`;
       if (f === 0) html += `<span class="coord coord-rank" aria-hidden="true" data-label="${rank}"></span>`;
       if (rank === 1) html += `<span class="coord coord-file" aria-hidden="true" data-label="${FILES[f]}"></span>`;
@@ -184,7 +184,10 @@ export class BoardView {
     const board = this.$('.board');
     if (!board.querySelector('[data-square]')) board.innerHTML = squaresMarkup();
     for (const sq of board.querySelectorAll('[data-square]')) this.squares.set(sq.dataset.square, sq);
-    this.layout(false);
+    // squaresMarkup draws White at the bottom with its coordinates, and the template puts White's
+    // face first: what layout(false) would do. Laying the 64 cells out again here would only
+    // move every node and restyle the whole board before its first game; the `orientation`
+    // attribute lays it out when it asks for Black at the bottom.
   }
 
   /** Puts the squares in the order of the board as seen (`flipped`: Black at the bottom). */
@@ -301,12 +304,15 @@ export class BoardView {
       const marks = `${key}|${last.includes(name)}|${s.check === name}|${s.touched === name}|${!!p && p[0] === s.turn && !s.result}`;
       if (this.drawn.squares.get(name) === marks && !('placeholder' in sq.dataset)) continue;
       this.drawn.squares.set(name, marks);
-      if (sq.dataset.piece !== key || 'placeholder' in sq.dataset) {
+      // A piece painted before the module arrived (`data-placeholder`) is the same drawing as
+      // this one when it is the same piece: it stays, so the first render parses no SVG and
+      // lays out no new nodes for the 32 pieces of a game from the start.
+      if (sq.dataset.piece !== key) {
         sq.querySelector('.piece')?.remove();
-        delete sq.dataset.placeholder;
         if (p) sq.insertAdjacentHTML('afterbegin', `<div class="piece">${pieceSvg(p[0], p[1])}</div>`);
         if (key) sq.dataset.piece = key; else delete sq.dataset.piece;
       }
+      delete sq.dataset.placeholder;
       sq.classList.toggle('last', last.includes(name));
       sq.classList.toggle('check', s.check === name);
       sq.classList.toggle('touched', s.touched === name);

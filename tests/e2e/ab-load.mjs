@@ -1,0 +1,42 @@
+// Two builds of the page side by side (a measurement, not a test): `node ab-load.mjs DIST_A
+// DIST_B [LOADS]` serves each folder with its own real bridge and loads them in turns, cold (a
+// fresh context each time), LOADS times each (15 by default), on loopback; it prints each build's
+// median time to an interactive board (the element's `ready`) and their ratio. Taking turns puts
+// both under the same machine load, which on a shared machine moves a single run's figure by
+// more than most changes do.
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT, launch, spawnBridge } from './harness.mjs';
+
+const [a, b, loadsArg] = process.argv.slice(2);
+if (!a || !b) throw new Error('usage: node ab-load.mjs DIST_A DIST_B [LOADS]');
+const LOADS = Number(loadsArg ?? 15);
+const BRIDGE = process.env.ARBITER_BRIDGE ?? path.join(ROOT, 'target', 'debug', 'board-bridge');
+const median = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+
+const servers = await Promise.all([a, b].map((dist) =>
+  spawnBridge((listen) => ['--port', 'auto', '--listen', listen, '--www', path.resolve(dist)], BRIDGE)));
+const browser = await launch();
+const times = [[], []];
+try {
+  for (let i = 0; i < LOADS; i++) {
+    for (const which of i % 2 ? [1, 0] : [0, 1]) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        document.addEventListener('ready', () => { window.readyAt ??= performance.now(); }, true);
+      });
+      await page.goto(`${servers[which].url}/?local`);
+      await page.waitForFunction(() => window.readyAt !== undefined, null, { timeout: 20_000 });
+      times[which].push(await page.evaluate(() => window.readyAt));
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await Promise.all(servers.map((s) => s.stop()));
+}
+const [ma, mb] = times.map(median);
+console.log(`A ${a}: median ${ma.toFixed(0)} ms (${Math.min(...times[0]).toFixed(0)}-${Math.max(...times[0]).toFixed(0)})`);
+console.log(`B ${b}: median ${mb.toFixed(0)} ms (${Math.min(...times[1]).toFixed(0)}-${Math.max(...times[1]).toFixed(0)})`);
+console.log(`B/A ${(mb / ma).toFixed(2)}; ${LOADS} loads each, in turns; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
