@@ -10,7 +10,7 @@
 //! another piece (the signal sets the kings down first), it was a touch of the king, at the
 //! instant of its lift. What the signal proposes as the result is the arbiter's to read.
 
-use crate::position::Position;
+use crate::position::{Position, king_distance};
 use crate::{Color, Piece, Square};
 
 use super::board::{Occupant, Placement};
@@ -19,11 +19,6 @@ use super::board::{Occupant, Placement};
 /// side by side (never a position of a game), or a king set on a centre square (d4, d5, e4, e5)
 /// two or more squares from where the game has it, which no king's move does.
 pub fn result_signal_under_way(physical: &Placement, game: &Position) -> bool {
-    let distance = |a: Square, b: Square| {
-        let (af, ar) = (a.file() as i32, a.rank() as i32);
-        let (bf, br) = (b.file() as i32, b.rank() as i32);
-        (af - bf).abs().max((ar - br).abs())
-    };
     let centre = [Square::D4, Square::D5, Square::E4, Square::E5];
     let mut kings = [None, None];
     for square in Square::ALL {
@@ -32,13 +27,13 @@ pub fn result_signal_under_way(physical: &Placement, game: &Position) -> bool {
         }
     }
     if let [Some(white), Some(black)] = kings
-        && distance(white, black) <= 1
+        && king_distance(white, black) <= 1
     {
         return true;
     }
     [Color::White, Color::Black].into_iter().any(|color| {
         kings[color as usize].is_some_and(|square| {
-            centre.contains(&square) && distance(square, game.king(color)) >= 2
+            centre.contains(&square) && king_distance(square, game.king(color)) >= 2
         })
     })
 }
