@@ -125,6 +125,19 @@ mod tests {
         p
     }
 
+    /// The pieces `game` shows with the white king taken to `white` and the black to `black`.
+    fn kings_on(game: &Position, white: Square, black: Square) -> Placement {
+        placement(
+            game,
+            &[
+                (game.king(Color::White), None),
+                (game.king(Color::Black), None),
+                (white, Some((Color::White, Piece::King))),
+                (black, Some((Color::Black, Piece::King))),
+            ],
+        )
+    }
+
     #[test]
     fn art_4_3_the_own_king_lifted_and_set_down_off_the_signal_is_a_touch_at_its_lift() {
         let start = Position::startpos();
@@ -149,15 +162,7 @@ mod tests {
         let mut hold = KingHold::default();
         assert!(hold.lifted(&game, 100, Square::E1, Color::White, Piece::King));
         // The white king on e4 beside the black one brought to d5: a draw signalled.
-        let signal = placement(
-            &game,
-            &[
-                (Square::E1, None),
-                (Square::E8, None),
-                (Square::E4, Some((Color::White, Piece::King))),
-                (Square::D5, Some((Color::Black, Piece::King))),
-            ],
-        );
+        let signal = kings_on(&game, Square::E4, Square::D5);
         assert_eq!(hold.resolve(&signal, &game), Some(KingLift::Signal));
         assert!(!hold.holds());
     }
@@ -183,15 +188,7 @@ mod tests {
         let start = Position::startpos();
         assert!(!result_signal_under_way(&start.placement(), &start));
         // Kings side by side: never a position of a game.
-        let side_by_side = placement(
-            &start,
-            &[
-                (Square::E1, None),
-                (Square::E8, None),
-                (Square::D5, Some((Color::Black, Piece::King))),
-                (Square::E5, Some((Color::White, Piece::King))),
-            ],
-        );
+        let side_by_side = kings_on(&start, Square::E5, Square::D5);
         assert!(result_signal_under_way(&side_by_side, &start));
         // The white king alone on e4, three squares from e1.
         let far = placement(
