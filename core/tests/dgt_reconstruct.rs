@@ -707,3 +707,34 @@ fn art4_3_a_king_lifted_and_then_another_piece_is_a_touch_of_the_king_first() {
         [Reading::Touch { held: true, .. }]
     ));
 }
+
+#[test]
+fn art4_3b_a_piece_lifted_before_its_players_turn_and_still_up_is_his_first_lift_of_the_turn() {
+    let mut t = Table::start();
+    // Black reaches early while White is on move: no lift of the player on move.
+    t.lift(Square::G8);
+    assert!(!t.rec.own_lifted());
+    // White's move comes to the game from elsewhere (the other board of two), and the board's
+    // picture follows it: Black is on move with his knight still up.
+    let e4: arbiter_core::Move = "e2e4".parse().expect("a move");
+    let now = t.now;
+    t.rec.rebase(now, Position::startpos(), &[e4]);
+    assert!(t.rec.own_lifted());
+    // So his king lifted now is touched at once, not held for the result signal.
+    t.drain();
+    t.readings.clear();
+    t.lift(Square::E8);
+    assert!(
+        matches!(
+            t.readings[..],
+            [Reading::Touch { held: false, touch, .. }] if touch.piece == Piece::King
+        ),
+        "{:?}",
+        t.readings
+    );
+    // Where nothing of his is up when his turn comes, nothing is lifted yet.
+    let mut quiet = Table::start();
+    let now = quiet.now;
+    quiet.rec.rebase(now, Position::startpos(), &[e4]);
+    assert!(!quiet.rec.own_lifted());
+}

@@ -97,6 +97,19 @@ impl KingHold {
         })
     }
 
+    /// Whether the player on move has lifted a piece of his since the position last changed:
+    /// then a lift of one of his opponent's pieces is his touch too (2005 Art. 4.3b), not the
+    /// opponent reaching early.
+    pub fn own_lifted(&self) -> bool {
+        self.own_lifted
+    }
+
+    /// A piece of the new player on move was already off its square when his turn came (lifted
+    /// before it): that was his first lift, and a king lifted now is touched at once.
+    pub fn lifted_before_turn(&mut self) {
+        self.own_lifted = true;
+    }
+
     /// Whether a king's lift is held now.
     pub fn holds(&self) -> bool {
         self.lift.is_some()
