@@ -624,17 +624,28 @@ fn cpu_ticks(pid: u32) -> u64 {
     f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0)
 }
 
+/// A bridge with the bench's settle time and its event log on disk, reading a simulated board
+/// without a clock, and a page it has shown the board (`None`: the run `run` was given up). The
+/// log's folder comes last, so it is removed after the bridge has stopped.
+async fn settling_rig(run: &str) -> Option<(Rig, Ws, Scratch)> {
+    let settle = SETTLE_MS.to_string();
+    let log = Scratch::new(&format!("bench-{run}-log"));
+    let path = log.0.to_string_lossy().into_owned();
+    let rig = Rig::start(
+        &format!("bench-{run}"),
+        &["--settle-ms", &settle, "--log", &path],
+    );
+    let ws = watching(&rig.bridge.addr, run).await?;
+    Some((rig, ws, log))
+}
+
 /// The bridge's touch latencies (`n` counted after the warm-up); with `stages`, where the time
 /// went.
 async fn touches(n: usize, stages: bool) -> Vec<Duration> {
-    let settle = SETTLE_MS.to_string();
-    let log = Scratch::new("bench-touch-log");
-    let log = log.0.to_string_lossy();
-    let Rig { bridge, board, .. } =
-        &Rig::start("bench-touch", &["--settle-ms", &settle, "--log", &log]);
-    let Some(mut ws) = watching(&bridge.addr, "touch").await else {
+    let Some((rig, mut ws, _log)) = settling_rig("touch").await else {
         return Vec::new();
     };
+    let (bridge, board) = (&rig.bridge, &rig.board);
     let axis = Axis::new();
     let steps = counted(touch_sequence(board, &mut ws, Through::Bridge, n + WARM_UP).await);
     if stages {
@@ -801,14 +812,10 @@ async fn settle_sequence(
 /// The bridge's settle latencies over `n` counted slides, its ghost moves added to `ghosts`;
 /// with `stages`, where the time went.
 async fn settles(n: usize, stages: bool, ghosts: &mut Ghosts) -> Vec<Duration> {
-    let settle = SETTLE_MS.to_string();
-    let log = Scratch::new("bench-settle-log");
-    let log = log.0.to_string_lossy();
-    let Rig { bridge, board, .. } =
-        &Rig::start("bench-settle", &["--settle-ms", &settle, "--log", &log]);
-    let Some(mut ws) = watching(&bridge.addr, "settle").await else {
+    let Some((rig, mut ws, _log)) = settling_rig("settle").await else {
         return Vec::new();
     };
+    let (bridge, board) = (&rig.bridge, &rig.board);
     let pawn = |c| Occupant::Piece(c, Piece::Pawn);
     for (from, to, c) in [
         (Square::E2, Square::E4, Color::White),
