@@ -5,7 +5,10 @@
 //! * touch: last byte of a field update written to the pty -> `touch` message at the client;
 //! * press: last byte of the clock's lever reading -> `move` message (2005 Art. 6.8a);
 //! * settle: last sensor change of a slid bishop move -> `move` message (no clock), over 300
-//!   moves (`BENCH_SETTLES`), and the number of ghost moves (a move confirmed, then taken back);
+//!   moves (`BENCH_SETTLES`), and the number of ghost moves (a move confirmed, then taken back),
+//!   beside its floor in the same run: the bare relay below in a settle mode of its own (a frame
+//!   once no byte has come for the settle time, its timer set again at each read, as the
+//!   bridge's), over the same slides with the same spacing, in turns with the bridge;
 //! * RSS of the bridge with 100 viewers, and its CPU while the board is idle;
 //! * the floor: touch and press run beside a bare relay (this binary in a mode of its own: pty
 //!   read -> WebSocket frame, no work) with the same spacing, and each p99 is printed as a ratio
@@ -16,12 +19,17 @@
 //! * flood: one page sending as fast as it can for 10 s (arrivals, the same score entry, draw
 //!   offers), the log's size and the RSS after it beside the same game's just before it.
 //!
+//! A run whose page is not shown the board (its connection dropped or silent) connects again,
+//! and is given up with a message after 2 minutes; its round is then left out of the figures.
+//!
 //! The bridges run as shipped, with the event log on disk (flushed with each message). Built
 //! with `--features stage-trace`, the bridge also stamps each stage a message passes through and
 //! the bench prints where the time went, stage by stage (p50/p99).
 //!
 //! `BENCH_CLIENT=spin` makes the client poll its socket without sleeping, to see how much of a
-//! figure is the client's own wake-up (it then takes a core of its own).
+//! figure is the client's own wake-up (it then takes a core of its own); `BENCH_FLOOR=spin`
+//! makes the floor's relay read its port that way, to see how much of the floor is its reader's
+//! wake-up.
 //!
 //! `cargo bench -p board-bridge --bench latency -- touch press` runs only the parts named
 //! (`touch`, `press`, `settle`, `rss`, `safe`, `flood`). `BOARD_BRIDGE_BIN=<a bridge binary>` measures that build
@@ -175,6 +183,12 @@ fn spinning_client() -> bool {
     std::env::var("BENCH_CLIENT").is_ok_and(|v| v == "spin")
 }
 
+/// Whether the floor's relay reads its port without ever sleeping (`BENCH_FLOOR=spin`): what
+/// the floor would be with a reader always on a core (it then takes one).
+fn spinning_floor() -> bool {
+    std::env::var("BENCH_FLOOR").is_ok_and(|v| v == "spin")
+}
+
 /// The next message, read as [`next`] does, or by polling when the client spins.
 async fn next_message(ws: &mut Ws, wait: Duration) -> Option<serde_json::Value> {
     use futures_util::{FutureExt, StreamExt};
@@ -206,13 +220,52 @@ async fn arrival(ws: &mut Ws, kind: &str) -> (serde_json::Value, Instant) {
     }
 }
 
-async fn ready(ws: &mut Ws) {
+/// How long a run waits to be shown the board, connecting again as often as the connection
+/// drops, before it is given up.
+const BOARD_READ_LIMIT: Duration = Duration::from_secs(120);
+
+/// A page of the bridge at `addr` that has been shown the board (the snapshot's placement, or
+/// the board's read after it). A connection that drops or falls silent before that is opened
+/// again; after [`BOARD_READ_LIMIT`] the run `run` is given up with a message (`None`).
+async fn watching(addr: &str, run: &str) -> Option<Ws> {
+    let give_up = Instant::now() + BOARD_READ_LIMIT;
+    loop {
+        let why = match connect(addr, None, None).await {
+            Ok(mut ws) => match board_shown(&mut ws).await {
+                Ok(()) => return Some(ws),
+                Err(why) => why,
+            },
+            Err(e) => format!("no connection ({e})"),
+        };
+        if Instant::now() >= give_up {
+            println!(
+                "  {run}: run given up, the board was not read within {} s: {why}",
+                BOARD_READ_LIMIT.as_secs()
+            );
+            return None;
+        }
+        println!("  {run}: {why}; connecting again");
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+}
+
+/// Reads until the board is shown; why not, when the connection drops or says nothing for 10 s.
+async fn board_shown(ws: &mut Ws) -> Result<(), String> {
+    let silent = "the connection dropped or was silent for 10 s";
     // The snapshot shows the board when it was read before this page came.
     let first = next_message(ws, Duration::from_secs(10))
         .await
-        .expect("snapshot");
-    if !first["placement"].is_string() {
-        board_read(ws, Duration::from_secs(10)).await;
+        .ok_or_else(|| format!("no snapshot: {silent}"))?;
+    if first["placement"].is_string() {
+        return Ok(());
+    }
+    loop {
+        let m = next_message(ws, Duration::from_secs(10))
+            .await
+            .ok_or_else(|| format!("the board was not read: {silent}"))?;
+        if m["type"] == "board" && m["placement"].is_string() {
+            return Ok(());
+        }
     }
 }
 
@@ -220,7 +273,12 @@ async fn ready(ws: &mut Ws) {
 /// `LATENCY_RELAY=<port>,<addr>`), doing no work: each read from the pty goes out at once as one
 /// WebSocket text frame (the byte count) to its one client. It opens the port as the bridge
 /// does and switches the board's reports on; that is all.
-fn relay(port: &str, listen: &str) {
+///
+/// With `settle` (`LATENCY_RELAY_SETTLE_US`), the floor of a settled move: like the bridge, it
+/// waits until no byte has come for the settle time, measured from the read of the last one (a
+/// `timerfd` set again at each read, the bridge's own [`board_bridge::alarm::Alarm`]), and
+/// then sends one frame with the bytes read since its last.
+fn relay(port: &str, listen: &str, settle: Option<Duration>) {
     use futures_util::SinkExt;
     use std::os::fd::AsRawFd;
     use tokio::io::unix::AsyncFd;
@@ -250,42 +308,94 @@ fn relay(port: &str, listen: &str) {
         let tty = unsafe { AsyncFd::register(tty) }
             .map_err(|e| e.into_parts().1)
             .expect("poller");
+        let mut alarm = board_bridge::alarm::Alarm::new().expect("alarm");
         let (tcp, _) = listener.accept().await.expect("a client");
         let _ = tcp.set_nodelay(true);
         let mut ws = tokio_tungstenite::accept_async(tcp)
             .await
             .expect("websocket");
         let mut buf = [0u8; 1024];
-        loop {
-            let mut ready = tty.readable().await.expect("readable");
-            let read = ready.try_io(|p| {
-                nix::unistd::read(p.get_ref().as_raw_fd(), &mut buf).map_err(std::io::Error::from)
-            });
-            match read {
-                Ok(Ok(0)) | Ok(Err(_)) => return,
-                Ok(Ok(n)) => {
-                    if ws.send(Message::Text(n.to_string().into())).await.is_err() {
+        // Bytes read and not yet sent (settle mode: since the last frame).
+        let mut unsent = 0usize;
+        if spinning_floor() {
+            // Never asleep: the port read again and again, the settle's end watched on the
+            // clock; what a reader that is always on a core would see.
+            let settle = settle.unwrap_or(Duration::ZERO);
+            let mut quiet_at: Option<Instant> = None;
+            loop {
+                match nix::unistd::read(tty.get_ref().as_raw_fd(), &mut buf) {
+                    Ok(0) => return,
+                    Ok(n) => {
+                        unsent += n;
+                        quiet_at = Some(Instant::now() + settle);
+                    }
+                    Err(nix::errno::Errno::EAGAIN) => {}
+                    Err(_) => return,
+                }
+                if quiet_at.is_some_and(|at| Instant::now() >= at) {
+                    quiet_at = None;
+                    let frame = Message::Text(std::mem::take(&mut unsent).to_string().into());
+                    if ws.send(frame).await.is_err() {
                         return;
                     }
                 }
+                std::hint::spin_loop();
+            }
+        }
+        loop {
+            // Bytes first when both are ready, as in the bridge: a byte at the deadline
+            // restarts the settle.
+            let read = tokio::select! {
+                biased;
+                ready = tty.readable() => {
+                    let mut ready = ready.expect("readable");
+                    ready.try_io(|p| {
+                        nix::unistd::read(p.get_ref().as_raw_fd(), &mut buf)
+                            .map_err(std::io::Error::from)
+                    })
+                }
+                rung = alarm.rung(), if unsent > 0 => {
+                    rung.expect("alarm");
+                    let frame = Message::Text(std::mem::take(&mut unsent).to_string().into());
+                    if ws.send(frame).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            match read {
+                Ok(Ok(0)) | Ok(Err(_)) => return,
+                Ok(Ok(n)) => match settle {
+                    Some(settle) => {
+                        unsent += n;
+                        alarm.set(settle).expect("set the alarm");
+                    }
+                    None => {
+                        if ws.send(Message::Text(n.to_string().into())).await.is_err() {
+                            return;
+                        }
+                    }
+                },
                 Err(_would_block) => {}
             }
         }
     });
 }
 
-/// A relay process on `board`'s pty and a client of it.
+/// A relay process on `board`'s pty and a client of it; with `settle`, in its settle mode.
 // The child is handed to the caller, which kills and waits for it when done.
 #[allow(clippy::zombie_processes)]
-async fn start_relay(board: &FakeBoard) -> (std::process::Child, Ws) {
+async fn start_relay(board: &FakeBoard, settle: Option<Duration>) -> (std::process::Child, Ws) {
     let addr = format!("127.0.0.1:{}", free_port());
-    let mut child = std::process::Command::new(std::env::current_exe().expect("this bench"))
-        .env(
-            "LATENCY_RELAY",
-            format!("{},{addr}", board.path().display()),
-        )
-        .spawn()
-        .expect("the relay");
+    let mut command = std::process::Command::new(std::env::current_exe().expect("this bench"));
+    command.env(
+        "LATENCY_RELAY",
+        format!("{},{addr}", board.path().display()),
+    );
+    if let Some(settle) = settle {
+        command.env("LATENCY_RELAY_SETTLE_US", settle.as_micros().to_string());
+    }
+    let mut child = command.spawn().expect("the relay");
     let give_up = Instant::now() + Duration::from_secs(10);
     loop {
         if let Ok((ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/")).await {
@@ -414,7 +524,7 @@ fn counted<T>(mut steps: Vec<T>) -> Vec<T> {
 /// The relay's latencies for the touch bench's sequence (`n` counted steps after the warm-up).
 async fn relay_touches(n: usize) -> Vec<Duration> {
     let (_scratch, board) = relay_board("bench-relay-touch", false);
-    let (mut child, mut ws) = start_relay(&board).await;
+    let (mut child, mut ws) = start_relay(&board, None).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let steps = touch_sequence(&board, &mut ws, Through::Relay, n + WARM_UP).await;
     let _ = child.kill();
@@ -425,7 +535,7 @@ async fn relay_touches(n: usize) -> Vec<Duration> {
 /// The relay's latencies for the press bench's sequence.
 async fn relay_presses(n: usize) -> Vec<Duration> {
     let (_scratch, board) = relay_board("bench-relay-press", true);
-    let (mut child, mut ws) = start_relay(&board).await;
+    let (mut child, mut ws) = start_relay(&board, None).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     // The initial clock reading, if the relay saw it.
     let _ = tokio::time::timeout(Duration::from_millis(200), wait_for_any(&mut ws)).await;
@@ -446,8 +556,9 @@ async fn safe_delay(n: usize) {
     let log = Scratch::new("bench-safe-log");
     let log = log.0.to_string_lossy();
     let Rig { bridge, board, .. } = &Rig::start("bench-safe", &["--log", &log]);
-    let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
-    ready(&mut ws).await;
+    let Some(mut ws) = watching(&bridge.addr, "safe").await else {
+        return;
+    };
     let mut lat = Vec::with_capacity(n);
     for i in 0..n {
         let occupant = if i % 2 == 0 {
@@ -513,16 +624,28 @@ fn cpu_ticks(pid: u32) -> u64 {
     f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0)
 }
 
+/// A bridge with the bench's settle time and its event log on disk, reading a simulated board
+/// without a clock, and a page it has shown the board (`None`: the run `run` was given up). The
+/// log's folder comes last, so it is removed after the bridge has stopped.
+async fn settling_rig(run: &str) -> Option<(Rig, Ws, Scratch)> {
+    let settle = SETTLE_MS.to_string();
+    let log = Scratch::new(&format!("bench-{run}-log"));
+    let path = log.0.to_string_lossy().into_owned();
+    let rig = Rig::start(
+        &format!("bench-{run}"),
+        &["--settle-ms", &settle, "--log", &path],
+    );
+    let ws = watching(&rig.bridge.addr, run).await?;
+    Some((rig, ws, log))
+}
+
 /// The bridge's touch latencies (`n` counted after the warm-up); with `stages`, where the time
 /// went.
 async fn touches(n: usize, stages: bool) -> Vec<Duration> {
-    let settle = SETTLE_MS.to_string();
-    let log = Scratch::new("bench-touch-log");
-    let log = log.0.to_string_lossy();
-    let Rig { bridge, board, .. } =
-        &Rig::start("bench-touch", &["--settle-ms", &settle, "--log", &log]);
-    let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
-    ready(&mut ws).await;
+    let Some((rig, mut ws, _log)) = settling_rig("touch").await else {
+        return Vec::new();
+    };
+    let (bridge, board) = (&rig.bridge, &rig.board);
     let axis = Axis::new();
     let steps = counted(touch_sequence(board, &mut ws, Through::Bridge, n + WARM_UP).await);
     if stages {
@@ -540,8 +663,9 @@ async fn presses(n: usize, stages: bool) -> Vec<Duration> {
     let log = Scratch::new("bench-press-log");
     let log = log.0.to_string_lossy();
     let Rig { bridge, board, .. } = &Rig::with_clock("bench-press", &["--clock", "--log", &log]);
-    let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
-    ready(&mut ws).await;
+    let Some(mut ws) = watching(&bridge.addr, "press").await else {
+        return Vec::new();
+    };
     let axis = Axis::new();
     let steps = counted(press_sequence(board, &mut ws, Through::Bridge, n + WARM_UP).await);
     if stages {
@@ -615,44 +739,59 @@ const SLIDES: [Slide; 4] = [
     ),
 ];
 
-/// The bridge's settle latencies over `n` slides, its ghost moves added to `ghosts`.
-async fn settles(n: usize, stages: bool, ghosts: &mut Ghosts) -> Vec<Duration> {
-    let settle = SETTLE_MS.to_string();
-    let log = Scratch::new("bench-settle-log");
-    let log = log.0.to_string_lossy();
-    let Rig { bridge, board, .. } =
-        &Rig::start("bench-settle", &["--settle-ms", &settle, "--log", &log]);
-    let mut ws = connect(&bridge.addr, None, None).await.expect("connect");
-    ready(&mut ws).await;
-    let pawn = |c| Occupant::Piece(c, Piece::Pawn);
-    for (from, to, c) in [
-        (Square::E2, Square::E4, Color::White),
-        (Square::E7, Square::E5, Color::Black),
-    ] {
-        board.queue([Action::Set(from, Occupant::Empty), Action::Set(to, pawn(c))]);
-        arrival(&mut ws, "move").await;
-    }
-    let axis = Axis::new();
-    let mut samples = Vec::with_capacity(n);
-    let mut lat = Vec::with_capacity(n);
+/// Slides at the start of each settle run that are not counted (a fresh process's first
+/// moves), as [`WARM_UP`] is for touches and presses.
+const SETTLE_WARM_UP: usize = 4;
+
+/// A DGT field update's length on the wire: what the settle floor's frames count.
+const FIELD_UPDATE_BYTES: usize = 5;
+
+/// The settle sequence, the same through both: `n` slides (see [`slide`]), each waited for
+/// until it is settled: the bridge's `move` (a `takeback` before it, or another move, is a
+/// ghost), or the settle floor's frame that holds the slide's last byte (a frame before it, sent
+/// while the hand was still on its way, is the floor's ghost). Ghosts go into `ghosts`.
+async fn settle_sequence(
+    board: &FakeBoard,
+    ws: &mut Ws,
+    through: Through,
+    n: usize,
+    ghosts: &mut Ghosts,
+) -> Vec<Step> {
+    let mut steps = Vec::with_capacity(n);
     for i in 0..n {
         let (from, _, to, _) = SLIDES[i % 4];
         let (script, first, writes) = slide(board, i);
         board.queue(script);
         let ghosts_before = ghosts.all;
-        let (m, at) = loop {
-            let (m, at) = wait_for_any(&mut ws).await;
-            if m["type"] == "takeback" {
-                ghosts.all += 1;
+        let (m, at) = match through {
+            Through::Bridge => {
+                let (m, at) = loop {
+                    let (m, at) = wait_for_any(ws).await;
+                    if m["type"] == "takeback" {
+                        ghosts.all += 1;
+                    }
+                    if m["type"] == "move" {
+                        break (m, at);
+                    }
+                };
+                if m["uci"] != format!("{from}{to}").as_str() {
+                    ghosts.all += 1;
+                }
+                (m, at)
             }
-            if m["type"] == "move" {
-                break (m, at);
+            Through::Relay => {
+                let slide_bytes = FIELD_UPDATE_BYTES * (writes - first);
+                let mut bytes = 0;
+                loop {
+                    let (m, at) = wait_for_any(ws).await;
+                    bytes += m.as_u64().unwrap_or(0) as usize;
+                    if bytes >= slide_bytes {
+                        break (m, at);
+                    }
+                    ghosts.all += 1;
+                }
             }
         };
-        let want = format!("{from}{to}");
-        if m["uci"] != want.as_str() {
-            ghosts.all += 1;
-        }
         let written = last_write(board, writes);
         // The longest the piece may have rested: from the start of one write to the end of the
         // next (a thread held up between its clock and its write is counted as resting).
@@ -665,13 +804,57 @@ async fn settles(n: usize, stages: bool, ghosts: &mut Ghosts) -> Vec<Duration> {
             ghosts.rested_slides += 1;
             ghosts.in_rested += ghosts.all - ghosts_before;
         }
-        lat.push(at.saturating_duration_since(written));
-        samples.push(axis.sample(&m, written, at));
+        steps.push((m, written, at));
     }
+    steps
+}
+
+/// The bridge's settle latencies over `n` counted slides, its ghost moves added to `ghosts`;
+/// with `stages`, where the time went.
+async fn settles(n: usize, stages: bool, ghosts: &mut Ghosts) -> Vec<Duration> {
+    let Some((rig, mut ws, _log)) = settling_rig("settle").await else {
+        return Vec::new();
+    };
+    let (bridge, board) = (&rig.bridge, &rig.board);
+    let pawn = |c| Occupant::Piece(c, Piece::Pawn);
+    for (from, to, c) in [
+        (Square::E2, Square::E4, Color::White),
+        (Square::E7, Square::E5, Color::Black),
+    ] {
+        board.queue([Action::Set(from, Occupant::Empty), Action::Set(to, pawn(c))]);
+        arrival(&mut ws, "move").await;
+    }
+    let axis = Axis::new();
+    let steps = settle_sequence(board, &mut ws, Through::Bridge, n + SETTLE_WARM_UP, ghosts).await;
+    let steps = settle_counted(steps);
     if stages {
+        let samples: Vec<Sample> = steps
+            .iter()
+            .map(|(m, w, a)| axis.sample(m, *w, *a))
+            .collect();
         report_stages("settle (last round)", bridge, &samples);
     }
-    lat
+    latencies(&steps)
+}
+
+/// The settle floor's latencies over the same slides, with the same spacing: the bare relay in
+/// its settle mode, on a board of its own. Frames it sent before a slide was over go into
+/// `early`.
+async fn relay_settles(n: usize, early: &mut Ghosts) -> Vec<Duration> {
+    let (_scratch, board) = relay_board("bench-relay-settle", false);
+    let settle = Duration::from_millis(SETTLE_MS);
+    let (mut child, mut ws) = start_relay(&board, Some(settle)).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let steps = settle_sequence(&board, &mut ws, Through::Relay, n + SETTLE_WARM_UP, early).await;
+    let _ = child.kill();
+    let _ = child.wait();
+    latencies(&settle_counted(steps))
+}
+
+/// The settle run's steps after its warm-up.
+fn settle_counted<T>(mut steps: Vec<T>) -> Vec<T> {
+    steps.drain(..SETTLE_WARM_UP.min(steps.len() / 2));
+    steps
 }
 
 async fn wait_for_any(ws: &mut Ws) -> (serde_json::Value, Instant) {
@@ -797,8 +980,22 @@ fn ratio(ours: Duration, floor: Duration) -> f64 {
     ours.as_secs_f64() / floor.as_secs_f64().max(1e-9)
 }
 
-/// One round's p99s, ours and the floor's, with the load they ran under.
-fn round_line(part: &str, round: usize, ours: &[Duration], floor: &[Duration], load: String) {
+/// One round's p99s, ours and the floor's, with the load they ran under; `false` (and a line
+/// that says so) when either run of the round was given up.
+fn round_line(
+    part: &str,
+    round: usize,
+    ours: &[Duration],
+    floor: &[Duration],
+    load: String,
+) -> bool {
+    if ours.is_empty() || floor.is_empty() {
+        println!(
+            "  {part} round {}: given up, left out  (load {load})",
+            round + 1
+        );
+        return false;
+    }
     let (o, f) = (p99(ours.to_vec()), p99(floor.to_vec()));
     println!(
         "  {part} round {}: p99 {:.3} ms, floor {:.3} ms, {:.2}x  (load {load})",
@@ -806,6 +1003,79 @@ fn round_line(part: &str, round: usize, ours: &[Duration], floor: &[Duration], l
         o.as_secs_f64() * 1e3,
         f.as_secs_f64() * 1e3,
         ratio(o, f)
+    );
+    true
+}
+
+/// How far past the settle time a settle latency came, ms (negative: before it).
+fn past_settle(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3 - SETTLE_MS as f64
+}
+
+/// The settle part: the settle floor (the bare relay in its settle mode) and the bridge in
+/// turns over the same slides, `count` slides each in `rounds` rounds; p50/p99 of both, how far
+/// each p99 is past the settle time, and ours against the floor's.
+async fn settle_part(count: usize, rounds: usize) {
+    let rounds = rounds.min(count.max(1));
+    let (mut floor, mut ours) = (Vec::new(), Vec::new());
+    let (mut ghosts, mut early) = (Ghosts::default(), Ghosts::default());
+    for round in 0..rounds {
+        let f = relay_settles(count / rounds, &mut early).await;
+        let o = settles(count / rounds, round + 1 == rounds, &mut ghosts).await;
+        if o.is_empty() || f.is_empty() {
+            println!(
+                "  settle round {}: given up, left out  (load {})",
+                round + 1,
+                load()
+            );
+            continue;
+        }
+        let (po, pf) = (p99(o.clone()), p99(f.clone()));
+        println!(
+            "  settle round {}: p99 {:.3} ms (+{:.3}), floor {:.3} ms (+{:.3}), ours - floor {:+.3} ms  (load {})",
+            round + 1,
+            po.as_secs_f64() * 1e3,
+            past_settle(po),
+            pf.as_secs_f64() * 1e3,
+            past_settle(pf),
+            (po.as_secs_f64() - pf.as_secs_f64()) * 1e3,
+            load()
+        );
+        floor.extend(f);
+        ours.extend(o);
+    }
+    if ours.is_empty() {
+        return;
+    }
+    report(
+        &format!("settle floor: last byte -> ws frame (relay, {SETTLE_MS} ms)"),
+        floor.clone(),
+    );
+    report(
+        &format!("settle: last change -> ws move (settle {SETTLE_MS} ms)"),
+        ours.clone(),
+    );
+    let (ours, floor) = (p99(ours), p99(floor));
+    println!(
+        "settle p99 - settle time                       {:.3} ms, floor {:.3} ms  (goal <= 1 ms with 0 ghost moves)",
+        past_settle(ours),
+        past_settle(floor),
+    );
+    println!(
+        "settle p99 / floor p99                         {:.4}x, {:+.3} ms over the floor's  ({:.3} / {:.3} ms)",
+        ratio(ours, floor),
+        (ours.as_secs_f64() - floor.as_secs_f64()) * 1e3,
+        ours.as_secs_f64() * 1e3,
+        floor.as_secs_f64() * 1e3,
+    );
+    println!(
+        "settle: ghost moves (slid bishops)             {}  ({} in the {} slides where \
+         the simulated hand rested {SETTLE_MS} ms or more on a square)",
+        ghosts.all, ghosts.in_rested, ghosts.rested_slides
+    );
+    println!(
+        "settle floor: frames before a slide's end      {}  ({} in the {} slides where the hand rested)",
+        early.all, early.in_rested, early.rested_slides
     );
 }
 
@@ -842,7 +1112,11 @@ fn main() {
         .as_deref()
         .and_then(|v| v.split_once(','))
     {
-        relay(port, listen);
+        let settle = std::env::var("LATENCY_RELAY_SETTLE_US")
+            .ok()
+            .and_then(|us| us.parse().ok())
+            .map(Duration::from_micros);
+        relay(port, listen, settle);
         return;
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -861,9 +1135,14 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(300);
     println!(
-        "bridge: {}  client: {}  uptime at start: {}",
+        "bridge: {}  client: {}  floor: {}  uptime at start: {}",
         common::bridge_binary().display(),
         if spinning_client() {
+            "spinning"
+        } else {
+            "waits"
+        },
+        if spinning_floor() {
             "spinning"
         } else {
             "waits"
@@ -893,64 +1172,41 @@ fn main() {
             for round in 0..rounds {
                 let f = relay_touches(count / rounds).await;
                 let o = touches(count / rounds, round + 1 == rounds).await;
-                round_line("touch", round, &o, &f, load());
-                floor.extend(f);
-                ours.extend(o);
+                if round_line("touch", round, &o, &f, load()) {
+                    floor.extend(f);
+                    ours.extend(o);
+                }
             }
-            report("relay (floor): pty byte -> ws frame, touches", floor.clone());
-            report("touch: pty byte -> ws touch", ours.clone());
-            ratio_line("touch p99 / relay p99", p99(ours), p99(floor));
+            if !ours.is_empty() {
+                report(
+                    "relay (floor): pty byte -> ws frame, touches",
+                    floor.clone(),
+                );
+                report("touch: pty byte -> ws touch", ours.clone());
+                ratio_line("touch p99 / relay p99", p99(ours), p99(floor));
+            }
         }
         if runs("press") {
             let (mut floor, mut ours) = (Vec::new(), Vec::new());
             for round in 0..rounds {
                 let f = relay_presses(count / rounds).await;
                 let o = presses(count / rounds, round + 1 == rounds).await;
-                round_line("press", round, &o, &f, load());
-                floor.extend(f);
-                ours.extend(o);
+                if round_line("press", round, &o, &f, load()) {
+                    floor.extend(f);
+                    ours.extend(o);
+                }
             }
-            report("relay (floor): lever byte -> ws frame", floor.clone());
-            report("press: lever byte -> ws move (clock)", ours.clone());
-            ratio_line("press p99 / relay p99", p99(ours), p99(floor));
+            if !ours.is_empty() {
+                report("relay (floor): lever byte -> ws frame", floor.clone());
+                report("press: lever byte -> ws move (clock)", ours.clone());
+                ratio_line("press p99 / relay p99", p99(ours), p99(floor));
+            }
         }
         if runs("safe") {
             safe_delay(count.min(300)).await;
         }
         if runs("settle") {
-            let mut ours = Vec::new();
-            let mut ghosts = Ghosts::default();
-            let settle_rounds = rounds.min(settle_count.max(1));
-            for round in 0..settle_rounds {
-                let o = settles(
-                    settle_count / settle_rounds,
-                    round + 1 == settle_rounds,
-                    &mut ghosts,
-                )
-                .await;
-                println!(
-                    "  settle round {}: p99 {:.3} ms  (load {})",
-                    round + 1,
-                    p99(o.clone()).as_secs_f64() * 1e3,
-                    load()
-                );
-                ours.extend(o);
-            }
-            report(
-                &format!("settle: last change -> ws move (settle {SETTLE_MS} ms)"),
-                ours.clone(),
-            );
-            let ours = p99(ours);
-            println!(
-                "settle p99 - settle time                       {:.3} ms  (p99 {:.3} ms; goal <= 1 ms with 0 ghost moves)",
-                ours.saturating_sub(Duration::from_millis(SETTLE_MS)).as_secs_f64() * 1e3,
-                ours.as_secs_f64() * 1e3,
-            );
-            println!(
-                "settle: ghost moves (slid bishops)             {}  ({} in the {} slides where \
-                 the simulated hand rested {SETTLE_MS} ms or more on a square)",
-                ghosts.all, ghosts.in_rested, ghosts.rested_slides
-            );
+            settle_part(settle_count, rounds).await;
         }
         if runs("rss") {
             footprint(100, 20).await;

@@ -93,7 +93,6 @@ pub struct Session {
     /// opponent starting early or a sensor blinking. They become touches when his turn comes,
     /// unless the piece was put back first.
     held_lifts: Vec<(Square, Color)>,
-    own_lifted: bool,
     game_plies: usize,
     /// What this board last reported to the two-board comparison.
     last_view: Option<BoardView>,
@@ -162,7 +161,6 @@ impl Session {
             clock_attached: completion == Completion::ClockPress,
             clock_epoch_sent: 0,
             held_lifts: Vec::new(),
-            own_lifted: false,
             game_plies: moves.len(),
             last_view: None,
             dropped: 0,
@@ -661,8 +659,9 @@ impl Session {
             // On the board where the opponent's move is only reproduced, hands are not touches.
             return;
         }
-        if color == on_move || self.own_lifted {
-            self.own_lifted |= color == on_move;
+        // After a lift of his own (the core's reading of the turn's lifts), a piece of the
+        // opponent's lifted is his touch too.
+        if color == on_move || self.rec.own_lifted() {
             self.submit(&mut r, now, Event::Lift { square });
         } else {
             self.held_lifts.push((square, color));
@@ -704,7 +703,6 @@ impl Session {
         let played = r.game().moves().len();
         if played != self.game_plies {
             self.game_plies = played;
-            self.own_lifted = false;
             // Lifts held for the new player on move become his touches, if his piece is still
             // up in the air on that square.
             let held = std::mem::take(&mut self.held_lifts);
@@ -714,7 +712,6 @@ impl Session {
                     && r.game().board().piece_on(square).map(|p| p.0) == Some(color)
                     && self.rec.physical().get(square) == arbiter_core::dgt::board::Occupant::Empty
                 {
-                    self.own_lifted = true;
                     self.submit(&mut r, now, Event::Lift { square });
                 }
             }

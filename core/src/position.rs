@@ -21,6 +21,13 @@ use crate::fen::{self, FenError};
 use crate::movegen::{self, Castling, Move};
 use crate::placement::{Occupant, Placement};
 
+/// How many king steps lie between two squares: the greater of their file and rank distances.
+pub fn king_distance(a: Square, b: Square) -> u8 {
+    let df = (a.file() as i8 - b.file() as i8).unsigned_abs();
+    let dr = (a.rank() as i8 - b.rank() as i8).unsigned_abs();
+    df.max(dr)
+}
+
 /// A move refused because it is not legal in the position (Art. 3 and 7).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{mv} is not a legal move in this position")]

@@ -91,6 +91,14 @@ impl Table {
         self.put(to, c, p);
     }
 
+    /// Makes each move as a slide (see [`Self::slide`]) and lets the settle time pass after it.
+    fn settled(&mut self, moves: &[(Square, Square)]) {
+        for &(from, to) in moves {
+            self.slide(from, to);
+            self.wait(SETTLE);
+        }
+    }
+
     /// Lets `ms` pass, calling the deadline the way a shell would.
     fn wait(&mut self, ms: u64) {
         let end = self.now + ms;
@@ -436,12 +444,11 @@ fn art7_5_displaced_pieces_are_reported_with_the_position_to_restore() {
 #[test]
 fn a_move_taken_back_on_the_board_is_reported() {
     let mut t = Table::start();
-    t.slide(Square::D2, Square::D4);
-    t.wait(SETTLE);
-    t.slide(Square::D7, Square::D5);
-    t.wait(SETTLE);
-    t.slide(Square::D5, Square::D7);
-    t.wait(SETTLE);
+    t.settled(&[
+        (Square::D2, Square::D4),
+        (Square::D7, Square::D5),
+        (Square::D5, Square::D7),
+    ]);
     assert_eq!(t.moves(), ["d2d4", "d7d5", "takeback to 1"]);
     assert_eq!(t.rec.moves().len(), 1);
 }
@@ -626,10 +633,7 @@ fn game_lifts(readings: &[Reading]) -> Vec<(u64, Square)> {
 #[test]
 fn art4_3_the_own_king_lifted_and_set_down_off_the_result_signal_is_touched_at_its_lift() {
     let mut t = Table::start();
-    t.slide(Square::E2, Square::E4);
-    t.wait(SETTLE);
-    t.slide(Square::E7, Square::E5);
-    t.wait(SETTLE);
+    t.settled(&[(Square::E2, Square::E4), (Square::E7, Square::E5)]);
     t.readings.clear();
     t.lift(Square::E1);
     let lifted_at = t.now;
@@ -702,4 +706,35 @@ fn art4_3_a_king_lifted_and_then_another_piece_is_a_touch_of_the_king_first() {
         t.readings[..],
         [Reading::Touch { held: true, .. }]
     ));
+}
+
+#[test]
+fn art4_3b_a_piece_lifted_before_its_players_turn_and_still_up_is_his_first_lift_of_the_turn() {
+    let mut t = Table::start();
+    // Black reaches early while White is on move: no lift of the player on move.
+    t.lift(Square::G8);
+    assert!(!t.rec.own_lifted());
+    // White's move comes to the game from elsewhere (the other board of two), and the board's
+    // picture follows it: Black is on move with his knight still up.
+    let e4: arbiter_core::Move = "e2e4".parse().expect("a move");
+    let now = t.now;
+    t.rec.rebase(now, Position::startpos(), &[e4]);
+    assert!(t.rec.own_lifted());
+    // So his king lifted now is touched at once, not held for the result signal.
+    t.drain();
+    t.readings.clear();
+    t.lift(Square::E8);
+    assert!(
+        matches!(
+            t.readings[..],
+            [Reading::Touch { held: false, touch, .. }] if touch.piece == Piece::King
+        ),
+        "{:?}",
+        t.readings
+    );
+    // Where nothing of his is up when his turn comes, nothing is lifted yet.
+    let mut quiet = Table::start();
+    let now = quiet.now;
+    quiet.rec.rebase(now, Position::startpos(), &[e4]);
+    assert!(!quiet.rec.own_lifted());
 }

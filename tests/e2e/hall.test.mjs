@@ -402,6 +402,27 @@ test('hall page: a threefold claim awaits the arbiter, decided from the hall in 
 const BREYER = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O '
   + '9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. a4 c5 16. d5 c4 *';
 
+/** Opens the seal's dialog from `actions` and checks what a person sees of it on `page` (`size`
+ * names the window): shown, whole in the window with its field and buttons, the focus in the
+ * passphrase field; then Escape closes it and nothing is asked. `nl`: the hall's Dutch words. */
+async function askedAndEscaped(page, actions, dialog, size, nl) {
+  await actions.locator('button', { hasText: nl.seal_button }).click();
+  await dialog.waitFor();
+  assert.ok(await dialog.isVisible(), `the dialog is shown at ${size}`);
+  const { width, height } = page.viewportSize();
+  const field = dialog.getByLabel(nl.seal_passphrase);
+  for (const [what, part] of [['dialog', dialog], ['passphrase field', field], ['ask button', dialog.getByRole('button', { name: nl.seal_ask })], ['cancel button', dialog.getByRole('button', { name: nl.cancel })]]) {
+    const box = await part.boundingBox();
+    assert.ok(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height,
+      `the ${what} is whole in the ${size} window: ${JSON.stringify(box)}`);
+  }
+  assert.ok(await field.evaluate((input) => input === document.activeElement), `the passphrase field has the focus at ${size}`);
+  await page.keyboard.type('not sent');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  assert.equal(await actions.locator('.answer').textContent(), '', `Escape asks nothing at ${size}`);
+}
+
 test('hall page: the arbiter asks for the sealed move on the board in a dialog, in Dutch; the card shows it sealed, unseen', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-seal-'));
   fs.writeFileSync(path.join(dir, 'breyer.pgn'), `[Event "e2e"]\n[Result "*"]\n\n${BREYER}\n`);
@@ -436,6 +457,17 @@ test('hall page: the arbiter asks for the sealed move on the board in a dialog, 
     await dialog.getByRole('button', { name: nl.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
     assert.equal(await actions.locator('.answer').textContent(), '');
+    // What the arbiter sees, at a desk and on a phone: the dialog whole in the window, the
+    // passphrase field with the focus; Escape cancels it as the button does.
+    await askedAndEscaped(page, actions, dialog, '1280x900', nl);
+    const phone = await freshPage(browser, { width: 390, height: 844, touch: true });
+    await phone.goto(`${hall.url}/?lang=nl`);
+    await phone.fill('#token', hall.token);
+    await phone.click('#token-save');
+    const phoneActions = card(phone, 1).locator('details.act');
+    await phoneActions.locator('summary').click();
+    await askedAndEscaped(phone, phoneActions, phone.getByRole('dialog', { name: nl.seal_title.replace('{n}', '1') }), '390x844', nl);
+    await phone.close();
 
     // Asked: the player on move makes the move on the board and it goes into the envelope.
     await actions.locator('button', { hasText: nl.seal_button }).click();

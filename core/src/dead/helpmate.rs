@@ -23,6 +23,7 @@ use cozy_chess::{
 
 mod walk;
 
+use crate::position::king_distance;
 use walk::{Deepening, Frame};
 
 /// Longest line the search follows, in plies, so that the recursion depth stays bounded.
@@ -335,12 +336,6 @@ const fn knight_distances() -> [[u8; 64]; 64] {
 }
 
 static KNIGHT_DISTANCE: [[u8; 64]; 64] = knight_distances();
-
-fn king_distance(a: Square, b: Square) -> u8 {
-    let df = (a.file() as i8 - b.file() as i8).unsigned_abs();
-    let dr = (a.rank() as i8 - b.rank() as i8).unsigned_abs();
-    df.max(dr)
-}
 
 /// True when the move brings a king or knight strictly closer to its target square.
 fn approaches(piece: Piece, mv: Move, target: Square) -> bool {

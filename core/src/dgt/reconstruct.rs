@@ -286,6 +286,12 @@ impl Reconstructor {
         self.commands.pop_front()
     }
 
+    /// Whether the player on move has lifted a piece of his in this position (see
+    /// [`KingHold::own_lifted`]): a lift of his opponent's piece then is his touch as well.
+    pub fn own_lifted(&self) -> bool {
+        self.king.own_lifted()
+    }
+
     /// When the board will have been quiet long enough to read a move, if a change is pending.
     pub fn poll_deadline(&self) -> Option<u64> {
         let at = self.last_change?;
@@ -483,6 +489,14 @@ impl Reconstructor {
         }
         let current = self.position().placement();
         let seen = self.physical();
+        let mover = self.position().side_to_move();
+        if Square::ALL.into_iter().any(|s| {
+            matches!(current.get(s), Occupant::Piece(c, _) if c == mover)
+                && seen.get(s) == Occupant::Empty
+        }) {
+            // His piece was lifted while it was not yet his turn, and is still up.
+            self.king.lifted_before_turn();
+        }
         if seen != current {
             self.refused = Some(seen);
             self.report(at, Mismatch::Displaced, current);

@@ -10,7 +10,7 @@
 //! another piece (the signal sets the kings down first), it was a touch of the king, at the
 //! instant of its lift. What the signal proposes as the result is the arbiter's to read.
 
-use crate::position::Position;
+use crate::position::{Position, king_distance};
 use crate::{Color, Piece, Square};
 
 use super::board::{Occupant, Placement};
@@ -19,11 +19,6 @@ use super::board::{Occupant, Placement};
 /// side by side (never a position of a game), or a king set on a centre square (d4, d5, e4, e5)
 /// two or more squares from where the game has it, which no king's move does.
 pub fn result_signal_under_way(physical: &Placement, game: &Position) -> bool {
-    let distance = |a: Square, b: Square| {
-        let (af, ar) = (a.file() as i32, a.rank() as i32);
-        let (bf, br) = (b.file() as i32, b.rank() as i32);
-        (af - bf).abs().max((ar - br).abs())
-    };
     let centre = [Square::D4, Square::D5, Square::E4, Square::E5];
     let mut kings = [None, None];
     for square in Square::ALL {
@@ -32,13 +27,13 @@ pub fn result_signal_under_way(physical: &Placement, game: &Position) -> bool {
         }
     }
     if let [Some(white), Some(black)] = kings
-        && distance(white, black) <= 1
+        && king_distance(white, black) <= 1
     {
         return true;
     }
     [Color::White, Color::Black].into_iter().any(|color| {
         kings[color as usize].is_some_and(|square| {
-            centre.contains(&square) && distance(square, game.king(color)) >= 2
+            centre.contains(&square) && king_distance(square, game.king(color)) >= 2
         })
     })
 }
@@ -102,6 +97,19 @@ impl KingHold {
         })
     }
 
+    /// Whether the player on move has lifted a piece of his since the position last changed:
+    /// then a lift of one of his opponent's pieces is his touch too (2005 Art. 4.3b), not the
+    /// opponent reaching early.
+    pub fn own_lifted(&self) -> bool {
+        self.own_lifted
+    }
+
+    /// A piece of the new player on move was already off its square when his turn came (lifted
+    /// before it): that was his first lift, and a king lifted now is touched at once.
+    pub fn lifted_before_turn(&mut self) {
+        self.own_lifted = true;
+    }
+
     /// Whether a king's lift is held now.
     pub fn holds(&self) -> bool {
         self.lift.is_some()
@@ -130,6 +138,19 @@ mod tests {
         p
     }
 
+    /// The pieces `game` shows with the white king taken to `white` and the black to `black`.
+    fn kings_on(game: &Position, white: Square, black: Square) -> Placement {
+        placement(
+            game,
+            &[
+                (game.king(Color::White), None),
+                (game.king(Color::Black), None),
+                (white, Some((Color::White, Piece::King))),
+                (black, Some((Color::Black, Piece::King))),
+            ],
+        )
+    }
+
     #[test]
     fn art_4_3_the_own_king_lifted_and_set_down_off_the_signal_is_a_touch_at_its_lift() {
         let start = Position::startpos();
@@ -154,15 +175,7 @@ mod tests {
         let mut hold = KingHold::default();
         assert!(hold.lifted(&game, 100, Square::E1, Color::White, Piece::King));
         // The white king on e4 beside the black one brought to d5: a draw signalled.
-        let signal = placement(
-            &game,
-            &[
-                (Square::E1, None),
-                (Square::E8, None),
-                (Square::E4, Some((Color::White, Piece::King))),
-                (Square::D5, Some((Color::Black, Piece::King))),
-            ],
-        );
+        let signal = kings_on(&game, Square::E4, Square::D5);
         assert_eq!(hold.resolve(&signal, &game), Some(KingLift::Signal));
         assert!(!hold.holds());
     }
@@ -188,15 +201,7 @@ mod tests {
         let start = Position::startpos();
         assert!(!result_signal_under_way(&start.placement(), &start));
         // Kings side by side: never a position of a game.
-        let side_by_side = placement(
-            &start,
-            &[
-                (Square::E1, None),
-                (Square::E8, None),
-                (Square::D5, Some((Color::Black, Piece::King))),
-                (Square::E5, Some((Color::White, Piece::King))),
-            ],
-        );
+        let side_by_side = kings_on(&start, Square::E5, Square::D5);
         assert!(result_signal_under_way(&side_by_side, &start));
         // The white king alone on e4, three squares from e1.
         let far = placement(

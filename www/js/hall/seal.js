@@ -40,6 +40,7 @@ export function askPassphrase(w, n) {
     cancel.textContent = w('cancel');
     cancel.addEventListener('click', () => dialog.close('cancel'));
     const buttons = document.createElement('div');
+    buttons.className = 'seal-row';
     buttons.append(ask, cancel);
     form.append(title, explain, label, buttons);
     dialog.append(form);
