@@ -1,9 +1,9 @@
 // Two builds of the page side by side (a measurement, not a test): `node ab-load.mjs DIST_A
 // DIST_B [LOADS]` serves each folder with its own real bridge and loads them in turns, cold (a
 // fresh context each time), LOADS times each (15 by default), on loopback; it prints each build's
-// median time to an interactive board (the element's `ready`) and their ratio. Taking turns puts
-// both under the same machine load, which on a shared machine moves a single run's figure by
-// more than most changes do.
+// median time to an interactive board (the element's `ready`) and their ratio, and how long the
+// page's own `ready` listeners took after it. Taking turns puts both under the same machine
+// load, which on a shared machine moves a single run's figure by more than most changes do.
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, launch, spawnBridge } from './harness.mjs';
@@ -18,6 +18,7 @@ const servers = await Promise.all([a, b].map((dist) =>
   spawnBridge((listen) => ['--port', 'auto', '--listen', listen, '--www', path.resolve(dist)], BRIDGE)));
 const browser = await launch();
 const times = [[], []];
+const after = [[], []];
 try {
   for (let i = 0; i < LOADS; i++) {
     for (const which of i % 2 ? [1, 0] : [0, 1]) {
@@ -25,10 +26,14 @@ try {
       const page = await context.newPage();
       await page.addInitScript(() => {
         document.addEventListener('ready', () => { window.readyAt ??= performance.now(); }, true);
+        // After the page's own listeners on the board (bubbling reaches the window last).
+        window.addEventListener('ready', () => { window.heardAt ??= performance.now(); });
       });
       await page.goto(`${servers[which].url}/?local`);
-      await page.waitForFunction(() => window.readyAt !== undefined, null, { timeout: 20_000 });
-      times[which].push(await page.evaluate(() => window.readyAt));
+      await page.waitForFunction(() => window.heardAt !== undefined, null, { timeout: 20_000 });
+      const [ready, heard] = await page.evaluate(() => [window.readyAt, window.heardAt]);
+      times[which].push(ready);
+      after[which].push(heard - ready);
       await context.close();
     }
   }
@@ -39,4 +44,5 @@ try {
 const [ma, mb] = times.map(median);
 console.log(`A ${a}: median ${ma.toFixed(0)} ms (${Math.min(...times[0]).toFixed(0)}-${Math.max(...times[0]).toFixed(0)})`);
 console.log(`B ${b}: median ${mb.toFixed(0)} ms (${Math.min(...times[1]).toFixed(0)}-${Math.max(...times[1]).toFixed(0)})`);
+console.log(`the page's ready listeners: A median ${median(after[0]).toFixed(1)} ms, B ${median(after[1]).toFixed(1)} ms`);
 console.log(`B/A ${(mb / ma).toFixed(2)}; ${LOADS} loads each, in turns; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);

@@ -155,6 +155,33 @@ test('app_a1 adjournment: the sealed move stays hidden until the arbiter opens t
   assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
 });
 
+// The full module arriving while the sealed move is being made (the piece picked up, not yet
+// put down) moves the game onto it; the piece stays in the player's hand and the move is sealed.
+test('app_a1 adjournment: a sealed move begun before the full module arrives is sealed, not lost', async () => {
+  const page = await freshPage(env.browser);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route(/arbiter_full[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await openBoard(page, `${env.server.url}/index.html`);
+  await play(page, [['e2', 'e4'], ['e7', 'e5']], clickMove);
+  await page.click('#open-arbiter');
+  await page.fill('#adjourn input[name="passphrase"]', 'tuesday-night');
+  await page.click('#adjourn button[value="seal"]');
+  await square(page, 'g1').click();
+  release();
+  await page.waitForFunction(() => typeof document.querySelector('arbiter-board').table?.seal === 'function');
+  await square(page, 'f3').click();
+  await page.waitForFunction(() => document.querySelector('arbiter-board').table?.state().core.sealed, null, { timeout: 10_000 });
+  const s = await state(page);
+  assert.equal(s.moves.length, 2, 'the sealed move is not on the board');
+  const log = await page.evaluate(() => document.querySelector('arbiter-board').table.log());
+  assert.doesNotMatch(log, /g1f3/, 'the log keeps only the envelope');
+  assert.equal(page.lastError, undefined);
+});
+
 test('art9_1b draw offered after the move, before the press; accepted by the opponent', async () => {
   const page = await freshPage(env.browser);
   await openBoard(page, `${env.server.url}/index.html`);

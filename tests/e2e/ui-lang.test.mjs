@@ -27,9 +27,16 @@ const env = setUp({
 });
 
 // What a player reads or hears of the controls, in the page and in the element.
+// The help is drawn when it is opened: it is opened first, and its words are those it was drawn in.
 function controls(page) {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const root = document.querySelector('arbiter-board').shadowRoot;
+    const help = root.querySelector('.help');
+    if (!help.open) {
+      const opened = new Promise((resolve) => help.addEventListener('toggle', resolve, { once: true }));
+      help.open = true;
+      await opened;
+    }
     const text = (el) => el?.textContent.trim().replace(/\s+/g, ' ') ?? null;
     const q = (sel) => document.querySelector(sel);
     const r = (sel) => root.querySelector(sel);

@@ -93,14 +93,12 @@ dialog.addEventListener('close', () => {
   citeLaws();
 });
 
-function showTitle() {
-  const s = board.state;
+function showTitle(s = board.state) {
   if (!s) return;
   const tc = s.setup?.timeControl ? describeTimeControl(s.setup.timeControl) : '';
   const name = (side) => (s.players[side] === sideName(side) ? t(sideName(side)) : s.players[side]);
   $('game-title').textContent = `${name('white')} – ${name('black')} · ${tc} · ${t('fide_laws', [s.setup?.edition ?? ''])}`;
 }
-board.addEventListener('ready', showTitle);
 
 // ---------- the page's language ----------
 
@@ -282,8 +280,8 @@ $('open-arbiter').addEventListener('click', () => {
 });
 
 // What awaits the arbiter's decision, from the core's state: the claim and who made it.
-function showPending() {
-  const p = board.state?.core?.pending_claim;
+function showPending(s = board.state) {
+  const p = s?.core?.pending_claim;
   const lang = document.documentElement.lang;
   // The claim with the article it is made under, as the core names it.
   const law = p?.law ? ` (${p.law.edition} ${p.law.article})` : '';
@@ -297,8 +295,7 @@ function showPending() {
 
 // The articles beside the panel's controls, in the game's edition, as the core names them
 // (its state's `laws`): a 2023 game never reads a 2005 number.
-function citeLaws() {
-  const s = board.state;
+function citeLaws(s = board.state) {
   if (!s?.laws) return;
   const law = (name) => (name === 'wrong_claim' ? s.costs?.wrongClaim?.law : s.laws[name]) ?? '';
   for (const el of document.querySelectorAll('#arbiter-panel [data-law]')) {
@@ -320,9 +317,9 @@ function confirmStep(title, text, yes) {
 }
 
 // The plies the arbiter can go back to (2005 Art. 6.14 / 2023 Art. 7.1), from the move list.
-function fillPlies() {
+function fillPlies(s = board.state) {
   const select = $('restore-ply');
-  const moves = board.state?.moves ?? [];
+  const moves = s?.moves ?? [];
   select.replaceChildren(new Option(t('restore_the_start'), '0'));
   moves.forEach((m, i) => {
     const no = `${Math.ceil(m.ply / 2)}${m.ply % 2 === 1 ? '.' : '...'}`;
@@ -330,11 +327,14 @@ function fillPlies() {
   });
   select.value = String(moves.length);
 }
+// The state is read once per event (each read is the whole state out of the wasm module).
 for (const ev of ['move', 'ready', 'ruling', 'gameover']) {
   board.addEventListener(ev, () => {
-    if (!$('arbiter-panel').hidden) fillPlies();
-    showPending();
-    citeLaws();
+    const s = board.state;
+    if (ev === 'ready') showTitle(s);
+    if (!$('arbiter-panel').hidden) fillPlies(s);
+    showPending(s);
+    citeLaws(s);
   });
 }
 $('restore').addEventListener('submit', (e) => {

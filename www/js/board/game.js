@@ -169,11 +169,16 @@ export class Game {
    * Plays `table` on this board, in place of the game before; `quiet` when it is the same game
    * moved to the full module (its rulings were shown already).
    */
-  adopt(table, { quiet = false } = {}) {
+  adopt(table, { quiet = false, sameGame = false } = {}) {
     this.source?.close();
-    this.selected = null;
-    this.declaring = null;
-    this.reviewing = null;
+    // The same game on another module (toFull) keeps what the player is doing: a piece picked
+    // up when the full module arrives is still in his hand, and its move is still his to make
+    // (a sealed move asked for goes there).
+    if (!sameGame) {
+      this.selected = null;
+      this.declaring = null;
+      this.reviewing = null;
+    }
     if (!quiet) {
       this.lastResult = null;
       this.announcer.clearCards();
@@ -199,7 +204,7 @@ export class Game {
     const key = this.host.getAttribute('persist');
     if (key) moved.persistTo(key);
     this.wasm = full;
-    this.adopt(moved, { quiet: true });
+    this.adopt(moved, { quiet: true, sameGame: true });
     return full;
   }
 

@@ -90,13 +90,16 @@ export class BoardInput {
       input.value = '';
       g.commands.enter(text);
     });
-    this.renderHelp();
+    // The help is drawn when it is first opened, not on the way to the first game, which
+    // most players reach without ever opening it.
+    this.view.$('.help').addEventListener('toggle', () => this.renderHelp());
   }
 
   /** The help panel's keys and commands, in the board's language (again when it changes). */
   renderHelp() {
-    // Drawn once per language: the element asks again when it connects, on the way to its
-    // first game, where the words are most often those of the constructor's drawing.
+    // A closed help waits for its opening, in the language of that moment; an open one is
+    // drawn once per language.
+    if (!this.view.$('.help').open) return;
     const lang = this.game.lang();
     if (this.helpLang === lang) return;
     this.helpLang = lang;

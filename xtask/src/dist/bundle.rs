@@ -6,7 +6,7 @@
 //!   `js/arbiter-board.js` that embedders import, and every module of ours a script imports
 //!   lazily (`import('./lang/de.js')`), so what is loaded when asked for stays a file of its own
 //!   and keeps its name (the other languages, `relabel.js`, `page-lang.js`). Code two entries
-//!   share goes into `js/chunk-<hash>.js`.
+//!   share goes into `js/chunk.<hash>.js`, named by the SHA-256 of its bytes (`hash_chunks`).
 //! - The wasm glue in `pkg/` stays out of the bundle (external): it finds its module with
 //!   `new URL('…_bg.wasm', import.meta.url)`, the content-hashed name goes into it, and a test or
 //!   a page importing `pkg/arbiter_wasm.js` gets the instance the element uses.
@@ -16,6 +16,7 @@
 //!   relative specifier of the bundle must name a file of the built page, or the build fails.
 
 use anyhow::{Context, Result, bail};
+use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -293,12 +294,105 @@ pub fn bundle(
         }
         std::fs::write(&path, js)?;
     }
-    Ok(outputs)
+    hash_chunks(dist, outputs)
+}
+
+/// Renames each shared chunk (`js/chunk-<esbuild's hash>.js`) to `js/chunk.<16 hex digits>.js`,
+/// the SHA-256 of its bytes as shipped, and points the scripts that import it at the new name.
+/// esbuild's own hash is taken before `repoint` changes the bytes, so it cannot vouch for what
+/// is served; this name is the form the bridge keeps a year (`assets::is_content_hashed`), as
+/// the wasm's is. A chunk that imports another is named after that one's new name is in it.
+fn hash_chunks(dist: &Path, outputs: Vec<String>) -> Result<Vec<String>> {
+    let is_chunk = |rel: &str| {
+        rel.rsplit('/')
+            .next()
+            .is_some_and(|n| n.starts_with("chunk-"))
+    };
+    let mut texts = BTreeMap::new();
+    for rel in &outputs {
+        texts.insert(rel.clone(), std::fs::read_to_string(dist.join(rel))?);
+    }
+    let file_name = |rel: &str| rel.rsplit('/').next().unwrap_or(rel).to_string();
+    let mut left: Vec<String> = outputs.iter().filter(|r| is_chunk(r)).cloned().collect();
+    let mut renamed = BTreeMap::new();
+    while !left.is_empty() {
+        // A chunk none of whose imports is still to be renamed.
+        let Some(i) = left.iter().position(|rel| {
+            left.iter()
+                .all(|other| other == rel || !texts[rel].contains(&file_name(other)))
+        }) else {
+            bail!("the bundle's chunks import each other in a cycle: {left:?}");
+        };
+        let rel = left.remove(i);
+        let digest = Sha256::digest(texts[&rel].as_bytes());
+        let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        let old = file_name(&rel);
+        let new = format!("chunk.{hex}.js");
+        for text in texts.values_mut() {
+            if text.contains(&old) {
+                *text = text.replace(&old, &new);
+            }
+        }
+        let new_rel = format!("{}{new}", &rel[..rel.len() - old.len()]);
+        renamed.insert(rel, new_rel);
+    }
+    let mut shipped = Vec::new();
+    for (rel, text) in texts {
+        let to = renamed.get(&rel).cloned().unwrap_or_else(|| rel.clone());
+        if to != rel {
+            std::fs::remove_file(dist.join(&rel))?;
+        }
+        std::fs::write(dist.join(&to), text)?;
+        shipped.push(to);
+    }
+    shipped.sort();
+    Ok(shipped)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chunks_are_named_by_their_bytes_after_the_chunks_they_import() {
+        let dist = crate::target_dir().join("xtask-hash-chunks");
+        let _ = std::fs::remove_dir_all(&dist);
+        std::fs::create_dir_all(dist.join("js")).expect("scratch folder");
+        let files = [
+            ("js/chunk-AAAA.js", "export const a=1;"),
+            (
+                "js/chunk-BBBB.js",
+                r#"import{a}from"./chunk-AAAA.js";export const b=a;"#,
+            ),
+            (
+                "js/page.js",
+                r#"import"./chunk-BBBB.js";import"./chunk-AAAA.js";"#,
+            ),
+        ];
+        for (rel, text) in files {
+            std::fs::write(dist.join(rel), text).expect("file");
+        }
+        let shipped = hash_chunks(&dist, files.iter().map(|(r, _)| r.to_string()).collect())
+            .expect("renamed");
+        let hex = |text: &str| -> String {
+            let d = Sha256::digest(text.as_bytes());
+            d.iter().take(8).map(|b| format!("{b:02x}")).collect()
+        };
+        let a = format!("chunk.{}.js", hex("export const a=1;"));
+        let b_text = format!(r#"import{{a}}from"./{a}";export const b=a;"#);
+        let b = format!("chunk.{}.js", hex(&b_text));
+        let mut want = vec![format!("js/{a}"), format!("js/{b}"), "js/page.js".into()];
+        want.sort();
+        assert_eq!(shipped, want);
+        let read = |rel: &str| std::fs::read_to_string(dist.join(rel)).expect("shipped");
+        assert_eq!(read(&format!("js/{b}")), b_text);
+        assert_eq!(
+            read("js/page.js"),
+            format!(r#"import"./{b}";import"./{a}";"#)
+        );
+        assert!(!dist.join("js/chunk-AAAA.js").exists());
+        let _ = std::fs::remove_dir_all(&dist);
+    }
 
     #[test]
     fn specifiers_of_readable_and_minified_scripts() {
