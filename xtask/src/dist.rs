@@ -17,10 +17,10 @@
 //!   made once here instead of on every request.
 
 mod bundle;
+mod hash;
 
 use crate::{root, sh};
 use anyhow::{Context, Result, bail, ensure};
-use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -234,9 +234,7 @@ fn hash_module(dist: &Path, name: &str) -> Result<()> {
         return Ok(());
     }
     let bytes = std::fs::read(&wasm)?;
-    let digest = Sha256::digest(&bytes);
-    let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
-    let hashed = format!("{name}_bg.{hex}.wasm");
+    let hashed = format!("{name}_bg.{}.wasm", hash::content_hash(&bytes));
     std::fs::rename(&wasm, dist.join("pkg").join(&hashed))?;
 
     let glue = dist.join("pkg").join(format!("{name}.js"));

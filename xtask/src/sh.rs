@@ -28,24 +28,20 @@ pub fn cargo(args: &[&str]) -> Result<()> {
 /// Whether `cargo NAME` is installed (it answers `cargo NAME --version`).
 pub fn cargo_subcommand(name: &str) -> bool {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    Command::new(cargo)
-        .args([name, "--version"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false)
+    answers(Command::new(cargo).args([name, "--version"]))
 }
 
 /// Whether a program answers on PATH (or at an absolute path).
 pub fn found(program: &str) -> bool {
-    Command::new(program)
-        .arg("--version")
-        .stdout(std::process::Stdio::null())
+    answers(Command::new(program).arg("--version"))
+}
+
+/// Whether `cmd` runs and succeeds, its output discarded.
+fn answers(cmd: &mut Command) -> bool {
+    cmd.stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .status()
-        .map(|s| s.success())
-        .unwrap_or(false)
+        .is_ok_and(|s| s.success())
 }
 
 /// Open the user's browser on `url` once the server has had a moment to start; silently does

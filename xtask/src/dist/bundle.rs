@@ -15,8 +15,8 @@
 //!   from another folder; each is pointed again at the file it named in the source, and every
 //!   relative specifier of the bundle must name a file of the built page, or the build fails.
 
+use super::hash::content_hash;
 use anyhow::{Context, Result, bail};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -324,8 +324,7 @@ fn hash_chunks(dist: &Path, outputs: Vec<String>) -> Result<Vec<String>> {
             bail!("the bundle's chunks import each other in a cycle: {left:?}");
         };
         let rel = left.remove(i);
-        let digest = Sha256::digest(texts[&rel].as_bytes());
-        let hex: String = digest.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        let hex = content_hash(texts[&rel].as_bytes());
         let old = file_name(&rel);
         let new = format!("chunk.{hex}.js");
         for text in texts.values_mut() {
@@ -374,10 +373,7 @@ mod tests {
         }
         let shipped = hash_chunks(&dist, files.iter().map(|(r, _)| r.to_string()).collect())
             .expect("renamed");
-        let hex = |text: &str| -> String {
-            let d = Sha256::digest(text.as_bytes());
-            d.iter().take(8).map(|b| format!("{b:02x}")).collect()
-        };
+        let hex = |text: &str| content_hash(text.as_bytes());
         let a = format!("chunk.{}.js", hex("export const a=1;"));
         let b_text = format!(r#"import{{a}}from"./{a}";export const b=a;"#);
         let b = format!("chunk.{}.js", hex(&b_text));
