@@ -111,7 +111,9 @@ fn open(inner: &Rc<RefCell<Inner>>) {
             let hello = js_sys::Object::new();
             let _ = Reflect::set(&hello, &"type".into(), &"hello".into());
             let _ = Reflect::set(&hello, &"last_seq".into(), &JsValue::from_f64(b.last_seq));
-            let hello = JSON::stringify(&hello).map(String::from).unwrap_or_default();
+            let hello = JSON::stringify(&hello)
+                .map(String::from)
+                .unwrap_or_default();
             if let Some(ws) = &b.ws {
                 let _ = ws.send_with_str(&hello);
             }
