@@ -25,6 +25,7 @@ pub mod timeline;
 mod types;
 mod view;
 mod words;
+mod zobrist_image;
 
 pub use bridge::BridgeClient;
 pub use clock_display::ClockDisplay;
