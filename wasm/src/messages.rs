@@ -190,6 +190,7 @@ pub struct Message {
     pub words: Vec<(&'static str, Word)>,
 }
 
+#[cfg(test)]
 impl Message {
     /// The word named `name`, `id` included.
     pub fn get(&self, name: &str) -> Option<Word> {

@@ -1,7 +1,7 @@
 // Loads the Arbiter wasm modules once per page, wherever the page keeps this folder. There are
 // two builds of one crate (wasm/Cargo.toml): the lean module, which plays a game and loads with
 // the page, and the full one, fetched only when something asks for it (a PGN import, a sealed
-// move, the Braille score, the Worker's dead-position analysis).
+// move, the Braille score, the Worker's dead-position analysis, a live board's bridge client).
 // A game moves from one to the other by its event log, so either plays the same game.
 import init, * as arbiter from '../pkg/arbiter_wasm.js';
 
