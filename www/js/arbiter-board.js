@@ -57,8 +57,10 @@ export class ArbiterBoard extends HTMLElement {
       try {
         // The sentences' table comes with the module, so the first ruling is already in the
         // players' language.
-        // A live board's bridge client is the full module's (engine.js); `live` may be set
-        // only after this element is defined (page.js), so it is looked at again below.
+        // A live board's bridge client is the full module's (engine.js). The page's script may
+        // set `live` just after this element is defined (page.js): let it run first, and look
+        // again after the load for an element given `live` later still.
+        await null;
         const live = () => this.hasAttribute('live');
         this.#loading ??= Promise.all([live() ? loadFull() : loadArbiter(), loadSentences(this.getAttribute('lang'))]);
         let [wasm] = await this.#loading;
