@@ -49,7 +49,7 @@ function namedIds() {
     }
     if (f.path.endsWith('messages.rs')) {
       // In msg(...)'s first argument; a literal compared with (`== "..."`) is the core's word.
-      for (const m of f.text.matchAll(/(?<!fn )msg\(([\s\S]*?)json!/g)) add(/(?<!== )"([a-z][a-z0-9_]*)"/g, m[1]);
+      for (const m of f.text.matchAll(/(?<!fn )msg\(([\s\S]*?)vec!/g)) add(/(?<!== )"([a-z][a-z0-9_]*)"/g, m[1]);
       add(/=> "([a-z][a-z0-9_]*)"/g, f.text);
     }
     if (f.path.endsWith('refused.rs')) {

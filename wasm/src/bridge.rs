@@ -106,7 +106,14 @@ fn open(inner: &Rc<RefCell<Inner>>) {
             let Some(inner) = weak.upgrade() else { return };
             let mut b = inner.borrow_mut();
             b.attempt = 0;
-            let hello = format!(r#"{{"type":"hello","last_seq":{}}}"#, b.last_seq);
+            // Written by JSON.stringify: Rust's `{}` of an f64 would link float formatting
+            // (10 KB of wasm) for this one number. The same text for a sequence number.
+            let hello = js_sys::Object::new();
+            let _ = Reflect::set(&hello, &"type".into(), &"hello".into());
+            let _ = Reflect::set(&hello, &"last_seq".into(), &JsValue::from_f64(b.last_seq));
+            let hello = JSON::stringify(&hello)
+                .map(String::from)
+                .unwrap_or_default();
             if let Some(ws) = &b.ws {
                 let _ = ws.send_with_str(&hello);
             }

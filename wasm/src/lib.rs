@@ -6,6 +6,9 @@
 //! Every chess decision is the core's (`arbiter-core`, on cozy-chess); this crate only converts,
 //! stamps time and touches the browser.
 
+// The board bridge's client: only a live board needs it, and engine.js gives that one the full
+// module at once.
+#[cfg(feature = "full")]
 mod bridge;
 mod citations;
 mod claims;
@@ -25,7 +28,9 @@ pub mod timeline;
 mod types;
 mod view;
 mod words;
+mod zobrist_image;
 
+#[cfg(feature = "full")]
 pub use bridge::BridgeClient;
 pub use clock_display::ClockDisplay;
 #[cfg(feature = "full")]

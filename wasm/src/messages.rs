@@ -9,7 +9,7 @@
 use arbiter_core::arbiter::{ClaimKind, Game, GameResult, Reason, Verdict};
 use arbiter_core::notation::{Language, san, uci};
 use arbiter_core::{Color, Move, Position};
-use serde_json::{Map, Value, json};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 
 /// The positions of the game: the start, then the position after each completed move.
 pub struct Positions(Vec<Position>);
@@ -161,49 +161,144 @@ fn notice_id(what: &str) -> &'static str {
     }
 }
 
-fn msg(id: &'static str, fields: Value) -> Value {
-    let mut out = match fields {
-        Value::Object(m) => m,
-        _ => Map::new(),
-    };
-    out.insert("id".into(), id.into());
-    Value::Object(out)
+/// A word a message's sentence is filled with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Word {
+    /// A message id or a fixed word of the core (`"white"`, `"reason_time"`).
+    Id(&'static str),
+    /// A move, a score: text made for this ruling.
+    Text(String),
+    /// Milliseconds, a count, a period.
+    Number(u64),
+    /// A yes or no (`short`, `long`).
+    Flag(bool),
+    /// Moves, in order.
+    List(Vec<String>),
+    /// No value: `null` for the page.
+    Null,
+}
+
+/// A ruling's message: its id in the page's tables and its words, by name.
+///
+/// Written to the page as one flat object, `{id, ...words}`, keys in alphabetical order (the
+/// order the earlier `serde_json::Map` gave them). Built and written here rather than with
+/// `serde_json::json!`: the `Value` tree, its map and its serializer were 15 KB of the lean wasm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    pub id: &'static str,
+    /// In alphabetical order of their names (`msg` is given them so; a test checks).
+    pub words: Vec<(&'static str, Word)>,
+}
+
+#[cfg(test)]
+impl Message {
+    /// The word named `name`, `id` included.
+    pub fn get(&self, name: &str) -> Option<Word> {
+        if name == "id" {
+            return Some(Word::Id(self.id));
+        }
+        self.words
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, w)| w.clone())
+    }
+}
+
+impl Serialize for Word {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Word::Id(t) => s.serialize_str(t),
+            Word::Text(t) => s.serialize_str(t),
+            Word::Number(n) => s.serialize_u64(*n),
+            Word::Flag(b) => s.serialize_bool(*b),
+            Word::List(items) => items.serialize(s),
+            Word::Null => s.serialize_unit(),
+        }
+    }
+}
+
+impl Serialize for Message {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.words.len() + 1))?;
+        let mut id_written = false;
+        for (name, word) in &self.words {
+            if !id_written && *name > "id" {
+                map.serialize_entry("id", self.id)?;
+                id_written = true;
+            }
+            map.serialize_entry(name, word)?;
+        }
+        if !id_written {
+            map.serialize_entry("id", self.id)?;
+        }
+        map.end()
+    }
+}
+
+/// A message `id` with its `words`, given in alphabetical order of their names.
+fn msg(id: &'static str, words: Vec<(&'static str, Word)>) -> Message {
+    Message { id, words }
+}
+
+/// A side as the page names it: `"white"` or `"black"`.
+fn who(c: Color) -> Word {
+    Word::Id(side(c))
+}
+
+/// A count or a time in ms.
+fn num(n: impl Into<u64>) -> Word {
+    Word::Number(n.into())
 }
 
 /// `verdict` (ruled under `law`, e.g. `"2005 Art. 7.4a"`) as `{id, ...words}`: sides as
 /// `player`/`other` (`"white"`), times in ms, claims, reasons and causes as message ids, moves
 /// in `lang`'s notation. The page's tables word every id this returns.
-pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Language) -> Value {
-    let mv = |m: &Move| at.san(m, lang);
+pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Language) -> Message {
+    let mv = |m: &Move| Word::Text(at.san(m, lang));
+    let claim = |c: &ClaimKind| Word::Id(claim_id(*c));
     match verdict {
         Verdict::GameOver { result, reason } => {
-            let reason = reason_id(*reason);
+            let reason = Word::Id(reason_id(*reason));
             match result {
                 GameResult::WhiteWins => msg(
                     "game_won",
-                    json!({"player": "white", "score": "1-0", "reason": reason}),
+                    vec![
+                        ("player", Word::Id("white")),
+                        ("reason", reason),
+                        ("score", Word::Id("1-0")),
+                    ],
                 ),
                 GameResult::BlackWins => msg(
                     "game_won",
-                    json!({"player": "black", "score": "0-1", "reason": reason}),
+                    vec![
+                        ("player", Word::Id("black")),
+                        ("reason", reason),
+                        ("score", Word::Id("0-1")),
+                    ],
                 ),
-                GameResult::Draw => msg("game_drawn", json!({"reason": reason})),
+                GameResult::Draw => msg("game_drawn", vec![("reason", reason)]),
             }
         }
-        Verdict::TimeAdded { player, ms } => {
-            msg("time_added", json!({"player": side(*player), "ms": ms.0}))
-        }
-        Verdict::TimeCharged { player, ms } => {
-            msg("time_charged", json!({"player": side(*player), "ms": ms.0}))
-        }
+        Verdict::TimeAdded { player, ms } => msg(
+            "time_added",
+            vec![("ms", num(ms.0)), ("player", who(*player))],
+        ),
+        Verdict::TimeCharged { player, ms } => msg(
+            "time_charged",
+            vec![("ms", num(ms.0)), ("player", who(*player))],
+        ),
         Verdict::PeriodStarted { player, period, ms } => msg(
             "period_started",
-            json!({"player": side(*player), "period": period + 1, "ms": ms.0}),
+            vec![
+                ("ms", num(ms.0)),
+                ("period", num(*period as u64 + 1)),
+                ("player", who(*player)),
+            ],
         ),
-        Verdict::FlagFell { player } => msg("flag_fell", json!({"player": side(*player)})),
-        Verdict::MustMove { player, .. } => msg("must_move", json!({"player": side(*player)})),
+        Verdict::FlagFell { player } => msg("flag_fell", vec![("player", who(*player))]),
+        Verdict::MustMove { player, .. } => msg("must_move", vec![("player", who(*player))]),
         Verdict::TouchMoveBreach { player, .. } => {
-            msg("touch_move_breach", json!({"player": side(*player)}))
+            msg("touch_move_breach", vec![("player", who(*player))])
         }
         Verdict::IllegalMove {
             player,
@@ -211,30 +306,34 @@ pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Langua
             count,
         } => msg(
             "illegal_move",
-            json!({"player": side(*player), "move": mv(m), "count": count}),
+            vec![
+                ("count", num(*count)),
+                ("move", mv(m)),
+                ("player", who(*player)),
+            ],
         ),
         // The same verdict serves an illegal move taken back (2005 Art. 7.4a / 2023 Art.
         // 7.5.1) and the arbiter's restoring of an earlier position: the Law says which.
         Verdict::PositionRestored { .. } => {
             if law.ends_with("Art. 7.4a") || law.ends_with("Art. 7.5.1") {
-                msg("restored_after_illegal", json!({}))
+                msg("restored_after_illegal", vec![])
             } else {
-                msg("restored_earlier", json!({}))
+                msg("restored_earlier", vec![])
             }
         }
-        Verdict::ClaimOpen { player, claim } => msg(
+        Verdict::ClaimOpen { player, claim: c } => msg(
             "claim_open",
-            json!({"player": side(*player), "claim": claim_id(*claim)}),
+            vec![("claim", claim(c)), ("player", who(*player))],
         ),
-        Verdict::ClaimLapsed { player, claim } => msg(
+        Verdict::ClaimLapsed { player, claim: c } => msg(
             "claim_lapsed",
-            json!({"player": side(*player), "claim": claim_id(*claim)}),
+            vec![("claim", claim(c)), ("player", who(*player))],
         ),
-        Verdict::ClaimAccepted { player, claim } => msg(
+        Verdict::ClaimAccepted { player, claim: c } => msg(
             "claim_accepted",
-            json!({"player": side(*player), "claim": claim_id(*claim)}),
+            vec![("claim", claim(c)), ("player", who(*player))],
         ),
-        Verdict::DrawEvidence { claim, plies } => {
+        Verdict::DrawEvidence { claim: c, plies } => {
             let moves: Vec<String> = plies
                 .iter()
                 .map(|&p| match at.after_ply(p, lang) {
@@ -243,50 +342,56 @@ pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Langua
                     None => "*".into(),
                 })
                 .collect();
-            match claim {
+            let end = |m: Option<&String>| m.map_or(Word::Null, |m| Word::Text(m.clone()));
+            match c {
                 ClaimKind::FiftyMoves => msg(
                     "evidence_fifty_moves",
-                    json!({"first": moves.first(), "last": moves.last()}),
+                    vec![("first", end(moves.first())), ("last", end(moves.last()))],
                 ),
-                _ => msg("evidence_repetition", json!({"moves": moves})),
+                _ => msg("evidence_repetition", vec![("moves", Word::List(moves))]),
             }
         }
         Verdict::ClaimRejected {
             player,
-            claim,
+            claim: c,
             because,
         } => msg(
             "claim_rejected",
-            json!({"player": side(*player), "claim": claim_id(*claim), "because": because_id(because)}),
+            vec![
+                ("because", because_id(because).map_or(Word::Null, Word::Id)),
+                ("claim", claim(c)),
+                ("player", who(*player)),
+            ],
         ),
-        Verdict::ClaimPending { player, claim } => msg(
+        Verdict::ClaimPending { player, claim: c } => msg(
             "claim_pending",
-            json!({"player": side(*player), "claim": claim_id(*claim)}),
+            vec![("claim", claim(c)), ("player", who(*player))],
         ),
-        Verdict::ClaimPostponed { player, claim } => msg(
+        Verdict::ClaimPostponed { player, claim: c } => msg(
             "claim_postponed",
-            json!({"player": side(*player), "claim": claim_id(*claim)}),
+            vec![("claim", claim(c)), ("player", who(*player))],
         ),
         Verdict::MustPlay { player, mv: m } => {
-            msg("must_play", json!({"player": side(*player), "move": mv(m)}))
+            msg("must_play", vec![("move", mv(m)), ("player", who(*player))])
         }
-        Verdict::DrawOffered { player } => msg("draw_offered", json!({"player": side(*player)})),
-        Verdict::DrawDeclined { player } => msg("draw_declined", json!({"player": side(*player)})),
-        Verdict::DrawRefused { player } => msg("draw_refused", json!({"player": side(*player)})),
-        Verdict::ClockStopped => msg("clock_stopped", json!({})),
-        Verdict::ClockStarted { player } => msg("clock_started", json!({"player": side(*player)})),
-        Verdict::Sealed { player } => msg("sealed", json!({"player": side(*player)})),
-        Verdict::EnvelopeOpened { mv: m } => msg("envelope_opened", json!({"move": mv(m)})),
-        Verdict::ClocksSet { white, black, .. } => {
-            msg("clocks_set", json!({"white": white.0, "black": black.0}))
-        }
+        Verdict::DrawOffered { player } => msg("draw_offered", vec![("player", who(*player))]),
+        Verdict::DrawDeclined { player } => msg("draw_declined", vec![("player", who(*player))]),
+        Verdict::DrawRefused { player } => msg("draw_refused", vec![("player", who(*player))]),
+        Verdict::ClockStopped => msg("clock_stopped", vec![]),
+        Verdict::ClockStarted { player } => msg("clock_started", vec![("player", who(*player))]),
+        Verdict::Sealed { player } => msg("sealed", vec![("player", who(*player))]),
+        Verdict::EnvelopeOpened { mv: m } => msg("envelope_opened", vec![("move", mv(m))]),
+        Verdict::ClocksSet { white, black, .. } => msg(
+            "clocks_set",
+            vec![("black", num(black.0)), ("white", num(white.0))],
+        ),
         Verdict::NewGame {
             because,
             colours_swapped,
         } => match (*because, *colours_swapped) {
-            ("colours_reversed", _) => msg("new_game_colours_reversed", json!({})),
-            (_, true) => msg("new_game_colours_swapped", json!({})),
-            _ => msg("new_game_wrong_setup", json!({})),
+            ("colours_reversed", _) => msg("new_game_colours_reversed", vec![]),
+            (_, true) => msg("new_game_colours_swapped", vec![]),
+            _ => msg("new_game_wrong_setup", vec![]),
         },
         Verdict::ScoresheetRequest {
             player,
@@ -298,11 +403,14 @@ pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Langua
             } else {
                 "scoresheet_refused"
             },
-            json!({"player": side(*player), "count": count}),
+            vec![("count", num(*count)), ("player", who(*player))],
         ),
         Verdict::Announced { player, spoken, .. } => msg(
             "announced",
-            json!({"player": side(*player), "spoken": spoken}),
+            vec![
+                ("player", who(*player)),
+                ("spoken", Word::Text(spoken.clone())),
+            ],
         ),
         Verdict::AnnouncementRepeated {
             player,
@@ -314,11 +422,14 @@ pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Langua
             } else {
                 "repeated_otherwise"
             },
-            json!({"player": side(*player), "move": mv(m)}),
+            vec![("move", mv(m)), ("player", who(*player))],
         ),
         Verdict::AnnouncementCorrected { player, spoken, .. } => msg(
             "announcement_corrected",
-            json!({"player": side(*player), "spoken": spoken}),
+            vec![
+                ("player", who(*player)),
+                ("spoken", Word::Text(spoken.clone())),
+            ],
         ),
         Verdict::CorrectionRefused { player, because } => msg(
             if *because == "opponent_clock_started" {
@@ -326,7 +437,7 @@ pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Langua
             } else {
                 "correction_of_nothing"
             },
-            json!({"player": side(*player)}),
+            vec![("player", who(*player))],
         ),
         Verdict::CastlingBarred {
             player,
@@ -334,11 +445,15 @@ pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Langua
             long,
         } => msg(
             "castling_barred",
-            json!({"player": side(*player), "short": short, "long": long}),
+            vec![
+                ("long", Word::Flag(*long)),
+                ("player", who(*player)),
+                ("short", Word::Flag(*short)),
+            ],
         ),
-        Verdict::IllegalPosition { .. } => msg("illegal_position", json!({})),
-        Verdict::PositionLegalAgain { .. } => msg("position_legal_again", json!({})),
-        Verdict::Notice { what } => msg(notice_id(what), json!({})),
+        Verdict::IllegalPosition { .. } => msg("illegal_position", vec![]),
+        Verdict::PositionLegalAgain { .. } => msg("position_legal_again", vec![]),
+        Verdict::Notice { what } => msg(notice_id(what), vec![]),
     }
 }
 
@@ -387,10 +502,10 @@ mod tests {
             mv: "g1f3".parse().unwrap(),
         };
         let de = ruling_message(&v, "2005 App. A7", &at, Language::German);
-        assert_eq!(de["id"], "envelope_opened");
-        assert_eq!(de["move"], "Sf3");
+        assert_eq!(de.id, "envelope_opened");
+        assert_eq!(de.get("move"), Some(Word::Text("Sf3".into())));
         let fig = ruling_message(&v, "2005 App. A7", &at, Language::Figurine);
-        assert_eq!(fig["move"], "♘f3");
+        assert_eq!(fig.get("move"), Some(Word::Text("♘f3".into())));
     }
 
     #[test]
@@ -404,19 +519,19 @@ mod tests {
         };
         let m = ruling_message(&v, "2005 Art. 7.4a", &at, Language::English);
         assert_eq!(
-            (m["id"].as_str(), m["move"].as_str(), m["player"].as_str()),
-            (Some("illegal_move"), Some("Ke8-e6"), Some("black"))
+            serde_json::to_string(&m).unwrap(),
+            r#"{"count":1,"id":"illegal_move","move":"Ke8-e6","player":"black"}"#
         );
         let restored = Verdict::PositionRestored {
             fen: String::new(),
             obligation: arbiter_core::touch::Obligation::Free,
         };
         assert_eq!(
-            ruling_message(&restored, "2005 Art. 7.4a", &at, Language::English)["id"],
+            ruling_message(&restored, "2005 Art. 7.4a", &at, Language::English).id,
             "restored_after_illegal"
         );
         assert_eq!(
-            ruling_message(&restored, "2005 Art. 6.14", &at, Language::English)["id"],
+            ruling_message(&restored, "2005 Art. 6.14", &at, Language::English).id,
             "restored_earlier"
         );
     }
@@ -432,8 +547,106 @@ mod tests {
             plies: vec![0, 4, 8],
         };
         let m = ruling_message(&v, "2005 Art. 9.2", &at, Language::English);
-        assert_eq!(m["id"], "evidence_repetition");
-        assert_eq!(m["moves"], json!(["", "2... Ng8", "4... Ng8"]));
+        assert_eq!(m.id, "evidence_repetition");
+        assert_eq!(
+            m.get("moves"),
+            Some(Word::List(vec![
+                "".into(),
+                "2... Ng8".into(),
+                "4... Ng8".into()
+            ]))
+        );
+    }
+
+    #[test]
+    fn every_message_names_its_words_in_alphabetical_order() {
+        // The page got `serde_json::Map`'s order (sorted keys) before; `Message` writes the id
+        // in its place among words given sorted.
+        let at = Positions::of(&game(&["e2e4"]));
+        let (w, mv) = (Color::White, || "e7e5".parse().unwrap());
+        let ms = Millis(1500);
+        let verdicts = [
+            Verdict::GameOver {
+                result: GameResult::WhiteWins,
+                reason: Reason::Resignation,
+            },
+            Verdict::TimeAdded { player: w, ms },
+            Verdict::TimeCharged { player: w, ms },
+            Verdict::PeriodStarted {
+                player: w,
+                period: 1,
+                ms,
+            },
+            Verdict::IllegalMove {
+                player: w,
+                mv: mv(),
+                count: 2,
+            },
+            Verdict::ClaimRejected {
+                player: w,
+                claim: ClaimKind::FiftyMoves,
+                because: "arbiter",
+            },
+            Verdict::DrawEvidence {
+                claim: ClaimKind::FiftyMoves,
+                plies: vec![0, 1],
+            },
+            Verdict::MustPlay {
+                player: w,
+                mv: mv(),
+            },
+            Verdict::ClocksSet {
+                white: ms,
+                black: ms,
+                moves: [0, 0],
+            },
+            Verdict::ScoresheetRequest {
+                player: w,
+                count: 1,
+                granted: true,
+            },
+            Verdict::Announced {
+                player: w,
+                mv: mv(),
+                spoken: "e7 e5".into(),
+                made: false,
+            },
+            Verdict::AnnouncementRepeated {
+                player: w,
+                mv: mv(),
+                agrees: true,
+            },
+            Verdict::AnnouncementCorrected {
+                player: w,
+                mv: mv(),
+                spoken: "e7 e5".into(),
+            },
+            Verdict::CastlingBarred {
+                player: w,
+                short: true,
+                long: false,
+            },
+        ];
+        for v in &verdicts {
+            let m = ruling_message(v, "2005 Art. 1", &at, Language::English);
+            let names: Vec<&str> = m.words.iter().map(|(n, _)| *n).collect();
+            let mut sorted = names.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(names, sorted, "{}", m.id);
+            assert!(!names.contains(&"id"), "{}", m.id);
+            let text = serde_json::to_string(&m).unwrap();
+            let back: serde_json::Map<String, serde_json::Value> =
+                serde_json::from_str(&text).unwrap();
+            let keys: Vec<&String> = back.keys().collect();
+            assert_eq!(keys.len(), names.len() + 1, "{text}");
+            assert!(text.contains(&format!("\"id\":\"{}\"", m.id)), "{text}");
+        }
+        let fifty = ruling_message(&verdicts[6], "2005 Art. 9.3", &at, Language::English);
+        assert_eq!(
+            serde_json::to_string(&fifty).unwrap(),
+            r#"{"first":"","id":"evidence_fifty_moves","last":"1. e4"}"#
+        );
     }
 
     #[test]
@@ -445,8 +658,8 @@ mod tests {
         };
         let m = ruling_message(&over, "2005 Art. 6.9", &at, Language::English);
         assert_eq!(
-            m,
-            json!({"id": "game_won", "player": "black", "score": "0-1", "reason": "reason_time"})
+            serde_json::to_string(&m).unwrap(),
+            r#"{"id":"game_won","player":"black","reason":"reason_time","score":"0-1"}"#
         );
         let rejected = Verdict::ClaimRejected {
             player: Color::White,
@@ -454,7 +667,7 @@ mod tests {
             because: "not_established",
         };
         let m = ruling_message(&rejected, "2005 Art. 9.5", &at, Language::English);
-        assert_eq!(m["claim"], "claim_repetition");
-        assert_eq!(m["because"], "because_not_established");
+        assert_eq!(m.get("claim"), Some(Word::Id("claim_repetition")));
+        assert_eq!(m.get("because"), Some(Word::Id("because_not_established")));
     }
 }

@@ -9,7 +9,9 @@
 //! writes them again before any export can run: the slider table with cozy-chess-types' own
 //! generator, the other two from cozy-chess's table-free ray functions (a test checks every
 //! entry against cozy-chess's lookups). The moves are still cozy-chess's own, from its own
-//! tables: only the bytes travel differently.
+//! tables: only the bytes travel differently. cozy-chess's 793 Zobrist keys (6.3 KB of random
+//! numbers, which brotli cannot shrink) are cut and written back the same way, drawn again by
+//! cozy-chess's own generator (`zobrist_image.rs`).
 //!
 //! A module `cargo xtask web` did not cut (a debug build, the wasm-bindgen tests) keeps its tables
 //! and the marker's addresses stay 0, so nothing is written.
@@ -22,6 +24,8 @@ use cozy_chess_types::sliders::{
 use cozy_chess_types::{BitBoard, Square};
 use wasm_bindgen::prelude::*;
 
+use crate::zobrist_image::{ZOBRIST_KEYS, zobrist_image};
+
 /// The marker `cargo xtask web` looks for in the module's data, followed by the tables'
 /// addresses (0 until xtask writes them).
 #[used]
@@ -31,6 +35,7 @@ static TABLES_AT: TablesAt = TablesAt {
     slider_entries: 0,
     between: 0,
     line: 0,
+    zobrist: 0,
 };
 
 /// The marker's layout, as xtask reads and writes it (little-endian u32s after 16 bytes).
@@ -41,6 +46,7 @@ struct TablesAt {
     slider_entries: u32,
     between: u32,
     line: u32,
+    zobrist: u32,
 }
 
 /// Entries of the between and line tables: one for each (from, to) pair of squares.
@@ -177,15 +183,20 @@ pub fn fill_at_start() {
     // Volatile: the compiler must not fold the marker's build-time zeros into this code, since
     // xtask changes them in the finished module.
     // SAFETY: plain reads of a static of plain integers.
-    let [slider, entries, between_at, line_at] = unsafe {
+    let [slider, entries, between_at, line_at, zobrist_at] = unsafe {
         [
             core::ptr::read_volatile(&raw const TABLES_AT.slider),
             core::ptr::read_volatile(&raw const TABLES_AT.slider_entries),
             core::ptr::read_volatile(&raw const TABLES_AT.between),
             core::ptr::read_volatile(&raw const TABLES_AT.line),
+            core::ptr::read_volatile(&raw const TABLES_AT.zobrist),
         ]
     };
-    if slider == 0 || entries as usize != SLIDING_MOVE_TABLE_SIZE || between_at == 0 || line_at == 0
+    if slider == 0
+        || entries as usize != SLIDING_MOVE_TABLE_SIZE
+        || between_at == 0
+        || line_at == 0
+        || zobrist_at == 0
     {
         return;
     }
@@ -201,11 +212,49 @@ pub fn fill_at_start() {
     fill(table(slider, SLIDING_MOVE_TABLE_SIZE));
     fill_pairs(table(between_at, PAIRS), between);
     fill_pairs(table(line_at, PAIRS), line);
+    table(zobrist_at, ZOBRIST_KEYS).copy_from_slice(&zobrist_image());
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The keys are cozy-chess's, each where cozy-chess reads it: a position's hash, XORed
+    /// together from the image, is the hash cozy-chess keeps for it.
+    #[test]
+    fn zobrist_image_hashes_as_cozy_chess_does() {
+        let image = zobrist_image();
+        let colour = 6 * 64 + 8;
+        let hash = |board: &cozy_chess::Board| {
+            let mut h = 0;
+            for square in board.occupied() {
+                let piece = board.piece_on(square).unwrap() as usize;
+                let c = board.color_on(square).unwrap() as usize;
+                h ^= image[c * colour + piece * 64 + square as usize];
+            }
+            for c in cozy_chess::Color::ALL {
+                let rights = board.castle_rights(c);
+                for file in [rights.short, rights.long].into_iter().flatten() {
+                    h ^= image[c as usize * colour + 6 * 64 + file as usize];
+                }
+            }
+            if let Some(file) = board.en_passant() {
+                h ^= image[2 * colour + file as usize];
+            }
+            if board.side_to_move() == cozy_chess::Color::Black {
+                h ^= image[ZOBRIST_KEYS - 1];
+            }
+            h
+        };
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
+            "r3k2r/8/8/8/8/8/8/4K2R b Kq - 0 1",
+        ] {
+            let board: cozy_chess::Board = fen.parse().unwrap();
+            assert_eq!(hash(&board), board.hash(), "{fen}");
+        }
+    }
 
     /// The generators reproduce the tables cozy-chess answers from, entry for entry that it reads.
     #[test]

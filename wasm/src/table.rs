@@ -492,7 +492,7 @@ struct RulingView<'a> {
     at: Timestamp,
     law: String,
     verdict: &'a arbiter_core::arbiter::Verdict,
-    say: serde_json::Value,
+    say: crate::messages::Message,
 }
 
 /// Rulings as plain objects: `[{at, law: "2005 Art. 7.4b", verdict: {kind, ...}, say: {id, ...}}]`.

@@ -57,11 +57,18 @@ export class ArbiterBoard extends HTMLElement {
       try {
         // The sentences' table comes with the module, so the first ruling is already in the
         // players' language.
-        this.#loading ??= Promise.all([loadArbiter(), loadSentences(this.getAttribute('lang'))]);
-        const [wasm] = await this.#loading;
+        // A live board's bridge client is the full module's (engine.js). The page's script may
+        // set `live` just after this element is defined (page.js): let it run first, and look
+        // again after the load for an element given `live` later still.
+        await null;
+        const live = () => this.hasAttribute('live');
+        this.#loading ??= Promise.all([live() ? loadFull() : loadArbiter(), loadSentences(this.getAttribute('lang'))]);
+        let [wasm] = await this.#loading;
+        if (live() && !wasm.BridgeClient) wasm = await loadFull();
         if (g.wasm || g.source) return;
         g.wasm = wasm;
       } catch (err) {
+        this.#loading = null;
         g.card({ text: g.t('error_module', { err }), law: '' }, true);
         return;
       }

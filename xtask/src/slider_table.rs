@@ -15,9 +15,14 @@ use cozy_chess_types::sliders::{
 };
 
 /// `wasm/src/sliders.rs`'s marker: 16 bytes, then (u32 LE each) the slider table's address and
-/// entry count, the between table's address and the line table's address.
+/// entry count, the between table's address, the line table's address and the Zobrist keys'.
 const MARKER: &[u8; 16] = b"arbiter:sliders\0";
-const MARKER_FIELDS: usize = 16;
+const MARKER_FIELDS: usize = 20;
+
+/// cozy-chess's Zobrist keys in memory order, as the module writes them back.
+mod zobrist {
+    include!("../../wasm/src/zobrist_image.rs");
+}
 
 /// What was cut, for the build's log.
 pub struct Cut {
@@ -32,6 +37,14 @@ pub fn cut(module: &[u8]) -> Result<(Vec<u8>, Cut)> {
         ("slider", slider_table()),
         ("between", square_pair_table(cozy_chess::get_between_rays)),
         ("line", square_pair_table(cozy_chess::get_line_rays)),
+        // 6.3 KB of random numbers, which no compression shrinks.
+        (
+            "zobrist",
+            zobrist::zobrist_image()
+                .iter()
+                .flat_map(|k| k.to_le_bytes())
+                .collect(),
+        ),
     ];
     let parts = parts(module)?;
     let data = parts
@@ -78,6 +91,7 @@ pub fn cut(module: &[u8]) -> Result<(Vec<u8>, Cut)> {
         u32::try_from(SLIDING_MOVE_TABLE_SIZE)?,
         cuts[1].3,
         cuts[2].3,
+        cuts[3].3,
     ];
     for (field, value) in fields.chunks_mut(4).zip(values) {
         field.copy_from_slice(&value.to_le_bytes());
@@ -265,7 +279,11 @@ mod tests {
         let table = slider_table();
         let between = square_pair_table(cozy_chess::get_between_rays);
         let line = square_pair_table(cozy_chess::get_line_rays);
-        let mut bytes = vec![7u8; 8];
+        let keys: Vec<u8> = zobrist::zobrist_image()
+            .iter()
+            .flat_map(|k| k.to_le_bytes())
+            .collect();
+        let mut bytes = vec![7u8; 4];
         bytes.extend_from_slice(MARKER);
         bytes.extend_from_slice(&[0; MARKER_FIELDS]);
         let table_at = 1024 + bytes.len() as u32;
@@ -276,6 +294,8 @@ mod tests {
         bytes.extend_from_slice(&between);
         let line_at = 1024 + bytes.len() as u32;
         bytes.extend_from_slice(&line);
+        let keys_at = 1024 + bytes.len() as u32;
+        bytes.extend_from_slice(&keys);
         bytes.extend_from_slice(b"after");
         let segs = [Segment {
             address: Some(1024),
@@ -296,10 +316,14 @@ mod tests {
             [
                 ("slider", table_at),
                 ("between", between_at),
-                ("line", line_at)
+                ("line", line_at),
+                ("zobrist", keys_at)
             ]
         );
-        assert_eq!(cut.bytes, SLIDING_MOVE_TABLE_SIZE * 8 + 2 * 64 * 64 * 8);
+        assert_eq!(
+            cut.bytes,
+            SLIDING_MOVE_TABLE_SIZE * 8 + 2 * 64 * 64 * 8 + zobrist::ZOBRIST_KEYS * 8
+        );
         let parts = parts(&out).unwrap();
         assert_eq!(parts.len(), 3);
         let Part::Raw(0, range) = &parts[0] else {
@@ -320,7 +344,7 @@ mod tests {
         assert_eq!(counted, Some(3));
         assert_eq!(segs.len(), 3);
         assert_eq!(segs[0].address, Some(1024));
-        let fields: Vec<u32> = segs[0].bytes[24..40]
+        let fields: Vec<u32> = segs[0].bytes[20..40]
             .chunks(4)
             .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
             .collect();
@@ -330,12 +354,13 @@ mod tests {
                 table_at,
                 SLIDING_MOVE_TABLE_SIZE as u32,
                 between_at,
-                line_at
+                line_at,
+                keys_at
             ]
         );
         assert_eq!(segs[1].address, Some(table_at + table.len() as u32));
         assert_eq!(segs[1].bytes, b"between\0");
-        assert_eq!(segs[2].address, Some(line_at + line.len() as u32));
+        assert_eq!(segs[2].address, Some(keys_at + keys.len() as u32));
         assert_eq!(segs[2].bytes, b"after");
     }
 }

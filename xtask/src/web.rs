@@ -20,7 +20,13 @@ pub const MODULES: [(&str, &[&str]); 2] = [
 /// Build both modules of `arbiter-wasm` into `www/pkg/` (see [`MODULES`]), then the page as it
 /// ships into `www/dist/`.
 pub fn build(profile: Profile) -> Result<()> {
+    // ARBITER_WASM_ONLY=<name> builds that module alone (the other's files in www/pkg stay as
+    // they were): quicker when measuring a change to one of them.
+    let only = std::env::var("ARBITER_WASM_ONLY").ok();
     for (name, features) in MODULES {
+        if only.as_deref().is_some_and(|o| o != name) {
+            continue;
+        }
         build_module(profile, name, features)?;
     }
     let built = crate::dist::build().context("building www/dist")?;
@@ -94,9 +100,10 @@ fn build_module(profile: Profile, name: &str, features: &[&str]) -> Result<()> {
         .join("node_modules")
         .join(".bin")
         .join("wasm-opt");
-    // ARBITER_WASM_UNOPTIMISED=<file> keeps a copy of wasm-bindgen's output there, to try other
-    // wasm-opt flags on.
-    if let Some(copy) = std::env::var_os("ARBITER_WASM_UNOPTIMISED") {
+    // ARBITER_WASM_UNOPTIMISED=<dir> keeps a copy of wasm-bindgen's output there
+    // (`<dir>/<name>_bg.wasm`), to try other wasm-opt flags on.
+    if let Some(dir) = std::env::var_os("ARBITER_WASM_UNOPTIMISED") {
+        let copy = std::path::Path::new(&dir).join(format!("{name}_bg.wasm"));
         std::fs::copy(&module, copy).context("copying the unoptimised module")?;
     }
     if profile == Profile::Release && wasm_opt.is_file() {

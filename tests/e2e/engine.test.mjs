@@ -1,0 +1,59 @@
+// engine.js: a module load that failed (a network blip) is tried again on the next ask, rather
+// than the rejected promise being kept for the page's life.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { freshPage, openBoard, setUp } from './harness.mjs';
+
+const env = setUp();
+
+/** Fails every request matching `pattern` until `gate.open` is set; counts them. */
+async function gated(page, pattern) {
+  const gate = { open: false, count: 0 };
+  await page.route(pattern, async (route) => {
+    gate.count += 1;
+    if (gate.open) await route.continue();
+    else await route.abort('failed');
+  });
+  return gate;
+}
+
+/** Asks engine.js, as shipped, for a module: what it gave. */
+function ask(page, loader) {
+  return page.evaluate(async (name) => {
+    const engine = await import('/js/engine.js');
+    return engine[name]().then(
+      (m) => ({ table: typeof m.Table === 'function', full: typeof m.canMate === 'function' }),
+      (err) => ({ error: String(err) }),
+    );
+  }, loader);
+}
+
+for (const [what, pattern] of [['wasm', /arbiter_full_bg[^/]*\.wasm$/], ['glue', /arbiter_full[^/]*\.js$/]]) {
+  test(`engine loadFull: the full module's ${what} failing to load is fetched again on the next ask`, async () => {
+    const page = await freshPage(env.browser);
+    const gate = await gated(page, pattern);
+    await openBoard(page, `${env.server.url}/index.html`);
+    const first = await ask(page, 'loadFull');
+    assert.ok(first.error, `the first ask failed: ${JSON.stringify(first)}`);
+    const failed = gate.count;
+    gate.open = true;
+    assert.deepEqual(await ask(page, 'loadFull'), { table: true, full: true });
+    assert.equal(gate.count, failed + 1, `the ${what} was asked for again`);
+    await page.context().close();
+  });
+}
+
+test('engine loadArbiter: the lean module failing to load is fetched again on the next ask', async () => {
+  const page = await freshPage(env.browser);
+  const gate = await gated(page, /arbiter_wasm_bg[^/]*\.wasm$/);
+  await page.goto(`${env.server.url}/index.html`);
+  // The element's own load fails first (it shows why); then this page's ask.
+  await page.waitForFunction((n) => n > 0, gate.count).catch(() => {});
+  const first = await ask(page, 'loadArbiter');
+  assert.ok(first.error, `the first ask failed: ${JSON.stringify(first)}`);
+  const failed = gate.count;
+  gate.open = true;
+  assert.deepEqual(await ask(page, 'loadArbiter'), { table: true, full: false });
+  assert.equal(gate.count, failed + 1, 'the wasm was asked for again');
+  await page.context().close();
+});
