@@ -233,7 +233,11 @@ export class ArbiterBoard extends HTMLElement {
     try {
       await g.toFull();
     } catch (err) {
+      // Nothing can be sealed without the full module: the game goes on unsealed (the status
+      // no longer asks for a sealed move, the next move is played), and the arbiter may ask again.
+      g.sealing = null;
       g.card({ text: g.t('error_module', { err }), law: '' }, true);
+      g.render();
     }
   }
 
