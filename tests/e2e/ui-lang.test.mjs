@@ -37,6 +37,8 @@ function controls(page) {
       help.open = true;
       await opened;
     }
+    // Its words beyond the first screen's may still be on their way: drawn when they are here.
+    for (let i = 0; i < 200 && !root.querySelector('.help-body').children.length; i++) await new Promise(requestAnimationFrame);
     const text = (el) => el?.textContent.trim().replace(/\s+/g, ' ') ?? null;
     const q = (sel) => document.querySelector(sel);
     const r = (sel) => root.querySelector(sel);
@@ -263,6 +265,8 @@ test('app_e every language has every word of the controls', async () => {
   // text), and every language has that id, with all the named parts ({0}, {err}) of its English.
   const missing = await page.evaluate(async (keys) => {
     const w = await import('/js/words.js');
+    // Every English word (idOf reads them all), not only the first screen's.
+    await w.loadSentences('en');
     const en = (await import('/js/lang/en.js')).default;
     const out = [];
     const tables = {};

@@ -11,6 +11,8 @@ test('art7_4b an illegal move and its penalty read as one sentence with the arti
   await page.goto(`${env.server.url}/embed.html`);
   const out = await page.evaluate(async () => {
     const w = await import('/js/words.js');
+    // The rulings' words beyond the first screen's come when asked for.
+    await w.loadSentences('en');
     return {
       illegal: w.rulingsWords([
         { at: 5000, law: '2005 Art. 7.4b', verdict: { kind: 'illegal_move', player: 'black', move: 'e8e6', count: 1 } },

@@ -8,9 +8,9 @@
 // between them. This file is the element: its attributes, life cycle and public methods.
 
 import { loadArbiter, loadFull } from './engine.js';
-import { loadSentences, relabel, sideName, tableRefusalWords } from './words.js';
+import { loadSentences, loadWords, relabel, sideName, tableRefusalWords } from './words.js';
 import { template } from './board/view.js';
-import { Game } from './board/game.js';
+import { Game, loadLive } from './board/game.js';
 
 import { parseTimeControl } from './time-control.js';
 
@@ -56,13 +56,17 @@ export class ArbiterBoard extends HTMLElement {
       g.view.placeholder(this, firstPeriod(this.getAttribute('time-control')));
       try {
         // The sentences' table comes with the module, so the first ruling is already in the
-        // players' language.
-        this.#loading ??= Promise.all([loadArbiter(), loadSentences(this.getAttribute('lang'))]);
+        // players' language. Every word of English comes with it too where words are wanted at
+        // once (#wordsAtOnce); elsewhere the rest follows the first touch (board/game.js).
+        const lang = this.getAttribute('lang');
+        this.#loading ??= Promise.all([loadArbiter(), lang && lang !== 'en' ? loadSentences(lang) : null,
+          this.#wordsAtOnce() ? g.fetchAsked().catch(() => {}) : null,
+          this.hasAttribute('live') ? loadLive() : null]);
         const [wasm] = await this.#loading;
         if (g.wasm || g.source) return;
         g.wasm = wasm;
       } catch (err) {
-        g.card({ text: g.t('error_module', { err }), law: '' }, true);
+        g.withWords(() => g.card({ text: g.t('error_module', { err }), law: '' }, true));
         return;
       }
     }
@@ -74,7 +78,12 @@ export class ArbiterBoard extends HTMLElement {
       const url = attr && attr !== 'live'
         ? attr
         : `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-      g.startLive(url);
+      try {
+        await g.startLive(url);
+      } catch (err) {
+        g.withWords(() => g.card({ text: g.t('error_module', { err }), law: '' }, true));
+        return;
+      }
       this.#ready();
       return;
     }
@@ -84,7 +93,7 @@ export class ArbiterBoard extends HTMLElement {
       try {
         table = g.wasm.Table.restore(key);
       } catch (err) {
-        g.card({ text: g.t('error_restore', { err }), law: '' }, true);
+        g.withWords(() => g.card({ text: g.t('error_restore', { err }), law: '' }, true));
       }
     }
     g.adopt(table ?? g.newTable(g.setupFromAttributes()));
@@ -92,6 +101,19 @@ export class ArbiterBoard extends HTMLElement {
     // faulty sealed move with the full dead-position analysis (2005 App. A8).
     if (table?.log().includes('"type":"seal"')) await g.toFull();
     this.#ready();
+  }
+
+  // Whether this board says more than the first screen's words from the start: a saved game
+  // (its rulings and where it stands, at once), a player typing moves and commands or playing by
+  // ear (accessible, player), the bridge's game (its rulings as they come).
+  #wordsAtOnce() {
+    if (['accessible', 'player', 'live'].some((a) => this.hasAttribute(a))) return true;
+    try {
+      const key = this.getAttribute('persist');
+      return !!key && localStorage.getItem(key) !== null;
+    } catch {
+      return false;
+    }
   }
 
   #ready() {
@@ -122,6 +144,8 @@ export class ArbiterBoard extends HTMLElement {
     }
     if (name === 'accessible') {
       const on = this.hasAttribute('accessible');
+      // The move field's answers and the commands' words, before anything is typed.
+      if (on) g.fetchAsked().catch(() => {});
       this.#root.querySelector('.entry').hidden = !on;
       // Shown, the announcements scroll: keyboard users must be able to reach them.
       const log = this.#root.querySelector('.announce');
@@ -214,7 +238,7 @@ export class ArbiterBoard extends HTMLElement {
    * spoken form. A typed move is announced and completes the move: the clock is pressed with it
    * (2005 App. F2.3). Every answer goes to the live region (and speech, with `speak`).
    */
-  enter(text) { this.#game.commands.enter(text); }
+  enter(text) { this.#game.enter(text); }
 
   /**
    * Adjournment (2005 App. A1): the player on move makes his next move on the board; instead of
@@ -223,6 +247,9 @@ export class ArbiterBoard extends HTMLElement {
    */
   async sealNextMove(passphrase) {
     const g = this.#game;
+    if (!g.state || g.state.result) return;
+    // Its prompt and status are words beyond the first screen's.
+    await loadWords().catch(() => {});
     const s = g.state;
     if (!s || s.result) return;
     g.sealing = String(passphrase);
@@ -265,8 +292,10 @@ export class ArbiterBoard extends HTMLElement {
         g.adopt(g.newTable(config));
       } catch (err) {
         // A FEN that is no position says what is wrong with it (the wasm refusal's words).
-        const text = err?.id ? tableRefusalWords(err, g.lang()) : g.t('error_position', { err: err?.message ?? err });
-        g.card({ text, law: '' }, true);
+        g.withWords(() => {
+          const text = err?.id ? tableRefusalWords(err, g.lang()) : g.t('error_position', { err: err?.message ?? err });
+          g.card({ text, law: '' }, true);
+        });
         return null;
       }
       g.send({ type: 'start' });

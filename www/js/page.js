@@ -2,7 +2,7 @@
 import './arbiter-board.js';
 import { loadFull } from './engine.js';
 import { describeTimeControl, parseTimeControl } from './time-control.js';
-import { say, sideName, tableRefusalWords, SENTENCE_LANGS } from './words.js';
+import { loadWords, say, sideName, tableRefusalWords, SENTENCE_LANGS } from './words.js';
 
 // A claim's name in the page's language, by the core's claim kind.
 const claimWord = (kind, lang) => say(lang, CLAIM_NAMES[kind] ?? 'claim_label');
@@ -23,7 +23,14 @@ const t = (id, args) => say(document.documentElement.lang, id, args);
 const dialog = $('new-game-dialog');
 const form = $('new-game-form');
 
-$('new-game').addEventListener('click', () => dialog.showModal());
+// The dialog's and the panels' messages (a time control refused, an import's answer, the
+// arbiter's hints) are words beyond the first screen's: fetched when one is opened.
+const wordsNow = () => loadWords().catch(() => {});
+
+$('new-game').addEventListener('click', () => {
+  wordsNow();
+  dialog.showModal();
+});
 
 function chosenTimeControl(f) {
   const preset = f.get('preset');
@@ -215,6 +222,7 @@ function togglePanel(panel) {
 }
 $('open-pgn').addEventListener('click', () => {
   if (!togglePanel($('pgn-panel'))) return;
+  wordsNow();
   showPgn();
   // The PGN reader and the Braille writer are the full module's: fetched while the panel is read.
   loadFull().catch(() => {});
@@ -226,6 +234,7 @@ for (const ev of ['move', 'gameover', 'ready']) {
 }
 $('pgn-copy').addEventListener('click', async () => {
   showPgn();
+  await wordsNow();
   try {
     await navigator.clipboard.writeText(pgnText.value);
     note.textContent = t('copied');
@@ -251,7 +260,7 @@ board.addEventListener('ready', () => {
   $('brf-download').hidden = !board.canBrf;
 });
 $('brf-download').addEventListener('click', async () => {
-  const text = await board.brf();
+  const [text] = await Promise.all([board.brf(), wordsNow()]);
   if (text === null) {
     note.textContent = t('brf_not_ready');
     return;
@@ -260,12 +269,15 @@ $('brf-download').addEventListener('click', async () => {
   note.textContent = t('brf_downloaded');
 });
 $('pgn-import').addEventListener('click', async () => {
+  const words = wordsNow();
   try {
     await board.importPgn(pgnText.value);
+    await words;
     note.textContent = t('imported');
     showTitle();
   } catch (err) {
     // Why the PGN does not import, in the page's language (the wasm's refusal words).
+    await words;
     note.textContent = tableRefusalWords(err, document.documentElement.lang);
   }
 });
@@ -274,6 +286,7 @@ $('pgn-import').addEventListener('click', async () => {
 
 $('open-arbiter').addEventListener('click', () => {
   if (togglePanel($('arbiter-panel'))) {
+    wordsNow();
     fillPlies();
     citeLaws();
   }
@@ -346,6 +359,7 @@ $('set-fen').addEventListener('submit', async (e) => {
   e.preventDefault();
   const fen = String(new FormData(e.target).get('fen'));
   const moves = board.state?.moves?.length ?? 0;
+  await wordsNow();
   if (moves && !(await confirmStep(t('confirm_fen_title'),
     t('confirm_fen_body', [moves]),
     t('set_position')))) return;
