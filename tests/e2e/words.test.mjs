@@ -75,6 +75,9 @@ test('app_e every language the notation menu offers loads in the browser and say
   assert.equal(new Set(Object.values(said)).size, Object.keys(said).length, JSON.stringify(said));
   // The languages are those of the new-game dialog's notation menu (figurines read as English).
   await page.goto(`${env.server.url}/index.html`);
+  // The dialog is built when first opened.
+  await page.click('#new-game');
+  await page.waitForSelector('dialog[open] select[name="lang"]');
   const menu = await page.evaluate(async () => {
     const w = await import('/js/words.js');
     const codes = [...document.querySelectorAll('select[name="lang"] option')].map((o) => o.value);
