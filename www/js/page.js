@@ -225,8 +225,12 @@ $('pgn-import').addEventListener('click', async () => {
 // The arbiter's panel (arbiter-panel.js: its markup, words and decisions) is built when he first
 // opens it, and fetched as the pointer or the focus comes to its button.
 let arbiter = null;
+let arbiterReady = null;
 const arbiterPanel = () => {
-  arbiter ??= import('./arbiter-panel.js').then((m) => m.build(board, t), (err) => {
+  arbiter ??= import('./arbiter-panel.js').then((m) => m.build(board, t)).then((panel) => {
+    arbiterReady = panel;
+    return panel;
+  }, (err) => {
     arbiter = null;
     throw err;
   });
@@ -236,7 +240,8 @@ for (const type of ['pointerover', 'focusin']) {
   $('open-arbiter').addEventListener(type, () => arbiterPanel().catch(() => {}), { once: true });
 }
 $('open-arbiter').addEventListener('click', async () => {
-  const panel = await arbiterPanel();
+  // Opened in the same task when it is here already.
+  const panel = arbiterReady ?? await arbiterPanel();
   if (togglePanel($('arbiter-panel'))) panel.show();
 });
 // The panel's articles and plies after a new game or another language, once it is built.

@@ -80,19 +80,20 @@ export class Game {
     for (const type of WARM_ON) root.addEventListener(type, warm, true);
   }
 
-  // What waits for the rest of the words, in order, or null when nothing does.
+  // What waits for the rest of the words and the parts, in order, or null when nothing does.
   #waiting = null;
 
-  /**
-   * Runs `say` once every word it may need is here: at once when they are, else after them, in
-   * the order asked. A ruling or answer is never said with a missing word, nor out of turn.
-   */
   /** Runs `say` now, or after what waits for the words when something does. */
   inTurn(say) {
     if (this.#waiting) this.#waiting.push(say);
     else say();
   }
 
+  /**
+   * Runs `say` once every word it may need (and the parts asked for, asked.js) is here: at once
+   * when they are, else after them, in the order asked; its result when run at once. A ruling or
+   * an answer is never said with a missing word, nor out of turn.
+   */
   withWords(say) {
     if (!this.#waiting && wordsLoaded() && this.parts) return say();
     if (!this.#waiting) {
