@@ -281,6 +281,8 @@ test('club player and arbiter: a 2023 game cites the 2023 articles everywhere, a
   assert.match(menu2023, /50 moves \(2023 Art\. 9\.3\.2\)/);
   assert.match(menu2023, /Quickplay finish \(2023 Guidelines III\.5\)/);
   await page.click('#open-arbiter');
+  // The panel is built when first opened.
+  await page.locator('#adjourn').waitFor();
   const panel = await page.locator('#arbiter-panel').innerText();
   assert.match(panel, /\(2023 Art\. 6\.11\)/);
   assert.match(panel, /\(2023 Art\. 7\.1; 2023 Art\. 7\.6\)/);

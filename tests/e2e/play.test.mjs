@@ -182,6 +182,31 @@ test('app_a1 adjournment: a sealed move begun before the full module arrives is 
   assert.equal(page.lastError, undefined);
 });
 
+// The full module failing to arrive when a seal is asked for: the refusal is said, and the
+// game is not left waiting for a sealed move that cannot be made: the next move is played.
+test('app_a1 adjournment: a seal whose module fails to load leaves the game playable', async () => {
+  const page = await freshPage(env.browser);
+  let aborted = 0;
+  await page.route(/arbiter_full[^/]*\.js$/, async (route) => {
+    if (aborted++ === 0) await route.abort();
+    else await route.continue();
+  });
+  await openBoard(page, `${env.server.url}/index.html`);
+  await play(page, [['e2', 'e4'], ['e7', 'e5']], clickMove);
+  await page.click('#open-arbiter');
+  await page.fill('#adjourn input[name="passphrase"]', 'tuesday-night');
+  await page.click('#adjourn button[value="seal"]');
+  const refused = page.locator('arbiter-board .rulings').getByText(/could not load/).first();
+  await refused.waitFor({ timeout: 10_000 });
+  assert.equal(aborted, 1, 'the full module was asked for once');
+  assert.doesNotMatch(await page.locator('arbiter-board .status').textContent(), /seal/i);
+  await clickMove(page, 'g1', 'f3');
+  await press(page);
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3'], 'the next move is played, not sealed');
+  assert.equal(s.core.sealed, false);
+});
+
 test('art9_1b draw offered after the move, before the press; accepted by the opponent', async () => {
   const page = await freshPage(env.browser);
   await openBoard(page, `${env.server.url}/index.html`);

@@ -30,6 +30,20 @@ const env = setUp({
 // The help is drawn when it is opened: it is opened first, and its words are those it was drawn in.
 function controls(page) {
   return page.evaluate(async () => {
+    // The arbiter's panel is built when first opened: opened and closed again, as he would.
+    if (!document.getElementById('adjourn')) {
+      const open = document.getElementById('open-arbiter');
+      open.click();
+      for (let i = 0; i < 200 && !document.getElementById('adjourn'); i++) await new Promise(requestAnimationFrame);
+      if (!document.getElementById('arbiter-panel').hidden) open.click();
+    }
+    // So is the new-game dialog: opened and cancelled.
+    if (!document.getElementById('new-game-form')) {
+      document.getElementById('new-game').click();
+      const dialog = document.getElementById('new-game-dialog');
+      for (let i = 0; i < 200 && !dialog.open; i++) await new Promise(requestAnimationFrame);
+      dialog.close();
+    }
     const root = document.querySelector('arbiter-board').shadowRoot;
     const help = root.querySelector('.help');
     if (!help.open) {
@@ -37,6 +51,8 @@ function controls(page) {
       help.open = true;
       await opened;
     }
+    // Its words beyond the first screen's may still be on their way: drawn when they are here.
+    for (let i = 0; i < 200 && !root.querySelector('.help-body').children.length; i++) await new Promise(requestAnimationFrame);
     const text = (el) => el?.textContent.trim().replace(/\s+/g, ' ') ?? null;
     const q = (sel) => document.querySelector(sel);
     const r = (sel) => root.querySelector(sel);
@@ -227,6 +243,8 @@ test('app_e a German club embeds the element: its controls, the promotion choose
 test('app_e every language has every word of the controls', async () => {
   const page = await freshPage(env.browser);
   await openBoard(page, `${env.server.url}/index.html`);
+  // The arbiter's panel, built when first opened, with its words.
+  await controls(page);
   const shown = await page.evaluate(() => {
     const found = new Set();
     const walk = (root, skip) => {
@@ -252,7 +270,7 @@ test('app_e every language has every word of the controls', async () => {
   // The words the code writes: tr(lang, '...'), t('...'), g.tr('...'), with both sides of a `?:`.
   const coded = new Set(['queen', 'rook', 'bishop', 'knight', 'Period {0}', 'Move {0}', 'Move {0} of {1}', 'delay {0} s']);
   const boardFiles = fs.readdirSync(path.join(WWW, 'js', 'board')).filter((f) => f.endsWith('.js')).map((f) => `board/${f}`);
-  for (const file of ['arbiter-board.js', 'page.js', ...boardFiles]) {
+  for (const file of ['arbiter-board.js', 'page.js', 'arbiter-panel.js', 'new-game.js', ...boardFiles]) {
     const src = fs.readFileSync(path.join(WWW, 'js', file), 'utf8');
     for (const call of src.matchAll(/(?:#tr|\.tr|(?<![#.\w])tr?)\((?:lang, )?([^()]*?)(?:, [[{].*?)?\)/g)) {
       for (const lit of call[1].matchAll(/'((?:[^'\\]|\\.)+)'/g)) coded.add(lit[1].replaceAll("\\'", "'"));
@@ -263,6 +281,8 @@ test('app_e every language has every word of the controls', async () => {
   // text), and every language has that id, with all the named parts ({0}, {err}) of its English.
   const missing = await page.evaluate(async (keys) => {
     const w = await import('/js/words.js');
+    // Every English word (idOf reads them all), not only the first screen's.
+    await w.loadSentences('en');
     const en = (await import('/js/lang/en.js')).default;
     const out = [];
     const tables = {};

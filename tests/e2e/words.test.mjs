@@ -11,6 +11,8 @@ test('art7_4b an illegal move and its penalty read as one sentence with the arti
   await page.goto(`${env.server.url}/embed.html`);
   const out = await page.evaluate(async () => {
     const w = await import('/js/words.js');
+    // The rulings' words beyond the first screen's come when asked for.
+    await w.loadSentences('en');
     return {
       illegal: w.rulingsWords([
         { at: 5000, law: '2005 Art. 7.4b', verdict: { kind: 'illegal_move', player: 'black', move: 'e8e6', count: 1 } },
@@ -73,6 +75,9 @@ test('app_e every language the notation menu offers loads in the browser and say
   assert.equal(new Set(Object.values(said)).size, Object.keys(said).length, JSON.stringify(said));
   // The languages are those of the new-game dialog's notation menu (figurines read as English).
   await page.goto(`${env.server.url}/index.html`);
+  // The dialog is built when first opened.
+  await page.click('#new-game');
+  await page.waitForSelector('dialog[open] select[name="lang"]');
   const menu = await page.evaluate(async () => {
     const w = await import('/js/words.js');
     const codes = [...document.querySelectorAll('select[name="lang"] option')].map((o) => o.value);

@@ -8,9 +8,9 @@
 // between them. This file is the element: its attributes, life cycle and public methods.
 
 import { loadArbiter, loadFull } from './engine.js';
-import { loadSentences, relabel, sideName, tableRefusalWords } from './words.js';
+import { loadSentences, loadWords, relabel, sideName, tableRefusalWords } from './words.js';
 import { template } from './board/view.js';
-import { Game } from './board/game.js';
+import { Game, loadLive } from './board/game.js';
 
 import { parseTimeControl } from './time-control.js';
 
@@ -56,20 +56,25 @@ export class ArbiterBoard extends HTMLElement {
       g.view.placeholder(this, firstPeriod(this.getAttribute('time-control')));
       try {
         // The sentences' table comes with the module, so the first ruling is already in the
-        // players' language.
+        // players' language. Every word of English comes with it too where words are wanted at
+        // once (#wordsAtOnce); elsewhere the rest follows the first touch (board/game.js).
         // A live board's bridge client is the full module's (engine.js). The page's script may
         // set `live` just after this element is defined (page.js): let it run first, and look
         // again after the load for an element given `live` later still.
         await null;
         const live = () => this.hasAttribute('live');
-        this.#loading ??= Promise.all([live() ? loadFull() : loadArbiter(), loadSentences(this.getAttribute('lang'))]);
+        const lang = this.getAttribute('lang');
+        this.#loading ??= Promise.all([live() ? loadFull() : loadArbiter(),
+          lang && lang !== 'en' ? loadSentences(lang) : null,
+          this.#wordsAtOnce() ? g.fetchAsked().catch(() => {}) : null,
+          live() ? loadLive() : null]);
         let [wasm] = await this.#loading;
         if (live() && !wasm.BridgeClient) wasm = await loadFull();
         if (g.wasm || g.source) return;
         g.wasm = wasm;
       } catch (err) {
         this.#loading = null;
-        g.card({ text: g.t('error_module', { err }), law: '' }, true);
+        g.withWords(() => g.card({ text: g.t('error_module', { err }), law: '' }, true));
         return;
       }
     }
@@ -81,7 +86,12 @@ export class ArbiterBoard extends HTMLElement {
       const url = attr && attr !== 'live'
         ? attr
         : `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-      g.startLive(url);
+      try {
+        await g.startLive(url);
+      } catch (err) {
+        g.withWords(() => g.card({ text: g.t('error_module', { err }), law: '' }, true));
+        return;
+      }
       this.#ready();
       return;
     }
@@ -91,7 +101,7 @@ export class ArbiterBoard extends HTMLElement {
       try {
         table = g.wasm.Table.restore(key);
       } catch (err) {
-        g.card({ text: g.t('error_restore', { err }), law: '' }, true);
+        g.withWords(() => g.card({ text: g.t('error_restore', { err }), law: '' }, true));
       }
     }
     g.adopt(table ?? g.newTable(g.setupFromAttributes()));
@@ -99,6 +109,19 @@ export class ArbiterBoard extends HTMLElement {
     // faulty sealed move with the full dead-position analysis (2005 App. A8).
     if (table?.log().includes('"type":"seal"')) await g.toFull();
     this.#ready();
+  }
+
+  // Whether this board says more than the first screen's words from the start: a saved game
+  // (its rulings and where it stands, at once), a player typing moves and commands or playing by
+  // ear (accessible, player), the bridge's game (its rulings as they come).
+  #wordsAtOnce() {
+    if (['accessible', 'player', 'live'].some((a) => this.hasAttribute(a))) return true;
+    try {
+      const key = this.getAttribute('persist');
+      return !!key && localStorage.getItem(key) !== null;
+    } catch {
+      return false;
+    }
   }
 
   #ready() {
@@ -129,6 +152,8 @@ export class ArbiterBoard extends HTMLElement {
     }
     if (name === 'accessible') {
       const on = this.hasAttribute('accessible');
+      // The move field's answers and the commands' words, before anything is typed.
+      if (on) g.fetchAsked().catch(() => {});
       this.#root.querySelector('.entry').hidden = !on;
       // Shown, the announcements scroll: keyboard users must be able to reach them.
       const log = this.#root.querySelector('.announce');
@@ -221,7 +246,7 @@ export class ArbiterBoard extends HTMLElement {
    * spoken form. A typed move is announced and completes the move: the clock is pressed with it
    * (2005 App. F2.3). Every answer goes to the live region (and speech, with `speak`).
    */
-  enter(text) { this.#game.commands.enter(text); }
+  enter(text) { this.#game.enter(text); }
 
   /**
    * Adjournment (2005 App. A1): the player on move makes his next move on the board; instead of
@@ -230,6 +255,9 @@ export class ArbiterBoard extends HTMLElement {
    */
   async sealNextMove(passphrase) {
     const g = this.#game;
+    if (!g.state || g.state.result) return;
+    // Its prompt and status are words beyond the first screen's.
+    await loadWords().catch(() => {});
     const s = g.state;
     if (!s || s.result) return;
     g.sealing = String(passphrase);
@@ -240,7 +268,11 @@ export class ArbiterBoard extends HTMLElement {
     try {
       await g.toFull();
     } catch (err) {
+      // Nothing can be sealed without the full module: the game goes on unsealed (the status
+      // no longer asks for a sealed move, the next move is played), and the arbiter may ask again.
+      g.sealing = null;
       g.card({ text: g.t('error_module', { err }), law: '' }, true);
+      g.render();
     }
   }
 
@@ -268,8 +300,10 @@ export class ArbiterBoard extends HTMLElement {
         g.adopt(g.newTable(config));
       } catch (err) {
         // A FEN that is no position says what is wrong with it (the wasm refusal's words).
-        const text = err?.id ? tableRefusalWords(err, g.lang()) : g.t('error_position', { err: err?.message ?? err });
-        g.card({ text, law: '' }, true);
+        g.withWords(() => {
+          const text = err?.id ? tableRefusalWords(err, g.lang()) : g.t('error_position', { err: err?.message ?? err });
+          g.card({ text, law: '' }, true);
+        });
         return null;
       }
       g.send({ type: 'start' });

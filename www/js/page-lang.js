@@ -8,7 +8,9 @@ export async function showLang(code, board, redraw) {
   if (!SENTENCE_LANGS.includes(code)) return;
   board.setAttribute('lang', code);
   document.getElementById('page-lang').value = code;
-  document.querySelector('#new-game-form select[name="lang"]').value = code;
+  // The new-game dialog, once built, offers this notation (built later, it takes the board's).
+  const notation = document.querySelector('#new-game-form select[name="lang"]');
+  if (notation) notation.value = code;
   await loadSentences(code);
   // A later choice made while this one loaded wins.
   if (board.getAttribute('lang') !== code) return;

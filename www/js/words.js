@@ -3,11 +3,32 @@
 // The core decides and the wasm names the message (its id and words, moves already in the
 // game's notation); this file only says it, always beside the Law the ruling rests on.
 
-import en from './lang/en.js';
+import start from './lang/en-start.js';
 
-// English is always here (every other table falls back to it); another language's table is
-// fetched when a board first needs it, so a page downloads one table, not seven.
-const TABLES = { en };
+// English is always here (every other table falls back to it): the first screen's words come
+// with the scripts, the rest (`en.js`: rulings, refusals, help, dialogs, panels) when first
+// needed (`loadWords`). Another language's table is fetched when a board first needs it, so a
+// page downloads one table, not seven.
+const TABLES = { en: start };
+let english = null;
+
+/**
+ * Fetches the rest of English once; resolves when every message can be said. A board asks for
+ * it at the first touch or key, and waits for it before it says a ruling or answers a request.
+ */
+export function loadWords() {
+  english ??= import('./lang/en.js').then((table) => {
+    TABLES.en = table.default;
+    BY_TEXT = null;
+  }, (err) => {
+    english = null;
+    throw err;
+  });
+  return english;
+}
+
+/** Whether every English message is here (`loadWords` has resolved). */
+export const wordsLoaded = () => TABLES.en !== start;
 const LOADERS = {
   de: () => import('./lang/de.js'),
   it: () => import('./lang/it.js'),
@@ -21,12 +42,18 @@ const LOADERS = {
 export const SENTENCE_LANGS = ['en', ...Object.keys(LOADERS)];
 
 /**
- * Fetches the sentences of `code` (an App. E code) once; resolves when they can be said. Until
- * then, and for codes without a table, sentences are English and `sentenceLang` says so.
+ * Fetches the sentences of `code` (an App. E code) once; resolves when they can be said (for
+ * `en`, every English word: `loadWords`). Until then, and for codes without a table, sentences
+ * are English and `sentenceLang` says so.
  */
 export async function loadSentences(code) {
+  if (code === 'en') {
+    await loadWords();
+    return;
+  }
   if (TABLES[code] || !LOADERS[code]) return;
-  const [table, later] = await Promise.all([LOADERS[code](), import('./relabel.js')]);
+  // relabel.js finds a static text's id by its English words: all of them.
+  const [table, later] = await Promise.all([LOADERS[code](), import('./relabel.js'), loadWords()]);
   TABLES[code] = table.default;
   other = later;
 }
@@ -48,14 +75,14 @@ export function sentenceLang(code) {
  * entry; the id itself only for an id no table has, which the tables' test forbids.
  */
 export function t(id, params = {}, lang = 'en') {
-  const entry = TABLES[sentenceLang(lang)][id] ?? en[id];
+  const entry = TABLES[sentenceLang(lang)][id] ?? TABLES.en[id];
   if (typeof entry === 'function') return entry(params);
   if (entry === undefined) return String(id);
   return String(entry).replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ''));
 }
 
 /** Whether a message `id` exists. */
-export const hasWords = (id) => id in en;
+export const hasWords = (id) => id in TABLES.en;
 
 /** `t` with the language first, as the page's older call sites have it. */
 export function say(lang, id, args = {}) {
@@ -64,13 +91,14 @@ export function say(lang, id, args = {}) {
 
 // The English text of every message that is a plain text, to the id: the static HTML is
 // written in English (an English page fetches no table), and relabel.js and `tr` find a text's
-// id by it. The controls come last in en.js, so where two ids share a text the control wins.
+// id by it. The controls come last in en.js, so where two ids share a text the control wins
+// (en-start.js's texts are shared with no later id).
 let BY_TEXT = null;
 /** The message id whose English words are `english`, if any. */
 export function idOf(english) {
   if (!BY_TEXT) {
     BY_TEXT = new Map();
-    for (const [id, entry] of Object.entries(en)) if (typeof entry === 'string') BY_TEXT.set(entry, id);
+    for (const [id, entry] of Object.entries(TABLES.en)) if (typeof entry === 'string') BY_TEXT.set(entry, id);
   }
   return BY_TEXT.get(english);
 }

@@ -7,6 +7,7 @@
 //!   the end-to-end tests in headless Chromium.
 //! - `web`: build the wasm module and its JavaScript glue into `www/pkg/`, and the page as it
 //!   ships (minified, compressed copies) into `www/dist/`.
+//! - `dist`: only the page as it ships, from the wasm already in `www/pkg/` (no Rust build).
 //! - `setup`: only install what the tests need.
 //! - `bench`: run the criterion benchmarks (ours beside the peers).
 
@@ -30,6 +31,7 @@ fn main() -> Result<()> {
         "serve" => serve(&rest),
         "test" => test(&rest),
         "web" => web::build(Profile::Release),
+        "dist" => dist(),
         "setup" => setup::install(setup::Needs::Browser),
         "licences" => licences::check(),
         "bench" => bench(&rest),
@@ -50,6 +52,7 @@ commands:
                    rustdoc with warnings denied), then run every test
                    (--no-browser: Rust only; --browser-only: the page's tests only)
   web              build the wasm module and glue into www/pkg/, the page into www/dist/
+  dist             build only the page into www/dist/, from the wasm already in www/pkg/
   licences         check that every shipped crate may be used under MIT or Apache-2.0
   setup            install the wasm target, Chromium, binaryen and npm packages
   bench [NAME]     run the criterion benchmarks";
@@ -79,6 +82,21 @@ pub fn target_dir() -> PathBuf {
         }
         None => root().join("target"),
     }
+}
+
+/// The page alone, from the wasm modules `web` left in `www/pkg/`: for work on the scripts, the
+/// styles or the HTML, which need no Rust build.
+fn dist() -> Result<()> {
+    let pkg = root().join("www").join("pkg");
+    for (name, _) in web::MODULES {
+        let wasm = pkg.join(format!("{name}_bg.wasm"));
+        if !wasm.is_file() {
+            bail!("{} is missing: run `cargo xtask web` first", wasm.display());
+        }
+    }
+    let built = dist::build()?;
+    dist::report(&built);
+    Ok(())
 }
 
 fn serve(bridge_args: &[String]) -> Result<()> {

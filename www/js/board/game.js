@@ -3,16 +3,12 @@
 // every event; this module only chooses which event a player's gesture is.
 
 import {
-  rulingsWords, say, sentenceLang, sideName, tableRefusalWords, tr,
+  loadWords, rulingsWords, say, sentenceLang, sideName, tableRefusalWords, tr, wordsLoaded,
 } from '../words.js';
 import { parseTimeControl } from '../time-control.js';
 import { Announcer } from './announcer.js';
 import { BoardView } from './view.js';
 import { BoardInput } from './input.js';
-import { Commands } from './commands.js';
-import { choosePromotion } from './promotion.js';
-import { claim, claimOpen, offerDraw, resign } from './claims.js';
-import { startLive } from './live.js';
 import { Sounds } from './sound.js';
 import { LocalGame } from './source.js';
 import { loadFull } from '../engine.js';
@@ -20,6 +16,26 @@ import { TactileMarks } from './marks.js';
 import { postTask } from './tasks.js';
 
 const OTHER = { white: 'black', black: 'white' };
+
+// What a board does only when asked (asked.js: commands, claims, confirmations, promotion, help).
+let asked = null;
+const loadAsked = () => {
+  asked ??= import('./asked.js').catch((err) => {
+    asked = null;
+    throw err;
+  });
+  return asked;
+};
+
+// The bridge's game (live.js and its LiveGame) is fetched only by a board that joins one.
+let live = null;
+export const loadLive = () => {
+  live ??= import('./live.js');
+  return live;
+};
+// The first gestures toward the board (the pointer over it, a touch, a key, the focus in it),
+// after which its words are fetched.
+const WARM_ON = ['pointerover', 'pointerdown', 'keydown', 'focusin'];
 
 export class Game {
   constructor(host, root) {
@@ -43,7 +59,10 @@ export class Game {
     this.announcer = new Announcer(host, root, () => this.lang(), () => this.wasm);
     this.view = new BoardView(root, this);
     this.input = new BoardInput(host, root, this.view, this);
-    this.commands = new Commands(this);
+    /** The parts fetched when asked for (asked.js), null until they are here. */
+    this.parts = null;
+    /** The move field's commands (commands.js), null until the parts are here. */
+    this.commands = null;
     this.marks = new TactileMarks(this);
     // The low-time warning comes with the clock's tick (the display sets data-low): its sound
     // too, for the side whose clock runs.
@@ -52,6 +71,61 @@ export class Game {
         if (c.target.hasAttribute('data-low') && c.target.dataset.clock === this.state?.clock?.running) this.sounds.play('low');
       }
     }).observe(root.querySelector('.clock'), { subtree: true, attributes: true, attributeFilter: ['data-low'] });
+    // The words beyond the first screen's (rulings, refusals, answers, confirmations, help) are
+    // fetched at the player's first gesture toward the board, ahead of the first ruling.
+    const warm = () => {
+      for (const type of WARM_ON) root.removeEventListener(type, warm, true);
+      this.fetchAsked().catch(() => {});
+    };
+    for (const type of WARM_ON) root.addEventListener(type, warm, true);
+  }
+
+  // What waits for the rest of the words and the parts, in order, or null when nothing does.
+  #waiting = null;
+
+  /** Runs `say` now, or after what waits for the words when something does. */
+  inTurn(say) {
+    if (this.#waiting) this.#waiting.push(say);
+    else say();
+  }
+
+  /**
+   * Runs `say` once every word it may need (and the parts asked for, asked.js) is here: at once
+   * when they are, else after them, in the order asked; its result when run at once. A ruling or
+   * an answer is never said with a missing word, nor out of turn.
+   */
+  withWords(say) {
+    if (!this.#waiting && wordsLoaded() && this.parts) return say();
+    if (!this.#waiting) {
+      this.#waiting = [];
+      const flush = () => {
+        const waiting = this.#waiting;
+        this.#waiting = null;
+        for (const f of waiting) f();
+      };
+      // Without the words (the file failed to arrive) the message ids are said: still in order.
+      this.fetchAsked().then(flush, flush);
+    }
+    this.#waiting.push(say);
+    return undefined;
+  }
+
+  /** Runs `use(parts)` once the parts fetched when asked for (asked.js) and the words are here. */
+  withParts(use) {
+    return this.withWords(() => {
+      if (this.parts) return use(this.parts);
+      this.card({ text: this.t('error_module', { err: 'asked.js' }), law: '' }, true);
+      return undefined;
+    });
+  }
+
+  /** Fetches the words beyond the first screen's and the parts used when asked for, both at once. */
+  fetchAsked() {
+    return Promise.all([loadWords(), loadAsked().then((parts) => {
+      if (this.parts) return;
+      this.parts = parts;
+      this.commands = new parts.Commands(this);
+    })]);
   }
 
   get table() {
@@ -103,12 +177,12 @@ export class Game {
 
   /** What a player typed in the move field: a move or a command (commands.js). */
   enter(text) {
-    this.commands.enter(text);
+    this.withParts(() => this.commands.enter(text));
   }
 
   /** A question or command by name ("time", "square"...), as the grid's keys ask them. */
   command(name, arg) {
-    this.commands.command(name, arg);
+    this.withParts(() => this.commands.command(name, arg));
   }
 
   // ---------- who this screen is ----------
@@ -209,8 +283,8 @@ export class Game {
   }
 
   /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
-  startLive(url) {
-    startLive(this, url);
+  async startLive(url) {
+    (await loadLive()).startLive(this, url);
   }
 
   // ---------- the board's intents ----------
@@ -227,6 +301,10 @@ export class Game {
    * silence. Called when the player tries.
    */
   whyNoMove() {
+    if (!wordsLoaded()) {
+      this.withWords(() => this.whyNoMove());
+      return;
+    }
     const s = this.state;
     if (!s || this.host.hasAttribute('readonly')) return;
     let text;
@@ -298,7 +376,7 @@ export class Game {
   tryMove(from, to) {
     const moves = (this.state?.legalMoves ?? []).filter((m) => m.startsWith(from + to));
     if (moves.length > 1) {
-      choosePromotion(this, from, to);
+      this.withParts((p) => p.choosePromotion(this, from, to));
       return;
     }
     if (moves.length === 1) this.playMove(moves[0]);
@@ -383,17 +461,19 @@ export class Game {
 
   /** A claim from the Claim menu (`ask`: asked first) or typed (claims.js). */
   claim(kind, options) {
-    return claim(this, kind, options);
+    return this.withParts((p) => p.claim(this, kind, options));
   }
 
   /** A claim control of the claims panel: open to `player`, asked first (claims.js). */
   claimOpen(kind, player) {
-    return claimOpen(this, kind, player);
+    return this.withParts((p) => p.claimOpen(this, kind, player));
   }
 
   action(action) {
     const s = this.state;
     if (!s) return undefined;
+    // The clock, the board's side and the sound need no words; the rest asks or answers.
+    if (!(wordsLoaded() && this.parts) && !['press', 'flip', 'back', 'sound'].includes(action)) return this.withWords(() => this.action(action));
     // Art. 9.1b: an offer is made by the player who has just moved, before pressing; the core
     // keeps the mover on move until the press, so it is always `turn` here.
     const offerer = s.turn;
@@ -405,8 +485,8 @@ export class Game {
         this.sounds.setOn(!this.sounds.on);
         return this.render();
       }
-      case 'resign': return resign(this);
-      case 'offer': return offerDraw(this, offerer);
+      case 'resign': return this.parts.resign(this);
+      case 'offer': return this.parts.offerDraw(this, offerer);
       case 'accept': return s.drawOffer && this.send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
       // App. F2.1: the sighted opponent repeats the move the visually impaired player announced.
@@ -463,10 +543,10 @@ export class Game {
       rulings = this.source.send(event);
     } catch (err) {
       if (err?.key) {
-        this.announce([this.t(err.key)], { refused: true, interrupt: true });
+        this.withWords(() => this.announce([this.t(err.key)], { refused: true, interrupt: true }));
         return null;
       }
-      this.card({ text: tableRefusalWords(err, this.lang()), law: '' }, true);
+      this.withWords(() => this.card({ text: tableRefusalWords(err, this.lang()), law: '' }, true));
       this.refresh();
       return null;
     }
@@ -526,14 +606,18 @@ export class Game {
 
   // App. F2.1: every move is announced.
   announceMoved(last) {
-    this.announce([this.t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.lang()) }), [`${last.said}.`, this.formLang()]]);
+    // After the rulings still waiting for their words, if any: said in the order they came.
+    this.inTurn(() => this.announce([this.t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.lang()) }), [`${last.said}.`, this.formLang()]]));
   }
 
   announceAll(rulings) {
-    for (const words of rulingsWords(rulings, this.lang())) {
-      this.card(words);
-      this.host.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
-    }
+    if (!rulings.length) return;
+    this.withWords(() => {
+      for (const words of rulingsWords(rulings, this.lang())) {
+        this.card(words);
+        this.host.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
+      }
+    });
   }
 
   refresh() {

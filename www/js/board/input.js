@@ -3,7 +3,6 @@
 // where the pointer is and which key was pressed, not what the Laws make of it.
 
 import { pieceSvg } from '../pieces.js';
-import { commandList, GRID_KEYS } from '../hearing.js';
 import { FILES } from './view.js';
 
 const DRAG_THRESHOLD_PX = 4;
@@ -88,23 +87,23 @@ export class BoardInput {
       const input = e.target.elements.text;
       const text = input.value;
       input.value = '';
-      g.commands.enter(text);
+      g.enter(text);
     });
     // The help is drawn when it is first opened, not on the way to the first game, which
     // most players reach without ever opening it.
-    this.view.$('.help').addEventListener('toggle', () => this.renderHelp());
+    this.view.$('.help').addEventListener('toggle', () => this.game.withParts(() => this.renderHelp()));
   }
 
   /** The help panel's keys and commands, in the board's language (again when it changes). */
   renderHelp() {
     // A closed help waits for its opening, in the language of that moment; an open one is
     // drawn once per language.
-    if (!this.view.$('.help').open) return;
+    if (!this.view.$('.help').open || !this.game.parts) return;
     const lang = this.game.lang();
     if (this.helpLang === lang) return;
     this.helpLang = lang;
     const t = (id) => this.game.t(id);
-    this.view.$('.help-body').replaceChildren(helpContent(t));
+    this.view.$('.help-body').replaceChildren(this.game.parts.helpContent(t));
   }
 
   // ---------- the space bar ----------
@@ -288,30 +287,4 @@ export class BoardInput {
     d.ghost?.remove();
     this.view.squares.get(d.from)?.querySelector('.piece')?.classList.remove('lifted');
   }
-}
-
-// The keys of the grid and the commands of the move field, for the help panel, in the words
-// `t` gives for a message id. The whole panel is written in the board's language here, so
-// relabel.js leaves it alone (one of the board's game parts).
-function helpContent(t) {
-  const frag = document.createDocumentFragment();
-  const line = (tag, text, className) => {
-    const el = document.createElement(tag);
-    el.textContent = text;
-    if (className) el.className = className;
-    return el;
-  };
-  // Not headings: the element cannot know the heading levels of the page it is embedded in.
-  const keys = document.createElement('dl');
-  for (const [key, what] of GRID_KEYS) keys.append(line('dt', key.startsWith('key_') ? t(key) : key), line('dd', t(what)));
-  const cmds = document.createElement('dl');
-  cmds.className = 'stack';
-  for (const c of commandList()) {
-    // The commands are English words in every language.
-    const dt = line('dt', c.keys.join(' '));
-    dt.translate = false;
-    cmds.append(dt, line('dd', t(c.what)));
-  }
-  frag.append(line('p', t('help_on_board'), 'help-title'), keys, line('p', t('help_in_field'), 'help-title'), cmds, line('p', t('help_typed_move')));
-  return frag;
 }

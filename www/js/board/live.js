@@ -5,7 +5,7 @@
 
 import { bridgeNoticeWords, restoreBoardWords, tableRefusalWords } from '../words.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
-import { LiveGame } from './source.js';
+import { LiveGame } from './live-game.js';
 import { sealingWords } from './live-lang/index.js';
 
 /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */

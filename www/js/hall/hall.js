@@ -8,7 +8,7 @@
 // reason, the sides and the claims in the board page's words (../words.js).
 
 import { LANGUAGES, chosenLanguage, words } from './words.js';
-import { hasWords, loadSentences, resultWords, sideName, t, tableRefusalWords } from '../words.js';
+import { hasWords, loadSentences, loadWords, resultWords, sideName, t, tableRefusalWords } from '../words.js';
 import { pushLines } from './push.js';
 import { askPassphrase, sealingWords } from './seal.js';
 
@@ -537,8 +537,9 @@ async function act(n, body, answerEl, doneText = () => w('done')) {
 // ---------- which page this is ----------
 
 // The board page's words and the language's tables before anything is drawn: a German page
-// never shows an English word first.
-await loadSentences(lang);
+// never shows an English word first. The hall says results and refusals from the start: every
+// English word too (an English hall's, and the fallback of the others').
+await Promise.all([loadSentences(lang), loadWords()]);
 relabel();
 if (boardPath) {
   const n = boardPath[1];
