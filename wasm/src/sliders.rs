@@ -224,7 +224,7 @@ mod tests {
     #[test]
     fn zobrist_image_hashes_as_cozy_chess_does() {
         let image = zobrist_image();
-        let colour = 6 * 64 + 8;
+        let colour = crate::zobrist_image::COLOUR_KEYS;
         let hash = |board: &cozy_chess::Board| {
             let mut h = 0;
             for square in board.occupied() {

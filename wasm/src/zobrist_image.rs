@@ -10,7 +10,10 @@
 
 /// How many keys: two colours of 6 x 64 piece keys and 8 castling keys, 8 en passant keys and
 /// the key for Black to move.
-pub const ZOBRIST_KEYS: usize = 2 * (6 * 64 + 8) + 8 + 1;
+pub const ZOBRIST_KEYS: usize = 2 * COLOUR_KEYS + 8 + 1;
+
+/// One colour's keys: 6 x 64 piece keys (`[piece][square]`), then 8 castling keys (by file).
+pub const COLOUR_KEYS: usize = 6 * 64 + 8;
 
 /// The keys in memory order.
 pub fn zobrist_image() -> [u64; ZOBRIST_KEYS] {
@@ -21,14 +24,13 @@ pub fn zobrist_image() -> [u64; ZOBRIST_KEYS] {
         let xsl = (state >> 64) as u64 ^ state as u64;
         xsl.rotate_right(rot)
     };
-    const COLOUR: usize = 6 * 64 + 8;
     let mut image = [0u64; ZOBRIST_KEYS];
-    for key in &mut image[2 * COLOUR..2 * COLOUR + 8] {
+    for key in &mut image[2 * COLOUR_KEYS..2 * COLOUR_KEYS + 8] {
         *key = rand();
     }
     for colour in 0..2 {
-        let at = colour * COLOUR;
-        for key in &mut image[at + 6 * 64..at + COLOUR] {
+        let at = colour * COLOUR_KEYS;
+        for key in &mut image[at + 6 * 64..at + COLOUR_KEYS] {
             *key = rand();
         }
         for key in &mut image[at..at + 6 * 64] {
