@@ -4,28 +4,15 @@
 // move, the Braille score, the Worker's dead-position analysis, a live board's bridge client).
 // A game moves from one to the other by its event log, so either plays the same game.
 import init, * as arbiter from '../pkg/arbiter_wasm.js';
+import { once } from './once.js';
 
-let loading = null;
-let loadingFull = null;
+// A load that failed (a network blip) is not kept: the next ask tries again (once.js).
 
 /** Resolves to the lean module's exports once it is instantiated. */
-export function loadArbiter() {
-  // A load that failed (a network blip) is not kept: the next ask tries again.
-  loading ??= init().then(() => arbiter, (err) => {
-    loading = null;
-    throw err;
-  });
-  return loading;
-}
+export const loadArbiter = once(() => init().then(() => arbiter));
 
 /** Resolves to the full module's exports (a second download, once per page). */
-export function loadFull() {
-  loadingFull ??= import('../pkg/arbiter_full.js').then(async (full) => {
-    await full.default();
-    return full;
-  }).catch((err) => {
-    loadingFull = null;
-    throw err;
-  });
-  return loadingFull;
-}
+export const loadFull = once(() => import('../pkg/arbiter_full.js').then(async (full) => {
+  await full.default();
+  return full;
+}));

@@ -1,6 +1,7 @@
 // The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
 import './arbiter-board.js';
 import { loadFull } from './engine.js';
+import { once } from './once.js';
 import { describeTimeControl } from './time-control.js';
 import { loadWords, say, sideName, tableRefusalWords, SENTENCE_LANGS } from './words.js';
 
@@ -16,26 +17,24 @@ const t = (id, args) => say(document.documentElement.lang, id, args);
 // arbiter's hints) are words beyond the first screen's: fetched when one is opened.
 const wordsNow = () => loadWords().catch(() => {});
 
-// The new-game dialog (new-game.js: its form and what it starts) is built when first opened,
-// and fetched as the pointer or the focus comes to its button.
-let newGame = null;
-let newGameReady = null;
-const newGameDialog = () => {
-  newGame ??= import('./new-game.js').then((m) => m.build(board, t, { setLang, setAccessible, showTitle, citeLaws })).then((d) => {
-    newGameReady = d;
-    return d;
-  }, (err) => {
-    newGame = null;
-    throw err;
-  });
-  return newGame;
-};
-for (const type of ['pointerover', 'focusin']) {
-  $('new-game').addEventListener(type, () => newGameDialog().catch(() => {}), { once: true });
+/**
+ * A part of the page built when first opened (`build` fetches its module and draws it), fetched
+ * already as the pointer or the focus comes to its `button`. `part()` resolves to it; `part.value`
+ * is it once built, so that a click opens it in its own task (a key pressed next goes to it).
+ */
+function builtWhenOpened(button, build) {
+  const part = once(build);
+  for (const type of ['pointerover', 'focusin']) {
+    button.addEventListener(type, () => part().catch(() => {}), { once: true });
+  }
+  return part;
 }
+
+// The new-game dialog (new-game.js: its form and what it starts).
+const newGameDialog = builtWhenOpened($('new-game'), () => import('./new-game.js')
+  .then((m) => m.build(board, t, { setLang, setAccessible, showTitle, citeLaws })));
 $('new-game').addEventListener('click', async () => {
-  // Opened in the same task when it is here already (a key pressed next goes to the dialog).
-  (newGameReady ?? await newGameDialog()).showModal();
+  (newGameDialog.value ?? await newGameDialog()).showModal();
 });
 
 function showTitle(s = board.state) {
@@ -222,27 +221,13 @@ $('pgn-import').addEventListener('click', async () => {
 
 // ---------- arbiter ----------
 
-// The arbiter's panel (arbiter-panel.js: its markup, words and decisions) is built when he first
-// opens it, and fetched as the pointer or the focus comes to its button.
-let arbiter = null;
-let arbiterReady = null;
-const arbiterPanel = () => {
-  arbiter ??= import('./arbiter-panel.js').then((m) => m.build(board, t)).then((panel) => {
-    arbiterReady = panel;
-    return panel;
-  }, (err) => {
-    arbiter = null;
-    throw err;
-  });
-  return arbiter;
-};
-for (const type of ['pointerover', 'focusin']) {
-  $('open-arbiter').addEventListener(type, () => arbiterPanel().catch(() => {}), { once: true });
-}
+// The arbiter's panel (arbiter-panel.js: its markup, words and decisions).
+const arbiterPanel = builtWhenOpened($('open-arbiter'), () => import('./arbiter-panel.js')
+  .then((m) => m.build(board, t)));
 $('open-arbiter').addEventListener('click', async () => {
-  // Opened in the same task when it is here already.
-  const panel = arbiterReady ?? await arbiterPanel();
+  const panel = arbiterPanel.value ?? await arbiterPanel();
   if (togglePanel($('arbiter-panel'))) panel.show();
 });
-// The panel's articles and plies after a new game or another language, once it is built.
-const citeLaws = () => arbiter?.then((panel) => panel.redraw(), () => {});
+// The panel's articles and plies after a new game or another language, once it is built (a
+// panel built later draws them from the game as it is then).
+const citeLaws = () => arbiterPanel.value?.redraw();

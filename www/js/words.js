@@ -4,28 +4,22 @@
 // game's notation); this file only says it, always beside the Law the ruling rests on.
 
 import start from './lang/en-start.js';
+import { once } from './once.js';
 
 // English is always here (every other table falls back to it): the first screen's words come
 // with the scripts, the rest (`en.js`: rulings, refusals, help, dialogs, panels) when first
 // needed (`loadWords`). Another language's table is fetched when a board first needs it, so a
 // page downloads one table, not seven.
 const TABLES = { en: start };
-let english = null;
 
 /**
  * Fetches the rest of English once; resolves when every message can be said. A board asks for
  * it at the first touch or key, and waits for it before it says a ruling or answers a request.
  */
-export function loadWords() {
-  english ??= import('./lang/en.js').then((table) => {
-    TABLES.en = table.default;
-    BY_TEXT = null;
-  }, (err) => {
-    english = null;
-    throw err;
-  });
-  return english;
-}
+export const loadWords = once(() => import('./lang/en.js').then((table) => {
+  TABLES.en = table.default;
+  BY_TEXT = null;
+}));
 
 /** Whether every English message is here (`loadWords` has resolved). */
 export const wordsLoaded = () => TABLES.en !== start;

@@ -12,27 +12,17 @@ import { BoardInput } from './input.js';
 import { Sounds } from './sound.js';
 import { LocalGame } from './source.js';
 import { loadFull } from '../engine.js';
+import { once } from '../once.js';
 import { TactileMarks } from './marks.js';
 import { postTask } from './tasks.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
 // What a board does only when asked (asked.js: commands, claims, confirmations, promotion, help).
-let asked = null;
-const loadAsked = () => {
-  asked ??= import('./asked.js').catch((err) => {
-    asked = null;
-    throw err;
-  });
-  return asked;
-};
+const loadAsked = once(() => import('./asked.js'));
 
 // The bridge's game (live.js and its LiveGame) is fetched only by a board that joins one.
-let live = null;
-export const loadLive = () => {
-  live ??= import('./live.js');
-  return live;
-};
+export const loadLive = once(() => import('./live.js'));
 // The first gestures toward the board (the pointer over it, a touch, a key, the focus in it),
 // after which its words are fetched.
 const WARM_ON = ['pointerover', 'pointerdown', 'keydown', 'focusin'];
