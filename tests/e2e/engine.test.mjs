@@ -57,3 +57,22 @@ test('engine loadArbiter: the lean module failing to load is fetched again on th
   assert.equal(gate.count, failed + 1, 'the wasm was asked for again');
   await page.context().close();
 });
+
+// The words beyond the first screen's (lang/en.js) failing to arrive: a control that needs them
+// asks for them once more and then answers as it can; it does not fetch them again and again
+// while the network is down (the control re-asked itself each time the fetch failed).
+test('words that fail to arrive are asked for again on the next ask, not in a loop', async () => {
+  const page = await freshPage(env.browser);
+  const gate = await gated(page, /\/lang\/en\.[^/]*js$/);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-action="resign"]').click();
+  await page.waitForTimeout(1500);
+  const asked = gate.count;
+  assert.ok(asked >= 1 && asked <= 3, `en.js was asked for ${asked} times in 1.5 s`);
+  gate.open = true;
+  await page.locator('arbiter-board [data-action="resign"]').click();
+  // Once here, the resignation asks first, in words.
+  await page.locator('arbiter-board [role="alertdialog"]').waitFor({ timeout: 10_000 });
+  assert.equal(gate.count, asked + 1, 'fetched again on the next ask');
+  await page.context().close();
+});

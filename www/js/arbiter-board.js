@@ -74,7 +74,7 @@ export class ArbiterBoard extends HTMLElement {
         g.wasm = wasm;
       } catch (err) {
         this.#loading = null;
-        g.withWords(() => g.card({ text: g.t('error_module', { err }), law: '' }, true));
+        g.moduleFailed(err);
         return;
       }
     }
@@ -89,7 +89,7 @@ export class ArbiterBoard extends HTMLElement {
       try {
         await g.startLive(url);
       } catch (err) {
-        g.withWords(() => g.card({ text: g.t('error_module', { err }), law: '' }, true));
+        g.moduleFailed(err);
         return;
       }
       this.#ready();

@@ -23,6 +23,8 @@ const loadAsked = once(() => import('./asked.js'));
 
 // The bridge's game (live.js and its LiveGame) is fetched only by a board that joins one.
 export const loadLive = once(() => import('./live.js'));
+// The board's actions that say nothing: they need none of the words fetched when asked for.
+const WORDLESS = new Set(['press', 'flip', 'back', 'sound']);
 // The first gestures toward the board (the pointer over it, a touch, a key, the focus in it),
 // after which its words are fetched.
 const WARM_ON = ['pointerover', 'pointerdown', 'keydown', 'focusin'];
@@ -107,6 +109,11 @@ export class Game {
       this.card({ text: this.t('error_module', { err: 'asked.js' }), law: '' }, true);
       return undefined;
     });
+  }
+
+  /** Says, once its words can be said, that a part of the page (`err`) could not be fetched. */
+  moduleFailed(err) {
+    this.withWords(() => this.card({ text: this.t('error_module', { err }), law: '' }, true));
   }
 
   /** Fetches the words beyond the first screen's and the parts used when asked for, both at once. */
@@ -291,10 +298,13 @@ export class Game {
    * silence. Called when the player tries.
    */
   whyNoMove() {
-    if (!wordsLoaded()) {
-      this.withWords(() => this.whyNoMove());
-      return;
-    }
+    // Its words are beyond the first screen's: said once they are here (by their ids, should
+    // they not arrive: asking again here would fetch them again and again).
+    if (wordsLoaded()) this.#sayWhyNoMove();
+    else this.withWords(() => this.#sayWhyNoMove());
+  }
+
+  #sayWhyNoMove() {
     const s = this.state;
     if (!s || this.host.hasAttribute('readonly')) return;
     let text;
@@ -460,10 +470,15 @@ export class Game {
   }
 
   action(action) {
+    if (!this.state) return undefined;
+    // The clock, the board's side and the sound need no words; the rest asks or answers, once
+    // its words and parts are here (at once when they are).
+    return WORDLESS.has(action) ? this.#act(action) : this.withWords(() => this.#act(action));
+  }
+
+  #act(action) {
     const s = this.state;
     if (!s) return undefined;
-    // The clock, the board's side and the sound need no words; the rest asks or answers.
-    if (!(wordsLoaded() && this.parts) && !['press', 'flip', 'back', 'sound'].includes(action)) return this.withWords(() => this.action(action));
     // Art. 9.1b: an offer is made by the player who has just moved, before pressing; the core
     // keeps the mover on move until the press, so it is always `turn` here.
     const offerer = s.turn;
@@ -475,8 +490,8 @@ export class Game {
         this.sounds.setOn(!this.sounds.on);
         return this.render();
       }
-      case 'resign': return this.parts.resign(this);
-      case 'offer': return this.parts.offerDraw(this, offerer);
+      case 'resign': return this.withParts((p) => p.resign(this));
+      case 'offer': return this.withParts((p) => p.offerDraw(this, offerer));
       case 'accept': return s.drawOffer && this.send({ type: 'accept_draw', player: OTHER[s.drawOffer] });
       case 'decline': return s.drawOffer && this.send({ type: 'decline_draw', player: OTHER[s.drawOffer] });
       // App. F2.1: the sighted opponent repeats the move the visually impaired player announced.
