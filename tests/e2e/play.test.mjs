@@ -273,3 +273,23 @@ test('art7_4b an illegal move completed on the clock: position restored, opponen
   assert.match(rulings, /Illegal move Ke1-e3 by White: Black gets 2 minutes\.2005 Art\. 7\.4b/);
   assert.match(await page.locator('arbiter-board .status').textContent(), /Touch-move/);
 });
+
+// The dialog hands the focus back to its button when it closes, where Space would open it again:
+// after Start, the player's next Space is the clock's (Art. 6.8: the press starts the game),
+// on the phone as at a desk.
+test('art6_8 a new game started from its dialog: the next Space presses its clock, not the button', async () => {
+  for (const [width, height, touch] of [[390, 844, true], [1280, 900, false]]) {
+    const page = await freshPage(env.browser, { width, height, touch });
+    await openBoard(page, `${env.server.url}/index.html`);
+    await page.click('#new-game');
+    await page.check('input[value="3+2"]');
+    await page.click('#ng-start');
+    await press(page);
+    assert.equal(await page.evaluate(() => document.getElementById('new-game-dialog').open), false,
+      `the dialog stays closed at ${width}px`);
+    const s = await state(page);
+    assert.equal(s.clock.running, 'white', `Space started White's clock at ${width}px`);
+    assert.equal(s.clock.white.remaining <= 180_000, true);
+    await page.context().close();
+  }
+});

@@ -207,6 +207,16 @@ export class ArbiterBoard extends HTMLElement {
   /** PGN of the game so far. */
   pgn() { return this.#game.table?.pgn() ?? ''; }
 
+  /**
+   * The keyboard on this board: the focus goes to its grid (the square the arrows last walked
+   * to), so that Space presses this board's clock and the arrows walk its squares.
+   */
+  focus(options) {
+    const square = this.#root.querySelector('[data-square][tabindex="0"]');
+    if (square) square.focus(options);
+    else super.focus(options);
+  }
+
   /** Whether a game is loaded whose Braille score `brf()` can write (2005 App. F2.5). */
   get canBrf() { return !!this.#game.table; }
 

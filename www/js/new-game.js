@@ -93,6 +93,8 @@ export async function build(board, t, page) {
   // A refused time control is said in words beyond the first screen's.
   await loadWords();
   const dialog = $('new-game-dialog');
+  // The button that opens it (page.js), where the focus returns when it closes.
+  const opener = $('new-game');
   dialog.innerHTML = MARKUP;
   const form = $('new-game-form');
   // The notation of the page's language, as the language menu set it.
@@ -166,6 +168,10 @@ export async function build(board, t, page) {
     board.newGame();
     page.showTitle();
     page.citeLaws();
+    // The closed dialog gave the focus back to its button, where Space would open it again: the
+    // player's next Space is for the clock, so the keyboard goes to the board (unless a move
+    // field took it, for a player by ear).
+    if (document.activeElement === opener) board.focus({ preventScroll: true });
   });
 
   return dialog;
