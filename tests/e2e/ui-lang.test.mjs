@@ -390,6 +390,8 @@ test('app_e a time control that cannot be read is said in the dialog, in German,
   const page = await freshPage(env.browser);
   await openBoard(page, `${env.server.url}/index.html?lang=de`);
   await settled(page, GERMAN);
+  // The unnamed players in the page's title are their sides, in German.
+  assert.match(await page.textContent('#game-title'), /^Weiß – Schwarz · /);
   await page.click('#new-game');
   await page.check('input[name="preset"][value="custom"]');
   // The field's own limits would stop a negative number first: a page may lift them.

@@ -40,7 +40,8 @@ $('new-game').addEventListener('click', async () => {
 function showTitle(s = board.state) {
   if (!s) return;
   const tc = s.setup?.timeControl ? describeTimeControl(s.setup.timeControl) : '';
-  const name = (side) => (s.players[side] === sideName(side) ? t(sideName(side)) : s.players[side]);
+  // A player left unnamed is his side, said in the page's language ("Weiß").
+  const name = (side) => (s.players[side] === sideName(side) ? sideName(side, document.documentElement.lang) : s.players[side]);
   $('game-title').textContent = `${name('white')} – ${name('black')} · ${tc} · ${t('fide_laws', [s.setup?.edition ?? ''])}`;
 }
 
