@@ -9,7 +9,18 @@ import { once } from './once.js';
 // A load that failed (a network blip) is not kept: the next ask tries again (once.js).
 
 /** Resolves to the lean module's exports once it is instantiated. */
-export const loadArbiter = once(() => init().then(() => arbiter));
+export const loadArbiter = once(async () => {
+  // The page may have started compiling the module already (index.html), which saves the
+  // compilation's time when the module is needed: take it, or fetch it here if it failed.
+  let compiled;
+  try {
+    compiled = await globalThis.arbiterLeanModule;
+  } catch {
+    compiled = undefined;
+  }
+  await init(compiled instanceof WebAssembly.Module ? { module_or_path: compiled } : undefined);
+  return arbiter;
+});
 
 /** Resolves to the full module's exports (a second download, once per page). */
 export const loadFull = once(() => import('../pkg/arbiter_full.js').then(async (full) => {
