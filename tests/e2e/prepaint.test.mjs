@@ -75,3 +75,18 @@ test('loading: a saved game is not shown in the start position while it is resto
   assert.equal(await square(page, 'e4').getAttribute('data-piece'), 'white-pawn');
   assert.equal(await square(page, 'e2').getAttribute('data-piece'), null);
 });
+
+test('loading: a first visit saves nothing until the game has its first event, then saves it', async () => {
+  const page = await freshPage(env.browser, { width: 1280, height: 900 });
+  await openBoard(page, `${env.server.url}/index.html`);
+  const saved = () => page.evaluate(() => localStorage.getItem('arbiter.game'));
+  // The game the element's attributes set up is the one a reload would set up: nothing to keep.
+  assert.equal(await saved(), null);
+  await square(page, 'e2').click();
+  await square(page, 'e4').click();
+  const log = await saved();
+  assert.ok(log && JSON.parse(log).log.includes('e2e4'), `saved after the move: ${log}`);
+  await page.reload();
+  await openBoard(page, `${env.server.url}/index.html`);
+  assert.equal(await square(page, 'e4').getAttribute('data-piece'), 'white-pawn');
+});

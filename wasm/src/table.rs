@@ -249,6 +249,15 @@ impl Table {
         inner.save();
     }
 
+    /// As `persistTo`, but nothing is written before the first event the game accepts: for a
+    /// game set up from the element's attributes while nothing is saved under `key`, which the
+    /// next load would set up again just the same. Every first visit's load is then spared the
+    /// log's serialising and a `localStorage` write before the board can be played.
+    #[wasm_bindgen(js_name = persistFromNextEvent)]
+    pub fn persist_from_next_event(&self, key: &str) {
+        self.inner.borrow_mut().persist_key = Some(key.to_string());
+    }
+
     /// Forgets the saved copy (the game itself goes on).
     #[wasm_bindgen(js_name = forget)]
     pub fn forget(&self) {

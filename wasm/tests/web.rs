@@ -180,6 +180,27 @@ fn log_and_persistence_replay_to_the_same_state() {
 }
 
 #[wasm_bindgen_test]
+fn a_game_persisted_from_its_next_event_is_saved_by_that_event() {
+    let key = "wasm-test.unsaved";
+    let t = blitz();
+    t.persist_from_next_event(key);
+    assert!(
+        Table::restore(key)
+            .map_err(JsValue::from)
+            .expect("readable")
+            .is_none(),
+        "nothing written before the first event"
+    );
+    event(&t, r#"{"type":"start"}"#, 0.0);
+    let restored = Table::restore(key)
+        .map_err(JsValue::from)
+        .expect("readable")
+        .expect("saved by the first event");
+    assert_eq!(restored.log(), t.log());
+    t.forget();
+}
+
+#[wasm_bindgen_test]
 fn clock_display_writes_both_faces() {
     let doc = web_sys::window()
         .and_then(|w| w.document())

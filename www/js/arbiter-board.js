@@ -97,14 +97,17 @@ export class ArbiterBoard extends HTMLElement {
     }
     const key = this.getAttribute('persist');
     let table = null;
+    // Whether the key holds nothing: a saved game that cannot be restored is replaced at once.
+    let unsaved = true;
     if (key) {
       try {
         table = g.wasm.Table.restore(key);
       } catch (err) {
+        unsaved = false;
         g.withWords(() => g.card({ text: g.t('error_restore', { err }), law: '' }, true));
       }
     }
-    g.adopt(table ?? g.newTable(g.setupFromAttributes()));
+    g.adopt(table ?? g.newTable(g.setupFromAttributes(), { unsaved }));
     // An adjourned game goes on in the full module, which opens the envelope and rules on a
     // faulty sealed move with the full dead-position analysis (2005 App. A8).
     if (table?.log().includes('"type":"seal"')) await g.toFull();

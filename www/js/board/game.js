@@ -229,10 +229,16 @@ export class Game {
     return show;
   }
 
-  newTable(setup) {
+  /**
+   * A game set up by `setup`, saved under the element's `persist` key: at once, unless
+   * `unsaved` says nothing is saved there and this game is the one the element's attributes
+   * set up, which a reload would set up again (then from its first event on).
+   */
+  newTable(setup, { unsaved = false } = {}) {
     const table = new this.wasm.Table(setup, this.show());
     const key = this.host.getAttribute('persist');
-    if (key) table.persistTo(key);
+    if (key && unsaved) table.persistFromNextEvent(key);
+    else if (key) table.persistTo(key);
     return table;
   }
 
