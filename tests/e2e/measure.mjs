@@ -6,7 +6,8 @@
 // spectator, where no move can be made).
 //
 // The page is served as it ships: www/dist (minified, with the build's brotli and gzip copies)
-// by the real board-bridge (ARBITER_BRIDGE, else target/debug/board-bridge), to Debian's
+// by the real board-bridge (ARBITER_BRIDGE; else the release build `cargo xtask serve` runs,
+// target/release/board-bridge, when there is one; else target/debug/board-bridge), to Debian's
 // Chromium, which asks for `br, gzip` as any browser does.
 //
 // 1. Transfer: every response of a cold load until the board is interactive and the network is
@@ -28,7 +29,11 @@ import path from 'node:path';
 import { ROOT, launch, spawnBridge } from './harness.mjs';
 
 const DIST = process.env.ARBITER_WWW ?? path.join(ROOT, 'www', 'dist');
-const BRIDGE = process.env.ARBITER_BRIDGE ?? path.join(ROOT, 'target', 'debug', 'board-bridge');
+// The release build is what serves the page to players (`cargo xtask serve`); a debug build
+// spends more of the machine's two cores on each request, which the page's load then lacks.
+const BRIDGE = process.env.ARBITER_BRIDGE
+  ?? ['release', 'debug'].map((p) => path.join(ROOT, 'target', p, 'board-bridge')).find((b) => fs.existsSync(b))
+  ?? path.join(ROOT, 'target', 'debug', 'board-bridge');
 if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error(`${DIST} has no page: run cargo xtask web`);
 if (!fs.existsSync(BRIDGE)) throw new Error(`no bridge at ${BRIDGE}: cargo build -p board-bridge, or set ARBITER_BRIDGE`);
 
@@ -317,6 +322,7 @@ try {
 }
 
 console.log(JSON.stringify(out, null, 2));
+console.log(`served by ${path.relative(ROOT, BRIDGE)}, built ${fs.statSync(BRIDGE).mtime.toISOString()}`);
 const t = out.transfer;
 const line = (what, value, goal, ok, floor, at) =>
   console.log(`${ok ? 'met   ' : 'MISSED'} ${what}: ${value} (goal ${goal})${floor ? `; floor ${floor}` : ''}${at ? ` [load ${at}]` : ''}`);

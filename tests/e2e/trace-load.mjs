@@ -23,15 +23,17 @@ const CATEGORIES = [
 const isTask = (e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
 const ms = (us) => (us / 1000).toFixed(1);
 
-/** The main thread's story of one trace, from navigation start to the `ready` mark. */
-function story(trace) {
+/**
+ * The main thread's story of one trace, from the page's time origin to the `ready` mark, in the
+ * page's own clock (`readyAt` is the mark's `performance.now()`): the renderer's navigationStart
+ * comes well after the origin of a cold load, which starts in the browser process.
+ */
+function story(trace, readyAt) {
   const events = trace.traceEvents ?? trace;
   const ready = events.find((e) => e.name === 'arbiter-ready' && e.cat?.includes('blink.user_timing'));
   if (!ready) return { error: 'no ready mark in the trace' };
   const main = (e) => e.pid === ready.pid && e.tid === ready.tid;
-  // The trace holds the previous page's navigation too: this load's is the last before `ready`.
-  const nav = events.filter((e) => main(e) && e.name === 'navigationStart' && e.ts <= ready.ts).at(-1);
-  const t0 = nav?.ts ?? ready.ts;
+  const t0 = ready.ts - readyAt * 1000;
   const top = [];
   for (const t of events.filter((e) => main(e) && isTask(e)).sort((a, b) => a.ts - b.ts || b.dur - a.dur)) {
     const last = top.at(-1);
@@ -42,7 +44,7 @@ function story(trace) {
   let busy = 0;
   for (const task of inWindow) {
     busy += task.dur;
-    if (task.dur < 2000) continue;
+    if (task.dur < Number(process.env.MIN_TASK_US ?? 2000)) continue;
     const parts = new Map();
     for (const e of events) {
       if (!main(e) || e.ph !== 'X' || isTask(e) || e.ts < task.ts || e.ts + (e.dur ?? 0) > task.ts + task.dur) continue;
@@ -73,7 +75,7 @@ try {
     await page.goto(`${server.url}/?local`);
     await page.waitForFunction(() => performance.getEntriesByName('arbiter-ready').length > 0, null, { timeout: 20_000 });
     const readyAt = await page.evaluate(() => performance.getEntriesByName('arbiter-ready')[0].startTime);
-    const s = story(JSON.parse((await browser.stopTracing()).toString()));
+    const s = story(JSON.parse((await browser.stopTracing()).toString()), readyAt);
     console.log(`load ${i + 1}: ready at ${readyAt.toFixed(0)} ms (performance.now); main thread busy ${s.busyMs?.toFixed(0)} ms of it; empty page ${empty.toFixed(0)} ms; load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
     if (s.error) console.log(`  ${s.error}`);
     else console.log([...s.rows, '  wasm events:', ...s.wasm].join('\n'));
