@@ -135,13 +135,17 @@ async function bareWasmFromNavigation(browser) {
   return at;
 }
 
+// `node measure.mjs [transfer] [slow] [loopback] [clock]`: those figures only (all by default).
+const asked = process.argv.slice(2);
+const wanted = (figure) => asked.length === 0 || asked.includes(figure);
+
 const server = await startBridge();
 const browser = await launch();
 const out = {};
 
 try {
   // ---- 1. transfer as served ----
-  {
+  if (wanted('transfer')) {
     const page = await coldPage(browser, false);
     const files = [];
     page.on('requestfinished', (req) => {
@@ -176,7 +180,7 @@ try {
   }
 
   // ---- 2. slow profile ----
-  {
+  if (wanted('slow')) {
     const runs = [];
     for (let i = 0; i < 3; i++) {
       const page = await coldPage(browser, true);
@@ -228,7 +232,7 @@ try {
   }
 
   // ---- 3. navigation to an interactive board, loopback ----
-  {
+  if (wanted('loopback')) {
     const times = [];
     const phases = [];
     for (let i = 0; i < 15; i++) {
@@ -271,7 +275,7 @@ try {
   }
 
   // ---- 4. clock display drift ----
-  {
+  if (wanted('clock')) {
     const page = await coldPage(browser, false);
     await page.goto(`${server.url}/?local`);
     await page.waitForFunction(() => !!document.querySelector('arbiter-board')?.table);
@@ -323,24 +327,30 @@ try {
 
 console.log(JSON.stringify(out, null, 2));
 console.log(`served by ${path.relative(ROOT, BRIDGE)}, built ${fs.statSync(BRIDGE).mtime.toISOString()}`);
-const t = out.transfer;
 const line = (what, value, goal, ok, floor, at) =>
   console.log(`${ok ? 'met   ' : 'MISSED'} ${what}: ${value} (goal ${goal})${floor ? `; floor ${floor}` : ''}${at ? ` [load ${at}]` : ''}`);
 console.log('');
-line('transfer as served (br, gzip), bodies', kb(t.bodyBytes), '<= 170 KB', t.bodyBytes <= 170 * KB,
-  `the wasm alone at brotli 11: ${kb(t.wasmBrotliBytes)} of ${kb(t.wasmRawBytes)}`, t.load);
-console.log(`       with headers: ${kb(t.wireBytes)}; files: ${t.files.map((f) => `${f.url} ${kb(f.body)} ${f.encoding}`).join(', ')}`);
+const t = out.transfer;
+if (t) {
+  line('transfer as served (br, gzip), bodies', kb(t.bodyBytes), '<= 170 KB', t.bodyBytes <= 170 * KB,
+    `the wasm alone at brotli 11: ${kb(t.wasmBrotliBytes)} of ${kb(t.wasmRawBytes)}`, t.load);
+  console.log(`       with headers: ${kb(t.wireBytes)}; files: ${t.files.map((f) => `${f.url} ${kb(f.body)} ${f.encoding}`).join(', ')}`);
+}
 const s = out.slow;
-line('slow profile, board visible', `${s.boardVisibleMs.toFixed(0)} ms`, '<= 1500 ms', s.boardVisibleMs <= 1500,
-  `an empty page loads in ${s.emptyPageMs.toFixed(0)} ms, this page's HTML arrives at ${s.htmlMs.toFixed(0)} ms; first contentful paint ${s.fcpMs.toFixed(0)} ms`, s.load);
-line('slow profile, layout shift until the first move', s.layoutShift.toFixed(3), '< 0.1 (good, as web vitals rate it)', s.layoutShift < 0.1);
-line('slow profile, first move accepted', `${s.firstMoveMs.toFixed(0)} ms (ready at ${s.readyMs.toFixed(0)} ms; completed by the press at ${s.firstMoveCompletedMs.toFixed(0)} ms)`, '<= 3000 ms',
-  s.firstMoveMs <= 3000, `the bare wasm from an empty page: fetched ${s.bareWasmFetchMs.toFixed(0)} ms, compiled ${s.bareWasmCompileMs.toFixed(0)} ms`, s.load);
-line('loopback, interactive board', `median ${out.interactiveMs.median.toFixed(0)} ms (${out.interactiveMs.min.toFixed(0)}-${out.interactiveMs.max.toFixed(0)})`,
-  '<= 250 ms', out.interactiveMs.median <= 250,
-  `an empty page ${out.interactiveMs.emptyPageMs.toFixed(0)} ms, the bare wasm fetched and compiled ${out.interactiveMs.bareWasmCompileMs.toFixed(0)} ms (from an empty page), ${out.interactiveMs.bareWasmFromNavigationMs.toFixed(0)} ms (from navigation, median of 15 cold loads)`, out.interactiveMs.load);
-const im = out.interactiveMs;
-console.log(`       medians: HTML at ${im.htmlMs.toFixed(0)} ms, last script at ${im.scriptsMs.toFixed(0)} ms, the wasm at ${im.wasmMs.toFixed(0)} ms, then ${im.afterLastByteMs.toFixed(0)} ms to ready`);
+if (s) {
+  line('slow profile, board visible', `${s.boardVisibleMs.toFixed(0)} ms`, '<= 1500 ms', s.boardVisibleMs <= 1500,
+    `an empty page loads in ${s.emptyPageMs.toFixed(0)} ms, this page's HTML arrives at ${s.htmlMs.toFixed(0)} ms; first contentful paint ${s.fcpMs.toFixed(0)} ms`, s.load);
+  line('slow profile, layout shift until the first move', s.layoutShift.toFixed(3), '< 0.1 (good, as web vitals rate it)', s.layoutShift < 0.1);
+  line('slow profile, first move accepted', `${s.firstMoveMs.toFixed(0)} ms (ready at ${s.readyMs.toFixed(0)} ms; completed by the press at ${s.firstMoveCompletedMs.toFixed(0)} ms)`, '<= 3000 ms',
+    s.firstMoveMs <= 3000, `the bare wasm from an empty page: fetched ${s.bareWasmFetchMs.toFixed(0)} ms, compiled ${s.bareWasmCompileMs.toFixed(0)} ms`, s.load);
+}
+if (out.interactiveMs) {
+  line('loopback, interactive board', `median ${out.interactiveMs.median.toFixed(0)} ms (${out.interactiveMs.min.toFixed(0)}-${out.interactiveMs.max.toFixed(0)})`,
+    '<= 250 ms', out.interactiveMs.median <= 250,
+    `an empty page ${out.interactiveMs.emptyPageMs.toFixed(0)} ms, the bare wasm fetched and compiled ${out.interactiveMs.bareWasmCompileMs.toFixed(0)} ms (from an empty page), ${out.interactiveMs.bareWasmFromNavigationMs.toFixed(0)} ms (from navigation, median of 15 cold loads)`, out.interactiveMs.load);
+  const im = out.interactiveMs;
+  console.log(`       medians: HTML at ${im.htmlMs.toFixed(0)} ms, last script at ${im.scriptsMs.toFixed(0)} ms, the wasm at ${im.wasmMs.toFixed(0)} ms, then ${im.afterLastByteMs.toFixed(0)} ms to ready`);
+}
 const c = out.clockDrift;
-line('clock display lag', `max ${c.maxLagMs.toFixed(1)} ms, median ${c.medianLagMs.toFixed(1)} ms over ${c.frames} frames, ${c.framesWithWrongText} faces wrong`,
+if (c) line('clock display lag', `max ${c.maxLagMs.toFixed(1)} ms, median ${c.medianLagMs.toFixed(1)} ms over ${c.frames} frames, ${c.framesWithWrongText} faces wrong`,
   `<= one frame (${c.medianFrameMs.toFixed(1)} ms)`, c.maxLagMs <= c.medianFrameMs + 0.5 && c.framesWithWrongText === 0, null, c.load);
