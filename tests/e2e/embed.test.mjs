@@ -14,7 +14,13 @@ const BARE = `<!doctype html><meta charset="utf-8"><title>Club page</title>
   for (const t of ['move', 'ruling', 'gameover', 'ready']) b.addEventListener(t, (e) => window.seen.push({ type: t, detail: e.detail }));
 </script>`;
 
-const env = setUp({ '/club.html': BARE });
+// A club page with its own typeface, set on the element as on any other.
+const TYPEFACE = `<!doctype html><meta charset="utf-8"><title>Club page</title>
+<style>arbiter-board { font-family: Georgia, serif; }</style>
+<script type="module" src="/js/arbiter-board.js"></script>
+<arbiter-board time-control="15+10"></arbiter-board>`;
+
+const env = setUp({ '/club.html': BARE, '/typeface.html': TYPEFACE });
 
 test('app_e_embedded element plays in Italian notation and fires move events', async () => {
   const page = await freshPage(env.browser, { width: 700, height: 1000 });
@@ -58,4 +64,16 @@ test('art3 a bare page on a phone: tap-tap moves work', async () => {
   const s = await state(page);
   assert.deepEqual(s.moves.map((m) => m.san), ['e4']);
   void press;
+});
+
+test('webmaster: a typeface set on the element is the board’s, its buttons and menus too', async () => {
+  const page = await freshPage(env.browser, { width: 1000, height: 900 });
+  await openBoard(page, `${env.server.url}/typeface.html`);
+  const fonts = await page.evaluate(() => {
+    const root = document.querySelector('arbiter-board').shadowRoot;
+    const family = (sel) => getComputedStyle(root.querySelector(sel)).fontFamily;
+    return { status: family('.status'), press: family('button.press'), action: family('.actions button'), claim: family('.actions select') };
+  });
+  // Form controls take the browser's own font unless told otherwise (Arial, here).
+  assert.deepEqual(fonts, { status: 'Georgia, serif', press: 'Georgia, serif', action: 'Georgia, serif', claim: 'Georgia, serif' });
 });
