@@ -86,3 +86,36 @@ test('app_e every language the notation menu offers loads in the browser and say
   assert.ok(menu.codes.length >= 8, menu.codes.join());
   assert.deepEqual(menu.missing, []);
 });
+
+test('art6_2 a clock face’s caption is worded from the core’s data in the page’s language, numbers as it writes them', async () => {
+  const page = await freshPage(env.browser);
+  await page.goto(`${env.server.url}/embed.html`);
+  const out = await page.evaluate(async () => {
+    const w = await import('/js/words.js');
+    const { loadArbiter } = await import('/js/engine.js');
+    const wasm = await loadArbiter();
+    await Promise.all(['de', 'fr'].map((l) => w.loadSentences(l)));
+    // The core's captions for two games: 40 moves in 90 minutes then 30 minutes, each move
+    // +30 s (2005 Art. 6.2a); and 5 minutes with a 2.5 s delay (Art. 6.2b).
+    const caption = (control) => new wasm.Table({ edition: '2005', time_control: control }, { lang: 'en' }).state().clock.white.caption;
+    const classical = caption([
+      { moves: 40, time: 5400000, timing: { kind: 'increment', ms: 30000 } },
+      { moves: null, time: 1800000, timing: { kind: 'increment', ms: 30000 } },
+    ]);
+    const delay = caption([{ moves: null, time: 300000, timing: { kind: 'delay', ms: 2500 } }]);
+    const bronstein = caption([{ moves: null, time: 300000, timing: { kind: 'bronstein', ms: 2000 } }]);
+    return {
+      classical, delay,
+      en: w.captionWords(classical, 'en'),
+      de: w.captionWords(delay, 'de'),
+      fr: w.captionWords(bronstein, 'fr'),
+      enDelay: w.captionWords(delay, 'en'),
+    };
+  });
+  assert.deepEqual(out.classical, { period: 1, move: 1, controlAt: 40, timing: { kind: 'increment', ms: 30000 } });
+  assert.deepEqual(out.delay, { period: null, move: 1, controlAt: null, timing: { kind: 'delay', ms: 2500 } });
+  assert.equal(out.en, 'Period 1 · Move 1 of 40 · +30 s');
+  assert.equal(out.de, 'Zug 1 · Verzögerung 2,5 s');
+  assert.equal(out.enDelay, 'Move 1 · delay 2.5 s');
+  assert.equal(out.fr, 'Coup 1 · Bronstein 2 s');
+});

@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use arbiter_core::arbiter::{Event, EventLog, Game, GameConfig, Refused, Ruling, Stamped, State};
-use arbiter_core::clock::{Millis, Timestamp, Timing};
+use arbiter_core::clock::{Timestamp, Timing};
 use arbiter_core::notation::{Language, uci};
 use arbiter_core::touch::Obligation;
 use arbiter_core::{Color, Move, Position};
@@ -529,8 +529,24 @@ struct SideView {
     moves: u32,
     period: usize,
     flag: bool,
-    /// "Period 1 · 12 moves to go · +30 s"
-    meta: String,
+    /// What the face's caption says, as data the page words in its language.
+    caption: Caption,
+}
+
+/// A clock face's caption ("Period 2 · Move 41 of 60 · +30 s" in English).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Caption {
+    /// The period this side plays (1 = the first), when the time control has more than one.
+    period: Option<usize>,
+    /// The move this side makes next (1 = its first).
+    #[serde(rename = "move")]
+    next_move: u32,
+    /// The move by which this period's control must be reached, when the period has a move
+    /// count.
+    control_at: Option<u32>,
+    /// What each move of this period adds or delays (`{kind, ms}`), if anything.
+    timing: Option<Timing>,
 }
 
 #[derive(Serialize)]
@@ -659,7 +675,7 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
             moves: v.moves,
             period: v.period,
             flag: v.flag,
-            meta: clock_meta(config, v.period, v.moves),
+            caption: caption(config, v.period, v.moves),
         }
     };
     // The result and whether the game has started are the core's (State), never found again here.
@@ -769,38 +785,20 @@ fn obligation_words(ob: &Obligation) -> Option<(&'static str, Option<String>, St
     }
 }
 
-/// "Move 12 of 40 · +30 s" for a clock face.
-fn clock_meta(config: &GameConfig, period: usize, moves: u32) -> String {
+/// The caption of the face of a side in `period` (zero-based) with `moves` completed.
+fn caption(config: &GameConfig, period: usize, moves: u32) -> Caption {
     let periods = config.time_control.periods();
     let p = config.time_control.period(period);
-    let mut parts = Vec::new();
-    if periods.len() > 1 {
-        parts.push(format!("Period {}", period + 1));
-    }
-    if let Some(n) = p.moves.filter(|&n| n > 0) {
-        // The control falls after every `n` moves of this period (a last period with a move
-        // count repeats, 2005 Art. 6.2a).
+    // The control falls after every `n` moves of this period (a last period with a move count
+    // repeats, 2005 Art. 6.2a).
+    let control_at = p.moves.filter(|&n| n > 0).map(|n| {
         let before: u32 = periods.iter().take(period).filter_map(|q| q.moves).sum();
-        let target = before + n * (moves.saturating_sub(before) / n + 1);
-        parts.push(format!("Move {} of {target}", moves + 1));
-    } else {
-        parts.push(format!("Move {}", moves + 1));
+        before + n * (moves.saturating_sub(before) / n + 1)
+    });
+    Caption {
+        period: (periods.len() > 1).then_some(period + 1),
+        next_move: moves + 1,
+        control_at,
+        timing: (p.timing != Timing::None).then_some(p.timing),
     }
-    // Whole milliseconds, printed without floats: float formatting alone is 11 KB of wasm.
-    let secs = |m: Millis| {
-        let (whole, ms) = (m.0 / 1000, m.0 % 1000);
-        if ms == 0 {
-            format!("{whole} s")
-        } else {
-            let fraction = format!("{ms:03}");
-            format!("{whole}.{} s", fraction.trim_end_matches('0'))
-        }
-    };
-    match p.timing {
-        Timing::None => {}
-        Timing::Increment(m) => parts.push(format!("+{}", secs(m))),
-        Timing::Delay(m) => parts.push(format!("delay {}", secs(m))),
-        Timing::Bronstein(m) => parts.push(format!("Bronstein {}", secs(m))),
-    }
-    parts.join(" · ")
 }

@@ -53,7 +53,9 @@ export type TableEvent =
       | { kind: "restore"; ply: number; cause?: "arbiter" | "displaced" } };
 /** A ruling: when (ms on the game's time line), the Law ("2005 Art. 7.4b") and the verdict. */
 export interface Ruling { at: number; law: string; verdict: { kind: string; player?: Color; [field: string]: unknown } }
-export interface SideClock { remaining: number; moves: number; period: number; flag: boolean; meta: string }
+/** A clock face's caption as data: period (1-based, when there are several), the next move, the move the control falls at, and what each move adds or delays. */
+export interface Caption { period: number | null; move: number; controlAt: number | null; timing: { kind: "increment" | "delay" | "bronstein"; ms: number } | null }
+export interface SideClock { remaining: number; moves: number; period: number; flag: boolean; caption: Caption }
 /** Everything the page draws at one instant. */
 export interface PageState {
   fen: string;

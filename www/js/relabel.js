@@ -1,7 +1,7 @@
 // The controls' words in another language than English: the page and the board are written in
 // English, so only a page in another language needs this (words.js fetches it with the table).
 
-import { t, tr } from './words.js';
+import { tr } from './words.js';
 
 // The English each relabelled text or attribute had, kept so a page can switch back (and
 // forth) at any time: `{en, shown}`; a text the code has changed since is English again.
@@ -48,23 +48,4 @@ export function relabel(root, lang) {
       if (attr) relabelOne(attr, lang);
     }
   }
-}
-
-// The core writes a clock face's caption in English ("Period 2 · Move 41 of 60 · +30 s"); each
-// part it writes in words is said by its message in `lang`.
-const CAPTION = [
-  [/^Period (\d+)$/, 'caption_period'],
-  [/^Move (\d+) of (\d+)$/, 'caption_move_of'],
-  [/^Move (\d+)$/, 'caption_move'],
-  [/^delay ([\d.]+) s$/, 'caption_delay'],
-];
-
-export function captionWords(meta, lang) {
-  return meta.split(' · ').map((part) => {
-    for (const [re, id] of CAPTION) {
-      const m = part.match(re);
-      if (m) return t(id, m.slice(1), lang);
-    }
-    return part;
-  }).join(' · ');
 }

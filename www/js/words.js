@@ -55,7 +55,6 @@ export async function loadSentences(code) {
 // The static controls' words in another language (relabel.js): not needed by an English page.
 let other = null;
 export const relabel = (root, lang) => other?.relabel(root, lang);
-export const captionWords = (meta, lang) => other?.captionWords(meta, lang) ?? meta;
 
 /** The sentence language for a notation code: figurines, unknown codes and tables not yet
  * loaded are English. */
@@ -101,6 +100,34 @@ export function idOf(english) {
 export function tr(lang, english, args) {
   const id = idOf(english);
   return id ? t(id, args ?? {}, lang) : english;
+}
+
+// What each move adds or delays, by the time control's timing kind.
+const TIMING_CAPTIONS = { increment: 'caption_increment', delay: 'caption_delay', bronstein: 'caption_bronstein' };
+
+/**
+ * A clock face's caption from the state's data (`clock.white.caption`): "Period 2 · Move 41 of
+ * 60 · +30 s", in `lang`, seconds written as the language writes numbers ("2,5" in German).
+ */
+export function captionWords(caption, lang = 'en') {
+  if (!caption) return '';
+  const parts = [];
+  if (caption.period) parts.push(t('caption_period', [caption.period], lang));
+  parts.push(caption.controlAt
+    ? t('caption_move_of', [caption.move, caption.controlAt], lang)
+    : t('caption_move', [caption.move], lang));
+  const timing = caption.timing && TIMING_CAPTIONS[caption.timing.kind];
+  if (timing) parts.push(t(timing, [numberWords(caption.timing.ms / 1000, lang)], lang));
+  return parts.join(' · ');
+}
+
+// A number as `lang` writes it (its decimal separator), at most three decimals.
+function numberWords(n, lang) {
+  try {
+    return new Intl.NumberFormat(sentenceLang(lang), { maximumFractionDigits: 3 }).format(n);
+  } catch {
+    return String(n);
+  }
 }
 
 const SIDES = { white: 'side_white', black: 'side_black' };

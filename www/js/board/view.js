@@ -358,7 +358,7 @@ export class BoardView {
       setProp(face.querySelector('.flag'), 'hidden', !side.flag);
       // h:mm:ss needs smaller digits than m:ss to fit the same face.
       face.classList.toggle('hours', side.remaining >= 3_600_000);
-      setText(face.querySelector('.meta'), captionWords(side.meta ?? '', g.lang()));
+      setText(face.querySelector('.meta'), captionWords(side.caption, g.lang()));
       this.paintLow(color, side.remaining, !!side.flag);
     }
     const press = this.$('.press');

@@ -415,6 +415,8 @@ export default {
   caption_move: 'Zug {0}',
   caption_move_of: 'Zug {0} von {1}',
   caption_delay: 'Verzögerung {0} s',
+  caption_increment: '+{0} s',
+  caption_bronstein: 'Bronstein {0} s',
   tc_empty: 'Die Bedenkzeit ist leer.',
   tc_unreadable: 'Periode {0} der Bedenkzeit ist nicht lesbar: „{1}“.',
   rulings: 'Entscheidungen',

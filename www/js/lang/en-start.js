@@ -42,4 +42,11 @@ export default {
   claim_menu_fifty: '50 moves',
   claim_menu_quickplay: 'Quickplay finish',
   no_moves_yet: 'No moves yet.',
+  // A clock face's caption, part by part: "Period 2 · Move 41 of 60 · +30 s".
+  caption_period: 'Period {0}',
+  caption_move: 'Move {0}',
+  caption_move_of: 'Move {0} of {1}',
+  caption_increment: '+{0} s',
+  caption_delay: 'delay {0} s',
+  caption_bronstein: 'Bronstein {0} s',
 };

@@ -415,6 +415,8 @@ export default {
   caption_move: 'Jugada {0}',
   caption_move_of: 'Jugada {0} de {1}',
   caption_delay: 'retardo {0} s',
+  caption_increment: '+{0} s',
+  caption_bronstein: 'Bronstein {0} s',
   tc_empty: 'El ritmo de juego está vacío.',
   tc_unreadable: 'No se puede leer el periodo {0} del ritmo de juego: «{1}».',
   rulings: 'Decisiones',

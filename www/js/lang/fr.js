@@ -415,6 +415,8 @@ export default {
   caption_move: 'Coup {0}',
   caption_move_of: 'Coup {0} sur {1}',
   caption_delay: 'délai {0} s',
+  caption_increment: '+{0} s',
+  caption_bronstein: 'Bronstein {0} s',
   tc_empty: 'La cadence est vide.',
   tc_unreadable: 'La période {0} de la cadence est illisible : « {1} ».',
   rulings: 'Décisions',

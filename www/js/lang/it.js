@@ -415,6 +415,8 @@ export default {
   caption_move: 'Mossa {0}',
   caption_move_of: 'Mossa {0} di {1}',
   caption_delay: 'ritardo {0} s',
+  caption_increment: '+{0} s',
+  caption_bronstein: 'Bronstein {0} s',
   tc_empty: 'Il tempo di riflessione è vuoto.',
   tc_unreadable: 'Il periodo {0} del tempo di riflessione non si legge: «{1}».',
   rulings: 'Decisioni',

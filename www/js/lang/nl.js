@@ -415,6 +415,8 @@ export default {
   caption_move: 'Zet {0}',
   caption_move_of: 'Zet {0} van {1}',
   caption_delay: 'vertraging {0} s',
+  caption_increment: '+{0} s',
+  caption_bronstein: 'Bronstein {0} s',
   tc_empty: 'Het speeltempo is leeg.',
   tc_unreadable: 'Periode {0} van het speeltempo is niet te lezen: "{1}".',
   rulings: 'Beslissingen',

@@ -415,6 +415,8 @@ export default {
   caption_move: 'Lance {0}',
   caption_move_of: 'Lance {0} de {1}',
   caption_delay: 'atraso {0} s',
+  caption_increment: '+{0} s',
+  caption_bronstein: 'Bronstein {0} s',
   tc_empty: 'O ritmo de jogo está vazio.',
   tc_unreadable: 'O período {0} do ritmo de jogo não se consegue ler: «{1}».',
   rulings: 'Decisões',
