@@ -61,3 +61,21 @@ test('art7_5 set a position from FEN: play goes on from it with the clocks as th
   assert.match(await page.locator('arbiter-board .rulings .refused').first().textContent(), /^This is not a position that can be played: the board needs 8 ranks separated by '\/', this one has 3\.$/);
   assert.equal((await state(page)).fen, fen);
 });
+
+test('app_e8 moves after a set position are numbered from its FEN: 23... Kd8, 24. e4, in the list and the restore menu', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.click('#open-arbiter');
+  await page.fill('#set-fen input[name="fen"]', '4k3/8/8/8/8/8/4P3/4K3 b - - 0 23');
+  await page.click('#set-fen button[type="submit"]');
+  await clickMove(page, 'e8', 'd8');
+  await press(page);
+  await clickMove(page, 'e2', 'e4');
+  await press(page);
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => [m.number, m.side, m.san]), [[23, 'black', 'Kd8'], [24, 'white', 'e4']]);
+  const rows = await page.locator('arbiter-board .moves li').allTextContents();
+  assert.deepEqual(rows.map((r) => r.replace(/\s+/g, ' ').trim()), ['23.…Kd8', '24.e4']);
+  const options = await page.locator('#restore-ply option').allTextContents();
+  assert.deepEqual(options, ['the start', 'after 23... Kd8', 'after 24. e4']);
+});

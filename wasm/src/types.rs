@@ -64,7 +64,7 @@ export interface PageState {
   legalMoves: string[];
   check: string | null;
   lastMove: { from: string; to: string } | null;
-  moves: { ply: number; san: string; uci: string; said: string }[];
+  moves: { ply: number; number: number; side: Color; san: string; uci: string; said: string }[];
   ply: number;
   clock: { white: SideClock; black: SideClock; running: Color | null; awaitingPress: boolean; started: boolean };
   players: { white: string; black: string };

@@ -15,6 +15,11 @@ use serde::ser::{SerializeMap, Serializer};
 pub struct MoveView {
     /// Half-move number, from 1 (White's first move) in a game from the start position.
     pub ply: u32,
+    /// The move's number as the score writes it (`23` in `23... Nf6`): the FEN's fullmove
+    /// number where the game began from one.
+    pub number: u32,
+    /// Who made it: `white` or `black`.
+    pub side: &'static str,
     /// The move in the chosen notation language, with `+` / `#`.
     pub san: String,
     /// The move in coordinates (`e2e4`, castling `e1g1`, promotion `e7e8q`).
@@ -136,8 +141,11 @@ pub fn board_view(
     let mut pos = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
         let text = san::format(&pos, mv, lang);
+        let ply = first_ply + i as u32;
         list.push(MoveView {
-            ply: first_ply + i as u32,
+            ply,
+            number: ply.div_ceil(2),
+            side: color_name(pos.side_to_move()),
             san: text,
             uci: mv.to_string(),
             said: words::say_move(&pos, mv, form),

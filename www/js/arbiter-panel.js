@@ -132,7 +132,7 @@ export async function build(board, t) {
     const moves = s?.moves ?? [];
     select.replaceChildren(new Option(t('restore_the_start'), '0'));
     moves.forEach((m, i) => {
-      const no = `${Math.ceil(m.ply / 2)}${m.ply % 2 === 1 ? '.' : '...'}`;
+      const no = `${m.number}${m.side === 'white' ? '.' : '...'}`;
       select.append(new Option(t('restore_after_move', [no, m.san]), String(i + 1)));
     });
     select.value = String(moves.length);

@@ -41,8 +41,7 @@ export function moveNumberWords(state, lang = 'en') {
 function lastMoveWords(state, lang) {
   const last = state.moves?.[state.moves.length - 1];
   if (!last) return null;
-  const white = last.ply % 2 === 1;
-  return { no: `${Math.ceil(last.ply / 2)}${white ? '.' : '...'}`, who: sideName(white ? 'white' : 'black', lang) };
+  return { no: `${last.number}${last.side === 'white' ? '.' : '...'}`, who: sideName(last.side, lang) };
 }
 
 /** "Last move: 12... Black:" (the move's words follow, in their own language), or null. */

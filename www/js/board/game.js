@@ -618,7 +618,7 @@ export class Game {
   // App. F2.1: every move is announced.
   announceMoved(last) {
     // After the rulings still waiting for their words, if any: said in the order they came.
-    this.inTurn(() => this.announce([this.t('moved', { who: sideName(last.ply % 2 === 1 ? 'white' : 'black', this.lang()) }), [`${last.said}.`, this.formLang()]]));
+    this.inTurn(() => this.announce([this.t('moved', { who: sideName(last.side, this.lang()) }), [`${last.said}.`, this.formLang()]]));
   }
 
   announceAll(rulings) {

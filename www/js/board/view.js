@@ -439,7 +439,7 @@ export class BoardView {
     this.$('.board').classList.toggle('reviewing', n !== null);
     if (n === null) return;
     const m = (s.moves ?? [])[n - 1];
-    const where = m ? `${Math.ceil(m.ply / 2)}.${m.ply % 2 === 1 ? '' : '..'} ${m.san}` : g.t('restore_the_start');
+    const where = m ? `${m.number}.${m.side === 'white' ? '' : '..'} ${m.san}` : g.t('restore_the_start');
     setText(bar.querySelector('.review-text'), g.t('review_looking_at', [where]));
   }
 
@@ -471,12 +471,12 @@ export class BoardView {
     let li = ol.lastElementChild;
     for (let i = from; i < moves.length; i += 1) {
       const m = moves[i];
-      const white = m.ply % 2 === 1;
+      const white = m.side === 'white';
       if (white || !li) {
         li = document.createElement('li');
         const no = document.createElement('span');
         no.className = 'no';
-        no.textContent = `${Math.ceil(m.ply / 2)}.`;
+        no.textContent = `${m.number}.`;
         li.append(no);
         if (!white) li.insertAdjacentHTML('beforeend', '<span class="mv">…</span>');
         ol.append(li);
