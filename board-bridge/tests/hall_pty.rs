@@ -318,6 +318,13 @@ fn sixteen_boards_play_a_round_pushed_and_broadcast() {
     let san = moved["last_san"].as_str().unwrap();
     let plies = moved["plies"].as_u64().unwrap() as usize;
     assert_eq!(san, expected[plies - 1]);
+    // Its number and side as the score has them, from the start position: ply 3 is 2. White's.
+    assert_eq!(
+        moved["last_number"].as_u64(),
+        Some(plies.div_ceil(2) as u64)
+    );
+    let by = if plies % 2 == 1 { "white" } else { "black" };
+    assert_eq!(moved["last_by"].as_str(), Some(by));
 
     // Every game complete, in order, in the round.
     let deadline = Instant::now() + Duration::from_secs(240);

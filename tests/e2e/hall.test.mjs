@@ -107,7 +107,8 @@ test('hall page: every board live, a move reaches it, the phone size, the board 
     const e4 = card(page, 1).locator('.mini span').nth(4 * 8 + 4);
     assert.equal(await e4.textContent(), '♟');
     assert.match(await e4.getAttribute('class'), /\bw\b/);
-    assert.match(await card(page, 1).locator('.line').textContent(), /1\. e4|e5|Nf3|Nc6|Bb5|a6|Ba4|Nf6/);
+    // Numbered as the score writes them: "1. e4", "1… e5" (the bridge's last_number, last_by).
+    assert.match(await card(page, 1).locator('.line').textContent(), /to move; last move (1\. e4|1… e5|2\. Nf3|2… Nc6|3\. Bb5|3… a6|4\. Ba4|4… Nf6)\./);
     // The clock of the side on move runs.
     await page.waitForFunction(() => document.querySelector('article[data-board="1"] [data-running]'));
     await axe(page, 'the hall with boards playing');

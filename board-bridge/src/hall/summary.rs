@@ -40,6 +40,15 @@ pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
         "fen": core.fen,
         "plies": game.moves().len(),
         "last_san": game.moves().last().map(|m| m.san.clone()),
+        // The last move's number as the score writes it (that of the position it was played
+        // in: a game set up from a FEN goes on from its fullmove number) and who played it.
+        "last_number": game
+            .moves()
+            .len()
+            .checked_sub(1)
+            .and_then(|ply| game.position_after(ply))
+            .map(|p| p.fullmove_number()),
+        "last_by": game.moves().last().map(|m| color_name(m.by)),
         "side_to_move": color_name(core.side_to_move),
         "clock": {
             "white_ms": core.white.remaining.0,

@@ -369,7 +369,7 @@ function draw(n) {
     line.append(r);
   } else {
     const parts = [b.plies
-      ? w('last_move', { side: sideName(b.side_to_move, lang), number: `${Math.ceil(b.plies / 2)}${b.plies % 2 ? '.' : '…'}`, san: b.last_san })
+      ? w('last_move', { side: sideName(b.side_to_move, lang), number: `${b.last_number}${b.last_by === 'white' ? '.' : '…'}`, san: b.last_san })
       : w('not_started')];
     if (b.draw_offer) parts.push(w('draw_offer', { side: sideName(b.draw_offer, lang) }));
     if (b.pending_claim) parts.push(w('claim_waits'));
