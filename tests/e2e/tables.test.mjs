@@ -47,6 +47,8 @@ function namedIds() {
       add(/(?:\bt|#t)\(\s*'([a-z][a-z0-9_]*)'/g, f.text);
       add(/\bsay\(\s*[^,()']+,\s*'([a-z][a-z0-9_]*)'/g, f.text);
     }
+    // The static words' ids in the markup (relabel.js): data-t, data-t-label and the rest.
+    if (f.path.endsWith('.js') || f.path.endsWith('.html')) add(/\bdata-t(?:-[a-z]+)?="([a-z][a-z0-9_]*)"/g, f.text);
     if (f.path.endsWith('messages.rs')) {
       // In msg(...)'s first argument; a literal compared with (`== "..."`) is the core's word.
       for (const m of f.text.matchAll(/(?<!fn )msg\(([\s\S]*?)vec!/g)) add(/(?<!== )"([a-z][a-z0-9_]*)"/g, m[1]);

@@ -176,6 +176,35 @@ for (const [code, want] of [['de', GERMAN], ['it', ITALIAN]]) {
   });
 }
 
+test('app_e no static word is left in English on a German page: each carries its id (data-t) and is said in German', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/index.html?lang=de`);
+  await settled(page, GERMAN);
+  await controls(page);
+  const left = await page.evaluate(async () => {
+    const en = (await import('/js/lang/en.js')).default;
+    const de = (await import('/js/lang/de.js')).default;
+    // Every English message that German says otherwise.
+    const english = new Set(Object.entries(en).filter(([id, v]) => typeof v === 'string' && de[id] !== v).map(([, v]) => v));
+    const out = [];
+    const walk = (root, skip) => {
+      const not = `[translate=no],style,script,${skip}`;
+      const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+        if (!n.parentElement?.closest(not) && english.has(n.nodeValue.trim())) out.push(n.nodeValue.trim());
+      }
+      for (const el of root.querySelectorAll('[aria-label],[title],[placeholder]')) {
+        if (el.matches('[translate=no]') || el.parentElement?.closest(not)) continue;
+        for (const a of ['aria-label', 'title', 'placeholder']) if (english.has(el.getAttribute(a))) out.push(`${a}: ${el.getAttribute(a)}`);
+      }
+    };
+    walk(document, '#game-title,#pgn-note,#restore-ply');
+    walk(document.querySelector('arbiter-board').shadowRoot, '.announce,.rulings,.status,.moves,.board,.time,.meta,.name');
+    return out;
+  });
+  assert.deepEqual(left, []);
+});
+
 test('app_e switching the language at runtime relabels everything, back to English and on to Italian; a new game follows the notation chosen', async () => {
   const page = await freshPage(env.browser);
   await openBoard(page, `${env.server.url}/index.html`);
@@ -277,19 +306,19 @@ test('app_e every language has every word of the controls', async () => {
     }
   }
   assert.ok(coded.has('restore_after_move') && coded.has('copied') && coded.has('tc_empty'), [...coded].join(' | '));
-  // Each word has a message id (the code names it, or relabel.js finds it by its English
-  // text), and every language has that id, with all the named parts ({0}, {err}) of its English.
+  // Each word has a message id (the code names it, or the markup's data-t), and every
+  // language has that id, with all the named parts ({0}, {err}) of its English.
   const missing = await page.evaluate(async (keys) => {
-    const w = await import('/js/words.js');
-    // Every English word (idOf reads them all), not only the first screen's.
-    await w.loadSentences('en');
     const en = (await import('/js/lang/en.js')).default;
+    // A word on the English page back to its id, to look for it in every table (the page
+    // itself never goes from English to an id: its static words carry their ids, data-t).
+    const idOf = new Map(Object.entries(en).filter(([, v]) => typeof v === 'string').map(([id, v]) => [v, id]));
     const out = [];
     const tables = {};
     for (const code of ['de', 'it', 'pt', 'es', 'fr', 'nl']) tables[code] = (await import(`/js/lang/${code}.js`)).default;
     for (const k of keys) {
       // A word the code names by its id, or a static word found by its English text.
-      const id = k in en ? k : w.idOf(k);
+      const id = k in en ? k : idOf.get(k);
       if (!id) {
         out.push(`no id for: ${k}`);
         continue;

@@ -13,65 +13,65 @@ const claimWord = (kind, lang) => say(lang, CLAIM_NAMES[kind] ?? 'claim_label');
 
 // String.raw: the inputs' patterns keep their backslashes.
 const MARKUP = String.raw`
-<h2 id="arbiter-title">Arbiter</h2>
-<p class="hint">Decisions the Laws leave to the arbiter. Each one is ruled by the game and recorded in its log.</p>
+<h2 id="arbiter-title" data-t="arbiter">Arbiter</h2>
+<p class="hint" data-t="arbiter_intro">Decisions the Laws leave to the arbiter. Each one is ruled by the game and recorded in its log.</p>
 <div class="groups">
   <fieldset>
-    <legend>Clocks</legend>
+    <legend data-t="arbiter_clocks">Clocks</legend>
     <div class="row">
-      <button type="button" data-decision="stop_clock" aria-describedby="d-stop">Stop clocks</button>
-      <button type="button" data-decision="start_clock" aria-describedby="d-stop">Restart clock</button>
+      <button type="button" data-decision="stop_clock" aria-describedby="d-stop" data-t="stop_clocks">Stop clocks</button>
+      <button type="button" data-decision="start_clock" aria-describedby="d-stop" data-t="restart_clock">Restart clock</button>
     </div>
-    <p class="hint" id="d-stop">Stops both clocks to look into something; no move can be made until they run again. Restart runs the clock of the player on move. <span class="law" translate="no" data-law="pause_clocks"></span></p>
+    <p class="hint" id="d-stop"><span data-t="arbiter_clocks_stop_help">Stops both clocks to look into something; no move can be made until they run again. Restart runs the clock of the player on move.</span> <span class="law" translate="no" data-law="pause_clocks"></span></p>
     <form class="row" id="set-clock" aria-describedby="d-set">
-      <label>White <input name="white" placeholder="m:ss" size="7" required pattern="\d+(:\d{1,2}){0,2}"></label>
-      <label>Black <input name="black" placeholder="m:ss" size="7" required pattern="\d+(:\d{1,2}){0,2}"></label>
-      <button type="submit">Set clocks</button>
+      <label><span data-t="label_white">White</span> <input name="white" placeholder="m:ss" size="7" required pattern="\d+(:\d{1,2}){0,2}"></label>
+      <label><span data-t="label_black">Black</span> <input name="black" placeholder="m:ss" size="7" required pattern="\d+(:\d{1,2}){0,2}"></label>
+      <button type="submit" data-t="set_clocks">Set clocks</button>
     </form>
-    <p class="hint" id="d-set">Sets both clocks to the times given, as m:ss or h:mm:ss (a plain number is minutes: 5 is 5:00), e.g. after a clock fault. <span class="law" translate="no" data-law="set_clocks"></span></p>
+    <p class="hint" id="d-set"><span data-t="arbiter_clocks_set_help">Sets both clocks to the times given, as m:ss or h:mm:ss (a plain number is minutes: 5 is 5:00), e.g. after a clock fault.</span> <span class="law" translate="no" data-law="set_clocks"></span></p>
     <div class="row">
-      <button type="button" data-add="white" aria-describedby="d-add">White +2:00</button>
-      <button type="button" data-add="black" aria-describedby="d-add">Black +2:00</button>
+      <button type="button" data-add="white" aria-describedby="d-add" data-t="add_two_minutes_white">White +2:00</button>
+      <button type="button" data-add="black" aria-describedby="d-add" data-t="add_two_minutes_black">Black +2:00</button>
     </div>
-    <p class="hint" id="d-add">Gives a player two minutes, as the arbiter does for the opponent of a player who disturbs him. <span class="law" translate="no" data-law="add_time"></span></p>
+    <p class="hint" id="d-add"><span data-t="arbiter_add_time_help">Gives a player two minutes, as the arbiter does for the opponent of a player who disturbs him.</span> <span class="law" translate="no" data-law="add_time"></span></p>
   </fieldset>
   <fieldset>
-    <legend>Claims awaiting a decision</legend>
+    <legend data-t="arbiter_claims">Claims awaiting a decision</legend>
     <p class="pending" id="pending-claim">No claim awaits a decision.</p>
     <div class="row">
-      <button type="button" data-decision="accept" aria-describedby="d-claim">Uphold claim</button>
-      <button type="button" data-decision="postpone" aria-describedby="d-claim">Postpone</button>
-      <button type="button" data-decision="reject" aria-describedby="d-claim">Reject claim</button>
+      <button type="button" data-decision="accept" aria-describedby="d-claim" data-t="uphold_claim">Uphold claim</button>
+      <button type="button" data-decision="postpone" aria-describedby="d-claim" data-t="postpone">Postpone</button>
+      <button type="button" data-decision="reject" aria-describedby="d-claim" data-t="reject_claim">Reject claim</button>
     </div>
-    <p class="hint" id="d-claim">With the arbiter present, a claim waits here: uphold it (the game ends as claimed), reject it (play goes on, and for a wrong draw claim the opponent gets time), or postpone a quickplay-finish claim to watch the game. <span class="law" translate="no" data-law="wrong_claim quickplay_finish"></span></p>
+    <p class="hint" id="d-claim"><span data-t="arbiter_claims_help">With the arbiter present, a claim waits here: uphold it (the game ends as claimed), reject it (play goes on, and for a wrong draw claim the opponent gets time), or postpone a quickplay-finish claim to watch the game.</span> <span class="law" translate="no" data-law="wrong_claim quickplay_finish"></span></p>
   </fieldset>
   <fieldset>
-    <legend>Position</legend>
+    <legend data-t="arbiter_position">Position</legend>
     <form class="row" id="restore" aria-describedby="d-restore">
-      <label>Back to <select name="ply" id="restore-ply"><option value="0">the start</option></select></label>
-      <label>because
+      <label><span data-t="back_to">Back to</span> <select name="ply" id="restore-ply"><option value="0" data-t="restore_the_start">the start</option></select></label>
+      <label><span data-t="restore_because">because</span>
         <select name="cause">
           <option value="arbiter" translate="no" data-law="restore" data-words="restore_cause_error">of an error found</option>
           <option value="displaced" translate="no" data-law="displaced" data-words="restore_cause_displaced">a piece was displaced</option>
         </select>
       </label>
-      <button type="submit">Restore position</button>
+      <button type="submit" data-t="restore_position">Restore position</button>
     </form>
-    <p class="hint" id="d-restore">Takes the game back to the position after that move, with the clocks as they stood then; the later moves are taken back. <span class="law" translate="no" data-law="restore displaced"></span></p>
+    <p class="hint" id="d-restore"><span data-t="arbiter_restore_help">Takes the game back to the position after that move, with the clocks as they stood then; the later moves are taken back.</span> <span class="law" translate="no" data-law="restore displaced"></span></p>
     <form class="row" id="set-fen" aria-describedby="d-fen">
-      <label>Position (FEN) <input name="fen" size="28" required autocomplete="off" spellcheck="false"></label>
-      <button type="submit">Set position</button>
+      <label><span data-t="position_fen">Position (FEN)</span> <input name="fen" size="28" required autocomplete="off" spellcheck="false"></label>
+      <button type="submit" data-t="set_position">Set position</button>
     </form>
-    <p class="hint" id="d-fen">Starts over from the position given, with the clocks as they stand now: the moves played so far are no longer part of the game (asked first).</p>
+    <p class="hint" id="d-fen" data-t="arbiter_set_fen_help">Starts over from the position given, with the clocks as they stand now: the moves played so far are no longer part of the game (asked first).</p>
   </fieldset>
   <fieldset>
-    <legend>Adjournment</legend>
+    <legend data-t="arbiter_adjournment">Adjournment</legend>
     <form class="row" id="adjourn" aria-describedby="d-adjourn">
-      <label>Envelope passphrase <input name="passphrase" type="password" minlength="4" required autocomplete="off"></label>
-      <button type="submit" name="do" value="seal">Adjourn: seal next move</button>
-      <button type="submit" name="do" value="open">Resume and open</button>
+      <label><span data-t="envelope_passphrase">Envelope passphrase</span> <input name="passphrase" type="password" minlength="4" required autocomplete="off"></label>
+      <button type="submit" name="do" value="seal" data-t="adjourn_seal_next_move">Adjourn: seal next move</button>
+      <button type="submit" name="do" value="open" data-t="resume_and_open">Resume and open</button>
     </form>
-    <p class="hint" id="d-adjourn">The player on move makes his next move on the board; it is sealed with your passphrase, never shown, and the clocks stop. At the resumption the passphrase opens it and it is played. <span class="law" translate="no" data-law="sealing sealed_move_made"></span></p>
+    <p class="hint" id="d-adjourn"><span data-t="arbiter_adjourn_help">The player on move makes his next move on the board; it is sealed with your passphrase, never shown, and the clocks stop. At the resumption the passphrase opens it and it is played.</span> <span class="law" translate="no" data-law="sealing sealed_move_made"></span></p>
   </fieldset>
 </div>`;
 

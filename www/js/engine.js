@@ -10,8 +10,10 @@ import { once } from './once.js';
 
 /** Resolves to the lean module's exports once it is instantiated. */
 export const loadArbiter = once(async () => {
-  // The page may have started compiling the module already (index.html), which saves the
-  // compilation's time when the module is needed: take it, or fetch it here if it failed.
+  // index.html's first script starts compiling the module (arbiterLeanModule) while the rest of
+  // the page is parsed and laid out, not after: take it, or fetch the wasm here if that failed
+  // or a page (an embedding site's) did not start it. A seat at the bridge plays on the full
+  // module alone, so index.html does not start this one there.
   let compiled;
   try {
     compiled = await globalThis.arbiterLeanModule;

@@ -7,39 +7,39 @@ import { parseTimeControl } from './time-control.js';
 // String.raw: the markup as written in the page.
 const MARKUP = String.raw`
 <form method="dialog" id="new-game-form">
-  <h2 id="ng-title">New game</h2>
+  <h2 id="ng-title" data-t="new_game">New game</h2>
   <fieldset class="presets">
-    <legend>Time control</legend>
-    <label><input type="radio" name="preset" value="40/90+30s,30+30s"> <b>Classical</b> 90 min / 40 moves, then 30 min, +30 s a move</label>
-    <label><input type="radio" name="preset" value="40/120,60"> <b>Classical 2005</b> 2 h / 40 moves, then 1 h</label>
-    <label><input type="radio" name="preset" value="15+10" checked> <b>Rapid</b> 15 min +10 s</label>
-    <label><input type="radio" name="preset" value="3+2"> <b>Blitz</b> 3 min +2 s</label>
-    <label><input type="radio" name="preset" value="5d5"> <b>Blitz, delay</b> 5 min, 5 s delay</label>
-    <label><input type="radio" name="preset" value="custom"> <b>Custom</b></label>
+    <legend data-t="time_control">Time control</legend>
+    <label><input type="radio" name="preset" value="40/90+30s,30+30s"> <b data-t="classical">Classical</b> <span data-t="tc_classical_note">90 min / 40 moves, then 30 min, +30 s a move</span></label>
+    <label><input type="radio" name="preset" value="40/120,60"> <b data-t="classical_2005">Classical 2005</b> <span data-t="tc_classical_2005_note">2 h / 40 moves, then 1 h</span></label>
+    <label><input type="radio" name="preset" value="15+10" checked> <b data-t="rapid">Rapid</b> <span data-t="tc_rapid_note">15 min +10 s</span></label>
+    <label><input type="radio" name="preset" value="3+2"> <b data-t="blitz">Blitz</b> <span data-t="tc_blitz_note">3 min +2 s</span></label>
+    <label><input type="radio" name="preset" value="5d5"> <b data-t="blitz_delay">Blitz, delay</b> <span data-t="tc_blitz_delay_note">5 min, 5 s delay</span></label>
+    <label><input type="radio" name="preset" value="custom"> <b data-t="custom">Custom</b></label>
     <div class="custom" id="custom-fields">
-      <label>Minutes <input name="minutes" type="number" min="1" max="600" value="10"></label>
-      <label>Seconds a move <input name="seconds" type="number" min="0" max="120" value="5"></label>
-      <label>Mode
+      <label><span data-t="minutes">Minutes</span> <input name="minutes" type="number" min="1" max="600" value="10"></label>
+      <label><span data-t="seconds_a_move">Seconds a move</span> <input name="seconds" type="number" min="0" max="120" value="5"></label>
+      <label><span data-t="mode">Mode</span>
         <select name="mode">
-          <option value="+">Increment</option>
-          <option value="d">Delay</option>
+          <option value="+" data-t="increment">Increment</option>
+          <option value="d" data-t="delay">Delay</option>
           <option value="b" translate="no">Bronstein</option>
         </select>
       </label>
-      <label>Moves in period 1 <input name="moves" type="number" min="0" max="100" value="0" title="0 = all moves"></label>
-      <label>Then minutes <input name="then" type="number" min="0" max="600" value="0"></label>
+      <label><span data-t="moves_in_period_1">Moves in period 1</span> <input name="moves" type="number" min="0" max="100" value="0" title="0 = all moves" data-t-title="restore_all_moves_hint"></label>
+      <label><span data-t="then_minutes">Then minutes</span> <input name="then" type="number" min="0" max="600" value="0"></label>
     </div>
   </fieldset>
   <div class="grid2">
-    <label>White <input name="white" placeholder="White" maxlength="60"></label>
-    <label>Black <input name="black" placeholder="Black" maxlength="60"></label>
-    <label>Laws
+    <label><span data-t="label_white">White</span> <input name="white" placeholder="White" data-t-placeholder="label_white" maxlength="60"></label>
+    <label><span data-t="label_black">Black</span> <input name="black" placeholder="Black" data-t-placeholder="label_black" maxlength="60"></label>
+    <label><span data-t="laws">Laws</span>
       <select name="edition">
         <option value="2005" translate="no">FIDE 2005</option>
         <option value="2023" translate="no">FIDE 2023</option>
       </select>
     </label>
-    <label>Notation
+    <label><span data-t="notation">Notation</span>
       <select name="lang">
         <option value="en" lang="en" translate="no">English (K Q R B N)</option>
         <option value="it" lang="it" translate="no">Italiano (R D T A C)</option>
@@ -48,37 +48,37 @@ const MARKUP = String.raw`
         <option value="fr" lang="fr" translate="no">Français (R D T F C)</option>
         <option value="de" lang="de" translate="no">Deutsch (K D T L S)</option>
         <option value="nl" lang="nl" translate="no">Nederlands (K D T L P)</option>
-        <option value="fig">Figurines</option>
+        <option value="fig" data-t="figurines">Figurines</option>
       </select>
     </label>
-    <label class="check"><input type="checkbox" name="arbiter"> Arbiter present</label>
-    <label class="check"><input type="checkbox" name="autopress"> Moving presses the clock</label>
-    <label class="check"><input type="checkbox" name="speak"> Speak moves and rulings</label>
-    <label class="check"><input type="checkbox" name="quickplay"> Quickplay finish announced</label>
-    <label class="check"><input type="checkbox" name="illegal"> Illegal moves possible (as on a wooden board)</label>
+    <label class="check"><input type="checkbox" name="arbiter"> <span data-t="arbiter_present">Arbiter present</span></label>
+    <label class="check"><input type="checkbox" name="autopress"> <span data-t="moving_presses_the_clock">Moving presses the clock</span></label>
+    <label class="check"><input type="checkbox" name="speak"> <span data-t="speak_moves_and_rulings">Speak moves and rulings</span></label>
+    <label class="check"><input type="checkbox" name="quickplay"> <span data-t="quickplay_finish_announced">Quickplay finish announced</span></label>
+    <label class="check"><input type="checkbox" name="illegal"> <span data-t="illegal_moves_possible_as_on_a">Illegal moves possible (as on a wooden board)</span></label>
   </div>
   <fieldset class="grid2 vi">
-    <legend>Blind and visually impaired players (2005 App. F)</legend>
-    <label>Moves are heard
+    <legend data-t="blind_and_visually_impaired_players_2005">Blind and visually impaired players (2005 App. F)</legend>
+    <label><span data-t="moves_are_heard">Moves are heard</span>
       <select name="speech">
-        <option value="">in the notation language (knight f3)</option>
-        <option value="appf">as App. F says (Springer Felix drei)</option>
+        <option value="" data-t="in_the_notation_language_knight_f3">in the notation language (knight f3)</option>
+        <option value="appf" data-t="as_app_f_says_springer_felix">as App. F says (Springer Felix drei)</option>
       </select>
     </label>
-    <label>Player by ear and keyboard
+    <label><span data-t="player_by_ear_and_keyboard">Player by ear and keyboard</span>
       <select name="player">
-        <option value="">none</option>
-        <option value="white">White</option>
-        <option value="black">Black</option>
+        <option value="" data-t="none">none</option>
+        <option value="white" data-t="label_white">White</option>
+        <option value="black" data-t="label_black">Black</option>
       </select>
     </label>
-    <label class="check"><input type="checkbox" name="marks"> Say the five-minute marks (tactile clock, App. F2.4)</label>
-    <label class="check"><input type="checkbox" name="assistant"> This screen is the assistant's (App. F2.9)</label>
+    <label class="check"><input type="checkbox" name="marks"> <span data-t="say_the_five_minute_marks_tactile">Say the five-minute marks (tactile clock, App. F2.4)</span></label>
+    <label class="check"><input type="checkbox" name="assistant"> <span data-t="this_screen_is_the_assistant_s">This screen is the assistant's (App. F2.9)</span></label>
   </fieldset>
   <p id="ng-error" class="form-error" role="alert" hidden></p>
   <div class="row end">
-    <button type="submit" value="cancel" formnovalidate>Cancel</button>
-    <button type="submit" value="start" class="primary" id="ng-start">Start game</button>
+    <button type="submit" value="cancel" formnovalidate data-t="cancel">Cancel</button>
+    <button type="submit" value="start" class="primary" id="ng-start" data-t="start_game">Start game</button>
   </div>
 </form>`;
 

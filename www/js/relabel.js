@@ -1,51 +1,32 @@
-// The controls' words in another language than English: the page and the board are written in
-// English, so only a page in another language needs this (words.js fetches it with the table).
+// The controls' words in the language of the page or board. The page and the board are written
+// in English, so an English page needs none of this; each static word carries its message id,
+// and this says it again in another language (or back in English).
+//
+// The ids stand in the markup: a `data-t` attribute naming the message on an element whose
+// whole text is that message, and `data-t-label`, `data-t-title`, `data-t-placeholder`,
+// `data-t-content` for its aria-label, title, placeholder and content (a page's description). Words the code writes
+// (the game's parts, the status, anything that changes) are written by the code in its
+// language and carry no id here.
 
-import { tr } from './words.js';
+import { t } from './words.js';
 
-// The English each relabelled text or attribute had, kept so a page can switch back (and
-// forth) at any time: `{en, shown}`; a text the code has changed since is English again.
-const ORIGINAL = new WeakMap();
+const ATTRIBUTES = [
+  ['data-t-label', 'aria-label'],
+  ['data-t-title', 'title'],
+  ['data-t-placeholder', 'placeholder'],
+  ['data-t-content', 'content'],
+];
 
-function relabelOne(item, lang) {
-  const now = item.nodeValue;
-  let o = ORIGINAL.get(item);
-  if (!o || o.shown !== now) o = { en: now, shown: now };
-  const key = o.en.trim();
-  if (!key) return;
-  o.shown = o.en.replace(key, tr(lang, key));
-  ORIGINAL.set(item, o);
-  if (o.shown !== now) item.nodeValue = o.shown;
-}
-
-// The parts whose words are the game's (sentences, moves, names, times), already said in its
-// language, or written by the code in the right one: in a board, and in the page around it.
-const GAME_PARTS = {
-  board: '.announce,.rulings,.status,.moves,.board,.time,.meta,.name,.help-body',
-  page: '#game-title,#pgn-note,#restore-ply,#ng-error',
-};
-
-/**
- * Puts the words of the controls under `root` (the document, or a board's shadow root) into
- * `lang`: texts, aria-labels, titles and placeholders. The game's parts, and anything marked
- * translate="no", are left alone.
- */
+/** Puts the words marked with their ids under `root` (the document, or a shadow root) in `lang`. */
 export function relabel(root, lang) {
-  // Inline style sheets and scripts hold no words (the built pages carry their sheets inline).
-  const not = `[translate=no],style,script,${root === document ? GAME_PARTS.page : GAME_PARTS.board}`;
-  const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = texts.nextNode(); n; n = texts.nextNode()) {
-    if (!n.parentElement?.closest(not)) relabelOne(n, lang);
+  for (const el of root.querySelectorAll('[data-t]')) {
+    const words = t(el.dataset.t, {}, lang);
+    if (el.textContent !== words) el.textContent = words;
   }
-  // A skipped part's own name is a control's word; only what is inside it is the game's.
-  // The page's description too: search engines and link previews read it in <html lang>.
-  const description = root === document && document.querySelector('meta[name="description"]');
-  if (description) relabelOne(description.getAttributeNode('content'), lang);
-  for (const el of root.querySelectorAll('[aria-label],[title],[placeholder]')) {
-    if (el.matches('[translate=no]') || el.parentElement?.closest(not)) continue;
-    for (const a of ['aria-label', 'title', 'placeholder']) {
-      const attr = el.getAttributeNode(a);
-      if (attr) relabelOne(attr, lang);
+  for (const [marker, attribute] of ATTRIBUTES) {
+    for (const el of root.querySelectorAll(`[${marker}]`)) {
+      const words = t(el.getAttribute(marker), {}, lang);
+      if (el.getAttribute(attribute) !== words) el.setAttribute(attribute, words);
     }
   }
 }

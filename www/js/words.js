@@ -18,7 +18,6 @@ const TABLES = { en: start };
  */
 export const loadWords = once(() => import('./lang/en.js').then((table) => {
   TABLES.en = table.default;
-  BY_TEXT = null;
 }));
 
 /** Whether every English message is here (`loadWords` has resolved). */
@@ -46,7 +45,7 @@ export async function loadSentences(code) {
     return;
   }
   if (TABLES[code] || !LOADERS[code]) return;
-  // relabel.js finds a static text's id by its English words: all of them.
+  // A word another table lacks is said in English: all of English comes too.
   const [table, later] = await Promise.all([LOADERS[code](), import('./relabel.js'), loadWords()]);
   TABLES[code] = table.default;
   other = later;
@@ -80,26 +79,6 @@ export const hasWords = (id) => id in TABLES.en;
 /** `t` with the language first, as the page's older call sites have it. */
 export function say(lang, id, args = {}) {
   return t(id, args, lang);
-}
-
-// The English text of every message that is a plain text, to the id: the static HTML is
-// written in English (an English page fetches no table), and relabel.js and `tr` find a text's
-// id by it. The controls come last in en.js, so where two ids share a text the control wins
-// (en-start.js's texts are shared with no later id).
-let BY_TEXT = null;
-/** The message id whose English words are `english`, if any. */
-export function idOf(english) {
-  if (!BY_TEXT) {
-    BY_TEXT = new Map();
-    for (const [id, entry] of Object.entries(TABLES.en)) if (typeof entry === 'string') BY_TEXT.set(entry, id);
-  }
-  return BY_TEXT.get(english);
-}
-
-/** A control's words in `lang`, found by their English text (`{0}`, `{err}` filled from `args`). */
-export function tr(lang, english, args) {
-  const id = idOf(english);
-  return id ? t(id, args ?? {}, lang) : english;
 }
 
 // What each move adds or delays, by the time control's timing kind.

@@ -3,7 +3,7 @@
 // every event; this module only chooses which event a player's gesture is.
 
 import {
-  loadWords, rulingsWords, say, sentenceLang, sideName, tableRefusalWords, tr, wordsLoaded,
+  loadWords, rulingsWords, say, sentenceLang, sideName, tableRefusalWords, wordsLoaded,
 } from '../words.js';
 import { parseTimeControl } from '../time-control.js';
 import { Announcer } from './announcer.js';
@@ -141,9 +141,6 @@ export class Game {
     return say(this.lang(), key, args);
   }
 
-  tr(english, args) {
-    return tr(this.lang(), english, args);
-  }
 
   // How moves are heard: `speech="appf"` (2005 App. F2), else the words of the notation language.
   form() {

@@ -17,11 +17,11 @@ export function choosePromotion(g, from, to) {
     promo.hidden = true;
     g.view.squares.get(to)?.focus({ preventScroll: true });
   };
-  for (const [letter, piece] of [['q', 'queen'], ['r', 'rook'], ['b', 'bishop'], ['n', 'knight']]) {
+  for (const [letter, piece, name] of [['q', 'queen', 'promote_queen'], ['r', 'rook', 'promote_rook'], ['b', 'bishop', 'promote_bishop'], ['n', 'knight', 'promote_knight']]) {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.promote = letter;
-    b.setAttribute('aria-label', g.tr(piece));
+    b.setAttribute('aria-label', g.t(name));
     b.innerHTML = pieceSvg(color, piece);
     b.addEventListener('click', (e) => {
       // A tap's compatibility click lands on the chooser that the tap itself opened: only a

@@ -25,56 +25,56 @@ export const template = (styleUrl) => `
   <div class="clock" part="clock">
     <div class="face" data-clock="white">
       <div class="who"><span class="dot"></span><span class="name">White</span></div>
-      <div class="time" aria-live="off">–:––</div><div class="meta"></div><span class="flag" hidden title="Flag fallen">⚑</span>
+      <div class="time" aria-live="off">–:––</div><div class="meta"></div><span class="flag" hidden title="Flag fallen" data-t-title="flag_fallen">⚑</span>
     </div>
     <div class="face" data-clock="black">
       <div class="who"><span class="dot"></span><span class="name">Black</span></div>
-      <div class="time" aria-live="off">–:––</div><div class="meta"></div><span class="flag" hidden title="Flag fallen">⚑</span>
+      <div class="time" aria-live="off">–:––</div><div class="meta"></div><span class="flag" hidden title="Flag fallen" data-t-title="flag_fallen">⚑</span>
     </div>
   </div>
   <div class="board-wrap">
-    <div class="board" part="board" role="grid" aria-label="Chess board" aria-describedby="grid-help"></div>
-    <p class="sr-only" id="grid-help">Arrow keys move between squares; Enter picks up a piece and puts it down; s, m, w, l, i and t say the square, its moves, the board, the last move, the move number and the clocks.</p>
-    <div class="promo" hidden><div class="choices" role="dialog" aria-label="Promote to"></div></div>
+    <div class="board" part="board" role="grid" aria-label="Chess board" data-t-label="chess_board" aria-describedby="grid-help"></div>
+    <p class="sr-only" id="grid-help" data-t="board_keys_hint">Arrow keys move between squares; Enter picks up a piece and puts it down; s, m, w, l, i and t say the square, its moves, the board, the last move, the move number and the clocks.</p>
+    <div class="promo" hidden><div class="choices" role="dialog" aria-label="Promote to" data-t-label="promote_to"></div></div>
   </div>
   <div class="side" part="side">
-    <button class="press" type="button" data-action="press">Press clock <kbd>space</kbd></button>
+    <button class="press" type="button" data-action="press">Press clock <kbd data-t="key_hint_space">space</kbd></button>
     <form class="entry" part="entry" hidden>
-      <label for="entry-text">Move or command</label>
+      <label for="entry-text" data-t="move_or_command">Move or command</label>
       <div class="entry-row">
         <input id="entry-text" name="text" autocomplete="off" autocapitalize="off" spellcheck="false"
           enterkeyhint="send" aria-describedby="entry-hint">
-        <button type="submit">Enter</button>
+        <button type="submit" data-t="key_enter">Enter</button>
       </div>
-      <p class="hint" id="entry-hint">A move in your notation (Nf3, Cf3, g1f3) or said as in App. F (Springer Felix drei); /help lists the commands.</p>
+      <p class="hint" id="entry-hint" data-t="move_field_hint">A move in your notation (Nf3, Cf3, g1f3) or said as in App. F (Springer Felix drei); /help lists the commands.</p>
     </form>
-    <div class="announce" part="announce" role="log" aria-live="polite" aria-label="Announcements"></div>
+    <div class="announce" part="announce" role="log" aria-live="polite" aria-label="Announcements" data-t-label="announcements"></div>
     <div class="status" role="status"></div>
-    <div class="claims" role="group" aria-label="Claims open now" hidden></div>
-    <div class="rulings" role="region" aria-label="Rulings"></div>
-    <div class="review" hidden><span class="review-text"></span><button type="button" data-action="back">Back to the game</button></div>
-    <ol class="moves" aria-label="Moves" tabindex="0"></ol>
+    <div class="claims" role="group" aria-label="Claims open now" data-t-label="claims_open_now" hidden></div>
+    <div class="rulings" role="region" aria-label="Rulings" data-t-label="rulings"></div>
+    <div class="review" hidden><span class="review-text"></span><button type="button" data-action="back" data-t="back_to_the_game">Back to the game</button></div>
+    <ol class="moves" aria-label="Moves" data-t-label="moves" tabindex="0"></ol>
     <div class="actions">
-      <button type="button" data-action="offer">Offer draw</button>
-      <button type="button" data-action="repeat" hidden>Repeat the announced move</button>
-      <button type="button" data-action="accept" hidden>Accept draw</button>
-      <button type="button" data-action="decline" hidden>Decline</button>
-      <select data-action="claim" aria-label="Claim">
-        <option value="">Claim…</option>
+      <button type="button" data-action="offer" data-t="offer_draw">Offer draw</button>
+      <button type="button" data-action="repeat" hidden data-t="repeat_the_announced_move">Repeat the announced move</button>
+      <button type="button" data-action="accept" hidden data-t="accept_draw">Accept draw</button>
+      <button type="button" data-action="decline" hidden data-t="decline">Decline</button>
+      <select data-action="claim" aria-label="Claim" data-t-label="claim_label">
+        <option value="" data-t="claim_menu">Claim…</option>
         <option value="repetition" translate="no">Threefold repetition</option>
         <option value="fifty_moves" translate="no">50 moves</option>
-        <option value="declare:repetition">Repetition after my next move…</option>
-        <option value="declare:fifty_moves">50 moves after my next move…</option>
-        <option value="illegal_move">Opponent's illegal move</option>
-        <option value="touch_move">Opponent broke touch-move</option>
+        <option value="declare:repetition" data-t="claim_menu_repetition_next">Repetition after my next move…</option>
+        <option value="declare:fifty_moves" data-t="claim_menu_fifty_next">50 moves after my next move…</option>
+        <option value="illegal_move" data-t="claim_menu_illegal">Opponent's illegal move</option>
+        <option value="touch_move" data-t="claim_menu_touch">Opponent broke touch-move</option>
         <option value="quickplay_finish" translate="no">Quickplay finish</option>
       </select>
-      <button type="button" class="warn" data-action="resign">Resign</button>
-      <button type="button" data-action="flip" aria-label="Flip board">⇅ Flip</button>
-      <button type="button" data-action="sound" aria-pressed="true" aria-label="Sound">♪</button>
+      <button type="button" class="warn" data-action="resign" data-t="resign">Resign</button>
+      <button type="button" data-action="flip" aria-label="Flip board" data-t-label="flip_board" data-t="flip">⇅ Flip</button>
+      <button type="button" data-action="sound" aria-pressed="true" aria-label="Sound" data-t-label="sound">♪</button>
     </div>
     <details class="help" part="help">
-      <summary>Keyboard and commands</summary>
+      <summary data-t="help_title">Keyboard and commands</summary>
       <div class="help-body"></div>
     </details>
   </div>
