@@ -331,6 +331,9 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
     assert.equal(await own.locator('nav a[href*="seat=black"]').getAttribute('href'), '/board/2?seat=black&lang=de');
     assert.equal(await own.locator('arbiter-board').getAttribute('lang'), 'de');
     assert.match(await own.locator('#meta').textContent(), /^Rossi, Anna – Neri, Bruno · Runde 3$/);
+    // The element beside the hall's script is loaded (by a path from that script) and draws the board.
+    await own.waitForFunction(() => customElements.get('arbiter-board')
+      && document.querySelector('arbiter-board').shadowRoot?.querySelectorAll('[data-square]').length === 64);
     await own.close();
 
     // The language chosen from the header, remembered for the next visit.

@@ -173,7 +173,9 @@ function showBoard(n, live) {
     redraw();
   }).catch(() => {});
   $('status').textContent = '';
-  import('/js/arbiter-board.js').catch(() => {
+  // The element beside this file, wherever the site keeps the page's folder (not bundled in:
+  // the element is its own entry, shared with the other pages).
+  import(new URL('../arbiter-board.js', import.meta.url).href).catch(() => {
     $('status').textContent = w('board_failed');
   });
 }
