@@ -100,8 +100,11 @@ export function captionWords(caption, lang = 'en') {
   return parts.join(' · ');
 }
 
-// A number as `lang` writes it (its decimal separator), at most three decimals.
+// A number as `lang` writes it (its decimal separator), at most three decimals. A whole number
+// is written as it is: the first use of Intl loads the locale's data, which a first screen
+// (whose clocks read "+10 s") should not wait for.
 function numberWords(n, lang) {
+  if (Number.isInteger(n)) return String(n);
   try {
     return new Intl.NumberFormat(sentenceLang(lang), { maximumFractionDigits: 3 }).format(n);
   } catch {
