@@ -243,11 +243,19 @@ export class BoardView {
         }
       }
     }
+    // A board painted in by the page's HTML says all this already: it is left as it is, since
+    // every node written again is styled and laid out again before the board can be played.
     if (Number.isFinite(firstPeriodMs)) {
-      for (const t of this.root.querySelectorAll('.face .time')) t.textContent = faceText(firstPeriodMs);
+      for (const t of this.root.querySelectorAll('.face .time')) setText(t, faceText(firstPeriodMs));
     }
-    this.$('.status').innerHTML = `<div class="turn">${say(this.game.lang(), 'to_start')}</div>`;
-    this.$('.moves').innerHTML = `<li><span class="empty">${this.game.t('no_moves_yet')}</span></li>`;
+    const turn = say(this.game.lang(), 'to_start');
+    const status = this.$('.status');
+    if (status.querySelector(':scope > .turn:only-child')?.textContent !== turn) status.innerHTML = `<div class="turn">${turn}</div>`;
+    const none = this.game.t('no_moves_yet');
+    const moves = this.$('.moves');
+    if (moves.querySelector(':scope > li:only-child > .empty:only-child')?.textContent !== none) {
+      moves.innerHTML = `<li><span class="empty">${none}</span></li>`;
+    }
     // Drawn here, not from a state: the first render draws every part.
     this.drawn = { notes: null, squares: new Map(), hints: null, status: null, moves: null };
   }
