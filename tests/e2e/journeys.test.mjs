@@ -341,6 +341,9 @@ test('arbiter: set clocks (the formats are said), restore a position, a position
   assert.equal((await state(page)).moves.length, 1);
   await page.click('#set-fen button[type="submit"]');
   await page.click('#cf-yes');
+  // The answer reaches the board when the dialog's promise settles, after the click returns.
+  await page.waitForFunction(() => document.querySelector('arbiter-board').shadowRoot
+    .querySelector('[data-square="h1"]').getAttribute('data-piece') === 'white-rook');
   assert.equal(await square(page, 'h1').getAttribute('data-piece'), 'white-rook');
   assert.equal(await square(page, 'a1').getAttribute('data-piece'), null);
   await noIdentifiers(page);

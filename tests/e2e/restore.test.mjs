@@ -49,8 +49,10 @@ test('art7_5 set a position from FEN: play goes on from it with the clocks as th
   const fen = '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1';
   await page.fill('#set-fen input[name="fen"]', fen);
   await page.click('#set-fen button[type="submit"]');
-  // It replaces the game and its moves: asked first.
+  // It replaces the game and its moves: asked first. The answer reaches the board when the
+  // dialog's promise settles, after the click returns: wait for the position.
   await page.click('#cf-yes');
+  await page.waitForFunction((f) => document.querySelector('arbiter-board').state?.fen === f, fen);
   const s = await state(page);
   assert.equal(s.fen, fen);
   assert.equal(s.moves.length, 0);
