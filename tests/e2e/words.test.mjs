@@ -104,7 +104,25 @@ test('art6_2 a clock face’s caption is worded from the core’s data in the pa
     ]);
     const delay = caption([{ moves: null, time: 300000, timing: { kind: 'delay', ms: 2500 } }]);
     const bronstein = caption([{ moves: null, time: 300000, timing: { kind: 'bronstein', ms: 2000 } }]);
+    // After White's second move: into the second period; and with one period of 2 moves,
+    // which repeats (2005 Art. 6.2a), its control now at move 4.
+    const after = (control) => {
+      const table = new wasm.Table({ edition: '2005', time_control: control }, { lang: 'en' });
+      let at = 0;
+      table.handleAt({ type: 'start' }, at);
+      for (const [mv, player] of [['e2e4', 'white'], ['e7e5', 'black'], ['g1f3', 'white'], ['b8c6', 'black']]) {
+        table.handleAt({ type: 'move', move: mv }, at += 1000);
+        table.handleAt({ type: 'press_clock', player }, at += 500);
+      }
+      return table.stateAt(at).clock.white.caption;
+    };
+    const second = after([
+      { moves: 2, time: 600000, timing: { kind: 'none' } },
+      { moves: null, time: 300000, timing: { kind: 'increment', ms: 5000 } },
+    ]);
+    const repeated = after([{ moves: 2, time: 600000, timing: { kind: 'none' } }]);
     return {
+      second, repeated,
       classical, delay,
       en: w.captionWords(classical, 'en'),
       de: w.captionWords(delay, 'de'),
@@ -114,6 +132,8 @@ test('art6_2 a clock face’s caption is worded from the core’s data in the pa
   });
   assert.deepEqual(out.classical, { period: 1, move: 1, controlAt: 40, timing: { kind: 'increment', ms: 30000 } });
   assert.deepEqual(out.delay, { period: null, move: 1, controlAt: null, timing: { kind: 'delay', ms: 2500 } });
+  assert.deepEqual(out.second, { period: 2, move: 3, controlAt: null, timing: { kind: 'increment', ms: 5000 } });
+  assert.deepEqual(out.repeated, { period: null, move: 3, controlAt: 4, timing: null });
   assert.equal(out.en, 'Period 1 · Move 1 of 40 · +30 s');
   assert.equal(out.de, 'Zug 1 · Verzögerung 2,5 s');
   assert.equal(out.enDelay, 'Move 1 · delay 2.5 s');

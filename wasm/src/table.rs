@@ -7,7 +7,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use arbiter_core::arbiter::{Event, EventLog, Game, GameConfig, Refused, Ruling, Stamped, State};
+use arbiter_core::arbiter::{
+    ClockView, Event, EventLog, Game, GameConfig, Refused, Ruling, Stamped, State,
+};
 use arbiter_core::clock::{Timestamp, Timing};
 use arbiter_core::notation::{Language, uci};
 use arbiter_core::touch::Obligation;
@@ -675,7 +677,7 @@ fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
             moves: v.moves,
             period: v.period,
             flag: v.flag,
-            caption: caption(config, v.period, v.moves),
+            caption: caption(config, v),
         }
     };
     // The result and whether the game has started are the core's (State), never found again here.
@@ -785,20 +787,14 @@ fn obligation_words(ob: &Obligation) -> Option<(&'static str, Option<String>, St
     }
 }
 
-/// The caption of the face of a side in `period` (zero-based) with `moves` completed.
-fn caption(config: &GameConfig, period: usize, moves: u32) -> Caption {
-    let periods = config.time_control.periods();
-    let p = config.time_control.period(period);
-    // The control falls after every `n` moves of this period (a last period with a move count
-    // repeats, 2005 Art. 6.2a).
-    let control_at = p.moves.filter(|&n| n > 0).map(|n| {
-        let before: u32 = periods.iter().take(period).filter_map(|q| q.moves).sum();
-        before + n * (moves.saturating_sub(before) / n + 1)
-    });
+/// The caption of a side's face, from the core's view of its clock: the move the control falls
+/// at is the core's count of moves still to go in this period (2005 Art. 6.2a, a last period
+/// with a move count repeating), the timing its current period's.
+fn caption(config: &GameConfig, v: &ClockView) -> Caption {
     Caption {
-        period: (periods.len() > 1).then_some(period + 1),
-        next_move: moves + 1,
-        control_at,
-        timing: (p.timing != Timing::None).then_some(p.timing),
+        period: (config.time_control.periods().len() > 1).then_some(v.period + 1),
+        next_move: v.moves + 1,
+        control_at: v.moves_to_go.filter(|&n| n > 0).map(|n| v.moves + n),
+        timing: (v.timing != Timing::None).then_some(v.timing),
     }
 }
