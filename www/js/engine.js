@@ -14,12 +14,7 @@ export const loadArbiter = once(async () => {
   // the page is parsed and laid out, not after: take it, or fetch the wasm here if that failed
   // or a page (an embedding site's) did not start it. A seat at the bridge plays on the full
   // module alone, so index.html does not start this one there.
-  let compiled;
-  try {
-    compiled = await globalThis.arbiterLeanModule;
-  } catch {
-    compiled = undefined;
-  }
+  const compiled = await globalThis.arbiterLeanModule?.catch(() => undefined);
   await init(compiled instanceof WebAssembly.Module ? { module_or_path: compiled } : undefined);
   return arbiter;
 });

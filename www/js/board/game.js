@@ -141,7 +141,6 @@ export class Game {
     return say(this.lang(), key, args);
   }
 
-
   // How moves are heard: `speech="appf"` (2005 App. F2), else the words of the notation language.
   form() {
     return this.state?.setup?.speech ?? this.host.getAttribute('speech') ?? this.notation();
