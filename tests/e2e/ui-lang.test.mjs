@@ -296,12 +296,12 @@ test('app_e every language has every word of the controls', async () => {
   // Words, not signs: key letters (s, m, k q r b n p) and formats (m:ss) are the same everywhere.
   const words = shown.filter((s) => /\p{L}{3}/u.test(s));
   assert.ok(words.length > 100, `${words.length} words found`);
-  // The words the code writes: tr(lang, '...'), t('...'), g.tr('...'), with both sides of a `?:`.
+  // The words the code writes by their ids, t('...'), with both sides of a `?:`.
   const coded = new Set(['queen', 'rook', 'bishop', 'knight', 'Period {0}', 'Move {0}', 'Move {0} of {1}', 'delay {0} s']);
   const boardFiles = fs.readdirSync(path.join(WWW, 'js', 'board')).filter((f) => f.endsWith('.js')).map((f) => `board/${f}`);
   for (const file of ['arbiter-board.js', 'page.js', 'arbiter-panel.js', 'new-game.js', ...boardFiles]) {
     const src = fs.readFileSync(path.join(WWW, 'js', file), 'utf8');
-    for (const call of src.matchAll(/(?:#tr|\.tr|(?<![#.\w])tr?)\((?:lang, )?([^()]*?)(?:, [[{].*?)?\)/g)) {
+    for (const call of src.matchAll(/(?<![#.\w])t\(([^()]*?)(?:, [[{].*?)?\)/g)) {
       for (const lit of call[1].matchAll(/'((?:[^'\\]|\\.)+)'/g)) coded.add(lit[1].replaceAll("\\'", "'"));
     }
   }

@@ -10,9 +10,12 @@
 //
 //   w.postMessage({ id: 2, ruling: { fen, side } });
 //   // -> { id, event: { type: 'analysis', side, fen, can_mate } }, for `table.handle(event)`
-import { loadFull } from './engine.js';
+// The full module loaded here, not through engine.js: a Worker has its own copy of every module
+// anyway, and the build would otherwise bundle engine.js into a chunk of its own, shared by the
+// page and this Worker, for each first load of the page to fetch (xtask/src/dist/bundle.rs).
+import init, * as full from '../pkg/arbiter_full.js';
 
-const ready = loadFull();
+const ready = init().then(() => full);
 
 self.onmessage = async (e) => {
   const { id, fen, side, nodes = 200_000, ruling } = e.data ?? {};

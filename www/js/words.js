@@ -6,6 +6,9 @@
 import start from './lang/en-start.js';
 import { once } from './once.js';
 
+// The first screen's English, for en.js, which adds the rest.
+export { start as START };
+
 // English is always here (every other table falls back to it): the first screen's words come
 // with the scripts, the rest (`en.js`: rulings, refusals, help, dialogs, panels) when first
 // needed (`loadWords`). Another language's table is fetched when a board first needs it, so a

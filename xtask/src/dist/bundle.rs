@@ -7,6 +7,15 @@
 //!   lazily (`import('./lang/de.js')`), so what is loaded when asked for stays a file of its own
 //!   and keeps its name (the other languages, `relabel.js`, `page-lang.js`). Code two entries
 //!   share goes into `js/chunk.<hash>.js`, named by the SHA-256 of its bytes (`hash_chunks`).
+//! - Few chunks on a first load: esbuild makes one chunk for each set of entries that reach a
+//!   module, so a lazy module sharing one small file with the element would split that file
+//!   into a chunk of its own, and every cold load would fetch it: each costs the browser and
+//!   the page's thread a share of the cores before the board is ready (eight scripts down to
+//!   four measured 0.87-0.89 of the time to a ready board on two cores). The lazy parts that share
+//!   code with the element import the element itself (a module already loaded), `lang/en.js`
+//!   takes the first screen's words through `words.js`, and the Worker loads the full module
+//!   without `engine.js`: the full page's first load is its entry, the element's chunk and the
+//!   words' chunk (`caching.test.mjs` fails past four scripts).
 //! - The wasm glue in `pkg/` stays out of the bundle (external): it finds its module with
 //!   `new URL('…_bg.wasm', import.meta.url)`, the content-hashed name goes into it, and a test or
 //!   a page importing `pkg/arbiter_wasm.js` gets the instance the element uses.
