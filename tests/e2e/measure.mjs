@@ -18,8 +18,10 @@
 //    the `move` event, the move completed), median of 3 cold loads;
 //    floors: the HTML document alone, and the bare wasm fetched and instantiated from an
 //    empty page of the same site.
-// 3. Loopback, no throttling: navigation to an interactive board (the element's `ready`
-//    event), median of 15 cold loads; floor: navigation to the bare wasm compiled, on a blank
+// 3. Loopback, no throttling: navigation to an interactive board, median of 15 cold loads: the
+//    board on the screen and playable, the later of the element's `ready` event and the page's
+//    first contentful paint (a build that held its first paint back for its scripts would be
+//    ready sooner and seen later); floor: navigation to the bare wasm compiled, on a blank
 //    page of the same site, cold (a new renderer and new connections, as the board's load pays).
 // 4. Clock display: for 3 s with a clock running, on every animation frame, how far the instant
 //    the faces were drawn for lags the game's `now`, and whether the face reads the time left.
@@ -239,7 +241,8 @@ try {
       const page = await coldPage(browser, false);
       await page.addInitScript(marks);
       await page.goto(`${server.url}/?local`);
-      await page.waitForFunction(() => window.marks.ready !== undefined, null, { timeout: 20_000 });
+      await page.waitForFunction(() => window.marks.ready !== undefined
+        && performance.getEntriesByName('first-contentful-paint').length > 0, null, { timeout: 20_000 });
       // Where the time goes: the HTML's arrival, the last script's and the wasm's (resource
       // timing), then the element's own work until `ready` (instantiating, the first render).
       const at = await page.evaluate(() => {
@@ -247,12 +250,13 @@ try {
         const end = (re) => Math.max(0, ...res.filter((r) => re.test(r.name)).map((r) => r.responseEnd));
         return {
           ready: window.marks.ready,
+          painted: performance.getEntriesByName('first-contentful-paint')[0].startTime,
           html: performance.getEntriesByType('navigation')[0].responseEnd,
           scripts: end(/\.js(\?|$)/),
           wasm: end(/\.wasm(\?|$)/),
         };
       });
-      times.push(at.ready);
+      times.push(Math.max(at.ready, at.painted));
       phases.push(at);
       await page.context().close();
     }
@@ -267,6 +271,8 @@ try {
       scriptsMs: median(phases.map((p) => p.scripts)),
       wasmMs: median(phases.map((p) => p.wasm)),
       afterLastByteMs: median(phases.map((p) => p.ready - Math.max(p.scripts, p.wasm))),
+      readyMs: median(phases.map((p) => p.ready)),
+      paintedMs: median(phases.map((p) => p.painted)),
       emptyPageMs: median(floors.map((f) => f.empty)),
       bareWasmCompileMs: median(floors.map((f) => f.compiled)),
       bareWasmFromNavigationMs: median(fromNavigation),
@@ -345,11 +351,11 @@ if (s) {
     s.firstMoveMs <= 3000, `the bare wasm from an empty page: fetched ${s.bareWasmFetchMs.toFixed(0)} ms, compiled ${s.bareWasmCompileMs.toFixed(0)} ms`, s.load);
 }
 if (out.interactiveMs) {
-  line('loopback, interactive board', `median ${out.interactiveMs.median.toFixed(0)} ms (${out.interactiveMs.min.toFixed(0)}-${out.interactiveMs.max.toFixed(0)})`,
+  line('loopback, board painted and ready', `median ${out.interactiveMs.median.toFixed(0)} ms (${out.interactiveMs.min.toFixed(0)}-${out.interactiveMs.max.toFixed(0)})`,
     '<= 250 ms', out.interactiveMs.median <= 250,
     `an empty page ${out.interactiveMs.emptyPageMs.toFixed(0)} ms, the bare wasm fetched and compiled ${out.interactiveMs.bareWasmCompileMs.toFixed(0)} ms (from an empty page), ${out.interactiveMs.bareWasmFromNavigationMs.toFixed(0)} ms (from navigation, median of 15 cold loads)`, out.interactiveMs.load);
   const im = out.interactiveMs;
-  console.log(`       medians: HTML at ${im.htmlMs.toFixed(0)} ms, last script at ${im.scriptsMs.toFixed(0)} ms, the wasm at ${im.wasmMs.toFixed(0)} ms, then ${im.afterLastByteMs.toFixed(0)} ms to ready`);
+  console.log(`       medians: HTML at ${im.htmlMs.toFixed(0)} ms, last script at ${im.scriptsMs.toFixed(0)} ms, the wasm at ${im.wasmMs.toFixed(0)} ms, then ${im.afterLastByteMs.toFixed(0)} ms to ready; ready at ${im.readyMs.toFixed(0)} ms, first paint at ${im.paintedMs.toFixed(0)} ms`);
 }
 const c = out.clockDrift;
 if (c) line('clock display lag', `max ${c.maxLagMs.toFixed(1)} ms, median ${c.medianLagMs.toFixed(1)} ms over ${c.frames} frames, ${c.framesWithWrongText} faces wrong`,
