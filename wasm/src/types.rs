@@ -66,6 +66,8 @@ export interface PageState {
   lastMove: { from: string; to: string } | null;
   moves: { ply: number; number: number; side: Color; san: string; uci: string; said: string }[];
   ply: number;
+  /** The number of the move to be made now (the position's fullmove number). */
+  moveNumber: number;
   clock: { white: SideClock; black: SideClock; running: Color | null; awaitingPress: boolean; started: boolean };
   players: { white: string; black: string };
   touched: string | null;

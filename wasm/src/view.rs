@@ -15,8 +15,8 @@ use serde::ser::{SerializeMap, Serializer};
 pub struct MoveView {
     /// Half-move number, from 1 (White's first move) in a game from the start position.
     pub ply: u32,
-    /// The move's number as the score writes it (`23` in `23... Nf6`): the FEN's fullmove
-    /// number where the game began from one.
+    /// The move's number as the score writes it (`23` in `23... Nf6`): the fullmove number of
+    /// the position it was played in, so a game set up from a FEN goes on from its number.
     pub number: u32,
     /// Who made it: `white` or `black`.
     pub side: &'static str,
@@ -57,6 +57,8 @@ pub struct BoardView {
     pub moves: Vec<MoveView>,
     /// Half-moves played.
     pub ply: u32,
+    /// The number of the move to be made now (the position's fullmove number).
+    pub move_number: u32,
 }
 
 /// The pieces on the board by square (`a1`, `a2` ... `h8`: the squares' names in alphabetical
@@ -141,10 +143,9 @@ pub fn board_view(
     let mut pos = start.clone();
     for (i, &mv) in moves.iter().enumerate() {
         let text = san::format(&pos, mv, lang);
-        let ply = first_ply + i as u32;
         list.push(MoveView {
-            ply,
-            number: ply.div_ceil(2),
+            ply: first_ply + i as u32,
+            number: pos.fullmove_number(),
             side: color_name(pos.side_to_move()),
             san: text,
             uci: mv.to_string(),
@@ -169,6 +170,7 @@ pub fn board_view(
         }),
         moves: list,
         ply,
+        move_number: current.fullmove_number(),
     }
 }
 
@@ -178,7 +180,10 @@ mod tests {
     use arbiter_core::notation::uci;
 
     fn play(ucis: &[&str]) -> (Position, Vec<Move>, Position) {
-        let start = Position::startpos();
+        play_from(Position::startpos(), ucis)
+    }
+
+    fn play_from(start: Position, ucis: &[&str]) -> (Position, Vec<Move>, Position) {
         let mut pos = start.clone();
         let mut moves = Vec::new();
         for u in ucis {
@@ -201,6 +206,27 @@ mod tests {
         let ours = serde_json::to_string(&Pieces::of(&pos)).unwrap();
         assert_eq!(ours, serde_json::to_string(&map).unwrap());
         assert!(ours.starts_with(r#"{"a1":["white","rook"],"a2":["white","pawn"],"a7":"#));
+    }
+
+    #[test]
+    fn moves_are_numbered_as_the_score_writes_them_from_a_set_up_position() {
+        // Black to move at move 23: "23... Nf6 24. Nf3", then White's 24th is made and Black
+        // is to make his 24th.
+        let start =
+            Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 23")
+                .unwrap();
+        let (start, moves, pos) = play_from(start, &["g8f6", "g1f3"]);
+        let v = board_view(&start, &moves, &pos, Language::English, SpokenForm::AppF);
+        let numbered: Vec<_> = v.moves.iter().map(|m| (m.number, m.side)).collect();
+        assert_eq!(numbered, [(23, "black"), (24, "white")]);
+        assert_eq!(v.move_number, 24);
+        assert_eq!(v.turn, "black");
+        let (start, moves, pos) = play(&["e2e4"]);
+        let v = board_view(&start, &moves, &pos, Language::English, SpokenForm::AppF);
+        assert_eq!(
+            (v.moves[0].number, v.moves[0].side, v.move_number),
+            (1, "white", 1)
+        );
     }
 
     #[test]

@@ -30,11 +30,10 @@ export function clocksWords(state, durationWords, me = null, lang = 'en') {
   return parts.join(' ');
 }
 
-/** "Move 12, White to move." */
+/** "Move 12, White to move." (the numbers are the core's: the position's, the last move's) */
 export function moveNumberWords(state, lang = 'en') {
-  const ply = state.ply ?? 0;
-  if (state.result) return say(lang, 'over_after', { n: Math.ceil(ply / 2) });
-  return say(lang, 'move_number', { n: Math.floor(ply / 2) + 1, who: sideName(state.turn, lang) });
+  if (state.result) return say(lang, 'over_after', { n: state.moves?.at(-1)?.number ?? 0 });
+  return say(lang, 'move_number', { n: state.moveNumber, who: sideName(state.turn, lang) });
 }
 
 // The number and side of the last move: {no: "12...", who: "Black"}, or null.
