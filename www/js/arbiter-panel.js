@@ -1,7 +1,7 @@
 // The arbiter's panel of the full page (index.html): its markup, its words and the decisions
 // the Laws leave to the arbiter, each ruled by the game and recorded in its log. Built when the
 // arbiter first opens it (page.js), in the page's language.
-import { loadWords, relabel, say, sideName } from './words.js';
+import { loadWords, moveNo, relabel, say, sideName } from './words.js';
 
 // A claim's name in the page's language, by the core's claim kind.
 const CLAIM_NAMES = {
@@ -132,8 +132,7 @@ export async function build(board, t) {
     const moves = s?.moves ?? [];
     select.replaceChildren(new Option(t('restore_the_start'), '0'));
     moves.forEach((m, i) => {
-      const no = `${m.number}${m.side === 'white' ? '.' : '...'}`;
-      select.append(new Option(t('restore_after_move', [no, m.san]), String(i + 1)));
+      select.append(new Option(t('restore_after_move', [moveNo(m), m.san]), String(i + 1)));
     });
     select.value = String(moves.length);
   }

@@ -2,7 +2,7 @@
 // game and the sentences that answer them. The words of moves, squares, pieces and durations
 // come from the wasm module (the core's App. F form, notation languages and durations).
 
-import { say, sideName, sideOf } from './words.js';
+import { moveNo, say, sideName, sideOf } from './words.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
@@ -40,7 +40,7 @@ export function moveNumberWords(state, lang = 'en') {
 function lastMoveWords(state, lang) {
   const last = state.moves?.[state.moves.length - 1];
   if (!last) return null;
-  return { no: `${last.number}${last.side === 'white' ? '.' : '...'}`, who: sideName(last.side, lang) };
+  return { no: moveNo(last), who: sideName(last.side, lang) };
 }
 
 /** "Last move: 12... Black:" (the move's words follow, in their own language), or null. */

@@ -118,6 +118,9 @@ function numberWords(n, lang) {
 const SIDES = { white: 'side_white', black: 'side_black' };
 const OWNERS = { white: 'of_white', black: 'of_black' };
 
+/** A move's number as the score writes it: "12." for White's, "12..." for Black's (the state's move). */
+export const moveNo = (m) => `${m.number}${m.side === 'white' ? '.' : '...'}`;
+
 /** A side: "White", "Weiß", "Il Bianco". */
 export function sideName(color, lang = 'en') {
   return SIDES[color] ? t(SIDES[color], {}, lang) : String(color ?? '');

@@ -3,7 +3,7 @@
 // that are open now).
 
 import { pieceSvg } from '../pieces.js';
-import { captionWords, obligationWords, resultWords, say, sideName, sideOf } from '../words.js';
+import { captionWords, moveNo, obligationWords, resultWords, say, sideName, sideOf } from '../words.js';
 
 export const FILES = 'abcdefgh';
 
@@ -447,7 +447,7 @@ export class BoardView {
     this.$('.board').classList.toggle('reviewing', n !== null);
     if (n === null) return;
     const m = (s.moves ?? [])[n - 1];
-    const where = m ? `${m.number}.${m.side === 'white' ? '' : '..'} ${m.san}` : g.t('restore_the_start');
+    const where = m ? `${moveNo(m)} ${m.san}` : g.t('restore_the_start');
     setText(bar.querySelector('.review-text'), g.t('review_looking_at', [where]));
   }
 
