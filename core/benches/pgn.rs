@@ -131,9 +131,191 @@ fn bench_pgn_check(c: &mut Criterion) {
 
 criterion_group!(benches, bench_pgn_check);
 
+/// `arbiter check` end to end: the binary reading a file and printing its JSON lines, beside
+/// the peer program (`examples/check_peer.rs`: pgn-reader + shakmaty doing the same job and
+/// printing the same lines), alternating, each round printed, median of the ratios.
+mod end_to_end {
+    use std::path::{Path, PathBuf};
+    use std::process::{Command, Stdio};
+    use std::time::Instant;
+
+    /// One program's run: wall time and the CPU time it used (user + system), in seconds.
+    struct Run {
+        wall: f64,
+        cpu: Option<f64>,
+        stdout: Vec<u8>,
+    }
+
+    /// CPU seconds (user + system) of this process's waited-for children, from Linux's
+    /// `/proc/self/stat` (fields 16 and 17, in clock ticks of 1/100 s).
+    fn children_cpu() -> Option<f64> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+        let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+        // After the name: field 3 (state) is index 0, so fields 16 and 17 are 13 and 14.
+        Some((ticks(13)? + ticks(14)?) / 100.0)
+    }
+
+    fn run(program: &Path, args: &[&str], file: &Path, keep: bool) -> Run {
+        let before = children_cpu();
+        let start = Instant::now();
+        let mut command = Command::new(program);
+        command.args(args).arg(file).stderr(Stdio::inherit());
+        let stdout = if keep {
+            let out = command.output().expect("run the program");
+            assert!(out.status.success(), "{} failed", program.display());
+            out.stdout
+        } else {
+            // Timed runs write to /dev/null, as a redirect to a file costs both alike.
+            let status = command
+                .stdout(Stdio::null())
+                .status()
+                .expect("run the program");
+            assert!(status.success(), "{} failed", program.display());
+            Vec::new()
+        };
+        let wall = start.elapsed().as_secs_f64();
+        let cpu = before.zip(children_cpu()).map(|(a, b)| b - a);
+        Run { wall, cpu, stdout }
+    }
+
+    /// Per game: (game, moves, the error's ply), from the JSON lines of either program.
+    fn verdicts(stdout: &[u8]) -> Vec<(u64, u64, Option<u64>)> {
+        let mut out = Vec::new();
+        for line in stdout.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            let value: serde_json::Value = serde_json::from_slice(line).expect("a JSON line");
+            let Some(game) = value["game"].as_u64() else {
+                continue; // the summary line
+            };
+            let ply = value["error"]["ply"].as_u64();
+            out.push((game, value["moves"].as_u64().unwrap_or(0), ply));
+        }
+        out
+    }
+
+    /// Where cargo put this benchmark's sibling binaries (`target/release`).
+    fn release_dir() -> Option<PathBuf> {
+        let exe = std::env::current_exe().ok()?;
+        Some(exe.parent()?.parent()?.to_path_buf())
+    }
+
+    fn median(mut v: Vec<f64>) -> f64 {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(f64::NAN)
+    }
+
+    fn load() -> String {
+        std::fs::read_to_string("/proc/loadavg")
+            .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|_| "n/a".into())
+    }
+
+    /// Times `arbiter check FILE` against `check_peer FILE`, `rounds` times alternating.
+    pub fn compare(name: &str, file: &Path, rounds: usize) {
+        let Some(dir) = release_dir() else { return };
+        let ours = dir.join("arbiter");
+        let peer = dir.join("examples").join("check_peer");
+        if !ours.exists() || !peer.exists() {
+            eprintln!(
+                "end to end skipped: build `arbiter` and the `check_peer` example in release \
+                 first (`cargo xtask bench pgn` does)"
+            );
+            return;
+        }
+        // Timing two programs only means something if they did the same work.
+        let (a, b) = (
+            run(&ours, &["check"], file, true),
+            run(&peer, &[], file, true),
+        );
+        let (a, b) = (verdicts(&a.stdout), verdicts(&b.stdout));
+        let differ = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+        assert_eq!(a.len(), b.len(), "{name}: not the same number of games");
+        assert_eq!(differ, 0, "{name}: {differ} games with another verdict");
+        let errors = a.iter().filter(|v| v.2.is_some()).count();
+        eprintln!(
+            "end to end, {name}: {} games, {errors} with an error, the same verdicts and plies",
+            a.len()
+        );
+        let (mut cpu, mut wall) = (Vec::new(), Vec::new());
+        for round in 1..=rounds {
+            // Alternate which goes first, so that neither always follows the other.
+            let (o, p) = if round % 2 == 1 {
+                let o = run(&ours, &["check"], file, false);
+                (o, run(&peer, &[], file, false))
+            } else {
+                let p = run(&peer, &[], file, false);
+                (run(&ours, &["check"], file, false), p)
+            };
+            let cpu_ratio = o.cpu.zip(p.cpu).map(|(o, p)| o / p);
+            eprintln!(
+                "  round {round}: arbiter {:.3} s wall {} cpu, peer {:.3} s wall {} cpu; \
+                 ratio {:.3} wall {} cpu; load {}",
+                o.wall,
+                o.cpu.map_or("n/a".into(), |c| format!("{c:.2} s")),
+                p.wall,
+                p.cpu.map_or("n/a".into(), |c| format!("{c:.2} s")),
+                o.wall / p.wall,
+                cpu_ratio.map_or("n/a".into(), |r| format!("{r:.3}")),
+                load(),
+            );
+            wall.push(o.wall / p.wall);
+            cpu.extend(cpu_ratio);
+        }
+        eprintln!(
+            "end to end, {name}: arbiter / shakmaty+pgn-reader {:.3} by wall time, {} by CPU \
+             time (medians of {rounds} alternating rounds)",
+            median(wall),
+            if cpu.is_empty() {
+                "n/a".into()
+            } else {
+                format!("{:.3}", median(cpu))
+            },
+        );
+    }
+}
+
+/// The files end to end runs on: the seeded games, and the real games of the files named in
+/// `PGN_REAL_GAMES` (paths separated by `:`; `cargo xtask bench pgn` names pgn-reader's own
+/// benchmark files, Lichess and TWIC games), repeated to about as many games.
+fn end_to_end_corpora() -> Vec<(String, std::path::PathBuf)> {
+    let dir = std::env::temp_dir().join(format!("arbiter-pgn-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let mut corpora = Vec::new();
+    let seeded = dir.join("seeded.pgn");
+    std::fs::write(&seeded, pgn_common::random_games_pgn(SEED, GAMES)).expect("write the games");
+    corpora.push((format!("{GAMES} seeded games"), seeded));
+    let real: Vec<u8> = std::env::var("PGN_REAL_GAMES")
+        .unwrap_or_default()
+        .split(':')
+        .filter(|p| !p.is_empty())
+        .flat_map(|p| std::fs::read(p).unwrap_or_default())
+        .collect();
+    if !real.is_empty() {
+        let games = memchr::memmem::find_iter(&real, b"[Event ").count().max(1);
+        let copies = GAMES.div_ceil(games);
+        let path = dir.join("real.pgn");
+        std::fs::write(&path, real.repeat(copies)).expect("write the games");
+        corpora.push((
+            format!("{} real games ({copies} copies)", games * copies),
+            path,
+        ));
+    }
+    corpora
+}
+
 /// `PGN_BENCH_ONCE=arbiter|peer [PGN_BENCH_GAMES=n]`: one pass of one side and exit, to count
 /// instructions under `valgrind --tool=callgrind`, which a loaded machine does not disturb.
+/// `PGN_BENCH_WRITE=FILE`: write the seeded games to FILE and exit (to profile the CLI on them).
+/// `PGN_BENCH_ONLY=e2e`: only the end-to-end comparison.
 fn main() {
+    if let Ok(path) = std::env::var("PGN_BENCH_WRITE") {
+        let games = std::env::var("PGN_BENCH_GAMES")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(GAMES);
+        std::fs::write(&path, pgn_common::random_games_pgn(SEED, games)).expect("write games");
+        return;
+    }
     if let Ok(side) = std::env::var("PGN_BENCH_ONCE") {
         let games = std::env::var("PGN_BENCH_GAMES")
             .ok()
@@ -148,6 +330,19 @@ fn main() {
         eprintln!("{side}: {totals:?}");
         return;
     }
-    benches();
-    Criterion::default().configure_from_args().final_summary();
+    if std::env::var("PGN_BENCH_ONLY").as_deref() != Ok("e2e") {
+        benches();
+        Criterion::default().configure_from_args().final_summary();
+    }
+    let rounds = std::env::var("PGN_BENCH_ROUNDS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(7);
+    let corpora = end_to_end_corpora();
+    for (name, path) in &corpora {
+        end_to_end::compare(name, path, rounds);
+    }
+    if let Some(dir) = corpora.first().and_then(|(_, p)| p.parent()) {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

@@ -205,6 +205,14 @@ impl TouchMove {
         self.released = None;
     }
 
+    /// The touch of the piece on `square` was not deliberate (the arbiter's ruling): it binds
+    /// nothing. Returns whether it had been counted as a touch.
+    pub fn forget(&mut self, square: Square) -> bool {
+        let before = self.touched.len();
+        self.touched.retain(|&(s, _)| s != square);
+        self.touched.len() != before
+    }
+
     fn touch_obligation(&self, board: &Position) -> Obligation {
         if self.touched.is_empty() {
             return Obligation::Free;

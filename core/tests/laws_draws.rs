@@ -3,7 +3,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
-use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Verdict};
+use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Refused, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, Law};
 use arbiter_core::touch::Obligation;
@@ -130,6 +130,104 @@ in_both_editions!(
     d01_2005_offer_declined_by_touching_a_piece,
     d01_2023_offer_declined_by_touching_a_piece
 );
+
+/// 2005 Art. 12.6 / 2023 Art. 11.5: an unreasonable draw offer annoys the opponent. A player
+/// who offered, declined or not, offers again only once he has moved again.
+fn d11_a_repeated_offer_waits_for_the_offerers_next_move(edition: Edition) {
+    let mut t = Table::standard(edition);
+    t.ok(Event::Move {
+        mv: "e2e4".parse().unwrap(),
+    });
+    t.offer_draw(Color::White);
+    t.press();
+    t.ok(Event::DeclineDraw {
+        player: Color::Black,
+    });
+    // Declined: the same offer again at once is refused, and recorded nowhere.
+    let events = t.game.log().events().len();
+    assert_eq!(
+        t.send(Event::OfferDraw {
+            player: Color::White
+        }),
+        Err(Refused::RepeatedOffer("white")),
+        "{edition}"
+    );
+    assert_eq!(t.game.log().events().len(), events, "nothing logged");
+    // Black's move does not free White's next offer: White's own next move does, and an offer
+    // made on his own time goes with the move he is making.
+    t.ok(Event::Move {
+        mv: "e7e5".parse().unwrap(),
+    });
+    t.press();
+    t.offer_draw(Color::White);
+    assert_eq!(
+        t.send(Event::OfferDraw {
+            player: Color::White
+        }),
+        Err(Refused::RepeatedOffer("white")),
+        "an offer while the first still stands"
+    );
+    t.ok(Event::Move {
+        mv: "g1f3".parse().unwrap(),
+    });
+    t.press();
+    t.ok(Event::DeclineDraw {
+        player: Color::Black,
+    });
+    assert_eq!(
+        t.send(Event::OfferDraw {
+            player: Color::White
+        }),
+        Err(Refused::RepeatedOffer("white")),
+        "not moved since the move his offer went with"
+    );
+    // The opponent's own offer is his.
+    t.offer_draw(Color::Black);
+    assert_eq!(
+        Refused::RepeatedOffer("white").id(),
+        "table_repeated_offer",
+        "worded by the page"
+    );
+}
+
+in_both_editions!(
+    d11_a_repeated_offer_waits_for_the_offerers_next_move,
+    d11_2005_a_repeated_offer_waits_for_the_offerers_next_move,
+    d11_2023_a_repeated_offer_waits_for_the_offerers_next_move
+);
+
+/// A log recorded before the rule (schema version 2) replays a repeated offer as it was taken.
+#[test]
+fn d11_a_version_2_log_replays_a_repeated_offer() {
+    use arbiter_core::arbiter::{Game, GameConfig, LogRecord};
+    let config = GameConfig::new(
+        Edition::Fide2023,
+        arbiter_core::clock::TimeControl::sudden_death(
+            Millis::minutes(5),
+            arbiter_core::clock::Timing::None,
+        ),
+    );
+    let header = arbiter_core::arbiter::header_jsonl(&config).replace(
+        &format!("\"version\":{}", arbiter_core::arbiter::VERSION),
+        "\"version\":2",
+    );
+    let jsonl = format!(
+        "{header}{}",
+        [
+            r#"{"at":0,"event":{"type":"start"}}"#,
+            r#"{"at":1000,"event":{"type":"move","move":"e2e4"}}"#,
+            r#"{"at":1500,"event":{"type":"offer_draw","player":"white"}}"#,
+            r#"{"at":2000,"event":{"type":"press_clock","player":"white"}}"#,
+            r#"{"at":2500,"event":{"type":"decline_draw","player":"black"}}"#,
+            r#"{"at":3000,"event":{"type":"offer_draw","player":"white"}}"#,
+        ]
+        .map(|l| format!("{l}\n"))
+        .concat()
+    );
+    let record = LogRecord::from_jsonl(&jsonl).expect("a version-2 log reads");
+    assert_eq!(record.version, 2);
+    assert!(Game::replay(&record.to_event_log()).is_ok());
+}
 
 const KNIGHTS: &str = "g1f3 g8f6 f3g1 f6g8";
 

@@ -358,6 +358,11 @@ fn c14_arbiter_sets_clocks_and_adds_time(edition: Edition) {
     });
     assert_eq!(t.remaining(Color::White), 80 * 60_000);
     assert_eq!(t.remaining(Color::Black), 85 * 60_000);
+    // The change is ruled, so the record and the players see it.
+    assert!(
+        t.laws()
+            .contains(&Law::of(edition, "Art. 6.11", "Art. 6.10.2").to_string())
+    );
     t.decide(Decision::AddTime {
         player: Color::White,
         ms: Millis::minutes(2),

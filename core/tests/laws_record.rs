@@ -39,6 +39,27 @@ fn r03_2023_no_mark_without_an_offer() {
     assert!(!t.game.to_pgn().contains("(=)"));
 }
 
+#[test]
+fn r03_2005_a_game_read_from_pgn_exports_the_file_s_tags_and_clocks_and_invents_none() {
+    // The page imports a file, then the players go on: the export keeps what the file said
+    // (its tags, its `[%clk]` where it had one, none where it had none) and adds the game's
+    // own clocks only for the moves played since; no TimeControl the file did not have.
+    let mut t = Table::standard(Edition::Fide2005);
+    t.plays("e2e4 e7e5 g1f3");
+    let mut tags = arbiter_core::pgn::Tags::new();
+    tags.set("Event", "London");
+    tags.set("Date", "1858.??.??");
+    let pgn = t.game.to_pgn_imported(tags, &[Some(103_000), None]);
+    assert!(pgn.contains("[Event \"London\"]"), "{pgn}");
+    assert!(pgn.contains("[Date \"1858.??.??\"]"), "{pgn}");
+    assert!(!pgn.contains("TimeControl"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 {[%clk 0:01:43]} e5 2. Nf3 {[%clk 1:"),
+        "{pgn}"
+    );
+    t.replays();
+}
+
 fn must_record(t: &Table, c: Color, at: u64) -> bool {
     let s = t.game.state(Timestamp(at));
     match c {

@@ -42,9 +42,11 @@ impl Event {
             | Event::Adjust { .. }
             | Event::Move { .. } => Actor::OnMove,
             Event::Start | Event::Tick => Actor::EitherPlayer,
-            Event::Arbiter { .. } | Event::Resume | Event::Open { .. } | Event::Analysis { .. } => {
-                Actor::Arbiter
-            }
+            Event::Arbiter { .. }
+            | Event::Resume
+            | Event::Open { .. }
+            | Event::Opened { .. }
+            | Event::Analysis { .. } => Actor::Arbiter,
         }
     }
 }

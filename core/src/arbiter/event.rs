@@ -120,6 +120,14 @@ pub enum Event {
         /// The arbiter's passphrase; logged only at the opening, when secrecy has ended.
         passphrase: String,
     },
+    /// The public view of an [`Event::Open`] ([`super::public`]): the passphrase withheld,
+    /// and the move the envelope held once it is opened (none when the opening only started
+    /// the absent replier's clock, App. A9b). Taken only by a game whose envelope is withheld.
+    Opened {
+        /// The sealed move's text, as the envelope held it.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        text: Option<String>,
+    },
     /// Time passed with nothing at the board; the game checks its deadlines (flag falls).
     Tick,
     /// The answer to the analysis a ruling waits for (`State::analysis`, with the setup's
@@ -340,6 +348,15 @@ pub enum Decision {
     SetupFault {
         /// Which.
         fault: SetupFault,
+    },
+    /// The arbiter rules that the touch of the piece on `square` was not deliberate (a piece
+    /// knocked or brushed, which a sensor board cannot tell from a touch): touch-move binds
+    /// only a deliberate touch (2005 Art. 4.2-4.3 / 2023 Art. 4.2-4.3), and the arbiter's
+    /// powers (2005 Art. 13.1 / 2023 Art. 12.1) lift the obligation it imposed.
+    TouchNotDeliberate {
+        /// The square the piece was touched on.
+        #[serde(with = "wire::square")]
+        square: Square,
     },
     /// The arbiter records the result the players report: the one they signed on their
     /// scoresheets, or agreed and told him (2005 / 2023 Art. 8.7: it stands even if wrong,

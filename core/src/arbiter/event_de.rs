@@ -51,6 +51,7 @@ enum EventKind {
     Seal,
     Resume,
     Open,
+    Opened,
     Tick,
     Analysis,
     Announce,
@@ -116,6 +117,9 @@ impl EventFields {
             EventKind::Resume => Event::Resume,
             EventKind::Open => Event::Open {
                 passphrase: need(self.passphrase.clone(), "passphrase")?,
+            },
+            EventKind::Opened => Event::Opened {
+                text: self.text.clone(),
             },
             EventKind::Tick => Event::Tick,
             EventKind::Analysis => Event::Analysis {
@@ -190,6 +194,7 @@ enum DecisionTag {
     ResumptionClockError,
     SetupFault,
     RecordResult,
+    TouchNotDeliberate,
 }
 
 #[derive(Deserialize)]
@@ -203,6 +208,7 @@ struct DecisionFields {
     cause: Option<RestoreCause>,
     fault: Option<SetupFault>,
     result: Option<GameResult>,
+    square: Option<SquareField>,
 }
 
 impl DecisionFields {
@@ -235,6 +241,9 @@ impl DecisionFields {
             },
             DecisionTag::RecordResult => Decision::RecordResult {
                 result: need(self.result, "result")?,
+            },
+            DecisionTag::TouchNotDeliberate => Decision::TouchNotDeliberate {
+                square: need(self.square.as_ref().map(|s| s.0), "square")?,
             },
         })
     }
@@ -337,6 +346,10 @@ mod tests {
             Event::Open {
                 passphrase: "secret".into(),
             },
+            Event::Opened {
+                text: Some("g1f3".into()),
+            },
+            Event::Opened { text: None },
             Event::Tick,
             Event::Analysis {
                 side: Color::White,
@@ -384,6 +397,7 @@ mod tests {
             Event::Seal { .. } => EventKind::Seal,
             Event::Resume => EventKind::Resume,
             Event::Open { .. } => EventKind::Open,
+            Event::Opened { .. } => EventKind::Opened,
             Event::Tick => EventKind::Tick,
             Event::Analysis { .. } => EventKind::Analysis,
             Event::Announce { .. } => EventKind::Announce,
@@ -410,6 +424,7 @@ mod tests {
             Decision::ResumptionClockError { .. } => DecisionTag::ResumptionClockError,
             Decision::SetupFault { .. } => DecisionTag::SetupFault,
             Decision::RecordResult { .. } => DecisionTag::RecordResult,
+            Decision::TouchNotDeliberate { .. } => DecisionTag::TouchNotDeliberate,
         }
     }
 
@@ -453,7 +468,7 @@ mod tests {
             assert_eq!(back, event, "{json}");
         }
         // Every event but Seal (its envelope needs a passphrase run; laws_adjourn reads it back).
-        assert_eq!(seen.len(), 22);
+        assert_eq!(seen.len(), 23);
     }
 
     #[test]

@@ -63,6 +63,7 @@ mod event_de;
 mod export;
 mod game;
 mod log;
+pub mod public;
 mod ruling;
 mod state;
 
@@ -70,13 +71,13 @@ pub use actor::Actor;
 pub use config::{GameConfig, Impairment};
 pub use envelope::EnvelopeRecord;
 pub use event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
-pub use export::{brf, clk};
+pub use export::{brf, clk, pgn_date};
 pub use game::{
     AwaitedRuling, Game, PendingAnalysis, PendingClaim, PlayedMove, Refused, ReplayError,
 };
 pub use log::{
-    EventLog, LogError, LogErrorKind, LogLine, LogRecord, OLDEST_VERSION, SCHEMA, VERSION,
-    header_jsonl, seq_of_cut_line, split_cut_tail,
+    EventLog, LogError, LogErrorKind, LogLine, LogRecord, OLDEST_VERSION, Resume, SCHEMA, SetAside,
+    TIME_SOURCE, VERSION, began_unix_ms, header_jsonl, resume_at, seq_of_cut_line, split_cut_tail,
 };
 pub use ruling::{GameResult, Reason, Ruling, Verdict};
 pub use state::{ClockView, OpenClaim, Outcome, State};

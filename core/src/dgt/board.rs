@@ -67,8 +67,10 @@ impl Orientation {
 
 /// The board's piece codes (1-6 White pawn, rook, knight, bishop, king, queen; 7-12 Black).
 impl Occupant {
-    /// Reads a piece code. Only the low nibble carries the piece: the header mentions an
-    /// undocumented flag in the other bits, so they are ignored rather than treated as errors.
+    /// Reads a piece code: 0 empty, 1-12 the pieces, 13-15 the magic pieces. A code with any
+    /// bit outside those (line noise, or a flag no document names) is no piece and no empty
+    /// square: it is kept as [`Occupant::Magic`] with all its bits, so that it can never read
+    /// as a lift.
     pub fn from_code(code: u8) -> Self {
         const PIECES: [Piece; 6] = [
             Piece::Pawn,
@@ -78,7 +80,7 @@ impl Occupant {
             Piece::King,
             Piece::Queen,
         ];
-        match code & 0x0F {
+        match code {
             0 => Self::Empty,
             c @ 1..=6 => Self::Piece(Color::White, PIECES[usize::from(c - 1)]),
             c @ 7..=12 => Self::Piece(Color::Black, PIECES[usize::from(c - 7)]),
@@ -100,7 +102,7 @@ impl Occupant {
             Self::Empty => 0,
             Self::Piece(Color::White, p) => kind(p),
             Self::Piece(Color::Black, p) => kind(p) + 6,
-            Self::Magic(c) => c & 0x0F,
+            Self::Magic(c) => c,
         }
     }
 }
@@ -169,10 +171,9 @@ mod tests {
             Occupant::from_code(0x0B),
             Occupant::Piece(Color::Black, Piece::King)
         );
-        assert_eq!(
-            Occupant::from_code(0x16),
-            Occupant::Piece(Color::White, Piece::Queen)
-        );
+        // A bit outside the codes is noise, never a piece or an empty square.
+        assert_eq!(Occupant::from_code(0x16), Occupant::Magic(0x16));
+        assert_eq!(Occupant::from_code(0x10), Occupant::Magic(0x10));
         assert_eq!(Occupant::from_code(0x0E), Occupant::Magic(0x0E));
     }
 

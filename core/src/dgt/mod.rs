@@ -10,5 +10,15 @@
 pub mod board;
 pub mod clock;
 pub mod codec;
+pub mod family;
+mod follow;
+pub mod gate;
+mod hands;
+pub mod lever;
+pub mod output;
+mod placements;
+pub mod reading;
 pub mod reconstruct;
+pub mod session;
 pub mod signal;
+pub mod table;

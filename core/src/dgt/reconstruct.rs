@@ -36,6 +36,10 @@ use super::signal::{KingHold, KingLift};
 use crate::movegen::Move;
 use crate::position::Position;
 
+pub use super::placements::{attempted_move, ends_the_game};
+use super::placements::{is_on_the_way, is_subset, successor_to, two_moves_to};
+pub use super::reading::{Completion, Mismatch, Reading, Touch, TouchKind};
+
 /// What made the reconstructor look at the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Trigger {
@@ -43,133 +47,6 @@ enum Trigger {
     Settled,
     /// The clock was pressed: the move is complete, whatever the board shows.
     Press,
-}
-
-/// When a move on the board counts as made.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Completion {
-    /// No clock: once the board has been quiet for this many milliseconds (DGT boards scan every
-    /// 200-250 ms over USB, about twice that over Bluetooth).
-    Settle {
-        /// Quiet time, ms.
-        settle_ms: u64,
-    },
-    /// A clock is attached: its lever press completes the move.
-    ClockPress,
-}
-
-/// A piece lifted or placed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TouchKind {
-    /// Taken off its square.
-    Lift,
-    /// Set down on a square.
-    Place,
-}
-
-/// One sensor change as a touch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Touch {
-    /// Lift or place.
-    pub kind: TouchKind,
-    /// The chessboard square.
-    pub square: Square,
-    /// The piece's colour.
-    pub color: Color,
-    /// The piece.
-    pub piece: Piece,
-}
-
-/// Why the board does not show the game's position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mismatch {
-    /// Before the first move, the board is not the initial position (2005 Art. 7.1a).
-    NotInitialPosition,
-    /// Pieces stand where no legal move could have put them: an illegal move or displaced pieces
-    /// (2005 Art. 7.4a / 7.5); the position to restore is the game's current one.
-    Displaced,
-}
-
-/// What the reconstructor found, in the order it found it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reading {
-    /// A sensor change, streamed at once.
-    Touch {
-        /// When the change arrived.
-        at: u64,
-        /// What changed.
-        touch: Touch,
-        /// A lift of the own king by the player on move, held: not yet a touch of the game.
-        /// [`Reading::KingTouched`] follows if it turns out to be one; nothing does if it began
-        /// the result signal.
-        held: bool,
-    },
-    /// The king whose lift was held was touched (2005 Art. 4.3 / 2023 Art. 4.3.1): it came
-    /// down elsewhere than for the result signal, or another piece was lifted first. Comes
-    /// before the touch of the change that told.
-    KingTouched {
-        /// When the king was lifted.
-        at: u64,
-        /// The square it was lifted from.
-        square: Square,
-        /// Its colour (the side that was on move).
-        color: Color,
-    },
-    /// The clock's lever went down on `side` (the side that was running stopped).
-    ClockPress {
-        /// When.
-        at: u64,
-        /// The side whose clock stopped.
-        side: ClockSide,
-        /// The times after the press, ms (left, right), when the clock reported them.
-        times_ms: (u64, u64),
-    },
-    /// The clock reported its times.
-    ClockTimes {
-        /// When.
-        at: u64,
-        /// Left display, ms.
-        left_ms: u64,
-        /// Right display, ms.
-        right_ms: u64,
-        /// The side now running.
-        running: Option<ClockSide>,
-    },
-    /// The way the board sits was worked out from the position on it (2005 Art. 7.1b).
-    Orientation(Orientation),
-    /// The board now shows the position after this move, which counts as made.
-    Move {
-        /// When it became certain.
-        at: u64,
-        /// The move.
-        mv: Move,
-        /// Ply number of the move, 1 for White's first.
-        ply: usize,
-    },
-    /// The board shows an earlier position again: moves back to `to_ply` were taken back (the
-    /// arbiter decides whether that is allowed).
-    Takeback {
-        /// When it became certain.
-        at: u64,
-        /// The number of plies that remain.
-        to_ply: usize,
-    },
-    /// The board's placement matches nothing the game allows.
-    Mismatch {
-        /// When it was found.
-        at: u64,
-        /// What kind of irregularity.
-        kind: Mismatch,
-        /// The squares that differ from the position to restore.
-        squares: Vec<Square>,
-        /// The position to restore.
-        restore: Placement,
-    },
-    /// The board shows the game's position again after a mismatch.
-    Restored {
-        /// When.
-        at: u64,
-    },
 }
 
 /// Turns board messages into touches and moves for one game.
@@ -528,7 +405,19 @@ impl Reconstructor {
             }
             return;
         }
-        if !accepts_moves || self.refused == Some(seen) {
+        if self.refused == Some(seen) {
+            return;
+        }
+        if !accepts_moves {
+            // With a clock a move waits for the press, unless it ends the game: mate, stalemate
+            // or a dead position is complete when the piece is released (2005 Art. 5.1a, 5.2a,
+            // 6.8a / 2023 Art. 5.1.1, 5.2.1, 6.2.1.1), and no press will come.
+            if let Some(mv) = successor_to(self.position(), &seen)
+                && ends_the_game(self.position(), mv)
+            {
+                self.refused = None;
+                self.confirm(at, mv);
+            }
             return;
         }
         self.refused = None;
@@ -609,102 +498,23 @@ impl Reconstructor {
     fn learn_orientation(&mut self) -> bool {
         let dump = BoardDump { codes: self.raw };
         let target = self.position().placement();
-        for orientation in [Orientation::Normal, Orientation::Rotated] {
-            if Placement::from_dump(&dump, orientation) == target {
-                self.orientation = Some(orientation);
-                self.reported = None;
-                self.out.push_back(Reading::Orientation(orientation));
-                return true;
-            }
-        }
-        false
+        let sides = [Orientation::Normal, Orientation::Rotated];
+        // The game's position either way round; else, a board read again after a restart
+        // may already show the next move made (the bridge stopped within its settle time).
+        let found = sides
+            .into_iter()
+            .find(|&o| Placement::from_dump(&dump, o) == target)
+            .or_else(|| {
+                sides.into_iter().find(|&o| {
+                    successor_to(self.position(), &Placement::from_dump(&dump, o)).is_some()
+                })
+            });
+        let Some(orientation) = found else {
+            return false;
+        };
+        self.orientation = Some(orientation);
+        self.reported = None;
+        self.out.push_back(Reading::Orientation(orientation));
+        true
     }
-}
-
-/// The move a player tried when `seen` matches no legal move from `position`: the one piece of
-/// the side to move that left its square and the square it now stands on (or the square of the
-/// opponent's piece it replaced). `None` when the picture is not one piece moved (pieces knocked
-/// over, several moved, a piece still in the hand). Its promotion is read from the board.
-pub fn attempted_move(position: &Position, seen: &Placement) -> Option<Move> {
-    let current = position.placement();
-    let side = position.side_to_move();
-    let changed = current.diff(seen);
-    let mut from = None;
-    let mut to = None;
-    for &s in &changed {
-        let own = |o: Occupant| matches!(o, Occupant::Piece(c, _) if c == side);
-        match (own(current.get(s)), own(seen.get(s))) {
-            (true, false) if from.replace(s).is_some() => return None,
-            (false, true) if to.replace(s).is_some() => return None,
-            (true, true) => return None,
-            _ => {}
-        }
-    }
-    let (from, to) = (from?, to?);
-    // Everything else that changed must be an opponent's piece taken off (a capture).
-    let others_ok = changed.iter().all(|&s| {
-        s == from
-            || s == to
-            || (seen.get(s) == Occupant::Empty && current.get(s) != Occupant::Empty)
-    });
-    if !others_ok {
-        return None;
-    }
-    let promotion = match (current.get(from), seen.get(to)) {
-        (Occupant::Piece(_, Piece::Pawn), Occupant::Piece(_, p)) if p != Piece::Pawn => Some(p),
-        _ => None,
-    };
-    Some(Move {
-        from,
-        to,
-        promotion,
-    })
-}
-
-/// The legal move from `position` that leaves exactly `seen` on the board.
-fn successor_to(position: &Position, seen: &Placement) -> Option<Move> {
-    let mut found = None;
-    position.for_each_legal_move(|mv| {
-        if found.is_none()
-            && let Ok(next) = position.after(mv)
-            && next.placement() == *seen
-        {
-            found = Some(mv);
-        }
-    });
-    found
-}
-
-fn two_moves_to(position: &Position, seen: &Placement) -> Option<(Move, Move)> {
-    let mut found = None;
-    position.for_each_legal_move(|first| {
-        if found.is_none()
-            && let Ok(next) = position.after(first)
-            && let Some(second) = successor_to(&next, seen)
-        {
-            found = Some((first, second));
-        }
-    });
-    found
-}
-
-/// The seen placement lies between the current one and one legal move's result: every square
-/// that changed shows either its old or its new occupant.
-fn is_on_the_way(position: &Position, current: &Placement, seen: &Placement) -> bool {
-    let changed = seen.diff(current);
-    let mut found = false;
-    position.for_each_legal_move(|mv| {
-        if !found && let Ok(next) = position.after(mv) {
-            let target = next.placement();
-            found = changed.iter().all(|&s| seen.get(s) == target.get(s));
-        }
-    });
-    found
-}
-
-/// Every piece `seen` shows stands on the same square in `full`.
-fn is_subset(seen: &Placement, full: &Placement) -> bool {
-    Square::ALL
-        .into_iter()
-        .all(|s| seen.get(s) == Occupant::Empty || seen.get(s) == full.get(s))
 }

@@ -72,7 +72,14 @@ enum Step {
 pub struct PgnReader {
     carry: Vec<u8>,
     phase: Phase,
+    /// Line of the file at `counted` in the data being read: line breaks are counted lazily,
+    /// a whole stretch at once, when an error needs its line or the data is used up.
     line: u64,
+    /// Offset in the data being read up to which `line` counts the line breaks.
+    counted: usize,
+    /// Offset in the data being read where this call's reading began.
+    base: usize,
+    /// Whether the byte at `base` starts a line (column 1, where `%` escapes a line).
     at_line_start: bool,
     is_first_byte: bool,
     depth: u32,
@@ -95,6 +102,8 @@ impl PgnReader {
             carry: Vec::new(),
             phase: Phase::BetweenGames,
             line: 1,
+            counted: 0,
+            base: 0,
             at_line_start: true,
             is_first_byte: true,
             depth: 0,
@@ -251,56 +260,104 @@ impl PgnReader {
 
     /// Consumes as many complete tokens of `data` as it can and returns how many bytes it used.
     fn run<V: Visitor + ?Sized>(&mut self, data: &[u8], eof: bool, visitor: &mut V) -> usize {
-        let mut at = 0;
+        let mut start = 0;
         if self.is_first_byte {
             match self.byte_order_mark_len(data, eof) {
-                Some(len) => at = len,
+                Some(len) => start = len,
                 None => return 0,
             }
         }
-        loop {
-            if let Some(discard) = self.discard {
-                match find_discard_end(&data[at..], discard) {
-                    Some(len) => {
-                        self.count_lines(&data[at..at + len]);
-                        at += len;
-                        self.discard = None;
-                    }
-                    None => {
-                        self.count_lines(&data[at..]);
-                        self.discard = if eof { None } else { Some(discard) };
-                        return data.len();
-                    }
+        self.base = start;
+        self.counted = start;
+        let used = self.run_tokens(data, start, eof, visitor);
+        // The bytes used are done with: their line breaks are counted once, here, and whether
+        // the next byte starts a line is kept for the next call.
+        self.sync_line(data, used);
+        if used > start {
+            self.at_line_start = data[used - 1] == b'\n';
+        }
+        used
+    }
+
+    /// Counts the line breaks of `data` up to `at`, so that `line` is the line of `at`.
+    fn sync_line(&mut self, data: &[u8], at: usize) {
+        if at > self.counted {
+            self.line += memchr::memchr_iter(b'\n', &data[self.counted..at]).count() as u64;
+            self.counted = at;
+        }
+    }
+
+    /// Reports a fault of the token at `at`, on that token's line.
+    fn report_at<V: Visitor + ?Sized>(
+        &mut self,
+        data: &[u8],
+        at: usize,
+        visitor: &mut V,
+        kind: SyntaxErrorKind,
+    ) {
+        self.sync_line(data, at);
+        self.report(visitor, kind);
+    }
+
+    /// Whether the token at `at` stands in column 1.
+    fn is_line_start(&self, data: &[u8], at: usize) -> bool {
+        if at == self.base {
+            self.at_line_start
+        } else {
+            data[at - 1] == b'\n'
+        }
+    }
+
+    fn run_tokens<V: Visitor + ?Sized>(
+        &mut self,
+        data: &[u8],
+        mut at: usize,
+        eof: bool,
+        visitor: &mut V,
+    ) -> usize {
+        // Only an overlong token dropped between two calls is discarded: its end comes first.
+        if let Some(discard) = self.discard {
+            match find_discard_end(&data[at..], discard) {
+                Some(len) => {
+                    at += len;
+                    self.discard = None;
+                }
+                None => {
+                    self.discard = if eof { None } else { Some(discard) };
+                    return data.len();
                 }
             }
-            // Whitespace, tracking lines for error reports and column 1 for `%` escapes.
+        }
+        loop {
+            // Whitespace: its line breaks are counted only when a line is needed.
             while let Some(&byte) = data.get(at) {
                 if byte > b' ' {
                     break;
-                }
-                if byte == b'\n' {
-                    self.line += 1;
-                    self.at_line_start = true;
-                } else {
-                    self.at_line_start = false;
                 }
                 at += 1;
             }
             let Some(&byte) = data.get(at) else {
                 return at;
             };
+            // Most tokens are moves and move numbers inside a game's movetext: those are read
+            // here, and everything else the long way.
+            if self.phase == Phase::Movetext
+                && let Some(next) = self.plain_token(data, at, byte, visitor)
+            {
+                at = next;
+                continue;
+            }
             let step = match byte {
-                b'%' if self.at_line_start => self.skip_line(data, at, eof, None, visitor),
-                b';' => self.skip_line(data, at, eof, Some(()), visitor),
                 b'{' => self.brace_comment(data, at, eof, visitor),
                 b'[' => self.tag_pair(data, at, eof, visitor),
+                b'%' if self.is_line_start(data, at) => {
+                    self.skip_line(data, at, eof, None, visitor)
+                }
+                b';' => self.skip_line(data, at, eof, Some(()), visitor),
                 _ => self.movetext_token(data, at, eof, visitor),
             };
             match step {
-                Step::Resume(next) => {
-                    self.at_line_start = false;
-                    at = next;
-                }
+                Step::Resume(next) => at = next,
                 Step::NeedMore => return at,
             }
         }
@@ -339,26 +396,33 @@ impl PgnReader {
         visitor: &mut V,
     ) -> Step {
         let body = &data[at + 1..];
-        let close = memchr::memchr(b'}', body);
-        let open_part = close.map_or(body, |len| &body[..len]);
-        // `lines`: the bytes whose line breaks the comment spans, its text and what ends it.
-        let (text, lines, next) = match (next_game_in(open_part), close) {
-            (Some(cut), _) => {
-                self.report(visitor, SyntaxErrorKind::CommentCutByNextGame);
-                (&body[..cut], &body[..=cut], at + 1 + cut + 1)
+        // Most comments are one line (`{[%clk 0:04:58]}`): their `}` comes before any line
+        // break, and one search answers them. Only a comment spanning lines may be cut by the
+        // next game.
+        let (text, next) = match memchr::memchr2(b'}', b'\n', body) {
+            Some(len) if body[len] == b'}' => (&body[..len], at + 1 + len + 1),
+            _ => {
+                let close = memchr::memchr(b'}', body);
+                let open_part = close.map_or(body, |len| &body[..len]);
+                match (next_game_in(open_part), close) {
+                    (Some(cut), _) => {
+                        self.report_at(data, at, visitor, SyntaxErrorKind::CommentCutByNextGame);
+                        (&body[..cut], at + 1 + cut + 1)
+                    }
+                    (None, Some(len)) => (&body[..len], at + 1 + len + 1),
+                    (None, None) if eof => {
+                        self.report_at(data, at, visitor, SyntaxErrorKind::UnterminatedComment);
+                        (body, data.len())
+                    }
+                    (None, None) => return Step::NeedMore,
+                }
             }
-            (None, Some(len)) => (&body[..len], &body[..len], at + 1 + len + 1),
-            (None, None) if eof => {
-                self.report(visitor, SyntaxErrorKind::UnterminatedComment);
-                (body, body, data.len())
-            }
-            (None, None) => return Step::NeedMore,
         };
         // A comment over the limit is skipped as the streaming path skips it when it cannot
         // hold it, so that the verdict does not depend on how the input was cut into chunks.
         let too_long = text.len() >= MAX_TOKEN_LEN;
         if too_long {
-            self.report(visitor, SyntaxErrorKind::TokenTooLong);
+            self.report_at(data, at, visitor, SyntaxErrorKind::TokenTooLong);
         }
         // Comments before a game's first tag belong to no game.
         if self.phase != Phase::BetweenGames {
@@ -367,8 +431,6 @@ impl PgnReader {
                 visitor.comment(text);
             }
         }
-        // Most comments are one line (`{[%clk 0:04:58]}`): memchr answers those at once.
-        self.line += memchr::memchr_iter(b'\n', lines).count() as u64;
         Step::Resume(next)
     }
 
@@ -385,6 +447,7 @@ impl PgnReader {
         };
         if self.phase == Phase::Movetext {
             // The previous game had no termination marker; its tags start the next game.
+            self.sync_line(data, at);
             self.end_game(visitor);
         }
         if self.phase == Phase::BetweenGames {
@@ -409,9 +472,48 @@ impl PgnReader {
                 Step::Resume(at + len)
             }
             TagScan::Malformed { len } => {
-                self.report(visitor, SyntaxErrorKind::MalformedTag);
+                self.report_at(data, at, visitor, SyntaxErrorKind::MalformedTag);
                 Step::Resume(at + len)
             }
+        }
+    }
+
+    /// A move (`Nf3`, `exd5+`) or a move number (`12.`, `12...`) standing alone in a game's
+    /// movetext, read the short way; `None` for any other token (a glyph, a result, a number
+    /// glued to its move, a token cut by the end of the data), which `movetext_token` reads.
+    /// Both ways give the same events.
+    #[inline]
+    fn plain_token<V: Visitor + ?Sized>(
+        &mut self,
+        data: &[u8],
+        at: usize,
+        first: u8,
+        visitor: &mut V,
+    ) -> Option<usize> {
+        let mut end = at + 1;
+        if first.is_ascii_alphabetic() {
+            while end < data.len() && !is_delimiter(data[end]) {
+                end += 1;
+            }
+            let last = *data.get(end).and(data.get(end - 1))?;
+            if last == b'!' || last == b'?' {
+                return None;
+            }
+            if !self.is_skipping() && visitor.san(&data[at..end]).is_break() {
+                self.skip_from = Some(0);
+            }
+            Some(end)
+        } else if first.is_ascii_digit() {
+            while end < data.len() && data[end].is_ascii_digit() {
+                end += 1;
+            }
+            let digits = end;
+            while end < data.len() && data[end] == b'.' {
+                end += 1;
+            }
+            (end > digits && is_delimiter(*data.get(end)?)).then_some(end)
+        } else {
+            None
         }
     }
 
@@ -425,12 +527,12 @@ impl PgnReader {
         let byte = data[at];
         match byte {
             b'}' | b']' => {
-                self.report(visitor, SyntaxErrorKind::Stray(byte as char));
+                self.report_at(data, at, visitor, SyntaxErrorKind::Stray(byte as char));
                 return Step::Resume(at + 1);
             }
             b')' => {
                 if self.depth == 0 {
-                    self.report(visitor, SyntaxErrorKind::UnmatchedCloseParen);
+                    self.report_at(data, at, visitor, SyntaxErrorKind::UnmatchedCloseParen);
                 } else {
                     if self.skip_from == Some(self.depth) {
                         self.skip_from = None;
@@ -452,17 +554,21 @@ impl PgnReader {
             return Step::Resume(at + 1);
         }
         // The token's first byte may be `$`, itself a delimiter of other tokens.
-        let len = match data[at + 1..].iter().position(|&b| is_delimiter(b)) {
-            Some(len) => len + 1,
-            None if eof => data.len() - at,
-            None => return Step::NeedMore,
+        let mut end = at + 1;
+        while end < data.len() && !is_delimiter(data[end]) {
+            end += 1;
+        }
+        let len = match end < data.len() {
+            true => end - at,
+            false if eof => data.len() - at,
+            false => return Step::NeedMore,
         };
         self.begin_movetext(visitor);
         let token = &data[at..at + len];
         if byte == b'$' {
             let nag = parse_u8(&token[1..]);
             if nag.is_none() {
-                self.report(visitor, SyntaxErrorKind::BadNag);
+                self.report_at(data, at, visitor, SyntaxErrorKind::BadNag);
             }
             if let Some(nag) = nag.filter(|_| !self.is_skipping()) {
                 visitor.nag(nag);
@@ -487,6 +593,7 @@ impl PgnReader {
             // A result written inside a variation is an annotation, not the end of the game.
             if self.depth == 0 {
                 visitor.result(result);
+                self.sync_line(data, at);
                 self.end_game(visitor);
             }
             return Step::Resume(at + len);

@@ -85,6 +85,8 @@ pub struct GameReport {
 #[derive(Debug)]
 pub struct GameChecker {
     games_seen: u64,
+    /// The initial position, built once: building a board costs more than copying one.
+    startpos: Position,
     position: Position,
     moves: u32,
     result_tag: Option<String>,
@@ -106,6 +108,7 @@ impl GameChecker {
     pub fn new() -> Self {
         GameChecker {
             games_seen: 0,
+            startpos: Position::startpos(),
             position: Position::startpos(),
             moves: 0,
             result_tag: None,
@@ -136,7 +139,7 @@ impl GameChecker {
 impl Visitor for GameChecker {
     fn begin_game(&mut self) {
         self.games_seen += 1;
-        self.position = Position::startpos();
+        self.position.clone_from(&self.startpos);
         self.moves = 0;
         self.result_tag = None;
         self.marker = None;
@@ -395,13 +398,20 @@ impl PlainSan {
                     sources &= rank.bitboard();
                 }
                 if sources.len() == 1 {
-                    // One candidate: `Position::play` checks it anyway, so do not check twice.
                     let from = sources.into_iter().next()?;
-                    return Some(Resolved::Unchecked(Move {
+                    let mv = Move {
                         from,
                         to,
                         promotion,
-                    }));
+                    };
+                    // A lone piece is tested here, more cheaply than by the general test; a
+                    // king (and a few pawn moves) is left to `Position::play`, which tests it
+                    // anyway (so it is not tested twice).
+                    return match piece_move_is_legal(board, piece, mv) {
+                        Some(true) => Some(Resolved::Proven(mv)),
+                        Some(false) => None,
+                        None => Some(Resolved::Unchecked(mv)),
+                    };
                 }
                 let mut found = None;
                 for from in sources {
@@ -410,7 +420,9 @@ impl PlainSan {
                         to,
                         promotion,
                     };
-                    if movegen::is_legal(board, mv) {
+                    let legal = piece_move_is_legal(board, piece, mv)
+                        .unwrap_or_else(|| movegen::is_legal(board, mv));
+                    if legal {
                         if found.is_some() {
                             return None;
                         }
@@ -421,6 +433,56 @@ impl PlainSan {
             }
         }
     }
+}
+
+/// Whether a pawn, knight, bishop, rook or queen of the side to move on `mv.from` may legally
+/// go to `mv.to`: it reaches the square, does not land on its own side's piece, leaves no pin
+/// line, and answers a check (one checker: taken or blocked; two: only the king may move).
+/// `None` for a king (castling) and for a pawn's capture onto an empty square (en passant)
+/// or a promotion named where none is due or left out where one is: the general test, which
+/// also says why, takes those.
+fn piece_move_is_legal(board: &cozy_chess::Board, piece: Piece, mv: Move) -> Option<bool> {
+    let occupied = board.occupied();
+    let us = board.side_to_move();
+    let reach = match piece {
+        Piece::Pawn => {
+            let last_rank = Rank::Eighth.relative_to(us);
+            if (mv.to.rank() == last_rank) != mv.promotion.is_some() {
+                return None;
+            }
+            if mv.to.file() == mv.from.file() {
+                cozy_chess::get_pawn_quiets(mv.from, us, occupied)
+            } else if board.colors(!us).has(mv.to) {
+                cozy_chess::get_pawn_attacks(mv.from, us)
+            } else {
+                return None;
+            }
+        }
+        Piece::Knight => cozy_chess::get_knight_moves(mv.from),
+        Piece::Bishop => cozy_chess::get_bishop_moves(mv.from, occupied),
+        Piece::Rook => cozy_chess::get_rook_moves(mv.from, occupied),
+        Piece::Queen => {
+            cozy_chess::get_bishop_moves(mv.from, occupied)
+                | cozy_chess::get_rook_moves(mv.from, occupied)
+        }
+        Piece::King => return None,
+    };
+    let promotes = piece == Piece::Pawn && mv.promotion.is_some();
+    if (mv.promotion.is_some() && !promotes) || !reach.has(mv.to) || board.colors(us).has(mv.to) {
+        return Some(false);
+    }
+    let king = board.king(us);
+    if board.pinned().has(mv.from) && !cozy_chess::get_line_rays(king, mv.from).has(mv.to) {
+        return Some(false);
+    }
+    let checkers = board.checkers();
+    Some(match checkers.len() {
+        0 => true,
+        1 => checkers.into_iter().next().is_some_and(|checker| {
+            checker == mv.to || cozy_chess::get_between_rays(king, checker).has(mv.to)
+        }),
+        _ => false,
+    })
 }
 
 /// A move named by plain SAN, and whether finding it already proved it legal.
@@ -521,6 +583,77 @@ mod tests {
         ] {
             assert_eq!(read_plain_san(text.as_bytes()), None, "{text}");
         }
+    }
+
+    /// The short legality test of a lone piece agrees with the general one on every square,
+    /// in positions with pins, checks and double checks, and along seeded random games.
+    #[test]
+    fn a_lone_piece_s_legality_agrees_with_the_general_test() {
+        let mut positions: Vec<Position> = [
+            "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1",
+            "4k3/8/8/8/1b6/2Q5/8/4K3 w - - 0 1",
+            "4k3/4r3/8/8/8/8/4R3/4K1N1 w - - 0 1",
+            "4k3/8/8/8/8/5n2/3B4/r3K2R w - - 0 1",
+            "4k3/8/8/1b6/8/8/4r3/R2QK1N1 w - - 0 1",
+            "r3k2r/1P6/8/3pP3/8/2N5/8/R3K1NR w KQkq d6 0 1",
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+            "4k3/8/8/q7/8/8/3P4/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K2r w - - 0 1",
+            "3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "4k3/8/8/1b6/8/8/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/3p4/4P3/4K3 w - - 0 1",
+        ]
+        .iter()
+        .map(|fen| Position::from_fen(fen).unwrap())
+        .collect();
+        let mut seed = 0x5EED_u64;
+        for _ in 0..40 {
+            let mut position = Position::startpos();
+            for _ in 0..80 {
+                let mut moves = Vec::new();
+                movegen::for_each_legal_move(position.board(), |mv| moves.push(mv));
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                position.play_legal(moves[(seed >> 33) as usize % moves.len()]);
+                positions.push(position.clone());
+            }
+        }
+        let mut tested = 0;
+        for position in &positions {
+            let board = position.board();
+            for piece in [
+                Piece::Pawn,
+                Piece::Knight,
+                Piece::Bishop,
+                Piece::Rook,
+                Piece::Queen,
+            ] {
+                for from in board.colored_pieces(board.side_to_move(), piece) {
+                    for to in cozy_chess::BitBoard::FULL {
+                        for promotion in [None, Some(Piece::Queen), Some(Piece::Knight)] {
+                            let mv = Move {
+                                from,
+                                to,
+                                promotion,
+                            };
+                            let general = movegen::is_legal(board, mv);
+                            let short = piece_move_is_legal(board, piece, mv);
+                            if piece != Piece::Pawn {
+                                assert!(short.is_some(), "{mv:?} in {position}");
+                            }
+                            if let Some(short) = short {
+                                assert_eq!(short, general, "{mv:?} in {position}");
+                                tested += usize::from(general);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(tested > 10_000, "only {tested} legal moves tested");
     }
 
     #[test]

@@ -67,7 +67,35 @@ impl Game {
         if self.result.is_some() {
             return Err(Refused::GameOver);
         }
-        let Some((sealer, envelope)) = self.adjournment.sealed.clone() else {
+        let Some((_, envelope)) = self.adjournment.sealed.clone() else {
+            return Err(Refused::NotSealed);
+        };
+        // The passphrase first: a wrong one is refused and changes nothing, not even the
+        // absent replier's clock below.
+        let text = adjourn::open(&envelope, passphrase)?;
+        self.open_with(at, Some(text))
+    }
+
+    /// The public view's opening ([`Event::Opened`]): the envelope's text as found inside it,
+    /// taken only by a game whose envelope was withheld from it; a game that holds the
+    /// envelope itself is opened with the passphrase alone.
+    pub(super) fn opened(&mut self, at: Timestamp, text: Option<&str>) -> Result<(), Refused> {
+        if self.result.is_some() {
+            return Err(Refused::GameOver);
+        }
+        let Some((_, envelope)) = &self.adjournment.sealed else {
+            return Err(Refused::NotSealed);
+        };
+        if !super::super::public::is_withheld(envelope) {
+            return Err(Refused::Envelope(adjourn::EnvelopeError::WrongPassphrase));
+        }
+        self.open_with(at, text.map(str::to_owned))
+    }
+
+    /// Opens the envelope whose move is `text` (none: not known, which serves only while the
+    /// replier is absent).
+    fn open_with(&mut self, at: Timestamp, text: Option<String>) -> Result<(), Refused> {
+        let Some((sealer, _)) = self.adjournment.sealed.clone() else {
             return Err(Refused::NotSealed);
         };
         if !self.deadlines.is_present(!sealer) {
@@ -80,7 +108,11 @@ impl Game {
             self.rule(at, law, Verdict::ClockStarted { player: !sealer });
             return Ok(());
         }
-        let text = adjourn::open(&envelope, passphrase)?;
+        let Some(text) = text else {
+            return Err(Refused::Envelope(adjourn::EnvelopeError::Malformed {
+                field: "text",
+            }));
+        };
         // The replier's clock may have run while he was away (A9b): bank it before the move.
         self.clock.stop(at);
         self.adjournment.resumed = None;

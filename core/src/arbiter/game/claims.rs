@@ -10,6 +10,9 @@ use super::*;
 pub(in crate::arbiter) struct Claims {
     /// The standing draw offer, by whom.
     pub(in crate::arbiter) offer: Option<Color>,
+    /// How many moves each player (White, Black) had made when he last offered a draw: a new
+    /// offer waits for his next move (2005 Art. 12.6 / 2023 Art. 11.5).
+    pub(super) offered_at: [Option<usize>; 2],
     /// The claims a player may make now about what happened (not the draws the record shows).
     pub(in crate::arbiter) open: Vec<(Color, ClaimKind)>,
     /// A claim awaiting the arbiter.
@@ -98,6 +101,19 @@ impl Game {
     /// this early (2023 Art. 9.1.1).
     pub(super) fn offer_draw(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
         self.require_offer()?;
+        // An offer repeated before the player has moved again, whether his last one stands or
+        // was declined, is no new offer but a disturbance of the opponent (2005 Art. 12.6 /
+        // 2023 Art. 11.5); logs recorded before this rule replay as they were taken.
+        let side = usize::from(player == Color::Black);
+        // An offer made on his own time goes with the move he is making (R-03, `mark_offer`).
+        let moved = self.score.moves.iter().filter(|m| m.by == player).count()
+            + usize::from(self.on_move() == player);
+        if self.log.refuses_repeated_offers() {
+            if self.claims.offered_at[side] == Some(moved) {
+                return Err(Refused::RepeatedOffer(color_name(player)));
+            }
+            self.claims.offered_at[side] = Some(moved);
+        }
         if let Some(first) = self.config.no_draw_before_move
             && self.edition() == Edition::Fide2023
             && self.score.record.current().fullmove_number() < u32::from(first)

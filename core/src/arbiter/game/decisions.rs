@@ -7,7 +7,7 @@ use super::*;
 impl Game {
     pub(super) fn decide(&mut self, at: Timestamp, decision: &Decision) -> Result<(), Refused> {
         if self.result.is_some() {
-            return Err(Refused::GameOver);
+            return self.decide_after_the_end(at, decision);
         }
         let edition = self.edition();
         match decision {
@@ -70,6 +70,16 @@ impl Game {
             Decision::SetClock { white, black } => {
                 self.clock.set_remaining(Color::White, *white, at);
                 self.clock.set_remaining(Color::Black, *black, at);
+                // A change of the clocks is on the record, as any of the arbiter's decisions.
+                self.rule(
+                    at,
+                    rules::CLOCK_SETTING_CORRECTED.law(edition),
+                    Verdict::ClocksSet {
+                        white: *white,
+                        black: *black,
+                        moves: self.move_counts(),
+                    },
+                );
                 Ok(())
             }
             Decision::StopClock => {
@@ -132,6 +142,7 @@ impl Game {
                 self.end(at, law, *result, Reason::ReportedResult);
                 Ok(())
             }
+            Decision::TouchNotDeliberate { square } => self.touch_not_deliberate(at, *square),
             Decision::StartClock => {
                 if self.started.is_none() {
                     return Err(Refused::NotStarted);
@@ -146,6 +157,27 @@ impl Game {
                 Ok(())
             }
         }
+    }
+
+    /// After the end, the arbiter may still put right what should not have happened (a result
+    /// entered by mistake or by someone who should not have, a flag fall a wrong clock change
+    /// caused): a restored position takes the game back to play (2005 Art. 6.14, 7.5 / 2023
+    /// Art. 6.11, 7.5), the clocks stopped until he starts them; the right result, or his clock
+    /// change, then follows as a decision in play. Nothing else reopens a game, and a second
+    /// result on an ended game is refused.
+    fn decide_after_the_end(&mut self, at: Timestamp, decision: &Decision) -> Result<(), Refused> {
+        if !matches!(decision, Decision::Restore { .. }) {
+            return Err(Refused::GameOver);
+        }
+        let (result, ended) = (self.result.take(), self.ended.take());
+        let taken = self.decide(at, decision);
+        if taken.is_err() {
+            self.result = result;
+            self.ended = ended;
+        } else if self.result.is_none() {
+            self.clock.stop(at);
+        }
+        taken
     }
 
     /// The arbiter's decision on a draw claim held for him (Art. 9.2, 9.3): upheld, the game

@@ -415,6 +415,7 @@ impl Game {
             Event::Seal { player, envelope } => self.seal(at, *player, envelope),
             Event::Resume => self.resume(at),
             Event::Open { passphrase } => self.open(at, passphrase),
+            Event::Opened { text } => self.opened(at, text.as_deref()),
             Event::Announce { player, text } => self.announce(at, *player, text),
             Event::Repeat { player, text } => self.repeat(at, *player, text),
             Event::Write { player, mv } => self.write(at, *player, *mv),

@@ -34,6 +34,10 @@ pub enum Refused {
     /// No draw offer from the opponent stands.
     #[error("no draw offer from the opponent stands")]
     NoOffer,
+    /// The player offered a draw and has not moved since: a repeated offer only annoys the
+    /// opponent (2005 Art. 12.6 / 2023 Art. 11.5).
+    #[error("{0} offered a draw and has not moved since: a new offer waits for his next move")]
+    RepeatedOffer(&'static str),
     /// No claim awaits the arbiter's decision.
     #[error("no claim awaits a decision")]
     NoPendingClaim,
@@ -128,6 +132,7 @@ impl Refused {
     pub fn side(&self) -> Option<&'static str> {
         match self {
             Refused::NotOnMove(side)
+            | Refused::RepeatedOffer(side)
             | Refused::ClockNotRunning(side)
             | Refused::AnalysisPending(side) => Some(side),
             _ => None,
@@ -145,6 +150,7 @@ impl Refused {
             Refused::NotOnMove(_) => ("not_on_move", "table_not_on_move"),
             Refused::ClockNotRunning(_) => ("clock_not_running", "table_clock_not_running"),
             Refused::NoOffer => ("no_offer", "table_no_offer"),
+            Refused::RepeatedOffer(_) => ("repeated_offer", "table_repeated_offer"),
             Refused::NoPendingClaim => ("no_pending_claim", "table_no_pending_claim"),
             Refused::ClaimNotEstablished => {
                 ("claim_not_established", "table_claim_not_established")

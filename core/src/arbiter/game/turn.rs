@@ -257,3 +257,31 @@ impl Game {
         }
     }
 }
+
+impl Game {
+    /// The arbiter rules the touch on `square` not deliberate (a knocked piece): the obligation
+    /// it imposed is lifted, with the article that binds only a deliberate touch (2005 Art. 4.3
+    /// / 2023 Art. 4.3; the arbiter's powers, 2005 Art. 13.1 / 2023 Art. 12.1).
+    pub(super) fn touch_not_deliberate(
+        &mut self,
+        at: Timestamp,
+        square: Square,
+    ) -> Result<(), Refused> {
+        self.require_play()?;
+        self.turn.touch.forget(square);
+        self.rule(
+            at,
+            Law::new(self.edition(), "Art. 4.3"),
+            Verdict::Notice {
+                what: "touch_not_deliberate",
+            },
+        );
+        Ok(())
+    }
+
+    /// Who sealed the move waiting in its envelope, until it is opened (2005 App. A1 / 2023
+    /// Guidelines I.1): the board's hands are hidden meanwhile.
+    pub fn sealed_by(&self) -> Option<Color> {
+        self.adjournment.sealed.as_ref().map(|(player, _)| *player)
+    }
+}

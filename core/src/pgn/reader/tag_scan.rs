@@ -48,16 +48,21 @@ pub(super) fn scan_tag(data: &[u8], eof: bool) -> Option<TagScan> {
     let value_start = i + 1;
     let mut has_escapes = false;
     i = value_start;
+    // The value's end, its escapes and a line break (which ends a malformed pair) are the only
+    // bytes that matter in it: one search finds the next of them.
     loop {
-        match data.get(i) {
-            None if !eof => return None,
-            None | Some(b'\n') => return malformed(i.min(data.len())),
-            Some(b'"') => break,
-            Some(b'\\') => {
+        let rest = data.get(i..).unwrap_or_default();
+        let Some(len) = memchr::memchr3(b'"', b'\\', b'\n', rest) else {
+            return if eof { malformed(data.len()) } else { None };
+        };
+        i += len;
+        match data[i] {
+            b'"' => break,
+            b'\\' => {
                 has_escapes = true;
                 i += 2;
             }
-            Some(_) => i += 1,
+            _ => return malformed(i),
         }
     }
     let value_end = i;

@@ -290,3 +290,32 @@ fn move_numbers_are_not_moves_but_castling_with_zeros_is() {
     assert_eq!(strip_move_number(b"1.2...Nf6"), b"Nf6");
     assert_eq!(strip_move_number(b"1.0-0"), b"0-0");
 }
+
+/// Line breaks are counted lazily, a stretch at a time: the line of every fault, and whether a
+/// `%` stands in column 1, must not depend on where the chunks are cut.
+#[test]
+fn fault_lines_and_escapes_are_the_same_in_every_chunk_size() {
+    let text: &[u8] = b"\xEF\xBB\xBF%escape at the start\n[Event \"a\"]\n[Bad tag]\r\n\r\n\
+        1. e4 {two\nlines} e5 )\n%escaped ) line\n 2. Nf3 % not an escape $300\n\
+        (2. Nc3 {x}\n\n[Event \"b\"]\n\n1. d4 ] {open\n[Event \"c\"]\n1. c4 }\n; note )\n{end";
+    let whole = log_whole(text);
+    let errors: Vec<&String> = whole.iter().filter(|e| e.starts_with("error")).collect();
+    assert_eq!(
+        errors,
+        [
+            "error line 3: malformed tag pair",
+            "error line 6: ')' closes no variation",
+            "error line 8: numeric annotation glyph is not a number from 0 to 255",
+            "error line 11: '(' opens a variation that is not closed before the game ends",
+            "error line 13: stray ']'",
+            "error line 13: comment not closed before the next game's [Event tag",
+            "error line 15: stray '}'",
+            "error line 17: comment not closed before the end of the input",
+        ]
+    );
+    // `% not an escape` is read as movetext (a token `%`), not skipped to the end of its line.
+    assert!(whole.iter().any(|e| e == "san %"), "{whole:?}");
+    for size in 1..=text.len() {
+        assert_eq!(log_in_chunks(text, size), whole, "chunk size {size}");
+    }
+}

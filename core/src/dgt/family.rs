@@ -1,0 +1,473 @@
+//! One trait for every family of sensor board: bytes in, readings out, commands out.
+//!
+//! A [`BoardSession`](super::session::BoardSession) keeps the Laws at a board whatever its make;
+//! what differs between makes is the wire. A family's codec turns the bytes its board sends into
+//! [`BoardMessage`]s (a whole board read, one square changed, the clock's times) and the
+//! session's [`Command`]s into the bytes its board understands. DGT's vocabulary is the common
+//! one: a family whose board reports differently (Millennium's whole-board strings, Certabo's
+//! RFID ids, Chessnut's bitboards) translates into dumps and field updates in DGT's sensor order
+//! and piece codes, so the reconstruction, the noise gate's doubt and the Laws above stay one.
+
+use std::collections::VecDeque;
+
+use super::codec::{BoardMessage, Command, Decoder, NoiseGate, UpdateMode};
+
+pub mod certabo;
+pub mod chessnut;
+pub mod line;
+pub mod millennium;
+pub mod snapshot;
+
+use certabo::CertaboFrames;
+use chessnut::ChessnutFrames;
+use millennium::MillenniumFrames;
+use snapshot::SnapshotCodec;
+
+/// A family's wire, sans I/O.
+pub trait BoardCodec {
+    /// The board was (re)connected: forget half-read bytes and what its reads said before.
+    fn reset(&mut self);
+
+    /// Takes in bytes read from the board at `now`.
+    fn feed(&mut self, now: u64, bytes: &[u8]);
+
+    /// When [`Self::handle_deadline`] should next be called (a read to confirm what the board
+    /// said is due).
+    fn poll_deadline(&self) -> Option<u64> {
+        None
+    }
+
+    /// Time has reached `now`.
+    fn handle_deadline(&mut self, _now: u64) {}
+
+    /// The next reading that may reach the game (noise already kept back), oldest first.
+    fn poll_reading(&mut self) -> Option<BoardMessage>;
+
+    /// A command the codec itself wants sent (a full read to settle a doubt).
+    fn poll_command(&mut self) -> Option<Command>;
+
+    /// Whether a full read asked for by the session should go to the board now (see
+    /// [`NoiseGate::wants_read`]); calling it with `true` answered means it is being asked.
+    fn take_read_request(&mut self) -> bool;
+
+    /// The commands that open a session with the board (its handshake).
+    fn handshake(&self) -> Vec<Command>;
+
+    /// Appends `command`'s bytes, as this family's board reads them, to `out`.
+    fn encode(&self, command: &Command, out: &mut Vec<u8>);
+
+    /// Runs of bytes dropped since the last [`Self::reset`], and reads put right after doubt.
+    fn health(&self) -> (u64, u64);
+
+    /// Whether the board reports each lift as it happens. A board that only sends whole
+    /// snapshots shows a square emptied at its next scan, which is no proof of a hand on that
+    /// piece: its lifts are no touches of the game (2005 Art. 4.3), and touch-move is left to
+    /// the arbiter.
+    fn reports_lifts(&self) -> bool {
+        true
+    }
+}
+
+/// A boxed codec is a codec: the page and the bridge choose the family when the board is found.
+impl BoardCodec for Box<dyn BoardCodec> {
+    fn reset(&mut self) {
+        (**self).reset();
+    }
+    fn feed(&mut self, now: u64, bytes: &[u8]) {
+        (**self).feed(now, bytes);
+    }
+    fn poll_deadline(&self) -> Option<u64> {
+        (**self).poll_deadline()
+    }
+    fn handle_deadline(&mut self, now: u64) {
+        (**self).handle_deadline(now);
+    }
+    fn poll_reading(&mut self) -> Option<BoardMessage> {
+        (**self).poll_reading()
+    }
+    fn poll_command(&mut self) -> Option<Command> {
+        (**self).poll_command()
+    }
+    fn take_read_request(&mut self) -> bool {
+        (**self).take_read_request()
+    }
+    fn handshake(&self) -> Vec<Command> {
+        (**self).handshake()
+    }
+    fn encode(&self, command: &Command, out: &mut Vec<u8>) {
+        (**self).encode(command, out);
+    }
+    fn health(&self) -> (u64, u64) {
+        (**self).health()
+    }
+    fn reports_lifts(&self) -> bool {
+        (**self).reports_lifts()
+    }
+}
+
+/// How a serial line is set (Web Serial's `SerialPort.open` options, the bridge's port).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SerialSettings {
+    /// Baud rate.
+    pub baud: u32,
+    /// Data bits (7 or 8).
+    pub data_bits: u8,
+    /// Parity.
+    pub parity: Parity,
+    /// Stop bits.
+    pub stop_bits: u8,
+}
+
+/// A serial line's parity bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Parity {
+    /// None.
+    None,
+    /// Odd.
+    Odd,
+    /// Even.
+    Even,
+}
+
+impl Parity {
+    /// The name Web Serial gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::None => "none",
+            Self::Odd => "odd",
+            Self::Even => "even",
+        }
+    }
+}
+
+/// The families of sensor board Arbiter reads, and what each says of itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// DGT e-Board, Smart Board, Bluetooth and Revelation II: DGT's protocol on a serial line.
+    Dgt,
+    /// Millennium ChessLink boards (eONE, Exclusive): whole-board status strings.
+    Millennium,
+    /// Certabo: RFID tags per square, calibrated from the initial position.
+    Certabo,
+    /// Chessnut Air, Go, Pro: whole-board frames over Bluetooth LE or USB HID.
+    Chessnut,
+}
+
+/// How a Bluetooth LE board is found and read: its services and characteristics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BleIds {
+    /// The service whose characteristic notifies the board's frames.
+    pub service: &'static str,
+    /// The characteristic that notifies them.
+    pub notify: &'static str,
+    /// The service of the characteristic commands are written to.
+    pub write_service: &'static str,
+    /// The characteristic commands are written to.
+    pub write: &'static str,
+}
+
+impl Family {
+    /// Every family, in the order a chooser lists them.
+    pub const ALL: [Family; 4] = [
+        Family::Dgt,
+        Family::Millennium,
+        Family::Certabo,
+        Family::Chessnut,
+    ];
+
+    /// The name pages and logs use (`data-board-kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Dgt => "dgt",
+            Self::Millennium => "millennium",
+            Self::Certabo => "certabo",
+            Self::Chessnut => "chessnut",
+        }
+    }
+
+    /// The family a name names.
+    pub fn named(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// Whether its boards report each lift (see [`BoardCodec::reports_lifts`]): DGT's field
+    /// updates do; the others send whole snapshots.
+    pub fn reports_lifts(self) -> bool {
+        matches!(self, Self::Dgt)
+    }
+
+    /// The serial line its boards speak on, when they are serial devices.
+    pub fn serial(self) -> Option<SerialSettings> {
+        let line = |baud, data_bits, parity| {
+            Some(SerialSettings {
+                baud,
+                data_bits,
+                parity,
+                stop_bits: 1,
+            })
+        };
+        match self {
+            // 9600 8N1, no flow control (DGT's protocol header).
+            Self::Dgt => line(9600, 8, Parity::None),
+            // 38400, 7 data bits, odd parity (the ChessLink description).
+            Self::Millennium => line(38400, 7, Parity::Odd),
+            Self::Certabo => line(38400, 8, Parity::None),
+            Self::Chessnut => None,
+        }
+    }
+
+    /// USB vendor and product ids its serial boards show (a product of `None`: any of the
+    /// vendor's). Certabo's is Silicon Labs' serial bridge, which other devices use too, and
+    /// Millennium's adapters show none of their own: where the ids do not tell, the page asks
+    /// which board it is.
+    pub fn usb_ids(self) -> &'static [(u16, Option<u16>)] {
+        match self {
+            // The Microchip CDC bridge in DGT's USB boards, and DGT's own vendor id.
+            Self::Dgt => &[(0x04D8, Some(0x000A)), (0x045B, None)],
+            Self::Certabo => &[(0x10C4, None)],
+            Self::Millennium | Self::Chessnut => &[],
+        }
+    }
+
+    /// The USB HID vendor its boards show (Chessnut's, usage page 0xFF00).
+    pub fn hid_vendor(self) -> Option<u16> {
+        match self {
+            Self::Chessnut => Some(0x2D80),
+            _ => None,
+        }
+    }
+
+    /// Its Bluetooth LE services, for a board read over Web Bluetooth.
+    pub fn ble(self) -> Option<BleIds> {
+        match self {
+            Self::Chessnut => Some(BleIds {
+                service: "1b7e8261-2877-41c3-b46e-cf057c562023",
+                notify: "1b7e8262-2877-41c3-b46e-cf057c562023",
+                write_service: "1b7e8271-2877-41c3-b46e-cf057c562023",
+                write: "1b7e8272-2877-41c3-b46e-cf057c562023",
+            }),
+            _ => None,
+        }
+    }
+
+    /// How long the board must be quiet before what it shows is read as a move, when no clock
+    /// completes moves: a little more than one scan for DGT (200-250 ms over USB); for the
+    /// snapshot boards the 350 ms picochess found to keep a slid piece from reading as a move
+    /// to the square it crossed.
+    pub fn settle_ms(self) -> u64 {
+        match self {
+            Self::Dgt => 250,
+            Self::Millennium | Self::Certabo | Self::Chessnut => 350,
+        }
+    }
+
+    /// A fresh codec for its boards.
+    pub fn codec(self) -> Box<dyn BoardCodec> {
+        match self {
+            Self::Dgt => Box::new(DgtCodec::default()),
+            Self::Millennium => Box::new(SnapshotCodec::new(MillenniumFrames::default())),
+            Self::Certabo => Box::new(SnapshotCodec::new(CertaboFrames::default())),
+            Self::Chessnut => Box::new(SnapshotCodec::new(ChessnutFrames::default())),
+        }
+    }
+}
+
+/// The DGT family (e-Board, Smart Board, Bluetooth boards, and the DGT 3000 cabled to them):
+/// the protocol's decoder, and the [`NoiseGate`] so that only what two agreeing reads show
+/// reaches the game.
+///
+/// It is also the codec of a serial line whose board is not yet known: until the line speaks
+/// DGT's protocol, a Millennium or Certabo board's frames on it are recognised
+/// ([`line::Listener`]) and the line is read as that board from then on.
+#[derive(Debug, Default)]
+pub struct DgtCodec {
+    decoder: Decoder,
+    gate: NoiseGate,
+    dropped: u64,
+    passed: VecDeque<BoardMessage>,
+    /// Clock readings held while what the board shows is not yet confirmed.
+    held: VecDeque<BoardMessage>,
+    /// The line has said something in DGT's protocol.
+    spoke_dgt: bool,
+    listener: line::Listener,
+    /// Another family's board, found on the line.
+    other: Option<line::OnTheLine>,
+    /// Its handshake, to be written once it was found.
+    queued: VecDeque<Command>,
+}
+
+impl DgtCodec {
+    fn pass(&mut self, message: BoardMessage) {
+        match message {
+            // A press read while the pieces are not yet confirmed waits for the reads that
+            // confirm them: the press completes the move the board shows, which they will show.
+            m @ BoardMessage::Clock(_) if self.gate.in_doubt() => self.held.push_back(m),
+            m => self.passed.push_back(m),
+        }
+    }
+}
+
+impl BoardCodec for DgtCodec {
+    fn reset(&mut self) {
+        self.decoder.reset();
+        self.gate.reset();
+        self.dropped = 0;
+        self.passed.clear();
+        self.held.clear();
+        self.listener.forget();
+        self.queued.clear();
+        // The same board is plugged in again (a Certabo keeps its calibration).
+        if let Some(other) = &mut self.other {
+            other.codec().reset();
+        }
+    }
+
+    fn feed(&mut self, now: u64, bytes: &[u8]) {
+        if let Some(other) = &mut self.other {
+            return other.codec().feed(now, bytes);
+        }
+        if !self.spoke_dgt
+            && let Some(found) = self.listener.hear(now, bytes)
+        {
+            // Another family's board: what DGT's decoder made of its bytes is dropped.
+            self.decoder.reset();
+            self.gate.reset();
+            self.passed.clear();
+            self.held.clear();
+            self.queued.extend(found.codec_ref().handshake());
+            self.dropped = 0;
+            self.other = Some(found);
+            return;
+        }
+        self.decoder.feed(bytes);
+        while let Some(decoded) = self.decoder.poll() {
+            if decoded.is_err() {
+                self.dropped += 1;
+            } else if !self.spoke_dgt && !matches!(decoded, Ok(BoardMessage::Other { .. })) {
+                // A message of DGT's own (not one of unknown id noise could make up).
+                self.spoke_dgt = true;
+                self.listener.forget();
+            }
+            let first = self.gate.take(now, decoded);
+            let mut confirmed = first.into_iter().collect::<VecDeque<_>>();
+            while let Some(m) = self.gate.poll_ready() {
+                confirmed.push_back(m);
+            }
+            for message in confirmed {
+                self.pass(message);
+            }
+            if !self.gate.in_doubt() {
+                // The pieces are confirmed: the presses read meanwhile follow them.
+                self.passed.extend(self.held.drain(..));
+            }
+        }
+    }
+
+    fn poll_deadline(&self) -> Option<u64> {
+        match &self.other {
+            Some(other) => other.codec_ref().poll_deadline(),
+            None => self.gate.poll_deadline(),
+        }
+    }
+
+    fn handle_deadline(&mut self, now: u64) {
+        match &mut self.other {
+            Some(other) => other.codec().handle_deadline(now),
+            None => self.gate.handle_deadline(now),
+        }
+    }
+
+    fn poll_reading(&mut self) -> Option<BoardMessage> {
+        match &mut self.other {
+            Some(other) => other.codec().poll_reading(),
+            None => self.passed.pop_front(),
+        }
+    }
+
+    fn poll_command(&mut self) -> Option<Command> {
+        if let Some(c) = self.queued.pop_front() {
+            return Some(c);
+        }
+        match &mut self.other {
+            Some(other) => other.codec().poll_command(),
+            None => self.gate.poll_command(),
+        }
+    }
+
+    fn take_read_request(&mut self) -> bool {
+        if let Some(other) = &mut self.other {
+            return other.codec().take_read_request();
+        }
+        if self.gate.wants_read() {
+            self.gate.read_asked();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn handshake(&self) -> Vec<Command> {
+        // Reset also takes the board out of bus mode; the dump is the truth to resync from,
+        // the clock's reading gives the lever's position before the first press, and
+        // UPDATE_NICE is the mode that passes clock acknowledgements.
+        vec![
+            Command::Reset,
+            Command::Version,
+            Command::SendBoard,
+            Command::SendClock,
+            Command::Update(UpdateMode::Nice),
+        ]
+    }
+
+    fn encode(&self, command: &Command, out: &mut Vec<u8>) {
+        match &self.other {
+            Some(other) => other.codec_ref().encode(command, out),
+            None => command.encode(out),
+        }
+    }
+
+    fn health(&self) -> (u64, u64) {
+        match &self.other {
+            Some(other) => other.codec_ref().health(),
+            None => (self.dropped, self.gate.resyncs()),
+        }
+    }
+
+    fn reports_lifts(&self) -> bool {
+        self.other.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_family_is_found_by_its_name() {
+        for family in Family::ALL {
+            assert_eq!(Family::named(family.name()), Some(family));
+        }
+        assert_eq!(Family::named("nonesuch"), None);
+    }
+
+    #[test]
+    fn a_boxed_codec_speaks_as_its_family() {
+        let boxed = Family::Dgt.codec();
+        let plain = DgtCodec::default();
+        assert_eq!(boxed.handshake(), plain.handshake());
+        assert!(boxed.reports_lifts());
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for c in boxed.handshake() {
+            boxed.encode(&c, &mut a);
+            plain.encode(&c, &mut b);
+        }
+        assert_eq!(a, b);
+        // DGT's line: 9600 8N1.
+        let line = Family::Dgt.serial().expect("a serial family");
+        assert_eq!(
+            (line.baud, line.data_bits, line.parity, line.stop_bits),
+            (9600, 8, Parity::None, 1)
+        );
+    }
+}

@@ -1,0 +1,137 @@
+//! Chessnut Air, Air+, Go and Pro, over Bluetooth LE or USB HID: the board sends the whole
+//! position on every change, as a 36-byte frame `01 24`, 32 bytes of piece nibbles and two
+//! bytes more. The nibbles run h8, g8 ... a8, then h7 ... down to a1, the first square of each
+//! byte in its low nibble; 0 is empty, 1-5 Black's queen, king, bishop, pawn, knight, 6 and 7
+//! White's rook and pawn, 8 Black's rook, 9-12 White's bishop, knight, queen, king. Writing
+//! `21 01 00` turns the real-time reports on; `29 01 00` asks for the battery. Facts from
+//! chessnutech's own API description (chess_move_api, Chessnut_eBoards) and EasyLinkSDK (MIT).
+
+use super::snapshot::Frames;
+use crate::dgt::codec::Command;
+
+/// DGT's code for each Chessnut nibble (13 for the three nibbles that name nothing: no piece,
+/// never read as an empty square).
+const CODES: [u8; 16] = [0, 12, 11, 10, 7, 9, 2, 1, 8, 4, 3, 6, 5, 13, 13, 13];
+
+/// A frame's first two bytes.
+const HEADER: [u8; 2] = [0x01, 0x24];
+/// Header and the 32 bytes of nibbles.
+const BODY: usize = 34;
+/// The whole frame, with its two trailing bytes.
+const FRAME: usize = 36;
+
+/// The Chessnut wire.
+#[derive(Debug, Default)]
+pub struct ChessnutFrames {
+    buf: Vec<u8>,
+}
+
+/// The 64 DGT codes a frame's 32 bytes of nibbles say.
+pub fn decode(nibbles: &[u8]) -> [u8; 64] {
+    let mut codes = [0u8; 64];
+    for (k, &byte) in nibbles.iter().take(32).enumerate() {
+        for (half, nibble) in [(0, byte & 0x0F), (1, byte >> 4)] {
+            // Position k in the frame's order (h8 first): rank from the top, files reversed.
+            let at = 2 * k + half;
+            let dgt = (at / 8) * 8 + (7 - at % 8);
+            codes[dgt] = CODES[usize::from(nibble)];
+        }
+    }
+    codes
+}
+
+/// The frame a board sends for the 64 DGT codes `codes` (the simulator's side of the wire).
+pub fn encode_frame(codes: &[u8; 64]) -> Vec<u8> {
+    let nibble = |code: u8| CODES.iter().position(|&c| c == code).unwrap_or(0) as u8;
+    let mut out = HEADER.to_vec();
+    for k in 0..32 {
+        let [a, b] = [2 * k, 2 * k + 1].map(|at| {
+            let dgt = (at / 8) * 8 + (7 - at % 8);
+            nibble(codes[dgt])
+        });
+        out.push(a | (b << 4));
+    }
+    out.extend([0x00, 0x00]);
+    out
+}
+
+impl Frames for ChessnutFrames {
+    fn reset(&mut self) {
+        self.buf.clear();
+    }
+
+    fn feed(&mut self, bytes: &[u8], out: &mut Vec<[u8; 64]>) -> u64 {
+        self.buf.extend_from_slice(bytes);
+        let mut dropped = 0;
+        loop {
+            let Some(start) = self.buf.windows(2).position(|w| w == HEADER) else {
+                // Keep a last byte that may begin a header.
+                let keep = usize::from(self.buf.last() == Some(&HEADER[0]));
+                let cut = self.buf.len() - keep;
+                if cut > 0 {
+                    dropped += 1;
+                }
+                self.buf.drain(..cut);
+                break;
+            };
+            // Up to two bytes before a header are the trailer of the frame before it.
+            if start > 2 {
+                dropped += 1;
+            }
+            self.buf.drain(..start);
+            if self.buf.len() < BODY {
+                break;
+            }
+            out.push(decode(&self.buf[2..BODY]));
+            let used = FRAME.min(self.buf.len());
+            // The trailer's two bytes are skipped when they are here; a header in their place
+            // is the next frame's.
+            let trailer_ok = self.buf[BODY..used].windows(2).all(|w| w != HEADER);
+            self.buf.drain(..if trailer_ok { used } else { BODY });
+        }
+        dropped
+    }
+
+    fn handshake(&self) -> Vec<Command> {
+        vec![Command::Update(crate::dgt::codec::UpdateMode::Board)]
+    }
+
+    fn encode(&self, command: &Command, out: &mut Vec<u8>) {
+        match command {
+            // Real-time reports on.
+            Command::Update(_) => out.extend([0x21, 0x01, 0x00]),
+            Command::Battery => out.extend([0x29, 0x01, 0x00]),
+            _ => {}
+        }
+    }
+
+    fn can_read(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dgt::board::{Orientation, Placement};
+
+    #[test]
+    fn a_frame_reads_back_as_the_position_it_was_made_of_in_any_chunking() {
+        let start = Placement::start().to_dump(Orientation::Normal).codes;
+        let frame = encode_frame(&start);
+        assert_eq!(frame.len(), FRAME);
+        // h8 (a black rook, nibble 8) is the first byte's low nibble; g8's knight (5) its high.
+        assert_eq!(frame[2], 0x58);
+        let mut wire = vec![0xEE, 0x01];
+        wire.extend(&frame);
+        wire.extend(&frame);
+        for chunk in [1, 3, 36, 80] {
+            let mut frames = ChessnutFrames::default();
+            let mut out = Vec::new();
+            for part in wire.chunks(chunk) {
+                frames.feed(part, &mut out);
+            }
+            assert_eq!(out, vec![start, start], "chunks of {chunk}");
+        }
+    }
+}
