@@ -15,6 +15,10 @@
 //!   to the relay's. Ours and the floor run in turns, in
 //!   `BENCH_ROUNDS` rounds (4), each run after 50 uncounted warm-up steps, and the p99s are of
 //!   all rounds together, each round's printed beside its load;
+//! * the touch's own floor: a touch is passed only once a full read made one board scan after
+//!   its update agrees (noise is no touch), so touch also runs beside the confirming relay, the
+//!   bare relay doing that same round trip (the scan's wait, `SEND_BRD`, the 67-byte dump) and
+//!   nothing else, and prints its p99 against both;
 //! * safe: how long after a touch's event reaches the page it is on the disk (fdatasync);
 //! * flood: one page sending as fast as it can for 10 s (arrivals, the same score entry, draw
 //!   offers), the log's size and the RSS after it beside the same game's just before it.
@@ -278,7 +282,12 @@ async fn board_shown(ws: &mut Ws) -> Result<(), String> {
 /// waits until no byte has come for the settle time, measured from the read of the last one (a
 /// `timerfd` set again at each read, the bridge's own [`board_bridge::alarm::Alarm`]), and
 /// then sends one frame with the bytes read since its last.
-fn relay(port: &str, listen: &str, settle: Option<Duration>) {
+///
+/// With `confirm` (`LATENCY_RELAY_CONFIRM_US`), the floor of a confirmed touch: like the bridge's
+/// noise gate, it waits the board's scan after a field update, asks the board for a full read
+/// (one `SEND_BRD` byte) and sends its frame once the whole dump (67 bytes) has come back. It
+/// decodes nothing: the round trip every confirmed update needs, and no work.
+fn relay(port: &str, listen: &str, settle: Option<Duration>, confirm: Option<Duration>) {
     use futures_util::SinkExt;
     use std::os::fd::AsRawFd;
     use tokio::io::unix::AsyncFd;
@@ -342,6 +351,9 @@ fn relay(port: &str, listen: &str, settle: Option<Duration>) {
                 std::hint::spin_loop();
             }
         }
+        if let Some(scan) = confirm {
+            return confirming_relay(&tty, &mut alarm, &mut ws, scan).await;
+        }
         loop {
             // Bytes first when both are ready, as in the bridge: a byte at the deadline
             // restarts the settle.
@@ -382,10 +394,87 @@ fn relay(port: &str, listen: &str, settle: Option<Duration>) {
     });
 }
 
+/// The confirming relay's loop (see [`relay`]): an update read arms the scan's alarm; when it
+/// rings, one `SEND_BRD` goes to the board, and the frame goes out when the dump's 67 bytes are in.
+async fn confirming_relay(
+    tty: &tokio::io::unix::AsyncFd<serialport::TTYPort>,
+    alarm: &mut board_bridge::alarm::Alarm,
+    ws: &mut tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>,
+    scan: Duration,
+) {
+    use futures_util::SinkExt;
+    use std::os::fd::AsRawFd;
+    use tokio_tungstenite::tungstenite::Message;
+    const DUMP_LEN: usize = 67;
+    let mut buf = [0u8; 1024];
+    // Waiting for the scan (`Some(0)`), or for the dump's bytes still to come.
+    let mut awaiting: Option<usize> = None;
+    let mut armed = false;
+    loop {
+        let read = tokio::select! {
+            biased;
+            ready = tty.readable() => {
+                let mut ready = ready.expect("readable");
+                ready.try_io(|p| {
+                    nix::unistd::read(p.get_ref().as_raw_fd(), &mut buf)
+                        .map_err(std::io::Error::from)
+                })
+            }
+            rung = alarm.rung(), if armed => {
+                rung.expect("alarm");
+                armed = false;
+                nix::unistd::write(tty.get_ref().as_raw_fd(), &[0x42]).expect("ask for the board");
+                awaiting = Some(DUMP_LEN);
+                continue;
+            }
+        };
+        let n = match read {
+            Ok(Ok(0)) | Ok(Err(_)) => return,
+            Ok(Ok(n)) => n,
+            Err(_would_block) => continue,
+        };
+        match awaiting {
+            Some(left) if left > 0 => {
+                let left = left.saturating_sub(n);
+                awaiting = Some(left);
+                if left == 0 {
+                    awaiting = None;
+                    if ws
+                        .send(Message::Text(DUMP_LEN.to_string().into()))
+                        .await
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            }
+            _ => {
+                // An update (or the clock): its confirming read is asked for after the scan.
+                if !armed {
+                    alarm.set(scan).expect("set the alarm");
+                    armed = true;
+                }
+                awaiting = Some(0);
+            }
+        }
+    }
+}
+
 /// A relay process on `board`'s pty and a client of it; with `settle`, in its settle mode.
 // The child is handed to the caller, which kills and waits for it when done.
 #[allow(clippy::zombie_processes)]
 async fn start_relay(board: &FakeBoard, settle: Option<Duration>) -> (std::process::Child, Ws) {
+    start_relay_with(board, settle, None).await
+}
+
+/// [`start_relay`], and with `confirm` the confirming relay (see [`relay`]).
+// The child is handed to the caller, which kills and waits for it when done.
+#[allow(clippy::zombie_processes)]
+async fn start_relay_with(
+    board: &FakeBoard,
+    settle: Option<Duration>,
+    confirm: Option<Duration>,
+) -> (std::process::Child, Ws) {
     let addr = format!("127.0.0.1:{}", free_port());
     let mut command = std::process::Command::new(std::env::current_exe().expect("this bench"));
     command.env(
@@ -394,6 +483,9 @@ async fn start_relay(board: &FakeBoard, settle: Option<Duration>) -> (std::proce
     );
     if let Some(settle) = settle {
         command.env("LATENCY_RELAY_SETTLE_US", settle.as_micros().to_string());
+    }
+    if let Some(confirm) = confirm {
+        command.env("LATENCY_RELAY_CONFIRM_US", confirm.as_micros().to_string());
     }
     let mut child = command.spawn().expect("the relay");
     let give_up = Instant::now() + Duration::from_secs(10);
@@ -532,6 +624,19 @@ async fn relay_touches(n: usize) -> Vec<Duration> {
     latencies(&counted(steps))
 }
 
+/// The confirming relay's latencies for the touch bench's sequence: the floor of a touch that
+/// only a full read made one scan after it confirms (2005 Art. 4.3: noise is no touch).
+async fn confirming_relay_touches(n: usize) -> Vec<Duration> {
+    let (_scratch, board) = relay_board("bench-relay-confirm", false);
+    let scan = Duration::from_millis(arbiter_core::dgt::gate::SCAN_MS);
+    let (mut child, mut ws) = start_relay_with(&board, None, Some(scan)).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let steps = touch_sequence(&board, &mut ws, Through::Relay, n + WARM_UP).await;
+    let _ = child.kill();
+    let _ = child.wait();
+    latencies(&counted(steps))
+}
+
 /// The relay's latencies for the press bench's sequence.
 async fn relay_presses(n: usize) -> Vec<Duration> {
     let (_scratch, board) = relay_board("bench-relay-press", true);
@@ -559,6 +664,10 @@ async fn safe_delay(n: usize) {
     let Some(mut ws) = watching(&bridge.addr, "safe").await else {
         return;
     };
+    // A lift is a touch of the game only once the game has started (it never starts at
+    // connection, 2005 Art. 6.5): White's page starts it.
+    let mut all = Vec::new();
+    start_from_white(&bridge.addr, &mut ws, &mut all).await;
     let mut lat = Vec::with_capacity(n);
     for i in 0..n {
         let occupant = if i % 2 == 0 {
@@ -1098,11 +1207,12 @@ fn uptime() -> String {
         .unwrap_or_else(load)
 }
 
-/// The machine's load average over the last minute, from `/proc/loadavg` (empty elsewhere).
+/// The machine's load averages over 1, 5 and 15 minutes (as `uptime` prints them), from
+/// `/proc/loadavg` (empty elsewhere).
 fn load() -> String {
     std::fs::read_to_string("/proc/loadavg")
         .ok()
-        .and_then(|l| l.split_whitespace().next().map(str::to_owned))
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(", "))
         .unwrap_or_default()
 }
 
@@ -1116,7 +1226,11 @@ fn main() {
             .ok()
             .and_then(|us| us.parse().ok())
             .map(Duration::from_micros);
-        relay(port, listen, settle);
+        let confirm = std::env::var("LATENCY_RELAY_CONFIRM_US")
+            .ok()
+            .and_then(|us| us.parse().ok())
+            .map(Duration::from_micros);
+        relay(port, listen, settle, confirm);
         return;
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -1168,13 +1282,16 @@ fn main() {
         // Ours and the floor in turns, round after round, so both see the same load; each run
         // starts with uncounted warm-up steps, and the p99 is of all rounds' steps together.
         if runs("touch") {
-            let (mut floor, mut ours) = (Vec::new(), Vec::new());
+            let (mut floor, mut ours, mut confirmed) = (Vec::new(), Vec::new(), Vec::new());
             for round in 0..rounds {
                 let f = relay_touches(count / rounds).await;
+                let c = confirming_relay_touches(count / rounds).await;
                 let o = touches(count / rounds, round + 1 == rounds).await;
                 if round_line("touch", round, &o, &f, load()) {
+                    round_line("  touch vs confirming relay", round, &o, &c, load());
                     floor.extend(f);
                     ours.extend(o);
+                    confirmed.extend(c);
                 }
             }
             if !ours.is_empty() {
@@ -1182,8 +1299,23 @@ fn main() {
                     "relay (floor): pty byte -> ws frame, touches",
                     floor.clone(),
                 );
+                report("confirming relay: + scan + full read", confirmed.clone());
                 report("touch: pty byte -> ws touch", ours.clone());
-                ratio_line("touch p99 / relay p99", p99(ours), p99(floor));
+                ratio_line(
+                    "touch p99 / relay p99",
+                    p99(ours.clone()),
+                    p99(floor.clone()),
+                );
+                ratio_line(
+                    "confirming relay p99 / relay p99",
+                    p99(confirmed.clone()),
+                    p99(floor),
+                );
+                ratio_line(
+                    "touch p99 / confirming relay p99",
+                    p99(ours),
+                    p99(confirmed),
+                );
             }
         }
         if runs("press") {

@@ -15,7 +15,7 @@ use axum::Router;
 use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use tower_http::services::ServeDir;
 
 /// How long a content-hashed file may be kept: a year, never revalidated.
@@ -37,12 +37,52 @@ pub fn has_page() -> bool {
     default_dir().join("index.html").is_file()
 }
 
-/// The page's files under `dir`, compressed as built and with their caching said.
+/// The page's files under `dir`, compressed as built and with their caching said; nothing
+/// outside `dir` (a symlink in it that leads out is not followed).
 pub fn service(dir: &Path) -> Router {
     let files = ServeDir::new(dir).precompressed_br().precompressed_gzip();
+    let root = std::sync::Arc::new(dir.canonicalize().unwrap_or_else(|_| dir.to_path_buf()));
     Router::new()
         .fallback_service(files)
         .layer(axum::middleware::from_fn(cache_control))
+        .layer(axum::middleware::from_fn(
+            move |request: Request, next: Next| {
+                let root = root.clone();
+                async move {
+                    if leads_out(&root, request.uri().path()) {
+                        return (StatusCode::NOT_FOUND, "no such file").into_response();
+                    }
+                    next.run(request).await
+                }
+            },
+        ))
+}
+
+/// Whether the file `path` names under `root` (or one of the copies ServeDir may send for it:
+/// its `.br`, its `.gz`, a folder's `index.html`) is in truth somewhere else: a symlink that
+/// leads out of the folder. A path that names nothing there is left to ServeDir's 404.
+pub fn leads_out(root: &Path, path: &str) -> bool {
+    let decoded = percent_encoding::percent_decode_str(path).decode_utf8_lossy();
+    let mut file = root.to_path_buf();
+    for part in decoded.split('/') {
+        match part {
+            "" | "." => {}
+            // ServeDir refuses these itself; refused here too, whatever it does.
+            ".." => return true,
+            part => file.push(part),
+        }
+    }
+    let mut candidates = vec![file.clone(), file.join("index.html")];
+    for ext in ["br", "gz"] {
+        let mut name = file.clone().into_os_string();
+        name.push(format!(".{ext}"));
+        candidates.push(PathBuf::from(name));
+        candidates.push(file.join(format!("index.html.{ext}")));
+    }
+    candidates.iter().any(|c| match c.canonicalize() {
+        Ok(real) => !real.starts_with(root),
+        Err(_) => false,
+    })
 }
 
 async fn cache_control(request: Request, next: Next) -> Response {

@@ -4,10 +4,14 @@
 //! * [`serial`]: ports, handshake, keep-alive, reconnect with backoff, on the pages' runtime.
 //! * [`alarm`]: the link's wake-up at a settle deadline, to the microsecond.
 //! * [`session`]: bytes to touches and moves, published to the [`hub`].
+//! * [`role`]: who may send what from a page (players, the assistant, spectators).
 //! * [`referee`]: the Laws engine (`arbiter_core::arbiter::Game`) fed by boards and pages.
 //! * [`sealing`]: a sealed move made on the sensor board, hidden until the envelope opens.
-//! * [`hub`]: sequence numbers, the event log on disk (the core's one log format, synced off the
-//!   move's path), snapshot plus tail for (re)connecting pages.
+//! * [`hub`]: the one door of the game's messages: numbered, logged, then streamed.
+//! * [`log`]: the event log on disk (the core's one log format, synced off the move's path).
+//! * [`stream`]: sequence numbers, broadcast to pages, snapshot plus tail for (re)connecting
+//!   pages.
+//! * [`ticker`]: deadlines when nothing happens, and the log's time line while a clock runs.
 //! * [`server`]: `/ws`, `/games.pgn`, `/events.jsonl` and the page's assets.
 //! * [`hall`]: every board of a tournament hall in one bridge (`--hall HALL.toml`).
 //! * [`simulator`]: a DGT board in a pseudo-terminal, playing a PGN with realism switches.
@@ -22,12 +26,18 @@ pub mod alarm;
 pub mod assets;
 pub mod hall;
 pub mod hub;
+pub mod keys;
+pub mod livechess;
+pub mod log;
 pub mod pgn;
 pub mod protocol;
 pub mod referee;
+pub mod role;
 pub mod sealing;
 pub mod serial;
 pub mod server;
 pub mod session;
 pub mod simulator;
+pub mod stream;
+pub mod ticker;
 pub mod trace;

@@ -12,7 +12,7 @@ use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::reconstruct::Completion;
 use arbiter_core::laws::Edition;
 use board_bridge::hub::Hub;
-use board_bridge::referee::{self, Referee};
+use board_bridge::referee::Referee;
 use board_bridge::serial::{LinkSettings, PortChoice};
 use board_bridge::server::{ServerSettings, router};
 use board_bridge::session::{Seat, Session, SharedSession};
@@ -41,6 +41,14 @@ struct Cli {
     /// How many pages may be connected at once; more are refused with the reason.
     #[arg(long, default_value_t = board_bridge::server::MAX_PAGES)]
     max_pages: usize,
+    /// How many HTTP connections are served at once; one more is answered 503 with
+    /// Retry-After (a page's stream, once open, counts among --max-pages instead).
+    #[arg(long, default_value_t = board_bridge::server::listen::MAX_CONNECTIONS)]
+    max_connections: usize,
+    /// How many may read a game's /events.jsonl at once; more are answered 503 with
+    /// Retry-After.
+    #[arg(long, default_value_t = board_bridge::server::MAX_LOG_READERS)]
+    max_log_readers: usize,
     /// A site allowed to open the WebSocket besides the bridge's own page (repeatable).
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allow_origin: Vec<String>,
@@ -73,6 +81,14 @@ struct Cli {
     /// The colour of the visually impaired player on the second board.
     #[arg(long, default_value = "black")]
     blind_color: String,
+    /// With --hall: each board's game waits for the arbiter's start (`HallBoard::start`) instead
+    /// of starting at Black's press on its DGT clock or at its first move.
+    #[arg(long)]
+    arbiter_starts: bool,
+    /// Serve DGT LiveChess's local API (v1.0) for the board, or every board of the hall, at
+    /// this address (alone: LiveChess's own, 127.0.0.1:1982).
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = board_bridge::livechess::DEFAULT_ADDR)]
+    livechess: Option<std::net::SocketAddr>,
     /// Run every board of a tournament hall, as this file lists them (board-bridge/src/hall).
     #[arg(long, value_name = "HALL.toml")]
     hall: Option<PathBuf>,
@@ -85,6 +101,10 @@ struct Cli {
     /// The broadcast server's address for --push-lichess (Lichess's by default).
     #[arg(long, value_name = "URL")]
     push_url: Option<String>,
+    /// With --hall: keep the arbiter's token in this file (made owner-only when missing);
+    /// by default beside the logs (`--log`), else drawn afresh for the run.
+    #[arg(long, value_name = "FILE")]
+    arbiter_token_file: Option<PathBuf>,
 }
 
 fn game_config(cli: &Cli) -> anyhow::Result<GameConfig> {
@@ -108,6 +128,31 @@ fn game_config(cli: &Cli) -> anyhow::Result<GameConfig> {
         edition,
         TimeControl::sudden_death(Millis::minutes(cli.minutes), timing),
     ))
+}
+
+/// Raises the open-file limit to the most the system allows this process: each board's port,
+/// each page and each log take a descriptor, and a 200-board hall needs over a thousand, more
+/// than the usual default soft limit of 1,024.
+fn raise_open_files() {
+    use nix::sys::resource::{Resource, getrlimit, setrlimit};
+    let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) else {
+        return;
+    };
+    if soft < hard
+        && let Err(e) = setrlimit(Resource::RLIMIT_NOFILE, hard, hard)
+    {
+        eprintln!(
+            "board-bridge: cannot raise the open-file limit from {soft} to {hard} ({e}); \
+             a large hall may run out of descriptors"
+        );
+    }
+}
+
+/// The open-file limit in force (the soft one).
+fn open_files_limit() -> Option<u64> {
+    nix::sys::resource::getrlimit(nix::sys::resource::Resource::RLIMIT_NOFILE)
+        .ok()
+        .map(|(soft, _)| soft)
 }
 
 /// Starts a board's link as a task of the runtime that serves the pages (see [`main`]).
@@ -136,20 +181,36 @@ fn run_hall(cli: &Cli, hall: PathBuf) -> anyhow::Result<()> {
         completing: board_bridge::hall::board::Completing {
             clock: cli.clock,
             settle_ms: cli.settle_ms,
+            arbiter_starts: cli.arbiter_starts,
         },
         push,
+        arbiter_token_file: cli.arbiter_token_file.clone(),
+        livechess: cli.livechess,
     };
     let settings = ServerSettings {
         allowed_origins: cli.allow_origin.clone(),
         www: cli.www.clone(),
         max_pages: cli.max_pages,
+        seats: None,
+        max_log_readers: cli.max_log_readers,
+        max_connections: cli.max_connections,
     };
     board_bridge::hall::run(options, cli.listen, settings)
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    raise_open_files();
     if let Some(hall) = &cli.hall {
+        if let Some(limit) = open_files_limit()
+            && limit < 4096
+        {
+            // Measured: a 200-board hall held 1,212 descriptors, about 6 a board.
+            eprintln!(
+                "board-bridge: the open-file limit is {limit}: a hall of more than about {} boards may find some boards it cannot open (each says so); raise it with ulimit -n",
+                limit.saturating_sub(200) / 6
+            );
+        }
         return run_hall(&cli, hall.clone());
     }
     if cli.push_lichess.is_some() {
@@ -259,6 +320,11 @@ fn main() -> anyhow::Result<()> {
             allowed_origins: cli.allow_origin.clone(),
             www: cli.www.clone(),
             max_pages: cli.max_pages,
+            // The seats' keys (kept beside the log), their links printed for the arbiter.
+            seats: Some(board_bridge::keys::single_board(cli.log.as_deref(), addr, &cli.allow_origin)
+                .context("the seats' keys")?),
+            max_log_readers: cli.max_log_readers,
+            max_connections: cli.max_connections,
         };
         if settings.www.is_none() && !board_bridge::assets::has_page() {
             eprintln!("board-bridge: the page is not built (`cargo xtask web` builds it into www/dist); serving the stream only");
@@ -267,19 +333,24 @@ fn main() -> anyhow::Result<()> {
         for (port, session) in links {
             spawn_link(port, session, &hub);
         }
-        // Flag falls and other deadlines of the game, when nothing else happens.
-        let (ticker_hub, ticker_referee) = (hub.clone(), referee.clone());
-        tokio::spawn(async move {
-            loop {
-                let now = ticker_hub.now_ms();
-                let next = referee::lock(&ticker_referee).poll_deadline();
-                let wait = next.map_or(500, |d| d.saturating_sub(now).clamp(1, 500));
-                tokio::time::sleep(Duration::from_millis(wait)).await;
-                referee::lock(&ticker_referee).tick(ticker_hub.now_ms());
-            }
-        });
+        // Flag falls and other deadlines of the game, when nothing else happens, and the
+        // log's time line while a clock runs.
+        tokio::spawn(board_bridge::ticker::run(hub.clone(), referee.clone()));
+        if let Some(at) = cli.livechess {
+            let boards = board_bridge::livechess::single(
+                hub.clone(),
+                referee.clone(),
+                if cli.simulate.is_some() { "simulated".into() } else { cli.port.clone() },
+            );
+            tokio::spawn(async move {
+                if let Err(e) = board_bridge::livechess::serve(at, boards).await {
+                    eprintln!("board-bridge: {e:#}");
+                }
+            });
+        }
         let app = router(hub, referee, addr, &settings);
-        board_bridge::server::serve(listener, app)
+        let bounds = settings.bounds();
+        board_bridge::server::serve_with(listener, app, bounds)
             .await
             .context("serving")?;
         tokio::time::sleep(Duration::from_millis(10)).await;

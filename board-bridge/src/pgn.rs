@@ -1,25 +1,15 @@
-//! The live game as PGN, in the form broadcast platforms poll: the seven tags, the moves, and
-//! `[%clk]` after each move when a clock reported the time.
+//! The board's game as PGN, in the form broadcast platforms poll: the core's own export (the
+//! Seven Tag Roster, the players' names the setup has, the time control, the result in its tag
+//! and as the terminator once the game ends, `[%clk h:mm:ss]` after each move), with the tags
+//! the bridge knows beside it: a hall's Event, Site, Round and FIDE ids, and the Date of the day
+//! the game began as its log has it. `/games.pgn`, a hall's `/board/N/games.pgn` and each
+//! game of its `/round.pgn` are this one text.
 
-use arbiter_core::pgn::game::{PgnGame, PgnMove};
-use arbiter_core::pgn::writer::write_game;
-
-use crate::hub::GameState;
+use crate::hub::Hub;
+use crate::referee::{self, SharedReferee};
 
 /// The game so far as PGN text.
-pub fn live_game(state: &GameState) -> String {
-    let mut game = PgnGame::default();
-    game.tags.set("Event", "Arbiter board bridge");
-    game.tags.set("Site", "?");
-    game.tags.set("White", "?");
-    game.tags.set("Black", "?");
-    for m in &state.moves {
-        let mut mv = PgnMove {
-            san: m.san.clone(),
-            ..PgnMove::default()
-        };
-        mv.clocks.clk_ms = m.clock_ms;
-        game.moves.push(mv);
-    }
-    write_game(&game)
+pub fn game_pgn(hub: &Hub, referee: &SharedReferee) -> String {
+    let tags = hub.pgn_tags();
+    referee::lock(referee).game().to_pgn_tagged(tags)
 }

@@ -10,8 +10,53 @@ use arbiter_core::Color;
 use arbiter_core::arbiter::Event;
 use arbiter_core::laws::adjourn;
 
-/// The key's PBKDF2 iterations, as the page's own sealing uses.
-pub const ITERATIONS: u32 = 100_000;
+/// What a guess of the passphrase costs: Argon2id at the core's sealing cost (a second or so a
+/// guess natively, in memory as well as time).
+pub const COST: adjourn::Argon2Cost = adjourn::Argon2Cost::SEAL;
+
+/// The fewest characters of a passphrase the bridge seals with: the envelope's key is stretched
+/// from it, but a short one (a year, a PIN) is still guessed in minutes.
+pub const MIN_PASSPHRASE: usize = 10;
+
+/// Why `passphrase` is too weak to seal with, or `None`: at least [`MIN_PASSPHRASE`]
+/// characters, not digits alone.
+pub fn weak_passphrase(passphrase: &str) -> Option<String> {
+    let text = passphrase.trim();
+    if text.chars().count() < MIN_PASSPHRASE {
+        return Some(format!(
+            "the passphrase is too short to keep the envelope sealed: use at least {MIN_PASSPHRASE} characters (a few words)"
+        ));
+    }
+    if text
+        .chars()
+        .all(|c| c.is_ascii_digit() || c.is_whitespace())
+    {
+        return Some("a passphrase of digits alone is guessed quickly: use words".into());
+    }
+    None
+}
+
+/// The letters of a generated passphrase: no two that read alike (0/o, 1/l/i).
+const LETTERS: &[u8; 32] = b"abcdefghjkmnpqrstuvwxyz23456789_";
+
+/// A passphrase for the arbiter who gives none: 15 letters from the system's random source in
+/// three groups (`kq7xm-4tbra-znw2p`), 75 bits (32 letters, so each byte gives 5 bits evenly), beyond guessing at a second a guess.
+///
+/// # Errors
+/// The system gives no random bytes.
+pub fn generated_passphrase() -> Result<String, SealError> {
+    let mut bytes = [0u8; 15];
+    getrandom::fill(&mut bytes).map_err(|e| SealError::Random(e.to_string()))?;
+    let letters: Vec<char> = bytes
+        .iter()
+        .map(|b| char::from(LETTERS[usize::from(b % 32)]))
+        .collect();
+    Ok(letters
+        .chunks(5)
+        .map(|group| group.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("-"))
+}
 
 /// Where a sealed move made on the board stands.
 #[derive(Clone, PartialEq, Eq)]
@@ -62,8 +107,8 @@ pub enum SealError {
 }
 
 /// The game's `seal` event for `move_text` by `player`, in an envelope only `passphrase` opens,
-/// with a fresh salt and nonce. Slow on purpose (the key's iterations): call it off the serving
-/// thread.
+/// with a fresh salt and nonce. Slow on purpose (the key's stretch, [`COST`]): call it off the
+/// serving thread.
 ///
 /// # Errors
 /// [`SealError`] when the system gives no random bytes or the core refuses the envelope.
@@ -77,7 +122,7 @@ pub fn envelope_event(
     getrandom::fill(&mut salt)
         .and_then(|()| getrandom::fill(&mut nonce))
         .map_err(|e| SealError::Random(e.to_string()))?;
-    let envelope = adjourn::seal(move_text, passphrase, &salt, nonce, ITERATIONS)
+    let envelope = adjourn::seal_argon2(move_text, passphrase, &salt, nonce, COST)
         .map_err(|e| SealError::Envelope(e.to_string()))?;
     Ok(Event::Seal { player, envelope })
 }
@@ -112,5 +157,17 @@ mod tests {
             }
         );
         assert!(!shown.contains("arbiter"), "{shown}");
+    }
+
+    #[test]
+    fn a_weak_passphrase_is_refused() {
+        assert!(weak_passphrase("1984").is_some());
+        assert!(weak_passphrase("12345678901234").is_some());
+        assert!(weak_passphrase("  short  ").is_some());
+        assert_eq!(weak_passphrase("hall secret"), None);
+        let made = generated_passphrase().expect("random");
+        assert_eq!(made.len(), 17, "{made}");
+        assert_eq!(weak_passphrase(&made), None);
+        assert_ne!(made, generated_passphrase().expect("random"));
     }
 }

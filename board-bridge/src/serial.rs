@@ -8,7 +8,8 @@
 use std::os::fd::AsRawFd;
 use std::time::{Duration, Instant};
 
-use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder, UpdateMode};
+use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder};
+use arbiter_core::dgt::family::{Family, Parity as FamilyParity};
 use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use serialport::{DataBits, FlowControl, Parity, SerialPort, SerialPortType, StopBits, TTYPort};
 use tokio::io::unix::AsyncFd;
@@ -168,8 +169,9 @@ pub fn candidates() -> Vec<String> {
     let mut first = Vec::new();
     let mut rest = Vec::new();
     for p in ports {
+        // A DGT board's ids, or another serial family's (Certabo's).
         let is_dgt = matches!(&p.port_type, SerialPortType::UsbPort(usb)
-            if DGT_USB_IDS.iter().any(|&(vid, pid)| usb.vid == vid && pid.is_none_or(|pid| usb.pid == pid)));
+            if DGT_USB_IDS.iter().chain(Family::Certabo.usb_ids()).any(|&(vid, pid)| usb.vid == vid && pid.is_none_or(|pid| usb.pid == pid)));
         if is_dgt {
             first.push(p.port_name);
         } else if ["ttyACM", "ttyUSB", "rfcomm"]
@@ -183,13 +185,56 @@ pub fn candidates() -> Vec<String> {
     first
 }
 
-/// Finds a port with a DGT board on it, probing each candidate.
+/// Finds a port with a DGT board on it, probing each candidate; else one with a Millennium or
+/// Certabo board, opened at its own line settings (the session's codec recognises its frames).
 pub fn find_board() -> Option<(String, TTYPort)> {
     for path in candidates() {
         if let Ok(mut port) = open(&path)
             && probe(&mut port, &path, Duration::from_millis(600)).is_ok()
         {
             return Some((path, port));
+        }
+        for family in [Family::Millennium, Family::Certabo] {
+            if let Some(port) = other_board(&path, family) {
+                return Some((path, port));
+            }
+        }
+    }
+    None
+}
+
+/// `path` opened at `family`'s line settings, if the board there speaks it within a second:
+/// a Millennium board answers `V` with `v`, a Certabo board sends its scan lines (`:`) by itself.
+fn other_board(path: &str, family: Family) -> Option<TTYPort> {
+    let line = family.serial()?;
+    let mut port = serialport::new(path, line.baud)
+        .data_bits(if line.data_bits == 7 {
+            DataBits::Seven
+        } else {
+            DataBits::Eight
+        })
+        .parity(if line.parity == FamilyParity::Odd {
+            Parity::Odd
+        } else {
+            Parity::None
+        })
+        .stop_bits(StopBits::One)
+        .flow_control(FlowControl::None)
+        .timeout(Duration::from_millis(100))
+        .open_native()
+        .ok()?;
+    let (ask, answer): (&[u8], u8) = match family {
+        Family::Millennium => (b"V56", b'v'),
+        _ => (b"", b':'),
+    };
+    std::io::Write::write_all(&mut port, ask).ok()?;
+    let deadline = Instant::now() + Duration::from_millis(1_000);
+    let mut buf = [0u8; 256];
+    while Instant::now() < deadline {
+        if let Ok(n) = std::io::Read::read(&mut port, &mut buf)
+            && buf[..n].iter().any(|b| b & 0x7F == answer)
+        {
+            return Some(port);
         }
     }
     None
@@ -316,19 +361,9 @@ async fn serve_port(
         Ok(a) => a,
         Err(e) => return io(e),
     };
-    // Reset also takes the board out of bus mode; the dump is the truth to resync from, and
-    // UPDATE_NICE is the mode that passes clock acknowledgements.
-    let mut out = Vec::new();
-    for c in [
-        Command::Reset,
-        Command::Version,
-        Command::SendBoard,
-        // The lever's position before the first press, so that press is seen as one.
-        Command::SendClock,
-        Command::Update(UpdateMode::Nice),
-    ] {
-        c.encode(&mut out);
-    }
+    // The family's handshake (for DGT: reset, version, a full read, the clock's reading, and
+    // the update mode that passes clock acknowledgements).
+    let mut out = session::lock(shared).handshake();
     if let Err(e) = link.write_all(&out).await {
         return io(e);
     }
@@ -514,9 +549,7 @@ impl Rounds {
             now = now.min(d.saturating_sub(1));
         }
         session.handle_deadline(now);
-        while let Some(c) = session.poll_command(now) {
-            c.encode(out);
-        }
+        session.poll_transmit(now, out);
         drop(session);
         drop(hold);
         if now >= self.next_keepalive {

@@ -72,6 +72,39 @@ async fn noise_on_an_occupied_square_never_becomes_a_touch() {
     );
 }
 
+/// `8E 00 05 3E 10` with White on move (g1 with a bit outside the codes) and a 5 ms blink of the
+/// b1 knight, shorter than the board's scan: neither is a lift (2005 Art. 4.3 / 2023 Art. 4.3.1),
+/// and 1. e4 is then taken, not refused under touch-move.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invalid_code_and_a_blink_shorter_than_the_scan_never_become_a_touch() {
+    let Rig { bridge, board, .. } = &Rig::start("noise-bits", &["--settle-ms", SETTLE]);
+    let mut whites = connect_as(&bridge.addr, "white").await.expect("white");
+    let mut all = Vec::new();
+    await_start(&mut whites, &mut all).await;
+    board.queue([
+        Action::AwaitUpdates,
+        Action::Garbage(vec![0x8E, 0x00, 0x05, 0x3E, 0x10]),
+        Action::Pause(Duration::from_millis(300)),
+        Action::Set(Square::B1, Occupant::Empty),
+        Action::Pause(Duration::from_millis(5)),
+        Action::Set(Square::B1, white(Piece::Knight)),
+        Action::Pause(Duration::from_millis(400)),
+    ]);
+    board.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
+    expect(&mut whites, &mut all, "e2e4", is_move("e2e4")).await;
+    for square in ["g1", "b1"] {
+        assert!(
+            !all.iter().any(is_lift_of(square)),
+            "noise on {square} became a touch: {all:#?}"
+        );
+    }
+    let refusals: Vec<_> = of_type(&all, "ruling")
+        .into_iter()
+        .filter(|r| r["kind"] != "clock_started")
+        .collect();
+    assert!(refusals.is_empty(), "{refusals:#?}");
+}
+
 /// While a displaced piece waits to be put back, the board is not read again and again and the
 /// pages get one `board` message per change it shows.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -21,7 +21,7 @@ async fn app_f2_7_two_boards_one_game_a_wrong_reproduction_is_found_and_put_righ
     let mut all = Vec::new();
     let settle = || tokio::time::sleep(Duration::from_millis(600));
 
-    await_start(&mut ws, &mut all).await;
+    start_from_white(&bridge.addr, &mut ws, &mut all).await;
 
     // 1. e4 on the sighted player's board, then reproduced on the tactile board.
     main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
@@ -223,13 +223,14 @@ async fn page_events_by_role_spectators_none_players_their_own_colour_assistant_
             .as_str()
             .is_some_and(|f| f.starts_with("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w")),
     );
-    // The arbiter (through the assistant's page) sets the game back after White's first move
-    // (2005 Art. 6.14 / 7.5; the retrace of App. F2.8): the stream says how far.
-    send(
-        &mut assistant,
-        &event(r#"{"type":"arbiter","decision":{"kind":"restore","ply":1}}"#),
-    )
-    .await;
+    // The arbiter (his own seat; never the assistant's, App. F2.9) sets the game back after
+    // White's first move (2005 Art. 6.14 / 7.5; the retrace of App. F2.8): the stream says how far.
+    let restore = event(r#"{"type":"arbiter","decision":{"kind":"restore","ply":1}}"#);
+    send(&mut assistant, &restore).await;
+    let (e, _) = wait_for(&mut assistant, WAIT, error).await;
+    assert_eq!(e.expect("refused")["id"], "seat_arbiter_only");
+    let mut arbiter = connect_as(&addr, "arbiter").await.expect("arbiter");
+    send(&mut arbiter, &restore).await;
     let (t, _) = wait_for(&mut spectator, WAIT, |m| m["type"] == "takeback").await;
     let t = t.expect("the game set back");
     assert_eq!(t["to_ply"], 1, "{t}");
@@ -299,6 +300,9 @@ async fn art6_8a_lever_presses_complete_moves_and_the_game_clock_drives_the_dgt_
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
+    // Before the start the clock stands (2023 Art. 6.6): the game's first setting, if it came
+    // before the clock's reading, shows nothing running.
+    let shown: Vec<_> = shown.into_iter().skip_while(|s| s.2.is_none()).collect();
     let running: Vec<_> = shown.iter().map(|s| s.2).collect();
     assert_eq!(
         running,
@@ -323,7 +327,7 @@ async fn art4_4b_castling_rook_first_binds_the_rook_and_the_board_is_told_what_t
     let Rig { bridge, board, .. } = &Rig::start("rook-first", &["--settle-ms", "150"]);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
-    await_start(&mut ws, &mut all).await;
+    start_from_white(&bridge.addr, &mut ws, &mut all).await;
     let opening = [
         (Square::E2, Square::E4, white(Piece::Pawn), "e2e4"),
         (Square::E7, Square::E5, black(Piece::Pawn), "e7e5"),
@@ -415,7 +419,7 @@ async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_m
     let mut all = Vec::new();
     let settle = || tokio::time::sleep(Duration::from_millis(900));
     let press = |by: Color| Action::Clock(simulator::clock_after_press([300_000, 300_000], by));
-    await_start(&mut ws, &mut all).await;
+    start_from_white(&bridge.addr, &mut ws, &mut all).await;
 
     // 1. e4 on the sighted player's board, completed by his press; reproduced on the tactile one.
     main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
@@ -520,7 +524,7 @@ async fn app_f2_7_a_tactile_board_behind_the_record_with_a_piece_off_is_set_righ
     let (main, blind, bridge) = (&rig.main, &rig.blind, &rig.bridge);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
-    await_start(&mut ws, &mut all).await;
+    start_from_white(&bridge.addr, &mut ws, &mut all).await;
     main.queue(carry(Square::E2, Square::E4, white(Piece::Pawn)));
     expect(&mut ws, &mut all, "1. e4", is_move("e2e4")).await;
     // 1. e4 is not reproduced on the tactile board, and a pawn is knocked off it.
@@ -562,4 +566,91 @@ async fn app_f2_7_a_tactile_board_behind_the_record_with_a_piece_off_is_set_righ
         of_type(&all, "discrepancy")
     );
     assert_eq!(move_ucis(&all), ["e2e4"]);
+}
+
+/// 2023 Art. 6.6 / 2005 Art. 6.5, and 2023 Art. 5.1.1, 6.2.1.1 / 2005 Art. 5.1a, 6.8a, at a real
+/// board with a DGT clock: the clock stands until Black presses to start White's; then 1. f3 e5
+/// 2. g4 each completed by its press, and 2... Qh4# placed and never pressed ends the game at the
+/// placement, the clock stopped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art6_6_art5_1_1_the_lever_starts_the_game_and_a_mate_placed_unpressed_ends_it() {
+    let Rig { bridge, board, .. } = &Rig::with_standing_clock(
+        "placed-mate",
+        &[
+            "--clock",
+            "--minutes",
+            "1",
+            "--increment",
+            "0",
+            "--edition",
+            "2023",
+        ],
+    );
+    let mut ws = spectator(&bridge.addr).await;
+    let mut all = board_read(&mut ws, WAIT).await;
+    let (_, quiet) = wait_for(&mut ws, Duration::from_millis(1_500), |_| false).await;
+    all.extend(quiet);
+    assert!(
+        of_type(&all, "ruling").is_empty() && move_ucis(&all).is_empty(),
+        "nothing starts at the connection: {all:#?}"
+    );
+    assert!(
+        all.iter()
+            .filter(|m| m["type"] == "event")
+            .all(|m| m["event"]["type"] != "start"),
+        "{all:#?}"
+    );
+    // Black presses: White's clock starts.
+    use arbiter_core::Color;
+    use board_bridge::simulator::Action;
+    let press = |by: Color, times: [u64; 2]| Action::Clock(simulator::clock_after_press(times, by));
+    board.queue([press(Color::Black, [60_000, 60_000])]);
+    expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    for (from, to, piece, by, uci) in [
+        (
+            Square::F2,
+            Square::F3,
+            white(Piece::Pawn),
+            Color::White,
+            "f2f3",
+        ),
+        (
+            Square::E7,
+            Square::E5,
+            black(Piece::Pawn),
+            Color::Black,
+            "e7e5",
+        ),
+        (
+            Square::G2,
+            Square::G4,
+            white(Piece::Pawn),
+            Color::White,
+            "g2g4",
+        ),
+    ] {
+        board.queue(carry(from, to, piece));
+        board.queue([Action::Pause(Duration::from_millis(300))]);
+        board.queue([press(by, [59_000, 59_000])]);
+        expect(&mut ws, &mut all, uci, is_move(uci)).await;
+    }
+    board.queue(carry(Square::D8, Square::H4, black(Piece::Queen)));
+    let over = expect(&mut ws, &mut all, "the mate", is_ruling("game_over")).await;
+    assert_eq!(over["verdict"]["result"], "0-1", "{over}");
+    assert_eq!(over["verdict"]["reason"], "checkmate", "{over}");
+    assert_eq!(move_ucis(&all).last().map(String::as_str), Some("d8h4"));
+    // The DGT clock is stopped.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    loop {
+        let last = board.clock_commands().iter().rev().find_map(set_and_run);
+        if last.is_some_and(|s| s.2.is_none()) {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the clock was never stopped: {:?}",
+            board.clock_commands()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
 }

@@ -293,3 +293,117 @@ async fn kill_9_at_any_point_and_a_cut_last_line_lose_nothing_reported_safe() {
     let (ok, _, err) = arbiter(&["replay"], &file);
     assert!(ok, "{err}");
 }
+
+/// Issue 28: a restart loses no time and gives none, without a DGT clock. Black's clock runs
+/// after 1.e4; the bridge is killed 2.5 s later and is down 3 s. It used to go on from its last
+/// logged event and gave Black all of that back; now the log's time line (a tick every second
+/// while a clock runs, with its wall-clock time) lets the restart count the time it was down on
+/// Black's clock, and the players are told how long that was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_counts_the_time_the_bridge_was_down_on_the_clock_that_ran() {
+    let scratch = Scratch::new("log-restart");
+    let log = scratch.path("log");
+    let log_arg = log.to_string_lossy().into_owned();
+    let board = FakeBoard::start(
+        &scratch.path("board"),
+        Placement::start(),
+        Orientation::Normal,
+    )
+    .expect("pty");
+    let port = free_port();
+    let args = [
+        "--settle-ms",
+        SETTLE,
+        "--log",
+        &log_arg,
+        "--minutes",
+        "5",
+        "--increment",
+        "0",
+    ];
+    let mut bridge = Bridge::start(board.path(), port, &args);
+    let mut ws = connect_as(&bridge.addr, "white").await.expect("connect");
+    let mut seen = Vec::new();
+    let read =
+        |m: &Value| (m["type"] == "snapshot" || m["type"] == "board") && m["placement"].is_string();
+    let began = |m: &Value| {
+        (m["type"] == "snapshot" || m["type"] == "state") && m["state"]["started"] == true
+    };
+    let first = expect(&mut ws, &mut seen, "the snapshot", |m| {
+        m["type"] == "snapshot"
+    })
+    .await;
+    if !read(&first) {
+        expect(&mut ws, &mut seen, "the board read", read).await;
+    }
+    if !seen.iter().any(began) {
+        // A start that came by itself makes this one a refusal to this page alone.
+        send(&mut ws, r#"{"type":"event","event":{"type":"start"}}"#).await;
+        expect(&mut ws, &mut seen, "the start", began).await;
+    }
+    let moves = simulator::moves_of_pgn(b"1. e4").expect("parses");
+    board.queue(simulator::script_game(
+        &moves,
+        Default::default(),
+        pace(100),
+    ));
+    expect(&mut ws, &mut seen, "1.e4", is_move("e2e4")).await;
+    let moved = std::time::Instant::now();
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    bridge.kill();
+    tokio::time::sleep(Duration::from_millis(3000)).await;
+
+    let bridge = Bridge::start(board.path(), port, &args);
+    let mut ws = spectator(&bridge.addr).await;
+    let snapshot = next(&mut ws, WAIT).await.expect("snapshot");
+    let asked = std::time::Instant::now();
+    let state = &snapshot["state"];
+    assert_eq!(state["running"], "black", "{snapshot}");
+    let remaining = state["black"]["remaining"].as_u64().expect("Black's time");
+    let since_state =
+        snapshot["at_ms"].as_u64().expect("at_ms") - state["at"].as_u64().expect("at");
+    let used = 300_000 - remaining.saturating_sub(since_state);
+    let expected = asked.duration_since(moved).as_millis() as u64;
+    // Black's clock ran from the move's completion (just before the page heard of it) until
+    // the snapshot was taken (just before the page read it): the time the bridge was down
+    // included, to within the time line's second and the machine's delays.
+    assert!(
+        used + 1500 >= expected && used <= expected + 1500,
+        "Black used {used} ms of the {expected} ms since 1.e4: {snapshot}"
+    );
+    let notices = snapshot["notices"].to_string();
+    assert!(
+        notices.contains("was down for") && notices.contains("Black's clock"),
+        "{snapshot}"
+    );
+    // The restarted bridge writes its time line as the first one did.
+    let mut after = Vec::new();
+    expect(&mut ws, &mut after, "a time line after the restart", |m| {
+        m["type"] == "event" && m["source"] == "time"
+    })
+    .await;
+    drop(bridge);
+
+    // The time lines: ticks from "time", at most a second apart (and the machine's delays)
+    // while Black's clock ran, which `arbiter replay` takes as the same game.
+    let file = log.join("events.jsonl");
+    let record = LogRecord::from_jsonl(&std::fs::read_to_string(&file).expect("log"))
+        .expect("the log reads");
+    let times: Vec<u64> = record
+        .lines
+        .iter()
+        .filter(|l| l.source.as_deref() == Some("time"))
+        .map(|l| l.at.0)
+        .collect();
+    assert!(times.len() >= 3, "{times:?}");
+    // One gap is the restart's: the line after it is as far on as the time the bridge was down.
+    let long: Vec<u64> = times
+        .windows(2)
+        .map(|w| w[1] - w[0])
+        .filter(|&gap| gap > 1600)
+        .collect();
+    assert!(long.len() == 1 && long[0] >= 3000, "{times:?}");
+    assert!(record.lines.iter().all(|l| l.unix_ms.is_some()));
+    let (ok, _, err) = arbiter(&["replay"], &file);
+    assert!(ok, "{err}");
+}

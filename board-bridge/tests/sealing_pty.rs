@@ -24,7 +24,7 @@ async fn app_a1_a5_a_move_sealed_on_the_board_stays_secret_until_the_envelope_is
     let (bridge, board) = (&rig.bridge, &rig.board);
     let mut whites = connect_as(&bridge.addr, "white").await.expect("white");
     let mut spectator = spectator(&bridge.addr).await;
-    let mut assistant = connect_as(&bridge.addr, "assistant")
+    let mut assistant = connect_as(&bridge.addr, "arbiter")
         .await
         .expect("assistant");
     let mut all = Vec::new();

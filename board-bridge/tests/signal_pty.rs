@@ -43,7 +43,7 @@ async fn after_first_moves(
     let rig = Rig::start(name, &["--settle-ms", "150", "--minutes", "90"]);
     let mut ws = spectator(&rig.bridge.addr).await;
     let mut all = Vec::new();
-    await_start(&mut ws, &mut all).await;
+    start_from_white(&rig.bridge.addr, &mut ws, &mut all).await;
     for (from, to, piece, uci) in moves {
         rig.board.queue(carry(from, to, piece));
         expect(&mut ws, &mut all, uci, is_move(uci)).await;

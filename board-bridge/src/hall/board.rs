@@ -4,14 +4,15 @@
 use std::path::Path;
 
 use anyhow::Context;
+use arbiter_core::arbiter::Event;
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::reconstruct::Completion;
 
 use super::config::{BoardConfig, HallConfig, Source};
 use crate::hub::Hub;
-use crate::referee::{Referee, SharedReferee};
+use crate::referee::{NotTaken, Referee, SharedReferee};
 use crate::serial::{LinkSettings, PortChoice};
-use crate::session::{Seat, Session, SharedSession};
+use crate::session::{Seat, Session, SharedSession, StartBy};
 use crate::simulator::{self, FakeBoard, Pace, Realism};
 
 /// A board of the hall and its game.
@@ -36,6 +37,10 @@ pub struct Completing {
     pub clock: bool,
     /// Without a clock: quiet time before a move counts as made, ms.
     pub settle_ms: u64,
+    /// Only the arbiter starts each board's game ([`HallBoard::start`]); otherwise a board
+    /// starts as a single board does (Black's press on a DGT clock, or the first move completed
+    /// without one), and never at its connection.
+    pub arbiter_starts: bool,
 }
 
 impl HallBoard {
@@ -63,6 +68,7 @@ impl HallBoard {
             }
             None => Hub::in_memory(game),
         };
+        hub.set_pgn_tags(super::round::board_tags(&hall.event, config));
         for notice in hub.notices() {
             eprintln!("board-bridge: board {n}: {notice}");
         }
@@ -76,12 +82,11 @@ impl HallBoard {
                 settle_ms: completing.settle_ms,
             }
         };
-        let session = crate::session::shared(Session::seated(
-            hub.clone(),
-            referee.clone(),
-            completion,
-            Seat::Only,
-        ));
+        let mut session = Session::seated(hub.clone(), referee.clone(), completion, Seat::Only);
+        if completing.arbiter_starts {
+            session = session.started_by(StartBy::Arbiter);
+        }
+        let session = crate::session::shared(session);
         let (port, simulated) = match config
             .source()
             .map_err(|e| anyhow::anyhow!("board {n}: {e}"))?
@@ -123,6 +128,17 @@ impl HallBoard {
             port,
             _simulated: simulated,
         })
+    }
+
+    /// The arbiter starts this board's game now (2005 Art. 6.5 / 2023 Art. 6.6: White's clock
+    /// is started at the time set for the start); logged as the arbiter's. A game already
+    /// started is left as it is ([`NotTaken::Unchanged`]).
+    ///
+    /// # Errors
+    /// Why it was not started (already under way, or over).
+    pub fn start(&self) -> Result<(), NotTaken> {
+        let now = self.hub.now_ms();
+        crate::referee::lock(&self.referee).take_request(now, Event::Start, "arbiter")
     }
 
     /// The board's number in the hall.

@@ -17,6 +17,18 @@ pub struct HallConfig {
     /// The boards, in the file's order.
     #[serde(rename = "board", default)]
     pub boards: Vec<BoardConfig>,
+    /// The round's pairings, when `[event] trf` names the pairing program's file.
+    #[serde(skip)]
+    pub round_file: Option<RoundFile>,
+}
+
+/// The pairing program's TRF file and the round's games read from it, board by board.
+#[derive(Debug, Clone)]
+pub struct RoundFile {
+    /// The file read.
+    pub trf: super::trf::Trf,
+    /// Each game of the round with the number of the board it is played on.
+    pub games: Vec<(u32, super::trf::Pairing)>,
 }
 
 /// `[event]`.
@@ -41,6 +53,15 @@ pub struct EventConfig {
     /// Whether an arbiter watches the games (the core's default: yes).
     #[serde(default)]
     pub arbiter_present: Option<bool>,
+    /// The event's default time, in minutes: how late a player may arrive, at the start and at
+    /// the resumption of an adjourned game (2023 Art. 6.7.1: zero unless the event says
+    /// otherwise; 2005 Art. 6.7: one hour).
+    #[serde(default)]
+    pub default_time: Option<u64>,
+    /// The pairing program's TRF-16 file (relative to the hall file): the players of round
+    /// `round` come from it, board 1 the first game, with their titles, ratings and FIDE ids.
+    #[serde(default)]
+    pub trf: Option<PathBuf>,
     /// Ports to ask for boards named by serial number besides the serial-looking ones the
     /// system lists (a Bluetooth link under another name, a simulator's pseudo-terminal).
     #[serde(default)]
@@ -57,10 +78,25 @@ fn default_edition() -> String {
 pub struct BoardConfig {
     /// The board's number in the hall (1, 2, ...), unique.
     pub number: u32,
-    /// White's name, as pairings write it (`Rossi, Anna`).
+    /// White's name, as pairings write it (`Rossi, Anna`); from the TRF file when `[event]
+    /// trf` names one.
+    #[serde(default)]
     pub white: String,
     /// Black's name.
+    #[serde(default)]
     pub black: String,
+    /// White's FIDE title (`GM`, `WIM`), when known.
+    #[serde(default)]
+    pub white_title: Option<String>,
+    /// Black's FIDE title.
+    #[serde(default)]
+    pub black_title: Option<String>,
+    /// White's FIDE rating, when known.
+    #[serde(default)]
+    pub white_elo: Option<u32>,
+    /// Black's FIDE rating.
+    #[serde(default)]
+    pub black_elo: Option<u32>,
     /// White's FIDE id, when known.
     #[serde(default)]
     pub white_fide_id: Option<u64>,
@@ -148,6 +184,21 @@ impl HallConfig {
                 *pgn = folder.join(&*pgn);
             }
         }
+        let bad = |what: String| ConfigError::Value {
+            path: name.clone(),
+            what,
+        };
+        if let Some(trf) = config.event.trf.clone() {
+            let trf = folder.join(trf);
+            let text = std::fs::read_to_string(&trf).map_err(|source| ConfigError::Read {
+                path: trf.display().to_string(),
+                source,
+            })?;
+            config
+                .import_round(&text)
+                .map_err(|e| bad(format!("[event] trf {}: {e}", trf.display())))?;
+        }
+        config.check_names().map_err(bad)?;
         Ok(config)
     }
 
@@ -171,6 +222,7 @@ impl HallConfig {
             return Err(bad("no [[board]]: a hall needs at least one board".into()));
         }
         let mut seen = std::collections::HashSet::new();
+        let mut ports = std::collections::HashMap::new();
         for (i, board) in config.boards.iter().enumerate() {
             let at = format!("[[board]] #{} (number {})", i + 1, board.number);
             if board.number == 0 {
@@ -180,8 +232,85 @@ impl HallConfig {
                 return Err(bad(format!("{at}: board {} is listed twice", board.number)));
             }
             board.source().map_err(|e| bad(format!("{at}: {e}")))?;
+            if let Some(port) = &board.port
+                && let Some(other) = ports.insert(port.trim().to_owned(), board.number)
+            {
+                return Err(bad(format!(
+                    "{at}: port {port:?} is board {other}'s too: each board has its own port"
+                )));
+            }
+        }
+        if config.event.trf.is_none() {
+            config.check_names().map_err(bad)?;
         }
         Ok(config)
+    }
+
+    /// Every board names both players.
+    fn check_names(&self) -> Result<(), String> {
+        for (i, board) in self.boards.iter().enumerate() {
+            for (side, name) in [("white", &board.white), ("black", &board.black)] {
+                if name.trim().is_empty() {
+                    let from = if self.event.trf.is_some() {
+                        format!(
+                            " (round {} of the TRF file has no game for this board)",
+                            self.event.round
+                        )
+                    } else {
+                        String::new()
+                    };
+                    return Err(format!(
+                        "[[board]] #{} (number {}): {side} is empty: the player's name as the pairings write it{from}",
+                        i + 1,
+                        board.number
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Fills the boards' players from round `[event] round` of the TRF file `text`: board by
+    /// board in number order, the first game on the lowest number. Names the hall file gives
+    /// itself are kept.
+    ///
+    /// # Errors
+    /// The file cannot be read (its line and field), or the round has more games than boards.
+    pub fn import_round(&mut self, text: &str) -> Result<(), String> {
+        let trf = super::trf::Trf::parse(text).map_err(|e| e.to_string())?;
+        let games = trf.pairings(self.event.round).map_err(|e| e.to_string())?;
+        if games.len() > self.boards.len() {
+            return Err(format!(
+                "round {} has {} games; the hall lists {} boards",
+                self.event.round,
+                games.len(),
+                self.boards.len()
+            ));
+        }
+        let mut order: Vec<usize> = (0..self.boards.len()).collect();
+        order.sort_by_key(|&i| self.boards[i].number);
+        let mut placed = Vec::with_capacity(games.len());
+        for (&i, game) in order.iter().zip(&games) {
+            let board = &mut self.boards[i];
+            let (Some(w), Some(b)) = (trf.player(game.white), trf.player(game.black)) else {
+                continue;
+            };
+            if board.white.trim().is_empty() {
+                board.white.clone_from(&w.name);
+                board.white_title.clone_from(&w.title);
+                board.white_elo = w.rating;
+                board.white_fide_id = w.fide_id;
+            }
+            if board.black.trim().is_empty() {
+                board.black.clone_from(&b.name);
+                board.black_title.clone_from(&b.title);
+                board.black_elo = b.rating;
+                board.black_fide_id = b.fide_id;
+            }
+            placed.push((board.number, *game));
+        }
+        self.round_file = Some(RoundFile { trf, games: placed });
+        Ok(())
     }
 
     /// The edition of the Laws.
@@ -210,6 +339,9 @@ impl HallConfig {
         if let Some(present) = self.event.arbiter_present {
             config.arbiter_present = present;
         }
+        if let Some(minutes) = self.event.default_time {
+            config.default_time = Some(arbiter_core::clock::Millis::minutes(minutes));
+        }
         Ok(config)
     }
 }
@@ -225,6 +357,9 @@ impl BoardConfig {
             (None, Some(serial), None) if !serial.trim().is_empty() => {
                 Ok(Source::Serial(serial.trim().to_owned()))
             }
+            (None, Some(serial), None) => Err(format!(
+                "serial {serial:?} is blank: write the board's serial number as its label shows it (serial = \"41234\")"
+            )),
             (None, None, Some(pgn)) => Ok(Source::Simulate(pgn.clone())),
             (None, None, None) => Err(
                 "say where the board is: port = \"/dev/ttyACM0\", serial = \"41234\" or simulate = \"game.pgn\""
@@ -334,6 +469,22 @@ port = "/dev/ttyACM0"
     }
 
     #[test]
+    fn the_events_default_time_reaches_every_game() {
+        let hall = HallConfig::parse(HALL).unwrap();
+        assert_eq!(
+            hall.game_config(&hall.boards[0]).unwrap().default_time(),
+            Millis(0),
+            "2023 Art. 6.7.1: zero unless the event says otherwise"
+        );
+        let set = HALL.replace("[event]", "[event]\ndefault_time = 15");
+        let hall = HallConfig::parse(&set).unwrap();
+        assert_eq!(
+            hall.game_config(&hall.boards[1]).unwrap().default_time(),
+            Millis::minutes(15)
+        );
+    }
+
+    #[test]
     fn time_controls_in_the_page_syntax() {
         let tc = parse_time_control("40/90+30s, 30+30s").unwrap();
         assert_eq!(tc.periods().len(), 2);
@@ -349,6 +500,49 @@ port = "/dev/ttyACM0"
         );
         assert!(parse_time_control("90+x").unwrap_err().contains("period 1"));
         assert!(parse_time_control("").is_err());
+    }
+
+    /// The hall file with board 1 read from `port` too (the simulated game set aside).
+    fn on_port(port: &str) -> String {
+        HALL.replace("simulate = \"g1.pgn\"", &format!("port = \"{port}\""))
+    }
+
+    #[test]
+    fn one_port_on_two_boards_is_refused() {
+        let e = HallConfig::parse(&on_port("/dev/ttyACM0"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("#2") && e.contains("/dev/ttyACM0") && e.contains("board 1"),
+            "{e}"
+        );
+        assert!(HallConfig::parse(&on_port("/dev/ttyACM1")).is_ok());
+    }
+
+    #[test]
+    fn an_empty_name_is_refused() {
+        let e = HallConfig::parse(&HALL.replace("\"Verdi, Carla\"", "\"\""))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("#2") && e.contains("white") && e.contains("empty"),
+            "{e}"
+        );
+        let e = HallConfig::parse(&HALL.replace("\"Neri, Bruno\"", "\"  \""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("#1") && e.contains("black"), "{e}");
+    }
+
+    #[test]
+    fn a_blank_serial_says_what_is_wrong() {
+        let blank = HALL.replace("port = \"/dev/ttyACM0\"", "serial = \"  \"");
+        let e = HallConfig::parse(&blank).unwrap_err().to_string();
+        assert!(
+            e.contains("#2") && e.contains("serial") && e.contains("blank"),
+            "{e}"
+        );
+        assert!(!e.contains("more than one"), "{e}");
     }
 
     #[test]

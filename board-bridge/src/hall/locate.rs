@@ -41,7 +41,21 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
     // Which board index is linked to which port, and its link's task.
     let mut linked: Vec<Option<(String, tokio::task::JoinHandle<()>, u32)>> =
         (0..hall.boards.len()).map(|_| None).collect();
+    // The serial number each link was made for: an assignment changed on the hall page
+    // unlinks the board, which is then looked for by its new number.
+    let mut linked_for: Vec<Option<String>> = vec![None; hall.boards.len()];
     loop {
+        for (i, slot) in linked.iter_mut().enumerate() {
+            if linked_for[i] != hall.serial_of(i)
+                && let Some((path, task, _)) = slot.take()
+            {
+                eprintln!(
+                    "board-bridge: board {} assigned another board; {path} let go",
+                    hall.boards[i].number()
+                );
+                task.abort();
+            }
+        }
         // A linked board whose link lost it two scans running is looked for everywhere again.
         for (i, slot) in linked.iter_mut().enumerate() {
             if let Some((path, task, quiet)) = slot {
@@ -61,14 +75,12 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
                 }
             }
         }
-        let wanted: Vec<(usize, String)> = hall
-            .boards
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| linked[*i].is_none())
-            .filter_map(|(i, b)| b.config.serial.clone().map(|s| (i, s)))
+        let wanted: Vec<(usize, String)> = (0..hall.boards.len())
+            .filter(|i| linked[*i].is_none())
+            .filter_map(|i| hall.serial_of(i).map(|s| (i, s)))
             .collect();
-        if !wanted.is_empty() {
+        // Every scan also lists the boards found on free ports, for the arbiter to assign.
+        {
             let busy: HashSet<String> = hall
                 .boards
                 .iter()
@@ -91,6 +103,7 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
             })
             .await
             .unwrap_or_default();
+            hall.set_detected(answers.clone());
             for (i, serial) in wanted {
                 if let Some((path, _)) = answers.iter().find(|(_, s)| same_serial(&serial, s)) {
                     if linked.iter().flatten().any(|(p, _, _)| p == path) {
@@ -103,6 +116,7 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
                     );
                     let task = board.spawn_link_at(path.clone());
                     linked[i] = Some((path.clone(), task, 0));
+                    linked_for[i] = Some(serial.clone());
                 }
             }
         }

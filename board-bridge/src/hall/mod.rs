@@ -7,16 +7,20 @@
 //! * [`signal`]: DGT's result signal (the kings on the centre squares), read as a proposal.
 //! * [`summary`]: what the hall page shows of each board, streamed as the boards change.
 //! * [`push`]: the round pushed to Lichess Broadcasts after each change.
+//! * [`desk`]: what the arbiter's controls remember of each board (the last action he may
+//!   undo, how far an adjourned game's resumption has come).
 //! * [`server`]: the hall's routes beside each board's own (`/board/N/...`).
 
 pub mod board;
 pub mod config;
+pub mod desk;
 pub mod locate;
 pub mod push;
 pub mod round;
 pub mod server;
 pub mod signal;
 pub mod summary;
+pub mod trf;
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -33,8 +37,11 @@ pub struct Hall {
     pub event: EventConfig,
     /// The boards, in the hall file's order.
     pub boards: Vec<HallBoard>,
-    /// The arbiter's token: printed at start, asked of every arbiter request, never served.
-    token: String,
+    /// The arbiter's token: kept beside the logs, printed at start on the arbiter's terminal,
+    /// asked of every arbiter request, never served.
+    pub token: crate::keys::ArbiterToken,
+    /// Each board's seats and their keys, in the boards' order.
+    pub seats: Vec<Arc<crate::keys::SeatKeys>>,
     /// Bumped whenever a board publishes anything: the round may have changed.
     changes: watch::Sender<u64>,
     /// What hall pages are sent (one JSON text a message).
@@ -43,26 +50,89 @@ pub struct Hall {
     proposals: Mutex<Vec<Option<signal::Proposal>>>,
     /// The push to Lichess, when asked for.
     push: Mutex<Option<PushStatus>>,
+    /// What the arbiter's controls remember of each board, in the boards' order.
+    desks: Mutex<Vec<desk::Desk>>,
+    /// The pairing program's file the round came from, for its results written back.
+    pub round_file: Option<config::RoundFile>,
+    /// The boards the last scan of the ports found: (port, serial number).
+    detected: Mutex<Vec<(String, String)>>,
+    /// Each board's serial number as the arbiter assigned it from the hall page, in place of
+    /// the hall file's.
+    assigned: Mutex<Vec<Option<String>>>,
 }
 
 /// A shared hall.
 pub type SharedHall = Arc<Hall>;
 
 impl Hall {
-    /// A hall of `boards`, with arbiter rights given by `token`.
-    pub fn new(event: EventConfig, boards: Vec<HallBoard>, token: String) -> Hall {
+    /// A hall of `boards`, with arbiter rights given by `token` and each board's seats by its
+    /// keys in `seats`.
+    pub fn new(
+        event: EventConfig,
+        boards: Vec<HallBoard>,
+        token: crate::keys::ArbiterToken,
+        seats: Vec<Arc<crate::keys::SeatKeys>>,
+    ) -> Hall {
         let (changes, _) = watch::channel(0);
         let (pages, _) = broadcast::channel(1024);
         let proposals = Mutex::new(vec![None; boards.len()]);
+        let n = boards.len();
+        let desks = Mutex::new(vec![desk::Desk::default(); n]);
         Hall {
             event,
             boards,
             token,
+            seats,
             changes,
             pages,
             proposals,
             push: Mutex::new(None),
+            round_file: None,
+            detected: Mutex::new(Vec::new()),
+            assigned: Mutex::new(vec![None; n]),
+            desks,
         }
+    }
+
+    /// The serial number board index `i` is looked for by: the arbiter's assignment, else the
+    /// hall file's.
+    pub fn serial_of(&self, i: usize) -> Option<String> {
+        lock(&self.assigned)
+            .get(i)
+            .cloned()
+            .flatten()
+            .or_else(|| self.boards.get(i).and_then(|b| b.config.serial.clone()))
+    }
+
+    /// The arbiter assigns the board with serial number `serial` to board index `i`.
+    pub fn assign(&self, i: usize, serial: String) {
+        if let Some(slot) = lock(&self.assigned).get_mut(i) {
+            *slot = Some(serial);
+        }
+        self.board_changed(i);
+    }
+
+    /// The boards the last scan found: (port, serial number).
+    pub fn detected(&self) -> Vec<(String, String)> {
+        lock(&self.detected).clone()
+    }
+
+    /// What a scan of the ports found.
+    pub fn set_detected(&self, found: Vec<(String, String)>) {
+        *lock(&self.detected) = found;
+    }
+
+    /// What the arbiter's controls remember of board index `i`.
+    pub fn desk(&self, i: usize) -> desk::Desk {
+        lock(&self.desks).get(i).cloned().unwrap_or_default()
+    }
+
+    /// Changes what the arbiter's controls remember of board index `i`, then tells the pages.
+    pub fn update_desk(&self, i: usize, change: impl FnOnce(&mut desk::Desk)) {
+        if let Some(d) = lock(&self.desks).get_mut(i) {
+            change(d);
+        }
+        self.board_changed(i);
     }
 
     /// The board numbered `n`, with its index.
@@ -73,10 +143,14 @@ impl Hall {
             .find(|(_, b)| b.number() == n)
     }
 
-    /// Whether `given` is the arbiter's token (compared in constant time).
-    pub fn is_arbiter(&self, given: &str) -> bool {
-        let (a, b) = (self.token.as_bytes(), given.as_bytes());
-        a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    /// Whether `client` gave the arbiter's token (compared in constant time, wrong tries
+    /// slowed per client: [`crate::keys::ArbiterToken::check`]).
+    pub fn is_arbiter(
+        &self,
+        client: std::net::IpAddr,
+        given: &str,
+    ) -> Result<(), crate::keys::TokenRefusal> {
+        self.token.check(client, given)
     }
 
     /// A receiver that sees the round change.
@@ -167,10 +241,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// # Errors
 /// The random source cannot be read.
 pub fn new_token() -> std::io::Result<String> {
-    use std::io::Read;
-    let mut bytes = [0u8; 16];
-    std::fs::File::open("/dev/urandom")?.read_exact(&mut bytes)?;
-    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    crate::keys::fresh_secret()
 }
 
 /// Follows board index `i`'s stream: every message it publishes may change the round and what
@@ -189,16 +260,11 @@ pub async fn follow_board(hall: SharedHall, i: usize) {
     }
 }
 
-/// Flag falls and other deadlines of board index `i`'s game, when nothing else happens.
+/// Flag falls and other deadlines of board index `i`'s game, when nothing else happens, and
+/// its log's time line while a clock runs.
 pub async fn tick_board(hall: SharedHall, i: usize) {
     let board = &hall.boards[i];
-    loop {
-        let now = board.hub.now_ms();
-        let next = crate::referee::lock(&board.referee).poll_deadline();
-        let wait = next.map_or(500, |d| d.saturating_sub(now).clamp(1, 500));
-        tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
-        crate::referee::lock(&board.referee).tick(board.hub.now_ms());
-    }
+    crate::ticker::run(board.hub.clone(), board.referee.clone()).await;
 }
 
 /// How the hall is started (from the command line).
@@ -212,6 +278,10 @@ pub struct HallOptions {
     pub completing: board::Completing,
     /// The push to Lichess Broadcasts, if asked for.
     pub push: Option<push::PushSettings>,
+    /// Where the arbiter's token is kept (else beside the logs, else in memory for the run).
+    pub arbiter_token_file: Option<PathBuf>,
+    /// Where to serve DGT LiveChess's local API for every board ([`crate::livechess`]).
+    pub livechess: Option<std::net::SocketAddr>,
 }
 
 /// Runs the hall until Ctrl-C: opens every board's game, starts their links, prints the
@@ -235,8 +305,29 @@ pub fn run(
             options.completing,
         )?);
     }
-    let token = new_token().context("reading the system's random source for the arbiter token")?;
-    let hall: SharedHall = Arc::new(Hall::new(config.event.clone(), boards, token.clone()));
+    let token_file = options.arbiter_token_file.clone().or_else(|| {
+        options
+            .log
+            .as_ref()
+            .map(|l| l.join(crate::keys::TOKEN_FILE))
+    });
+    let token = crate::keys::ArbiterToken::load(token_file)
+        .context("the arbiter's token (kept beside the logs, or --arbiter-token-file)")?;
+    // A hall's seats are always taken with their keys: its pages are for the hall's network.
+    let mut seats = Vec::with_capacity(boards.len());
+    for b in &boards {
+        let file = options.log.as_ref().map(|l| {
+            l.join(format!("board-{}", b.number()))
+                .join(crate::keys::KEYS_FILE)
+        });
+        seats.push(Arc::new(
+            crate::keys::SeatKeys::load(file, crate::keys::HALL_SEATS, false)
+                .with_context(|| format!("board {}'s seat keys", b.number()))?,
+        ));
+    }
+    let mut hall = Hall::new(config.event.clone(), boards, token, seats);
+    hall.round_file = config.round_file.clone();
+    let hall: SharedHall = Arc::new(hall);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -255,21 +346,40 @@ pub fn run(
             hall.boards.len()
         );
         // Said once, on the arbiter's own terminal; nothing else shows or serves it.
-        eprintln!("board-bridge: arbiter token: {token}");
+        eprintln!("board-bridge: arbiter token: {}", hall.token.reveal());
+        match hall.token.file() {
+            Some(file) => eprintln!(
+                "board-bridge: the token is kept in {} (owner-only) and outlives a restart; the seats' links are on the hall page for the arbiter",
+                file.display()
+            ),
+            None => eprintln!(
+                "board-bridge: the token and the seats' keys hold for this run only (no --log); the seats' links are on the hall page for the arbiter"
+            ),
+        }
         for (i, board) in hall.boards.iter().enumerate() {
             board.spawn_link();
             tokio::spawn(follow_board(hall.clone(), i));
             tokio::spawn(tick_board(hall.clone(), i));
         }
-        if hall.boards.iter().any(|b| b.config.serial.is_some()) {
+        // Boards named by serial number are looked for; with `[event] ports`, the boards found
+        // there are listed for the arbiter to assign from the hall page.
+        if hall.boards.iter().any(|b| b.config.serial.is_some()) || !hall.event.ports.is_empty() {
             tokio::spawn(locate::run(hall.clone(), hall.event.ports.clone()));
+        }
+        if let Some(at) = options.livechess {
+            let boards = crate::livechess::of_hall(&hall);
+            tokio::spawn(async move {
+                if let Err(e) = crate::livechess::serve(at, boards).await {
+                    eprintln!("board-bridge: {e:#}");
+                }
+            });
         }
         if let Some(push) = options.push.clone() {
             eprintln!("board-bridge: pushing the round to {}", push.url());
             tokio::spawn(push::run(hall.clone(), push));
         }
         let app = server::router(hall, addr, &settings);
-        crate::server::serve(listener, app)
+        crate::server::serve_with(listener, app, settings.bounds())
             .await
             .context("serving")?;
         anyhow::Ok(())

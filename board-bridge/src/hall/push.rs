@@ -94,8 +94,9 @@ pub struct PushStatus {
     pub status: Option<u16>,
     /// Why the last attempt failed (none once one is accepted), for the terminal's log.
     pub error: Option<String>,
-    /// The server's own words when it refused the last attempt (its body, cut at 300
-    /// characters), quoted by the page after its own sentence.
+    /// Lichess's own reason when it refused the last attempt (the `error` of its JSON answer,
+    /// at most [`SAID_MAX`] characters), quoted by the page after its own sentence; never the
+    /// raw body, which a server that echoes the request would fill with the token.
     pub answer: Option<String>,
     /// Attempts failed since the last accepted one.
     pub failures_in_a_row: u64,
@@ -124,6 +125,28 @@ pub struct GameError {
     pub error: String,
     /// The first answer that said so, Unix ms.
     pub since_unix_ms: u64,
+}
+
+/// The most of a server's words the hall shows.
+pub const SAID_MAX: usize = 200;
+
+/// What of a server's `text` may be shown on the hall page and the terminal: at most
+/// [`SAID_MAX`] characters of one line, and nothing at all if it holds the `token`.
+fn shown(text: &str, token: &str) -> Option<String> {
+    let line: String = text
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .take(SAID_MAX)
+        .collect();
+    let leaks = !token.is_empty() && text.contains(token);
+    (!line.is_empty() && !leaks).then_some(line)
+}
+
+/// Lichess's own reason in a refusal (`{"error": "..."}`), as [`shown`] lets it be.
+fn refusal_reason(body: &str, token: &str) -> Option<String> {
+    let value = serde_json::from_str::<serde_json::Value>(body).ok()?;
+    shown(value.get("error")?.as_str()?, token)
 }
 
 /// Now, in ms since the Unix epoch: the push's times are wall-clock times, which the arbiter
@@ -192,11 +215,17 @@ impl PushStatus {
 
     /// The attempt at `now` failed: the server answered `code` with `said`, or did not answer
     /// and `why` says what went wrong.
-    fn refused(&mut self, answered: Option<(u16, String)>, why: String, retry: Duration, now: u64) {
+    fn refused(
+        &mut self,
+        answered: Option<(u16, Option<String>)>,
+        why: String,
+        retry: Duration,
+        now: u64,
+    ) {
         self.failed += 1;
         self.ok = false;
         self.status = answered.as_ref().map(|(code, _)| *code);
-        self.answer = answered.map(|(_, said)| said);
+        self.answer = answered.and_then(|(_, said)| said);
         self.error = Some(why);
         self.failures_in_a_row += 1;
         self.failing_since_unix_ms.get_or_insert(now);
@@ -281,14 +310,17 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
     hall.set_push_status(status.clone());
     let mut backoff = MIN_INTERVAL;
     loop {
-        let text = super::round::round_pgn(&hall);
+        // A push goes when a game changed; it carries the clocks as they read then (Lichess
+        // shows no clocks without them), but clocks running alone send nothing.
+        let text = super::round::round_pgn(&hall, false);
         if last_sent.as_deref() != Some(text.as_str()) {
             if let Some(at) = last_at {
                 tokio::time::sleep_until((at + MIN_INTERVAL).into()).await;
             }
             // What changed while waiting goes in the same push.
-            let text = super::round::round_pgn(&hall);
-            let (a, s, body) = (agent.clone(), settings.clone(), text.clone());
+            let text = super::round::round_pgn(&hall, false);
+            let pushed = super::round::round_pgn(&hall, true);
+            let (a, s, body) = (agent.clone(), settings.clone(), pushed);
             let answer = tokio::task::spawn_blocking(move || post(&a, &s, body))
                 .await
                 .unwrap_or_else(|e| Err(e.to_string()));
@@ -299,6 +331,16 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
                 Ok((code, body)) if (200..300).contains(&code) => {
                     let before = status.game_errors.clone();
                     status.accepted(code, &body, hall.event.round, unix_ms());
+                    // The games' errors are Lichess's words, shown as they may be.
+                    status
+                        .game_errors
+                        .retain_mut(|e| match shown(&e.error, &settings.token) {
+                            Some(said) => {
+                                e.error = said;
+                                true
+                            }
+                            None => false,
+                        });
                     tell_game_errors(&before, &status.game_errors);
                     backoff = MIN_INTERVAL;
                     last_sent = Some(text);
@@ -306,8 +348,11 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
                 failed => {
                     let (answered, why) = match failed {
                         Ok((code, body)) => {
-                            let said: String = body.trim().chars().take(300).collect();
-                            let why = format!("the server answered {code}: {said}");
+                            let said = refusal_reason(&body, &settings.token);
+                            let why = match &said {
+                                Some(said) => format!("the server answered {code}: {said}"),
+                                None => format!("the server answered {code}"),
+                            };
                             (Some((code, said)), why)
                         }
                         Err(e) => (None, format!("no answer: {e}")),
@@ -371,7 +416,7 @@ mod tests {
         );
         // Failed attempts leave it standing, and are counted from the first.
         s.refused(
-            Some((503, "busy".into())),
+            Some((503, Some("busy".into()))),
             "answered 503".into(),
             Duration::from_secs(1),
             2_000,
@@ -420,6 +465,28 @@ mod tests {
         assert_eq!(
             s.url(),
             "http://127.0.0.1:9/api/broadcast/round/abcd1234/push"
+        );
+    }
+
+    #[test]
+    fn a_server_that_echoes_the_request_shows_its_status_not_the_token() {
+        let token = "lip_secret0123";
+        let echo = format!("POST /api/broadcast/round/x/push\nAuthorization: Bearer {token}");
+        assert_eq!(refusal_reason(&echo, token), None, "not JSON: no words");
+        let json = format!(r#"{{"error":"bad auth Bearer {token}"}}"#);
+        assert_eq!(
+            refusal_reason(&json, token),
+            None,
+            "holds the token: no words"
+        );
+        assert_eq!(
+            refusal_reason(r#"{"error":"No such broadcast round"}"#, token).as_deref(),
+            Some("No such broadcast round")
+        );
+        let long = format!(r#"{{"error":"{}"}}"#, "x".repeat(1000));
+        assert_eq!(
+            refusal_reason(&long, token).map(|s| s.chars().count()),
+            Some(SAID_MAX)
         );
     }
 }

@@ -25,6 +25,7 @@ pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
     let core = game.state(Timestamp(now));
     let result = game.result();
     let c = &board.config;
+    let desk = hall.desk(i);
     json!({
         "number": c.number,
         "white": c.white,
@@ -32,7 +33,23 @@ pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
         "white_fide_id": c.white_fide_id,
         "black_fide_id": c.black_fide_id,
         "source": board.source_name(),
+        // The serial number the board is looked for by (the arbiter's assignment, else the
+        // hall file's).
+        "serial": hall.serial_of(i),
         "connected": state.connected,
+        // The port the board is read at, once connected, and the way it stands (DGT boards
+        // tell a board turned round: LiveChess's `flipped`).
+        "port": state.port,
+        "orientation": state.orientation,
+        "started": core.started,
+        // Adjourned: a sealed move waits in its envelope; the new session called, and who has
+        // arrived for it (App. A / Guidelines I).
+        "adjourned": core.sealed.then(|| json!({
+            "resumed": desk.resumed,
+            "arrived": {"white": desk.arrived[0], "black": desk.arrived[1]},
+        })),
+        // The arbiter's last action that he may still take back.
+        "undo": desk.last.as_ref().map(super::desk::Undo::describe),
         "placement": state.placement,
         // A sealed move being made on the board, or its pieces awaited back (App. A1, A5):
         // the stage only, never its squares.
@@ -49,6 +66,10 @@ pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
             .and_then(|ply| game.position_after(ply))
             .map(|p| p.fullmove_number()),
         "last_by": game.moves().last().map(|m| color_name(m.by)),
+        // The score, for the arbiter's restore to name the move it goes back to.
+        "sans": game.moves().iter().map(|m| m.san.as_str()).collect::<Vec<_>>(),
+        "start_number": game.score_from(0).0.fullmove_number(),
+        "start_black": game.score_from(0).0.side_to_move() == Color::Black,
         "side_to_move": color_name(core.side_to_move),
         "clock": {
             "white_ms": core.white.remaining.0,
@@ -85,9 +106,55 @@ pub fn of_hall(hall: &Hall) -> Value {
             "round": e.round,
             "edition": e.edition,
             "time_control": e.time_control,
+            "articles": articles(&e.edition),
         },
         "boards": boards,
         "push": hall.push_status(),
         "now_unix_ms": super::push::unix_ms(),
     })
+}
+
+/// The article each of the arbiter's controls rests on, in the event's edition: the core's
+/// rules, so the page cites what the game cites (a 2023 event's seal is Guidelines I.1.1,
+/// never 2005's App. A1).
+pub fn articles(edition: &str) -> Value {
+    use arbiter_core::laws::{Edition, rules};
+    let edition = if edition == "2005" {
+        Edition::Fide2005
+    } else {
+        Edition::Fide2023
+    };
+    let cite = |rule: rules::Rule| rule.law(edition).to_string();
+    json!({
+        "result": cite(rules::RESULT_REPORTED),
+        "clocks": cite(rules::CLOCK_SETTING_CORRECTED),
+        "restore": cite(rules::ARBITER_SETS_CLOCKS),
+        "start": cite(rules::CLOCK_STARTED),
+        "stop": cite(rules::ARBITER_PAUSES_CLOCKS),
+        "touch": cite(rules::MOVE_TOUCHED_PIECE),
+        "seal": cite(rules::SEALING),
+        "resume": cite(rules::LATE_FOR_RESUMPTION),
+        "open": cite(rules::SEALED_MOVE_MADE),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_control_cites_its_article_in_the_events_edition() {
+        let old = articles("2005");
+        let new = articles("2023");
+        assert_eq!(old["seal"], "2005 App. A1a");
+        assert_eq!(new["seal"], "2023 Guidelines I.1.1");
+        assert_eq!(new["clocks"], "2023 Art. 6.10.2");
+        assert_eq!(old["start"], "2005 Art. 6.5");
+        for (id, cited) in new.as_object().unwrap() {
+            assert!(
+                cited.as_str().unwrap().starts_with("2023 "),
+                "{id}: {cited}"
+            );
+        }
+    }
 }

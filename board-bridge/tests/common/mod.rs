@@ -198,14 +198,17 @@ pub async fn next(ws: &mut Ws, wait: Duration) -> Option<Value> {
     }
 }
 
-/// Reads messages until `done` says so or `wait` passes without a message; returns them all.
+/// Reads messages until `done` says so or `wait` passes without a message, or four times
+/// `wait` in all (a game whose clock runs is never quiet: its log's time line is streamed every
+/// second); returns them all.
 pub async fn collect_until(
     ws: &mut Ws,
     wait: Duration,
     mut done: impl FnMut(&[Value]) -> bool,
 ) -> Vec<Value> {
     let mut all = Vec::new();
-    while let Some(v) = next(ws, wait).await {
+    let give_up = tokio::time::Instant::now() + wait * 4;
+    while let Ok(Some(v)) = tokio::time::timeout_at(give_up, next(ws, wait)).await {
         all.push(v);
         if done(&all) {
             break;
@@ -309,12 +312,29 @@ impl Rig {
     /// The board with a DGT clock showing the start of a game (White's clock running on the left)
     /// before the bridge, started with `extra` options, first reads it.
     pub fn with_clock(name: &str, extra: &[&str]) -> Self {
-        Self::build(name, true, extra)
+        Self::build_with(name, Some(board_bridge::simulator::initial_clock()), extra)
+    }
+
+    /// The board with a DGT clock set for the game and not started (Black's lever down).
+    pub fn with_standing_clock(name: &str, extra: &[&str]) -> Self {
+        Self::build_with(name, Some(board_bridge::simulator::standing_clock()), extra)
     }
 
     fn build(name: &str, clock: bool, extra: &[&str]) -> Self {
+        Self::build_with(
+            name,
+            clock.then(board_bridge::simulator::initial_clock),
+            extra,
+        )
+    }
+
+    fn build_with(
+        name: &str,
+        clock: Option<arbiter_core::dgt::clock::ClockTimes>,
+        extra: &[&str],
+    ) -> Self {
         use arbiter_core::dgt::board::{Orientation, Placement};
-        use board_bridge::simulator::{self, Action, FakeBoard};
+        use board_bridge::simulator::{Action, FakeBoard};
         let scratch = Scratch::new(name);
         let board = FakeBoard::start(
             &scratch.path("board"),
@@ -322,8 +342,8 @@ impl Rig {
             Orientation::Normal,
         )
         .expect("pty");
-        if clock {
-            board.queue([Action::Clock(simulator::initial_clock())]);
+        if let Some(times) = clock {
+            board.queue([Action::Clock(times)]);
         }
         let bridge = Bridge::start(board.path(), free_port(), extra);
         Rig {
@@ -349,7 +369,7 @@ impl TwoBoards {
     /// The bridge settles moves after `settle_ms`.
     pub fn start(name: &str, clock: bool, settle_ms: &str) -> Self {
         use arbiter_core::dgt::board::{Orientation, Placement};
-        use board_bridge::simulator::{self, Action, FakeBoard};
+        use board_bridge::simulator::{Action, FakeBoard};
         let scratch = Scratch::new(name);
         let board = |file: &str| {
             FakeBoard::start(&scratch.path(file), Placement::start(), Orientation::Normal)
@@ -357,7 +377,7 @@ impl TwoBoards {
         };
         let main = board("main");
         if clock {
-            main.queue([Action::Clock(simulator::initial_clock())]);
+            main.queue([Action::Clock(board_bridge::simulator::initial_clock())]);
         }
         let blind = board("blind");
         let blind_path = blind.path().to_string_lossy().into_owned();
@@ -443,11 +463,25 @@ pub async fn expect(
     found
 }
 
-/// Reads until the clock starts (the `clock_started` ruling), keeping what was read in `all`;
-/// the first wait of almost every test of a played game.
+/// The game is started from the player's page `ws` (the page's start: a game never starts at
+/// the board's connection, 2005 Art. 6.5 / 2023 Art. 6.6), then read until the clock starts (the
+/// `clock_started` ruling), keeping what was read in `all`; the first wait of almost every test
+/// of a played game. A game a DGT clock already started takes the page's start as no change.
 pub async fn await_start(ws: &mut Ws, all: &mut Vec<Value>) -> Value {
+    send(ws, START).await;
     expect(ws, all, "the start", is_ruling("clock_started")).await
 }
+
+/// [`await_start`] for a page that may not start the game (a spectator's): White's page starts
+/// it.
+pub async fn start_from_white(addr: &str, ws: &mut Ws, all: &mut Vec<Value>) -> Value {
+    let mut whites = connect_as(addr, "white").await.expect("white");
+    send(&mut whites, START).await;
+    expect(ws, all, "the start", is_ruling("clock_started")).await
+}
+
+/// The page's start.
+pub const START: &str = r#"{"type":"event","event":{"type":"start"}}"#;
 
 /// Reads until the bridge reports the board's placement, or panics.
 pub async fn board_read(ws: &mut Ws, wait: Duration) -> Vec<Value> {
@@ -497,10 +531,14 @@ pub fn http_as(
     body: &str,
 ) -> (u16, String) {
     let bearer = token.map(|t| format!("Bearer {t}"));
-    let headers: Vec<(&str, &str)> = bearer
+    let mut headers: Vec<(&str, &str)> = bearer
         .iter()
         .map(|b| ("Authorization", b.as_str()))
         .collect();
+    // The bridge takes JSON only in a POST.
+    if method == "POST" {
+        headers.push(("Content-Type", "application/json"));
+    }
     let (status, _, body) =
         http(addr, method, path, &headers, body).expect("a request to the bridge");
     (status, String::from_utf8_lossy(&body).into_owned())

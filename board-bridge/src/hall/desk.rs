@@ -1,0 +1,312 @@
+//! What the arbiter's controls remember of one board: the last action he may take back, and
+//! how far the resumption of an adjourned game has come. The game decides everything; this only
+//! remembers which of the arbiter's own decisions a later one of his reverses.
+//!
+//! Taken back where the Laws let the arbiter decide again:
+//! * a result he recorded (2005 / 2023 Art. 8.7: it stands "unless the arbiter decides
+//!   otherwise"): the position at the end restored (2005 Art. 6.14 / 2023 Art. 7.1, the game
+//!   takes it after its end), the clocks as they read when the result came, and the clock of
+//!   the player on move running again if it ran then;
+//! * a change of the clocks (2005 Art. 6.11, 6.14 / 2023 Art. 6.10.2, 7.1): each clock moved
+//!   back by what the change moved it, so the time run since stays run;
+//! * the clocks stopped or restarted (2005 Art. 6.13 / 2023 Art. 6.11): the other one.
+//!
+//! Nothing else: a restored position has dropped its moves, an envelope opened or a game
+//! started cannot be closed or unstarted, a touch ruled not deliberate has freed a move.
+
+use arbiter_core::Color;
+use arbiter_core::arbiter::{Decision, Event, RestoreCause};
+use arbiter_core::clock::Millis;
+use serde_json::{Value, json};
+
+/// The game just before the arbiter acted, as his undo needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Before {
+    /// Half-moves played.
+    pub plies: usize,
+    /// White's time left, ms.
+    pub white_ms: u64,
+    /// Black's time left, ms.
+    pub black_ms: u64,
+    /// Whose clock ran.
+    pub running: Option<Color>,
+    /// Whether a sealed move waited in its envelope.
+    pub sealed: bool,
+}
+
+/// The arbiter's last action that a decision of his may reverse.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Undo {
+    /// He recorded `result`; the game stood as `before`.
+    Result {
+        /// The result recorded (`1-0`, `0-1`, `1/2-1/2`).
+        result: String,
+        /// The game as it stood then.
+        before: Before,
+    },
+    /// He moved the clocks by these amounts (ms, White's and Black's; negative took time off).
+    Clocks {
+        /// White's clock moved by this.
+        white: i64,
+        /// Black's clock moved by this.
+        black: i64,
+    },
+    /// He stopped the clocks.
+    Stopped,
+    /// He restarted the clock of the player on move.
+    Restarted,
+}
+
+impl Undo {
+    /// What the hall page calls it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Undo::Result { .. } => "result",
+            Undo::Clocks { .. } => "clocks",
+            Undo::Stopped => "stop",
+            Undo::Restarted => "restart",
+        }
+    }
+
+    /// What the hall page is told of it.
+    pub fn describe(&self) -> Value {
+        match self {
+            Undo::Result { result, .. } => json!({"kind": self.kind(), "result": result}),
+            Undo::Clocks { white, black } => {
+                json!({"kind": self.kind(), "white_ms": white, "black_ms": black})
+            }
+            _ => json!({"kind": self.kind()}),
+        }
+    }
+
+    /// The arbiter's decisions that reverse it, with the clocks reading `white_ms`, `black_ms`
+    /// now.
+    pub fn events(&self, white_ms: u64, black_ms: u64) -> Vec<Event> {
+        let decide = |decision| Event::Arbiter { decision };
+        match self {
+            Undo::Result { before, .. } => {
+                let mut events = vec![
+                    decide(Decision::Restore {
+                        ply: before.plies,
+                        cause: RestoreCause::Arbiter,
+                    }),
+                    decide(Decision::SetClock {
+                        white: Millis(before.white_ms),
+                        black: Millis(before.black_ms),
+                    }),
+                ];
+                if before.running.is_some() {
+                    events.push(decide(Decision::StartClock));
+                }
+                events
+            }
+            Undo::Clocks { white, black } => vec![decide(Decision::SetClock {
+                white: Millis(moved(white_ms, -*white)),
+                black: Millis(moved(black_ms, -*black)),
+            })],
+            Undo::Stopped => vec![decide(Decision::StartClock)],
+            Undo::Restarted => vec![decide(Decision::StopClock)],
+        }
+    }
+}
+
+fn moved(ms: u64, by: i64) -> u64 {
+    u64::try_from(i128::from(ms) + i128::from(by)).unwrap_or(0)
+}
+
+/// What the arbiter's controls remember of one board.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Desk {
+    /// His last action, while a decision of his may still reverse it.
+    pub last: Option<Undo>,
+    /// The adjourned game's new session is called (App. A / Guidelines I): the players are
+    /// awaited, then the envelope is opened.
+    pub resumed: bool,
+    /// Who has arrived for the resumption: White, Black.
+    pub arrived: [bool; 2],
+}
+
+impl Desk {
+    /// The arbiter's `event` was taken, the game standing as `before` until then: what he may
+    /// undo next, and how far a resumption has come.
+    pub fn taken(&mut self, event: &Event, before: Before) {
+        self.last = match event {
+            Event::Arbiter {
+                decision: Decision::RecordResult { result },
+            } => Some(Undo::Result {
+                result: result.pgn().to_owned(),
+                before,
+            }),
+            Event::Arbiter {
+                decision: Decision::SetClock { white, black },
+            } => Some(Undo::Clocks {
+                white: delta(before.white_ms, white.0),
+                black: delta(before.black_ms, black.0),
+            }),
+            Event::Arbiter {
+                decision: Decision::AddTime { player, ms },
+            } => {
+                let ms = i64::try_from(ms.0).unwrap_or(i64::MAX);
+                Some(match player {
+                    Color::White => Undo::Clocks {
+                        white: ms,
+                        black: 0,
+                    },
+                    Color::Black => Undo::Clocks {
+                        white: 0,
+                        black: ms,
+                    },
+                })
+            }
+            Event::Arbiter {
+                decision: Decision::StopClock,
+            } if before.running.is_some() => Some(Undo::Stopped),
+            Event::Arbiter {
+                decision: Decision::StartClock,
+            } if before.running.is_none() => Some(Undo::Restarted),
+            _ => None,
+        };
+        match event {
+            Event::Resume => {
+                self.resumed = true;
+                self.arrived = [false; 2];
+            }
+            Event::Arrive { player } if before.sealed => self.arrived[*player as usize] = true,
+            Event::Open { .. } => self.adjourned_no_more(),
+            _ => {}
+        }
+    }
+
+    /// The arbiter's undo was taken: nothing of his is left to undo.
+    pub fn undone(&mut self) {
+        self.last = None;
+    }
+
+    /// The envelope is opened (or the game is no longer adjourned).
+    pub fn adjourned_no_more(&mut self) {
+        self.resumed = false;
+        self.arrived = [false; 2];
+    }
+}
+
+fn delta(from: u64, to: u64) -> i64 {
+    i64::try_from(i128::from(to) - i128::from(from)).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::arbiter::GameResult;
+
+    fn before() -> Before {
+        Before {
+            plies: 6,
+            white_ms: 5_000_000,
+            black_ms: 5_400_000,
+            running: Some(Color::White),
+            sealed: false,
+        }
+    }
+
+    fn arbiter(decision: Decision) -> Event {
+        Event::Arbiter { decision }
+    }
+
+    #[test]
+    fn a_recorded_result_is_undone_by_the_position_at_the_end_and_the_clocks_then() {
+        let mut desk = Desk::default();
+        desk.taken(
+            &arbiter(Decision::RecordResult {
+                result: GameResult::BlackWins,
+            }),
+            before(),
+        );
+        let undo = desk.last.clone().expect("a result can be undone");
+        assert_eq!(undo.describe()["result"], "0-1");
+        assert_eq!(
+            undo.events(1, 2),
+            vec![
+                arbiter(Decision::Restore {
+                    ply: 6,
+                    cause: RestoreCause::Arbiter
+                }),
+                arbiter(Decision::SetClock {
+                    white: Millis(5_000_000),
+                    black: Millis(5_400_000)
+                }),
+                arbiter(Decision::StartClock),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_clock_change_is_undone_by_the_same_amount_back_leaving_the_time_run_since() {
+        let mut desk = Desk::default();
+        // White's clock set to 1:00:00, Black's left as it was.
+        desk.taken(
+            &arbiter(Decision::SetClock {
+                white: Millis(3_600_000),
+                black: Millis(5_400_000),
+            }),
+            before(),
+        );
+        // White has used ten seconds since.
+        let events = desk.last.clone().unwrap().events(3_590_000, 5_400_000);
+        assert_eq!(
+            events,
+            vec![arbiter(Decision::SetClock {
+                white: Millis(4_990_000),
+                black: Millis(5_400_000)
+            })]
+        );
+    }
+
+    #[test]
+    fn what_cannot_be_taken_back_leaves_nothing_to_undo() {
+        let mut desk = Desk::default();
+        desk.taken(&arbiter(Decision::StopClock), before());
+        assert_eq!(desk.last, Some(Undo::Stopped));
+        desk.taken(
+            &arbiter(Decision::Restore {
+                ply: 2,
+                cause: RestoreCause::Arbiter,
+            }),
+            before(),
+        );
+        assert_eq!(desk.last, None, "a restore drops moves: no undo");
+        // Stopping stopped clocks changes nothing to undo.
+        let stopped = Before {
+            running: None,
+            ..before()
+        };
+        desk.taken(&arbiter(Decision::StopClock), stopped);
+        assert_eq!(desk.last, None);
+    }
+
+    #[test]
+    fn the_resumption_is_followed_until_the_envelope_is_opened() {
+        let mut desk = Desk::default();
+        let sealed = Before {
+            sealed: true,
+            running: None,
+            ..before()
+        };
+        desk.taken(&Event::Resume, sealed);
+        desk.taken(
+            &Event::Arrive {
+                player: Color::Black,
+            },
+            sealed,
+        );
+        assert!(desk.resumed);
+        assert_eq!(desk.arrived, [false, true]);
+        desk.taken(
+            &Event::Open {
+                passphrase: "x".into(),
+            },
+            sealed,
+        );
+        assert!(!desk.resumed);
+        assert_eq!(desk.arrived, [false, false]);
+    }
+}

@@ -1,0 +1,219 @@
+//! What the game's handling of events caused, published: the completed moves and the events
+//! first, then the rulings and the state; the dead-position analysis off the serving thread;
+//! two boards compared.
+
+use super::*;
+
+impl Referee {
+    /// Publishes what the game's handling of the events logged since `logged` (stamped `at`,
+    /// from `source`) caused. The completed moves go first, so a page sees a move as soon as
+    /// it is made, with the events themselves (the log a restarted bridge replays); then the
+    /// rulings, and the state when something changed.
+    pub(super) fn publish_after(&mut self, logged: usize, source: &str, at: u64, changed: bool) {
+        let hub = self.hub.clone();
+        let mut batch = hub.batch();
+        let mut out = Vec::new();
+        // Only the arbiter sets a game back; otherwise the game only went on since.
+        let restored = self.game.log().events()[logged..]
+            .iter()
+            .any(|e| matches!(e.event, Event::Arbiter { .. }));
+        let known = (!restored).then_some(self.playable);
+        let plies = self.game.moves().len();
+        self.playable = (plies, self.game.playable_start(known));
+        self.completed_moves(&mut out);
+        for event in self.game.log().events()[logged..].iter().cloned() {
+            self.last_at = self.last_at.max(event.at.0);
+            out.push(Body::Event {
+                event,
+                source: source.to_owned(),
+            });
+        }
+        // The move and the events that made it are logged and sent before the state is even
+        // worked out: the state is derived from them, and only they are replayed on a restart.
+        for body in out.drain(..) {
+            batch.stage(body);
+        }
+        batch.release();
+        while let Some(ruling) = self.game.poll_ruling() {
+            let verdict = serde_json::to_value(&ruling.verdict).ok();
+            let kind = verdict
+                .as_ref()
+                .and_then(|v| v["kind"].as_str())
+                .unwrap_or("ruling")
+                .to_owned();
+            out.push(Body::Ruling {
+                law: ruling.law.to_string(),
+                kind,
+                squares: Vec::new(),
+                restore: None,
+                verdict,
+                board: None,
+            });
+        }
+        if changed {
+            let state = self.game.state(Timestamp(at));
+            let seen = (state.running, self.game.moves().len(), state.fen.clone());
+            if seen != self.clock_seen {
+                self.clock_seen = seen;
+                self.clock_epoch += 1;
+            }
+            crate::trace::mark("state_read");
+            if let Ok(state) = serde_json::to_value(&state) {
+                out.push(Body::State { state });
+            }
+        }
+        for body in out {
+            batch.stage(body);
+        }
+        drop(batch);
+        self.analyse_if_awaited();
+    }
+
+    /// The game waits for the full dead-position analysis (the bridge's games defer it, see
+    /// `Hub`): it can take seconds on a hard position, so it runs on a thread of its own while
+    /// the serving thread goes on streaming to every page and reading the boards; the answer
+    /// comes back as the game's `analysis` event. A referee that is not shared answers here.
+    pub(super) fn analyse_if_awaited(&mut self) {
+        let Some(pending) = self.game.pending_analysis() else {
+            return;
+        };
+        let key = (pending.side, pending.fen.clone());
+        if self.analysing.as_ref() == Some(&key) {
+            return;
+        }
+        let Some(me) = self.me.upgrade() else {
+            let can_mate = can_mate(key.0, &key.1);
+            let answer = Event::Analysis {
+                side: key.0,
+                fen: key.1,
+                can_mate,
+            };
+            let _ = self.submit(self.last_at, answer, "analysis");
+            return;
+        };
+        self.analysing = Some(key.clone());
+        let hub = self.hub.clone();
+        let work = move || {
+            let (side, fen) = key;
+            let can_mate = can_mate(side, &fen);
+            let mut r = lock(&me);
+            r.analysing = None;
+            let answer = Event::Analysis {
+                side,
+                fen,
+                can_mate,
+            };
+            // Refused only when the game moved on (the arbiter restored a position): nothing
+            // waits for this answer then.
+            let _ = r.submit(hub.now_ms(), answer, "analysis");
+        };
+        if std::thread::Builder::new()
+            .name("analysis".into())
+            .spawn(work)
+            .is_err()
+        {
+            // No thread to be had: the answer is worked out here rather than never.
+            self.analysing = None;
+            let Some(pending) = self.game.pending_analysis() else {
+                return;
+            };
+            let (side, fen) = (pending.side, pending.fen.clone());
+            let can_mate = can_mate(side, &fen);
+            let _ = self.submit(
+                self.last_at,
+                Event::Analysis {
+                    side,
+                    fen,
+                    can_mate,
+                },
+                "analysis",
+            );
+        }
+    }
+
+    /// The moves the game completed (or set back) since the last call, as messages.
+    fn completed_moves(&mut self, out: &mut Vec<Body>) {
+        let played = self.game.moves().len();
+        if played < self.published {
+            // The arbiter set the game back (2005 Art. 6.14, 7.5; App. F2.8 for two boards):
+            // follow it from the start, and tell pages and boards how far.
+            self.published = played;
+            out.push(Body::Takeback {
+                to_ply: played,
+                fen: self.game.board().fen(),
+            });
+        }
+        for ply in self.published..played {
+            let done = &self.game.moves()[ply];
+            let fen = self
+                .game
+                .position_after(ply + 1)
+                .unwrap_or_else(|| self.game.board())
+                .fen();
+            out.push(Body::Move {
+                ply: ply + 1,
+                uci: done.text.to_string(),
+                san: done.san.clone(),
+                fen,
+                clock_ms: Some(done.clock_after.0),
+            });
+        }
+        self.published = played;
+    }
+
+    /// A board of two settled showing `view`: the game compares both boards with its moves
+    /// (App. F2.7-F2.8, [`Game::compare_boards`]) and a `discrepancy` is published when its
+    /// verdict changes.
+    pub fn board_settled(&mut self, which: Which, view: BoardView) {
+        self.views[which as usize] = Some(view);
+        let [Some(main), Some(blind)] = &self.views else {
+            return;
+        };
+        let comparison = match self.game.compare_boards(main, blind) {
+            Ok(Some(c)) => c,
+            Ok(None) => return,
+            Err(e) => {
+                self.hub.publish(Body::Error {
+                    message: format!("two boards: {e}"),
+                });
+                return;
+            }
+        };
+        let correction = comparison.correction;
+        let law = match &correction {
+            Correction::FixBoards { law, .. } | Correction::Retrace { law, .. } => {
+                Some(law.to_string())
+            }
+            _ => None,
+        };
+        let Ok(value) = serde_json::to_value(&correction) else {
+            return;
+        };
+        let awaiting = comparison.awaiting.map(|board| {
+            match board {
+                BoardOf::Sighted => "main",
+                BoardOf::Impaired => "blind",
+            }
+            .to_owned()
+        });
+        let key = (value.clone(), awaiting.clone());
+        let first_in_step = self.last_correction.is_none() && correction == Correction::InStep;
+        if first_in_step || self.last_correction.as_ref() == Some(&key) {
+            return;
+        }
+        self.last_correction = Some(key);
+        self.hub.publish(Body::Discrepancy {
+            law,
+            correction: value,
+            awaiting,
+            main: main.placement.clone(),
+            blind: blind.placement.clone(),
+        });
+    }
+}
+
+/// Whether `side` can mate in `fen`, by the core's full analysis (a position the game itself
+/// wrote, so it reads; one that did not would be no position to mate in).
+fn can_mate(side: Color, fen: &str) -> bool {
+    Position::from_fen(fen).is_ok_and(|p| arbiter_core::dead::ruling_can_mate(p.board(), side))
+}

@@ -1,0 +1,104 @@
+//! The boards found on the hall's ports listed for the arbiter (port, family, serial number),
+//! and one assigned to a board of the hall from there, without editing the hall file: the
+//! board the file names is absent, the one found is linked in its place and read.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use arbiter_core::dgt::board::{Orientation, Placement};
+use board_bridge::simulator::FakeBoard;
+use common::*;
+use serde_json::Value;
+
+fn json(body: &str) -> Value {
+    let start = body.find('{').unwrap_or(0);
+    let end = body.rfind('}').map_or(body.len(), |e| e + 1);
+    serde_json::from_str(&body[start..end]).unwrap_or_default()
+}
+
+fn until(what: &str, ok: &dyn Fn() -> bool) {
+    let give_up = Instant::now() + Duration::from_secs(30);
+    while !ok() {
+        assert!(Instant::now() < give_up, "{what}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+#[test]
+fn a_board_found_on_a_port_is_assigned_from_the_list() {
+    let scratch = Scratch::new("hall-assign");
+    let tty = scratch.path("tty-a");
+    std::fs::write(
+        scratch.path("hall.toml"),
+        format!(
+            "[event]\nname = \"Assign\"\nround = 1\ntime_control = \"90+30\"\nports = [\"{}\"]\n\n\
+             [[board]]\nnumber = 1\nwhite = \"Anna\"\nblack = \"Bruno\"\nserial = \"99999\"\n",
+            tty.display()
+        ),
+    )
+    .unwrap();
+    let _board = FakeBoard::start(&tty, Placement::start(), Orientation::Normal).expect("pty");
+    let stderr = scratch.path("stderr.txt");
+    let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "300"], &stderr);
+    let addr = bridge.addr.clone();
+    let token = std::fs::read_to_string(&stderr)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
+        .expect("token")
+        .trim()
+        .to_owned();
+    let detected = || json(&http_as(&addr, "GET", "/hall/detected", Some(&token), "").1);
+    let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
+
+    // The arbiter's alone.
+    assert_eq!(http_as(&addr, "GET", "/hall/detected", None, "").0, 403);
+    // The board on the port is listed, assigned to no board.
+    until("the board on the port is listed", &|| {
+        detected()["boards"]
+            .as_array()
+            .is_some_and(|b| !b.is_empty())
+    });
+    let found = detected()["boards"][0].clone();
+    assert_eq!(found["port"], tty.display().to_string(), "{found}");
+    assert_eq!(found["family"], "DGT");
+    let serial = found["serial"]
+        .as_str()
+        .expect("a serial number")
+        .to_owned();
+    assert_eq!(found["board"], Value::Null);
+    assert_eq!(
+        hall()["boards"][0]["connected"],
+        false,
+        "the file's board is absent"
+    );
+
+    // A blank serial number is refused; the one found is assigned to board 1 and read.
+    let (status, _) = http_as(
+        &addr,
+        "POST",
+        "/hall/assign",
+        Some(&token),
+        r#"{"board":1,"serial":" "}"#,
+    );
+    assert_eq!(status, 400);
+    let (status, body) = http_as(
+        &addr,
+        "POST",
+        "/hall/assign",
+        Some(&token),
+        &format!(r#"{{"board":1,"serial":"{serial}"}}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    until("the assigned board is read", &|| {
+        hall()["boards"][0]["connected"] == true
+    });
+    assert_eq!(hall()["boards"][0]["serial"], serial.as_str());
+    assert!(
+        std::fs::read_to_string(&stderr)
+            .unwrap()
+            .contains(&format!("found at {}", tty.display())),
+        "the bridge says where it found the board"
+    );
+}
