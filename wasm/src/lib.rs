@@ -10,6 +10,10 @@
 // module at once.
 #[cfg(feature = "full")]
 mod bridge;
+// A sensor board the page reads itself (Web Serial, Bluetooth, HID): only a connected board needs
+// it, and board/connect.js moves the game to the full module when one is.
+#[cfg(feature = "full")]
+mod board_session;
 mod citations;
 mod claims;
 mod clock_display;
@@ -17,6 +21,8 @@ mod clock_display;
 mod dead;
 mod face;
 pub mod hearing;
+#[cfg(feature = "full")]
+mod import;
 mod json;
 mod messages;
 mod refusal;
@@ -30,6 +36,8 @@ mod view;
 mod words;
 mod zobrist_image;
 
+#[cfg(feature = "full")]
+pub use board_session::BoardLink;
 #[cfg(feature = "full")]
 pub use bridge::BridgeClient;
 pub use clock_display::ClockDisplay;

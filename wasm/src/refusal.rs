@@ -331,15 +331,16 @@ pub fn import_fen_error(message: &str, fen: &str) -> JsValue {
 }
 
 #[cfg(feature = "full")]
-/// A PGN whose move `n` (1-based) does not play: `import_bad_move` with `n`, and `refusal`,
-/// the move's refusal as `readMove` gives it (its `text` and why), in English notation.
-pub fn import_move_error(message: &str, n: usize, unread: &Unread, pos: &Position) -> JsValue {
+/// A PGN whose move `named` ("2.Ke3", as the score numbers it) does not play: `import_bad_move`
+/// with `move`, and `refusal`, the move's refusal as `readMove` gives it (its `text` and why), in
+/// English notation.
+pub fn import_move_error(message: &str, named: &str, unread: &Unread, pos: &Position) -> JsValue {
     let error = import_error(message, "import_bad_move");
     let refusal = to_js_error(
         &unread.to_string(),
         &Refusal::of(unread, pos, Language::English),
     );
-    let _ = js_sys::Reflect::set(&error, &"n".into(), &JsValue::from_f64(n as f64));
+    let _ = js_sys::Reflect::set(&error, &"move".into(), &named.into());
     let _ = js_sys::Reflect::set(&error, &"refusal".into(), &refusal);
     error
 }

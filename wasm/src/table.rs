@@ -27,8 +27,13 @@ use crate::view::{self, BoardView, color_name};
 use crate::words::SpokenForm;
 
 #[cfg(feature = "full")]
-/// PBKDF2 rounds for a sealed move: enough to slow guessing, quick enough on a phone.
-const SEAL_ITERATIONS: u32 = 100_000;
+/// The stretch of a sealed move's passphrase (Argon2id, kept in the envelope): 64 MiB as the
+/// bridge's, fewer passes so a phone seals in seconds.
+const SEAL_COST: arbiter_core::laws::adjourn::Argon2Cost =
+    arbiter_core::laws::adjourn::Argon2Cost {
+        passes: 8,
+        ..arbiter_core::laws::adjourn::Argon2Cost::SEAL
+    };
 
 /// Options that change what the page shows, not the game.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -52,6 +57,10 @@ struct Saved {
     /// Display options.
     #[serde(default)]
     show: ShowOptions,
+    /// What an imported PGN said that the game does not know (its tags, its moves' clocks).
+    #[cfg(feature = "full")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    imported: Option<crate::import::Imported>,
 }
 
 /// The game and everything the page needs to drive it. Shared with the clock display.
@@ -62,6 +71,9 @@ pub(crate) struct TableInner {
     lang: Language,
     form: SpokenForm,
     persist_key: Option<String>,
+    /// The file's tags and clocks when the game was read from PGN.
+    #[cfg(feature = "full")]
+    imported: Option<crate::import::Imported>,
 }
 
 impl TableInner {
@@ -97,6 +109,8 @@ impl TableInner {
             epoch_wall_ms: self.timeline.epoch_wall_ms(),
             log: self.game.log().to_jsonl(),
             show: self.show.clone(),
+            #[cfg(feature = "full")]
+            imported: self.imported.clone(),
         };
         if let Ok(text) = serde_json::to_string(&saved) {
             storage::save(key, &text);
@@ -162,6 +176,10 @@ impl Table {
             serde_json::from_str(&text).map_err(|e| js_error(format!("saved game: {e}")))?;
         let table = Table::from_log_text(&saved.log, saved.epoch_wall_ms, saved.show)?;
         table.inner.borrow_mut().persist_key = Some(key.to_string());
+        #[cfg(feature = "full")]
+        {
+            table.inner.borrow_mut().imported = saved.imported;
+        }
         Ok(Some(table))
     }
 
@@ -177,22 +195,34 @@ impl Table {
     }
 
     #[cfg(feature = "full")]
-    /// A game set up with `config`, continuing from the main line of the first game in `pgn`
-    /// (its FEN tag, if any, replaces the setup's start position). The imported moves are
-    /// entered at the instant 0 with the clocks as `config` sets them, so play continues from
-    /// the last position with a fresh clock. Throws naming the first move that does not fit.
+    /// The games `pgn` holds, in its order, as a list to choose from:
+    /// `[{white, black, event, date, result, plies}]`.
+    #[wasm_bindgen(js_name = pgnGames)]
+    pub fn pgn_games(pgn: &str) -> JsValue {
+        let games = arbiter_core::pgn::game::read_games(pgn.as_bytes());
+        to_js(&games.iter().map(crate::import::listed).collect::<Vec<_>>())
+    }
+
+    #[cfg(feature = "full")]
+    /// A game set up with `config`, continuing from the main line of game `index` (from 0; the
+    /// first when absent) of `pgn` (its FEN tag, if any, replaces the setup's start position).
+    /// The imported moves are entered at the instant 0; each clock then shows the last `[%clk]`
+    /// its side's moves carry in the file (as `config` sets it where they carry none). The file's
+    /// tags and clocks are kept for the export (`pgn()`). Throws naming the first move that does
+    /// not fit as the score does ("2.Ke3").
     #[wasm_bindgen(js_name = fromPgn)]
     pub fn from_pgn(
         #[wasm_bindgen(unchecked_param_type = "GameConfig")] config: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ShowOptions")] show: JsValue,
         pgn: &str,
+        index: Option<u32>,
     ) -> Result<Table, JsValue> {
         let mut config: GameConfig =
             crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = crate::json::from_js(show).unwrap_or_default();
         let games = arbiter_core::pgn::game::read_games(pgn.as_bytes());
         let game = games
-            .first()
+            .get(index.unwrap_or(0) as usize)
             .ok_or_else(|| crate::refusal::import_error("PGN: no game found", "import_no_game"))?;
         if let Some(fen) = game.tags.setup_fen() {
             config.fen = Some(fen.to_string());
@@ -218,11 +248,19 @@ impl Table {
             event: Event::Start,
         })
         .map_err(js_error)?;
+        let first = pos.side_to_move();
         for (i, text) in game.main_line().enumerate() {
             let mv =
                 arbiter_core::notation::san::parse(&pos, text, Language::English).map_err(|e| {
-                    let message = format!("PGN move {} ({text}): {e}", i + 1);
-                    crate::refusal::import_move_error(&message, i + 1, &Unread::Move(e), &pos)
+                    // The move as the score names it: "2.Ke3", "2...Ke6".
+                    let dots = if pos.side_to_move() == Color::White {
+                        "."
+                    } else {
+                        "..."
+                    };
+                    let named = format!("{}{dots}{text}", pos.fullmove_number());
+                    let message = format!("PGN move {named}: {e}");
+                    crate::refusal::import_move_error(&message, &named, &Unread::Move(e), &pos)
                 })?;
             let player = pos.side_to_move();
             let mv_text = mv.to_string().parse().map_err(js_error)?;
@@ -239,8 +277,31 @@ impl Table {
             pos.play(mv)
                 .map_err(|e| js_error(format!("PGN move {} ({text}): {e}", i + 1)))?;
         }
+        let imported = crate::import::Imported::of(game);
+        // The clocks as the file last gives them, each side's own; where it gives none, as set up.
+        let (white, black) = imported.last_clocks(first);
+        if white.is_some() || black.is_some() {
+            let clock = core.clock();
+            let decision = arbiter_core::arbiter::Decision::SetClock {
+                white: white.map_or(
+                    clock.remaining(Color::White, zero),
+                    arbiter_core::clock::Millis,
+                ),
+                black: black.map_or(
+                    clock.remaining(Color::Black, zero),
+                    arbiter_core::clock::Millis,
+                ),
+            };
+            core.handle(Stamped {
+                at: zero,
+                event: Event::Arbiter { decision },
+            })
+            .map_err(js_error)?;
+        }
         while core.poll_ruling().is_some() {}
-        Ok(Table::wrap(core, Timeline::start(&PageClocks), show, None))
+        let table = Table::wrap(core, Timeline::start(&PageClocks), show, None);
+        table.inner.borrow_mut().imported = Some(imported);
+        Ok(table)
     }
 
     /// From now on, every accepted event saves the game under `key` in `localStorage`.
@@ -325,7 +386,7 @@ impl Table {
             .into());
         }
         let envelope =
-            arbiter_core::laws::adjourn::seal(move_text, passphrase, salt, nonce, SEAL_ITERATIONS)
+            arbiter_core::laws::adjourn::seal_argon2(move_text, passphrase, salt, nonce, SEAL_COST)
                 .map_err(js_error)?;
         let mut inner = self.inner.borrow_mut();
         let at = inner.now();
@@ -405,9 +466,20 @@ impl Table {
         rulings_js(inner.game.rulings(), &inner)
     }
 
-    /// The game as PGN with `[%clk]` comments.
-    pub fn pgn(&self) -> String {
-        self.inner.borrow().game.to_pgn()
+    /// The game as PGN with `[%clk]` comments; `date` (`"2026.12.04"`, the day the game began,
+    /// which the page knows and the core does not) its Date tag. A game read from PGN keeps the
+    /// file's tags and its moves' clocks.
+    pub fn pgn(&self, date: Option<String>) -> String {
+        let inner = self.inner.borrow();
+        #[cfg(feature = "full")]
+        if let Some(imported) = &inner.imported {
+            return crate::import::export(&inner.game, imported);
+        }
+        let mut tags = arbiter_core::pgn::Tags::new();
+        if let Some(date) = date {
+            tags.set("Date", date);
+        }
+        inner.game.to_pgn_tagged(tags)
     }
 
     #[cfg(feature = "full")]
@@ -480,6 +552,8 @@ impl Table {
             lang,
             form,
             persist_key,
+            #[cfg(feature = "full")]
+            imported: None,
         };
         Table {
             inner: Rc::new(RefCell::new(inner)),

@@ -26,7 +26,7 @@ function firstPeriod(text) {
 }
 
 export class ArbiterBoard extends HTMLElement {
-  static observedAttributes = ['orientation', 'white', 'black', 'accessible', 'speech', 'speak', 'lang'];
+  static observedAttributes = ['orientation', 'white', 'black', 'accessible', 'speech', 'speak', 'lang', 'readonly'];
 
   #root;
   #game;
@@ -78,6 +78,7 @@ export class ArbiterBoard extends HTMLElement {
         return;
       }
     }
+    if (!this.hasAttribute('live') && !this.hasAttribute('readonly')) this.#boardLink();
     this.#relabel();
     if (this.hasAttribute('live')) {
       // Spectators and players at a sensor board see the physical game; this screen mirrors it.
@@ -101,6 +102,9 @@ export class ArbiterBoard extends HTMLElement {
     let unsaved = true;
     if (key) {
       try {
+        // A game read from PGN is saved with the file's tags and clocks, which only the full
+        // module reads back (import.rs): restored there.
+        if (this.#saved(key)?.includes('"imported"')) g.wasm = await loadFull();
         table = g.wasm.Table.restore(key);
       } catch (err) {
         unsaved = false;
@@ -119,12 +123,29 @@ export class ArbiterBoard extends HTMLElement {
   // ear (accessible, player), the bridge's game (its rulings as they come).
   #wordsAtOnce() {
     if (['accessible', 'player', 'live'].some((a) => this.hasAttribute(a))) return true;
+    const key = this.getAttribute('persist');
+    return !!key && this.#saved(key) !== null;
+  }
+
+  // What is saved under `key`, or null (nothing, or no storage in this browser).
+  #saved(key) {
     try {
-      const key = this.getAttribute('persist');
-      return !!key && localStorage.getItem(key) !== null;
+      return localStorage.getItem(key);
     } catch {
-      return false;
+      return null;
     }
+  }
+
+  // A sensor board the page reads itself (board/connect.js: fetched on the click, or at once
+  // when the page read a board before, to read it again where the browser allows).
+  #boardLink() {
+    const link = () => import('./board/connect.js');
+    const g = this.#game;
+    this.#root.querySelector('.actions').insertAdjacentHTML('afterend', '<p class="actions"><button data-connect-board data-t="connect_board">Connect a board</button><span data-board-status role="status"></span></p>');
+    this.#root.querySelector('[data-connect-board]').onclick = () => link().then((m) => m.connect(g));
+    try {
+      if (localStorage.getItem('arbiter-board-link')) link().then((m) => m.resume(g));
+    } catch {}
   }
 
   #ready() {
@@ -147,10 +168,15 @@ export class ArbiterBoard extends HTMLElement {
     const g = this.#game;
     if (name === 'lang') {
       loadSentences(this.getAttribute('lang')).then(() => {
+        // Moves and squares are said in the page's language too, unless `speech` says otherwise.
+        const code = this.getAttribute('lang');
+        if (code && code !== 'fig' && !this.hasAttribute('speech')) g.table?.setSpeech?.(code);
         this.#relabel();
         // The move list is redrawn only when the game changes; its "No moves yet." too now.
         delete this.#root.querySelector('.moves').dataset.count;
         if (g.state) g.refresh();
+        // What was said before, said again in this language (from the game as it stands now).
+        g.announcer.relabel();
       }, () => {});
     }
     if (name === 'accessible') {
@@ -181,6 +207,10 @@ export class ArbiterBoard extends HTMLElement {
     this.#root.querySelector('.arb').lang = l;
     this.#game.input.renderHelp();
     relabel(this.#root, l);
+    // Several boards on a page: each one's region named apart from the others'.
+    const boards = [...document.querySelectorAll('arbiter-board')];
+    const region = this.#root.querySelector('.rulings');
+    if (boards.length > 1) region.ariaLabel = `${region.ariaLabel.replace(/ \d+$/, '')} ${boards.indexOf(this) + 1}`;
   }
 
   // ---------- public API ----------
@@ -207,8 +237,16 @@ export class ArbiterBoard extends HTMLElement {
     g.watchMarks();
   }
 
-  /** PGN of the game so far. */
-  pgn() { return this.#game.table?.pgn() ?? ''; }
+  /** PGN of the game so far, its Date the day the game began (this device's calendar). */
+  pgn() {
+    const table = this.#game.table;
+    if (!table) return '';
+    // The game began at its start event (the log's zero until then), on the page's time line.
+    const start = table.log().split('\n').find((l) => l.includes('"start"'));
+    const d = new Date(table.epochWallMs() + (start ? JSON.parse(start).at : 0));
+    const two = (n) => String(n).padStart(2, '0');
+    return table.pgn(`${d.getFullYear()}.${two(d.getMonth() + 1)}.${two(d.getDate())}`);
+  }
 
   /**
    * The keyboard on this board: the focus goes to its grid (the square the arrows last walked
@@ -218,6 +256,14 @@ export class ArbiterBoard extends HTMLElement {
     const square = this.#root.querySelector('[data-square][tabindex="0"]');
     if (square) square.focus(options);
     else super.focus(options);
+  }
+
+  /**
+   * The games of a PGN text, to choose one to import: a promise of `[{white, black, event, date,
+   * result, plies}]`, in the file's order (the full module's reader).
+   */
+  async pgnGames(text) {
+    return Array.from((await loadFull()).Table.pgnGames(text));
   }
 
   /** Whether a game is loaded whose Braille score `brf()` can write (2005 App. F2.5). */
@@ -242,13 +288,18 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   /**
-   * Replaces the game with one read from PGN; rejects with the reason when the PGN is refused.
-   * The PGN reader is in the full module (engine.js), fetched on the first import.
+   * Replaces the game with game `index` (from 0, the first by default) of a PGN text; rejects
+   * with the reason when the PGN is refused. The file's tags and its moves' `[%clk]` are kept:
+   * the clocks go on from the last ones it gives. The PGN reader is in the full module
+   * (engine.js), fetched on the first import.
    */
-  async importPgn(text) {
+  async importPgn(text, index = 0) {
     const g = this.#game;
     const full = await loadFull();
-    const table = full.Table.fromPgn(g.setupFromAttributes(), g.show(), text);
+    const table = full.Table.fromPgn(g.setupFromAttributes(), g.show(), text, index);
+    // Saved as any game is: a reload goes on with it.
+    const key = this.getAttribute('persist');
+    if (key) table.persistTo(key);
     g.wasm = full;
     g.adopt(table);
   }

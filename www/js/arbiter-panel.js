@@ -1,7 +1,9 @@
 // The arbiter's panel of the full page (index.html): its markup, its words and the decisions
 // the Laws leave to the arbiter, each ruled by the game and recorded in its log. Built when the
 // arbiter first opens it (page.js), in the page's language.
-import { loadWords, moveNo, relabel, say, sideName } from './words.js';
+import { askFirst } from './ask-first.js';
+import { panelStyle } from './panel-style.js';
+import { loadWords, moveNo, relabel, say, sideName, tableRefusalWords } from './words.js';
 
 // A claim's name in the page's language, by the core's claim kind.
 const CLAIM_NAMES = {
@@ -13,6 +15,12 @@ const claimWord = (kind, lang) => say(lang, CLAIM_NAMES[kind] ?? 'claim_label');
 
 // String.raw: the inputs' patterns keep their backslashes.
 const MARKUP = String.raw`
+<style>
+  /* A phone's narrow panel: its groups, fields and menus wrap and shrink instead of widening the page. */
+  #arbiter-panel fieldset { min-width: 0; }
+  #arbiter-panel .row label { flex-wrap: wrap; min-width: 0; max-width: 100%; }
+  #arbiter-panel select, #arbiter-panel input { min-width: 0; max-width: 100%; }
+</style>
 <h2 id="arbiter-title" data-t="arbiter">Arbiter</h2>
 <p class="hint" data-t="arbiter_intro">Decisions the Laws leave to the arbiter. Each one is ruled by the game and recorded in its log.</p>
 <div class="groups">
@@ -23,11 +31,12 @@ const MARKUP = String.raw`
       <button type="button" data-decision="start_clock" aria-describedby="d-stop" data-t="restart_clock">Restart clock</button>
     </div>
     <p class="hint" id="d-stop"><span data-t="arbiter_clocks_stop_help">Stops both clocks to look into something; no move can be made until they run again. Restart runs the clock of the player on move.</span> <span class="law" translate="no" data-law="pause_clocks"></span></p>
-    <form class="row" id="set-clock" aria-describedby="d-set">
-      <label><span data-t="label_white">White</span> <input name="white" placeholder="m:ss" size="7" required pattern="\d+(:\d{1,2}){0,2}"></label>
-      <label><span data-t="label_black">Black</span> <input name="black" placeholder="m:ss" size="7" required pattern="\d+(:\d{1,2}){0,2}"></label>
+    <form class="row" id="set-clock" aria-describedby="d-set set-clock-error" novalidate>
+      <label><span data-t="label_white">White</span> <input name="white" placeholder="m:ss" size="7" required></label>
+      <label><span data-t="label_black">Black</span> <input name="black" placeholder="m:ss" size="7" required></label>
       <button type="submit" data-t="set_clocks">Set clocks</button>
     </form>
+    <p class="form-error" id="set-clock-error" role="alert" hidden></p>
     <p class="hint" id="d-set"><span data-t="arbiter_clocks_set_help">Sets both clocks to the times given, as m:ss or h:mm:ss (a plain number is minutes: 5 is 5:00), e.g. after a clock fault.</span> <span class="law" translate="no" data-law="set_clocks"></span></p>
     <div class="row">
       <button type="button" data-add="white" aria-describedby="d-add" data-t="add_two_minutes_white">White +2:00</button>
@@ -58,10 +67,11 @@ const MARKUP = String.raw`
       <button type="submit" data-t="restore_position">Restore position</button>
     </form>
     <p class="hint" id="d-restore"><span data-t="arbiter_restore_help">Takes the game back to the position after that move, with the clocks as they stood then; the later moves are taken back.</span> <span class="law" translate="no" data-law="restore displaced"></span></p>
-    <form class="row" id="set-fen" aria-describedby="d-fen">
+    <form class="row" id="set-fen" aria-describedby="d-fen set-fen-error" novalidate>
       <label><span data-t="position_fen">Position (FEN)</span> <input name="fen" size="28" required autocomplete="off" spellcheck="false"></label>
       <button type="submit" data-t="set_position">Set position</button>
     </form>
+    <p class="form-error" id="set-fen-error" role="alert" hidden></p>
     <p class="hint" id="d-fen" data-t="arbiter_set_fen_help">Starts over from the position given, with the clocks as they stand now: the moves played so far are no longer part of the game (asked first).</p>
   </fieldset>
   <fieldset>
@@ -84,6 +94,7 @@ const $ = (id) => document.getElementById(id);
 export async function build(board, t) {
   // Its hints, answers and confirmations are words beyond the first screen's.
   await loadWords();
+  panelStyle();
   const panel = $('arbiter-panel');
   panel.innerHTML = MARKUP;
   const lang = document.documentElement.lang;
@@ -115,16 +126,6 @@ export async function build(board, t) {
     }
   }
 
-  // A question the page asks before an arbiter's step that cannot be undone.
-  function confirmStep(title, text, yes) {
-    const d = $('confirm-dialog');
-    $('cf-title').textContent = title;
-    $('cf-text').textContent = text;
-    $('cf-yes').textContent = yes;
-    d.returnValue = '';
-    d.showModal();
-    return new Promise((resolve) => d.addEventListener('close', () => resolve(d.returnValue === 'yes'), { once: true }));
-  }
 
   // The plies the arbiter can go back to (2005 Art. 6.14 / 2023 Art. 7.1), from the move list.
   function fillPlies(s = board.state) {
@@ -150,11 +151,33 @@ export async function build(board, t) {
     const f = new FormData(e.target);
     board.restorePosition({ ply: Number(f.get('ply')), cause: String(f.get('cause')) });
   });
+  // A value that cannot be used is said beside its field, before anything is asked or done.
+  function fieldError(id, text) {
+    const p = $(id);
+    p.textContent = text ?? '';
+    p.hidden = !text;
+    return !text;
+  }
+  // Why `fen` is no position to play from (the wasm's words for it), or null: the game's own
+  // setup from that position is made and thrown away.
+  function fenProblem(fen) {
+    if (!fen.trim()) return t('fen_needed');
+    // The game's own Table class (the module it runs in: the element's, so no other import).
+    const Table = board.table.constructor;
+    try {
+      const config = { ...JSON.parse(board.table.log().split('\n')[0]).config, fen: fen.trim() };
+      new Table(config).free();
+      return null;
+    } catch (err) {
+      return err?.id ? tableRefusalWords(err, document.documentElement.lang) : String(err?.message ?? err);
+    }
+  }
   $('set-fen').addEventListener('submit', async (e) => {
     e.preventDefault();
     const fen = String(new FormData(e.target).get('fen'));
+    if (!fieldError('set-fen-error', fenProblem(fen))) return;
     const moves = board.state?.moves?.length ?? 0;
-    if (moves && !(await confirmStep(t('confirm_fen_title'),
+    if (moves && !(await askFirst(t('confirm_fen_title'),
       t('confirm_fen_body', [moves]),
       t('set_position')))) return;
     board.restorePosition({ fen });
@@ -170,17 +193,29 @@ export async function build(board, t) {
       type: 'arbiter', decision: { kind: 'add_time', player: b.dataset.add, ms: 120_000 },
     }));
   }
+  // m:ss, h:mm:ss or a plain number of minutes, in ms; null when it is none of them.
   function readClock(text) {
-    const parts = text.split(':').map(Number);
+    const t = text.trim();
+    if (!/^\d{1,4}(:[0-5]?\d){0,2}$/.test(t)) return null;
+    const parts = t.split(':').map(Number);
     return parts.reduce((acc, n) => acc * 60 + n, 0) * 1000 * (parts.length === 1 ? 60 : 1);
   }
   $('set-clock').addEventListener('submit', (e) => {
     e.preventDefault();
     const f = new FormData(e.target);
-    board.send({
-      type: 'arbiter',
-      decision: { kind: 'set_clock', white: readClock(String(f.get('white'))), black: readClock(String(f.get('black'))) },
-    });
+    const lang = document.documentElement.lang;
+    const times = {};
+    for (const side of ['white', 'black']) {
+      const text = String(f.get(side));
+      times[side] = readClock(text);
+      if (times[side] === null) {
+        fieldError('set-clock-error', t('clock_unreadable', [sideName(side, lang), text]));
+        e.target.elements[side].focus();
+        return;
+      }
+    }
+    fieldError('set-clock-error', null);
+    board.send({ type: 'arbiter', decision: { kind: 'set_clock', ...times } });
   });
 
   // 2005 App. A: the player on move seals his next move; the arbiter opens it at the resumption.
@@ -201,6 +236,7 @@ export async function build(board, t) {
     },
     redraw() {
       citeLaws();
+      showPending();
       if (!panel.hidden) fillPlies();
     },
   };

@@ -6,6 +6,8 @@
 // dialog shares with it (time-control.js) into the element's chunk, not a chunk of their own
 // that every first load would fetch as one more file (xtask/src/dist/bundle.rs).
 import './arbiter-board.js';
+import { mayReplace } from './ask-first.js';
+import { panelStyle } from './panel-style.js';
 import { loadWords, relabel } from './words.js';
 import { parseTimeControl } from './time-control.js';
 
@@ -97,6 +99,7 @@ const $ = (id) => document.getElementById(id);
 export async function build(board, t, page) {
   // A refused time control is said in words beyond the first screen's.
   await loadWords();
+  panelStyle();
   const dialog = $('new-game-dialog');
   // The button that opens it (page.js), where the focus returns when it closes.
   const opener = $('new-game');
@@ -140,10 +143,12 @@ export async function build(board, t, page) {
     if (problem) e.preventDefault();
   });
 
-  dialog.addEventListener('close', () => {
+  dialog.addEventListener('close', async () => {
     if (dialog.returnValue !== 'start') return;
     const f = new FormData(form);
     if (timeControlProblem(f)) return;
+    // A game in progress is not lost by one click: asked first, saying what goes.
+    if (!(await mayReplace(board, t, t('confirm_new_game_title'), t('start_game')))) return;
     const tc = chosenTimeControl(f);
     board.setAttribute('time-control', tc);
     board.setAttribute('white', String(f.get('white') || 'White'));

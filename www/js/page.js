@@ -3,7 +3,7 @@ import './arbiter-board.js';
 import { loadFull } from './engine.js';
 import { once } from './once.js';
 import { describeTimeControl } from './time-control.js';
-import { loadWords, say, sideName, tableRefusalWords, SENTENCE_LANGS } from './words.js';
+import { loadWords, say, sideName, SENTENCE_LANGS } from './words.js';
 
 const board = document.getElementById('board');
 const $ = (id) => document.getElementById(id);
@@ -40,8 +40,8 @@ $('new-game').addEventListener('click', async () => {
 function showTitle(s = board.state) {
   if (!s) return;
   const tc = s.setup?.timeControl ? describeTimeControl(s.setup.timeControl) : '';
-  // A player left unnamed is his side, said in the page's language ("Weiß").
-  const name = (side) => (s.players[side] === sideName(side) ? sideName(side, document.documentElement.lang) : s.players[side]);
+  // A player left unnamed is his side, said as the clock faces say it ("Weiß").
+  const name = (side) => (s.players[side] === sideName(side) ? t(`label_${side}`) : s.players[side]);
   $('game-title').textContent = `${name('white')} – ${name('black')} · ${tc} · ${t('fide_laws', [s.setup?.edition ?? ''])}`;
 }
 
@@ -51,6 +51,7 @@ function showTitle(s = board.state) {
 const setLang = (code) => import('./page-lang.js').then((m) => m.showLang(code, board, () => {
   showTitle();
   citeLaws();
+  door?.then((d) => d.relabel());
 }));
 $('page-lang').addEventListener('change', (e) => setLang(e.target.value));
 {
@@ -95,10 +96,11 @@ try {
 
 // `?seat=white|black|assistant` (and `&live=ws://host:port/ws` when the bridge is elsewhere)
 // makes this page a player's own screen in the bridge's game (2005 App. F1, F2.9);
-// `?seat=spectator`, where the bridge's `/` sends a visitor, watches it.
+// `?seat=arbiter`, the link a single board prints for its arbiter, his screen with the Arbiter
+// panel; `?seat=spectator`, where the bridge's `/` sends a visitor, watches it.
 const params = new URLSearchParams(location.search);
 const seat = params.get('seat');
-if (['white', 'black', 'assistant', 'spectator'].includes(seat ?? '')) {
+if (['white', 'black', 'assistant', 'arbiter', 'spectator'].includes(seat ?? '')) {
   board.removeAttribute('persist');
   board.setAttribute('live', params.get('live') || 'live');
   if (seat !== 'spectator') board.setAttribute('seat', seat);
@@ -106,6 +108,12 @@ if (['white', 'black', 'assistant', 'spectator'].includes(seat ?? '')) {
   // The game is the bridge's: this screen cannot start another.
   $('new-game').hidden = true;
 }
+// A spectator's page says that it watches and has no control of a player or the arbiter; with
+// no board connected it leads to a game instead (door.js).
+if (seat === 'spectator') $('open-arbiter').hidden = true;
+const door = seat === 'spectator'
+  ? import('./door.js').then((m) => m.watch(board, t, () => document.documentElement.lang))
+  : null;
 
 // A seated player who plays by ear: his typed moves are his announcements (App. F2.1, F2.3).
 // The choice is remembered in this browser.
@@ -169,6 +177,8 @@ for (const ev of ['move', 'gameover', 'ready']) {
     if (!$('pgn-panel').hidden) showPgn();
   });
 }
+// A live board's game is the bridge's, known once its snapshot has come (with the board's state).
+board.addEventListener('sensorboard', () => showTitle());
 $('pgn-copy').addEventListener('click', async () => {
   showPgn();
   await wordsNow();
@@ -206,19 +216,9 @@ $('brf-download').addEventListener('click', async () => {
   download('arbiter-game.brf', 'text/plain;charset=us-ascii', text);
   note.textContent = t('brf_downloaded');
 });
-$('pgn-import').addEventListener('click', async () => {
-  const words = wordsNow();
-  try {
-    await board.importPgn(pgnText.value);
-    await words;
-    note.textContent = t('imported');
-    showTitle();
-  } catch (err) {
-    // Why the PGN does not import, in the page's language (the wasm's refusal words).
-    await words;
-    note.textContent = tableRefusalWords(err, document.documentElement.lang);
-  }
-});
+// A text of several games lets the player choose; a game in progress is asked about first.
+$('pgn-import').addEventListener('click', () => import('./pgn-import.js')
+  .then((m) => m.importFromPanel(board, t, showTitle)));
 
 // ---------- arbiter ----------
 

@@ -327,6 +327,6 @@ export function tableRefusalWords(err, lang = 'en') {
   }
   if (err.ply !== undefined) Object.assign(p, { ply: err.ply, plies: err.plies });
   // A PGN's move that does not play: why, as a typed move's refusal says it.
-  if (err.refusal) Object.assign(p, { n: err.n, why: refusalWords(err.refusal, lang) });
+  if (err.refusal) Object.assign(p, { move: err.move, why: refusalWords(err.refusal, lang) });
   return t(id, p, lang);
 }

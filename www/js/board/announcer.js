@@ -25,13 +25,30 @@ export class Announcer {
   /**
    * Says `parts` (strings in the page's language, or `[text, lang]` pairs: a move said in the
    * App. F form is German), with the `law` it rests on; `refused` marks a refusal, `interrupt`
-   * cuts speech short for an answer the player asked for.
+   * cuts speech short for an answer the player asked for. `redo()` says the parts again, in the
+   * page's language of then: the line is written again when the language changes.
    */
-  announce(parts, { law = '', refused = false, interrupt = false } = {}) {
-    const own = this.lang();
-    const pieces = parts.map((p) => (Array.isArray(p) ? p : [p, own]));
+  announce(parts, { law = '', refused = false, interrupt = false, redo = null } = {}) {
     const log = this.root.querySelector('.announce');
     const line = document.createElement('p');
+    const pieces = this.#write(line, parts, law);
+    line.redo = redo;
+    if (refused) line.className = 'refused';
+    log.append(line);
+    while (log.children.length > MAX_LINES) log.firstChild.remove();
+    this.#afterLayout();
+    this.last = pieces;
+    // With an assistant (App. F2.9d) the player hears only what he asks for: answers are spoken,
+    // moves and rulings are written for the assistant to tell.
+    const quiet = this.host.hasAttribute('assistant') && !interrupt;
+    if (this.host.hasAttribute('speak') && !quiet) this.#speak(pieces, interrupt);
+  }
+
+  // Writes `parts` into the log's `line`, in the page's language; the pieces as `[text, lang]`.
+  #write(line, parts, law = line.law) {
+    const own = this.lang();
+    const pieces = parts.map((p) => (Array.isArray(p) ? p : [p, own]));
+    line.replaceChildren();
     // Screen readers pick the voice by the `lang` of the text.
     line.lang = own;
     pieces.forEach(([t, lang], i) => {
@@ -45,16 +62,15 @@ export class Announcer {
       span.textContent = t;
       line.append(span);
     });
+    line.law = law;
     if (law) line.append(` (${law})`);
-    if (refused) line.className = 'refused';
-    log.append(line);
-    while (log.children.length > MAX_LINES) log.firstChild.remove();
-    this.#afterLayout();
-    this.last = pieces;
-    // With an assistant (App. F2.9d) the player hears only what he asks for: answers are spoken,
-    // moves and rulings are written for the assistant to tell.
-    const quiet = this.host.hasAttribute('assistant') && !interrupt;
-    if (this.host.hasAttribute('speak') && !quiet) this.#speak(pieces, interrupt);
+    return pieces;
+  }
+
+  /** Writes again, in the page's language now, every line and card that can be said again. */
+  relabel() {
+    for (const line of this.root.querySelectorAll('.announce p')) if (line.redo) this.#write(line, line.redo());
+    for (const div of this.root.querySelectorAll('.ruling')) if (div.redo) this.#cardText(div, div.redo());
   }
 
   /** An answer to a question the player asked: said at once. */
@@ -62,11 +78,25 @@ export class Announcer {
     this.announce([[text, lang]], { interrupt: true });
   }
 
-  /** A ruling, a refusal or a notice: a card on top of the rulings list, and heard. */
-  card({ text, law, parts }, refused = false) {
+  /**
+   * A ruling, a refusal or a notice: a card on top of the rulings list, and heard. `redo()` gives
+   * its words again, in the page's language of then (see `relabel`).
+   */
+  card(words, refused = false, redo = null) {
     const list = this.root.querySelector('.rulings');
     const div = document.createElement('div');
     div.className = `ruling${refused ? ' refused' : ''}`;
+    this.#cardText(div, words);
+    div.redo = redo;
+    // Newest on top; the whole list stays, scrollable.
+    list.prepend(div);
+    while (list.children.length > 100) list.lastChild.remove();
+    this.#afterLayout();
+    const said = (w) => w.parts ?? [w.text];
+    this.announce(said(words), { law: words.law, refused, redo: redo && (() => said(redo())) });
+  }
+
+  #cardText(div, { text, law }) {
     div.textContent = text;
     if (law) {
       const l = document.createElement('span');
@@ -74,11 +104,6 @@ export class Announcer {
       l.textContent = law;
       div.append(l);
     }
-    // Newest on top; the whole list stays, scrollable.
-    list.prepend(div);
-    while (list.children.length > 100) list.lastChild.remove();
-    this.#afterLayout();
-    this.announce(parts ?? [text], { law, refused });
   }
 
   /** Clears the rulings list (a new game). */

@@ -7,6 +7,9 @@ import { clocksWords, commandList, lastMovePrefix, moveNumberWords, readCommand,
 
 const OTHER = { white: 'black', black: 'white' };
 
+// The commands that only ask: a screen that watches answers them.
+const QUESTIONS = new Set(['time', 'board', 'number', 'last', 'square', 'pieces', 'from', 'again', 'help']);
+
 export class Commands {
   constructor(game) {
     this.game = game;
@@ -24,6 +27,11 @@ export class Commands {
       return;
     }
     const cmd = readCommand(t);
+    // A screen that watches answers questions; it makes no move, press, offer or claim.
+    if (g.watching() && !(cmd && QUESTIONS.has(cmd.name))) {
+      g.announce([g.t('watch_only')], { refused: true, interrupt: true });
+      return;
+    }
     if (cmd) {
       this.command(cmd.name, cmd.arg);
       return;

@@ -3,7 +3,7 @@
 // every event; this module only chooses which event a player's gesture is.
 
 import {
-  loadWords, rulingsWords, say, sentenceLang, sideName, tableRefusalWords, wordsLoaded,
+  loadWords, obligationWords, rulingsWords, say, sentenceLang, sideName, tableRefusalWords, wordsLoaded,
 } from '../words.js';
 import { parseTimeControl } from '../time-control.js';
 import { Announcer } from './announcer.js';
@@ -163,9 +163,12 @@ export class Game {
     this.announcer.answer(text, lang);
   }
 
-  /** A ruling, refusal or notice `{text, law}`: a card, and heard. */
-  card(words, refused = false) {
-    this.announcer.card(words, refused);
+  /**
+   * A ruling, refusal or notice `{text, law}`: a card, and heard. `redo()` words it again in the
+   * page's language of then, when the language changes.
+   */
+  card(words, refused = false, redo = null) {
+    this.announcer.card(words, refused, redo);
   }
 
   /** What a player typed in the move field: a move or a command (commands.js). */
@@ -187,7 +190,15 @@ export class Game {
 
   seat() {
     const seat = this.host.getAttribute('seat');
-    return ['white', 'black', 'assistant'].includes(seat) ? seat : null;
+    return ['white', 'black', 'assistant', 'arbiter'].includes(seat) ? seat : null;
+  }
+
+  /**
+   * Whether this screen only watches: `readonly`, or the bridge's game without a seat. No move,
+   * press, offer, claim or resignation is made from it (the page's own `send` still works).
+   */
+  watching() {
+    return this.host.hasAttribute('readonly') && !(this.source?.live && this.seat());
   }
 
   // A seated player who plays by ear (2005 App. F): the `player` attribute names his seat.
@@ -334,11 +345,27 @@ export class Game {
     return this.state?.pieces?.[square] ?? null;
   }
 
-  // Art. 4.3: touching one's own piece is reported, so the core can hold the player to it.
+  // Art. 4.3: touching one's own piece is reported, so the core can hold the player to it. False
+  // when another piece is touched already and must be moved: that one stays in hand, and the
+  // reason is shown.
   touch(square) {
+    const held = this.#mustMove();
+    if (held && held !== square) {
+      this.select(held);
+      const s = this.state;
+      this.card({ text: obligationWords(s.core.obligation, this.lang()), law: s.obligations?.[0]?.law ?? '' }, true);
+      return false;
+    }
     this.select(square);
-    if (this.declaring || !this.ensureStarted()) return;
+    if (this.declaring || !this.ensureStarted()) return true;
     this.send({ type: 'lift', square });
+    return true;
+  }
+
+  // The square of the touched piece the player on move must move (Art. 4.3a), or null.
+  #mustMove() {
+    const s = this.state;
+    return s?.core?.obligation?.kind === 'move_piece' ? s.touched : null;
   }
 
   select(square) {
@@ -367,7 +394,7 @@ export class Game {
       return;
     }
     if (own) {
-      if (this.selected !== name) this.touch(name);
+      if (this.selected !== name && !this.touch(name)) return;
       const targets = [...new Set(this.targets(name))].sort();
       this.announce([this.t('picked_up', { label: this.view.label(name), targets: targets.join(', ') })]);
       return;
@@ -441,7 +468,7 @@ export class Game {
 
   press() {
     const s = this.state;
-    if (!s || s.result) return;
+    if (!s || s.result || this.watching()) return;
     if (this.source.live) {
       // The seat's own clock, in the bridge's game: for a player by ear the press counts only
       // once his announced move is made (2005 App. F2.3); the bridge's core rules on it.
@@ -463,16 +490,20 @@ export class Game {
 
   /** A claim from the Claim menu (`ask`: asked first) or typed (claims.js). */
   claim(kind, options) {
+    if (this.watching()) return undefined;
     return this.withParts((p) => p.claim(this, kind, options));
   }
 
   /** A claim control of the claims panel: open to `player`, asked first (claims.js). */
   claimOpen(kind, player) {
+    if (this.watching()) return undefined;
     return this.withParts((p) => p.claimOpen(this, kind, player));
   }
 
   action(action) {
     if (!this.state) return undefined;
+    // A screen that watches looks back through the moves and turns the board, nothing more.
+    if (this.watching() && !['flip', 'back', 'sound'].includes(action)) return undefined;
     // The clock, the board's side and the sound need no words; the rest asks or answers, once
     // its words and parts are here (at once when they are).
     return WORDLESS.has(action) ? this.#act(action) : this.withWords(() => this.#act(action));
@@ -589,7 +620,8 @@ export class Game {
     }
     const before = this.state?.moves?.length ?? 0;
     const beforePieces = Object.keys(this.state?.pieces ?? {}).length;
-    this.refresh();
+    // The move that ends the game is said before its end: `gameover` waits for `move`.
+    const ended = this.refresh({ holdEnd: true });
     const after = this.state;
     this.source?.draw?.();
     if (after && after.moves.length > before) {
@@ -601,6 +633,7 @@ export class Game {
         detail: { uci: last.uci, san: last.san, ply: last.ply, fen: after.fen },
       }));
     }
+    if (ended) this.#ended(ended);
     this.announceAll(Array.from(rulings ?? []));
   }
 
@@ -614,31 +647,45 @@ export class Game {
   // App. F2.1: every move is announced.
   announceMoved(last) {
     // After the rulings still waiting for their words, if any: said in the order they came.
-    this.inTurn(() => this.announce([this.t('moved', { who: sideName(last.side, this.lang()) }), [`${last.said}.`, this.formLang()]]));
+    // Said again in another language as the game says that move then.
+    const said = () => {
+      const m = this.state?.moves?.find((x) => x.ply === last.ply) ?? last;
+      return [this.t('moved', { who: sideName(m.side, this.lang()) }), [`${m.said}.`, this.formLang()]];
+    };
+    this.inTurn(() => this.announce(said(), { redo: said }));
   }
 
   announceAll(rulings) {
     if (!rulings.length) return;
     this.withWords(() => {
-      for (const words of rulingsWords(rulings, this.lang())) {
-        this.card(words);
+      for (const [i, words] of rulingsWords(rulings, this.lang()).entries()) {
+        this.card(words, false, () => rulingsWords(rulings, this.lang())[i]);
         this.host.dispatchEvent(new CustomEvent('ruling', { bubbles: true, composed: true, detail: words }));
       }
     });
   }
 
-  refresh() {
-    if (!this.table) return;
+  /**
+   * Reads the state and draws it. The end of the game, when it has just come, is told at once,
+   * or with `holdEnd` returned for the caller to tell after the move that ended it.
+   */
+  refresh({ holdEnd = false } = {}) {
+    if (!this.table) return null;
     this.state = this.table.state();
     if (this.entered) this.#showEntered(this.state, this.entered);
     this.render();
     const res = this.state.result;
-    if (res && !this.lastResult) {
-      this.lastResult = res;
-      // After the sound of the move that ended it, which is played once the state is drawn.
-      setTimeout(() => this.sounds.play('end'), 0);
-      this.host.dispatchEvent(new CustomEvent('gameover', { bubbles: true, composed: true, detail: res }));
-    }
+    if (!res || this.lastResult) return null;
+    this.lastResult = res;
+    if (holdEnd) return res;
+    this.#ended(res);
+    return null;
+  }
+
+  #ended(res) {
+    // After the sound of the move that ended it, which is played once the state is drawn.
+    setTimeout(() => this.sounds.play('end'), 0);
+    this.host.dispatchEvent(new CustomEvent('gameover', { bubbles: true, composed: true, detail: res }));
   }
 
   // An illegal move entered in `allow-illegal` mode stands on the board until the press.

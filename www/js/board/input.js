@@ -237,7 +237,7 @@ export class BoardInput {
     }
     if (own) {
       e.preventDefault();
-      if (g.selected !== square) g.touch(square);
+      if (g.selected !== square && !g.touch(square)) return;
       this.drag = { from: square, x: e.clientX, y: e.clientY, moved: false, ghost: null, id: e.pointerId, touch: e.pointerType === 'touch' };
       return;
     }

@@ -59,6 +59,11 @@ export class LiveGame {
     /** The bridge's clock at the last message and this page's then: `{at, wall}`. */
     this.heard = null;
     if (seat) url += `${url.includes('?') ? '&' : '?'}role=${seat}`;
+    // A seat is given by its key: in the `live` address itself (`ws://host/ws?key=...`, as a
+    // site embedding a seat writes it) or in this page's (the seat's link). Without one the
+    // bridge seats this page as a spectator and says so (`seat_key_needed`).
+    const key = seat && !/[?&]key=/.test(url) ? seatKey() : null;
+    if (key) url += `&key=${encodeURIComponent(key)}`;
     // The WebSocket client is the wasm module's (web-sys): it reconnects and drops repeats.
     this.client = new wasm.BridgeClient(url, {
       snapshot: (s) => this.#snapshot(s),
@@ -261,6 +266,13 @@ async function defaultFetch(url) {
 }
 
 /** `/events.jsonl` beside the bridge's WebSocket address (`ws://host:port/ws` → `http://host:port/events.jsonl`). */
+/** The seat's key from this page's address (`?key=`), or null. */
+export function seatKey() {
+  const search = globalThis.location?.search ?? '';
+  const key = new URLSearchParams(search).get('key');
+  return key && /^[0-9A-Za-z_-]{1,128}$/.test(key) ? key : null;
+}
+
 export function logUrl(wsUrl) {
   const u = new URL(wsUrl, location.href);
   u.protocol = u.protocol === 'wss:' ? 'https:' : u.protocol === 'ws:' ? 'http:' : u.protocol;

@@ -8,7 +8,7 @@ import '../arbiter-board.js';
 import { bridgeNoticeWords, restoreBoardWords, tableRefusalWords } from '../words.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
 import { LiveGame } from './live-game.js';
-import { sealingWords } from './live-lang/index.js';
+import { liveWords, sealingWords } from './live-lang/index.js';
 
 /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
 export function startLive(g, url) {
@@ -42,7 +42,9 @@ function liveListener(g) {
     const parts = [];
     const b = health.board;
     if (b) {
-      parts.push(b.connected ? g.t('board_connected', { port: b.port }) : g.t('board_disconnected'));
+      // The line says where the board stands; a board that goes while the page watches also
+      // gets a card (below), one that was never there only this line.
+      parts.push(b.connected ? g.t('board_connected', { port: b.port }) : g.t('no_board'));
       if (b.dropped) parts.push(g.t('health_dropped', { n: b.dropped }));
       if (b.resyncs) parts.push(g.t('health_resyncs', { n: b.resyncs }));
       if (b.sealing) parts.push(sealingWords(b.sealing, g.lang()));
@@ -69,7 +71,8 @@ function liveListener(g) {
       if (last) {
         g.announce([inProgressPrefix(st, g.lang()), [`${last.said}.`, g.formLang()], moveNumberWords(st, g.lang())]);
       }
-      if (!connected) g.card({ text: g.t('no_board'), law: '' }, true);
+      // Heard, not shown again: the health line beside the clocks already says it on screen.
+      if (!connected) g.announce([g.t('no_board')]);
     },
     moved: (detail) => {
       g.refresh();
@@ -91,6 +94,8 @@ function liveListener(g) {
       const was = health.board;
       health.board = b;
       paintHealth();
+      // The page around the board hears of it too (the front door of page.js: no board connected).
+      event('sensorboard', { connected: !!b.connected, port: b.port ?? null });
       // Players hear of the board only when it goes, once (a snapshot's is said by `joined`).
       if (!fromSnapshot && was?.connected && !b.connected) g.card({ text: g.t('board_disconnected'), law: '' }, true);
     },
@@ -123,6 +128,13 @@ function replyWords(g, reply) {
       return g.t('watch_only');
     case 'seat_arbiter_only':
       return g.t('seat_arbiter_only');
+    case 'seat_arbiter_not_player':
+    case 'table_repeated_offer':
+      return g.t(reply.id);
+    case 'seat_key_needed':
+      // The link had no key (or an old one) for its seat: this screen watches.
+      g.host.dataset.seatRefused = reply.seat ?? '';
+      return liveWords('seat_key_needed', g.lang());
     case 'page_too_fast':
       return g.t('page_too_fast');
     default:

@@ -370,12 +370,11 @@ export class BoardView {
       this.paintLow(color, side.remaining, !!side.flag);
     }
     const press = this.$('.press');
-    if (live) {
-      // Live: the bridge's game is pressed at the board (its clock's lever, or the move
-      // completing itself); the faces are its core's clock, replayed here.
-      setProp(press, 'hidden', true);
-      return;
-    }
+    // Live: the bridge's game is pressed at the board (its clock's lever, or the move
+    // completing itself); the faces are its core's clock, replayed here. A screen that watches
+    // presses nothing.
+    setProp(press, 'hidden', !!live || g.watching());
+    if (press.hidden) return;
     setProp(press, 'disabled', !!s.result || (c.started && !c.awaitingPress));
     press.classList.toggle('due', !!c.awaitingPress);
     setProp(press.firstChild, 'textContent', `${g.t(c.started ? 'press_clock' : 'start_clock')} `);
@@ -418,7 +417,8 @@ export class BoardView {
     }
     const who = { who: sideName(s.turn, L) };
     let turn;
-    if (!s.clock?.started) turn = say(L, 'to_start');
+    // A screen that watches is not asked to start the clock: it says whose move it is.
+    if (!s.clock?.started && !g.watching()) turn = say(L, 'to_start');
     else if (s.core?.analysis) turn = say(L, 'deciding_can_mate', { who: sideName(s.core.analysis.side, L) });
     else if (s.clock?.awaitingPress) turn = say(L, 'to_press', who);
     else if (g.declaring) turn = say(L, 'to_declare', who);
@@ -524,9 +524,11 @@ export class BoardView {
       : over || !me || s.turn !== me || !s.core?.announced);
     setProp(q('claim'), 'disabled', over);
     this.paintClaimMenu(s);
-    // A spectator of the bridge's game watches: no offer, claim or resignation is his to make.
-    const watching = !!g.source?.live && !seat;
-    for (const a of ['offer', 'accept', 'decline', 'resign', 'claim']) if (watching) setProp(q(a), 'hidden', true);
+    // A spectator of the bridge's game watches, and its arbiter rules: no offer, claim or
+    // resignation is theirs to make.
+    const watching = g.watching() || (!!g.source?.live && (!seat || seat === 'arbiter'));
+    for (const a of ['offer', 'accept', 'decline']) if (watching) setProp(q(a), 'hidden', true);
+    for (const a of ['resign', 'claim']) setProp(q(a), 'hidden', watching);
     setAttr(q('sound'), 'aria-pressed', String(g.sounds.on));
     this.paintClaims(s);
   }
@@ -556,7 +558,7 @@ export class BoardView {
     const g = this.game;
     const box = this.$('.claims');
     const mine = g.me();
-    const open = s.result || g.source?.live ? [] : (s.claims ?? s.core?.open_claims ?? [])
+    const open = s.result || g.source?.live || g.watching() ? [] : (s.claims ?? s.core?.open_claims ?? [])
       .filter((c) => !mine || c.player === mine);
     const key = JSON.stringify([open, g.lang()]);
     if (box.dataset.key === key) return;

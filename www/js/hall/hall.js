@@ -11,6 +11,7 @@ import { LANGUAGES, chosenLanguage, words } from './words.js';
 import { hasWords, loadSentences, loadWords, resultWords, sideName, t, tableRefusalWords } from '../words.js';
 import { pushLines } from './push.js';
 import { askPassphrase, sealingWords } from './seal.js';
+import { confirmAction } from './confirm.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -18,6 +19,15 @@ const GLYPH = { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 const LANG_KEY = 'arbiter.lang';
 
 const boardPath = /^\/board\/(\d+)\/?$/.exec(location.pathname);
+
+const FLIP_KEY = 'arbiter.hall.flipped';
+/** The boards this screen shows turned round (kept for the next visit). */
+const flips = new Set();
+try {
+  for (const n of JSON.parse(localStorage.getItem(FLIP_KEY) || '[]')) flips.add(String(n));
+} catch {
+  // none kept
+}
 
 /** Board number → { data, at (page time the data was received), el, actions }. */
 const boards = new Map();
@@ -87,8 +97,87 @@ $('token-form').addEventListener('submit', (e) => {
     // kept for this page only
   }
   for (const [, entry] of boards) entry.actions = undefined;
+  seatLinks = null;
+  loadSeats();
   redraw();
 });
+
+// A new arbiter token in place of the old one (a token seen by someone else): asked first, then
+// shown once to the arbiter who asked, and kept by this page.
+$('rotate-token').addEventListener('click', async () => {
+  const sure = await confirmAction(w, {
+    n: 'token', kind: 'rotate', title: w('rotate_title'), lines: [w('rotate_explain')], yes: w('rotate_yes'),
+  });
+  if (!sure) return;
+  const said = $('round-answer');
+  try {
+    const r = await fetch('/hall/token', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: '{}',
+    });
+    const answer = await r.json().catch(() => ({}));
+    said.dataset.status = String(r.status);
+    if (!r.ok) {
+      said.textContent = refusalText(r.status, answer);
+      return;
+    }
+    token = answer.token;
+    $('token').value = token;
+    try {
+      sessionStorage.setItem('arbiter.hallToken', token);
+    } catch {
+      // kept for this page only
+    }
+    said.textContent = w('rotate_done', { token });
+  } catch {
+    said.textContent = w('no_answer');
+  }
+});
+
+// "Start the round": every board not yet started, at once (2005 Art. 6.5 / 2023 Art. 6.6).
+$('start-round').addEventListener('click', async () => {
+  const said = $('round-answer');
+  try {
+    const r = await fetch('/hall/start', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: '{}',
+    });
+    const answer = await r.json().catch(() => ({}));
+    said.dataset.status = String(r.status);
+    said.textContent = r.ok
+      ? w('round_started', { count: answer.boards.filter((b) => b.started).length })
+      : refusalText(r.status, answer);
+  } catch {
+    said.textContent = w('no_answer');
+  }
+});
+
+// ---------- the seats' links (the arbiter's alone) ----------
+
+/** Board number → { white: {key, link}, black: ..., assistant: ... }, once the bridge gave them. */
+let seatLinks = null;
+
+/** Asks the bridge for every board's seats' links with the arbiter's token, then redraws. */
+async function loadSeats() {
+  if (!token) return;
+  try {
+    const r = await fetch('/hall/seats', { headers: { Authorization: `Bearer ${token}` } });
+    if (!r.ok) return;
+    const answer = await r.json();
+    seatLinks = new Map(answer.boards.map((b) => [String(b.number), b.seats]));
+    for (const [, entry] of boards) entry.actions = undefined;
+    redraw();
+  } catch {
+    // no answer: the links are asked again with the token
+  }
+}
+
+/** A seat's link in this page's language (the seat's screen says it in the same one). */
+function seatHref(link) {
+  return lang === 'en' ? link : `${link}&lang=${lang}`;
+}
 
 /** h:mm:ss, or m:ss under an hour, as clocks show it (rounded down). */
 function clockText(ms) {
@@ -111,12 +200,14 @@ function squares(fen) {
   return out.slice(0, 64);
 }
 
-function miniBoard(fen) {
+function miniBoard(fen, flipped = false) {
   const grid = document.createElement('div');
   grid.className = 'mini';
   grid.setAttribute('role', 'img');
   const pieces = [];
-  squares(fen).forEach((p, i) => {
+  const all = squares(fen);
+  (flipped ? [...all].reverse() : all).forEach((p, j) => {
+    const i = flipped ? 63 - j : j;
     const cell = document.createElement('span');
     const file = i % 8;
     const rank = 7 - Math.floor(i / 8);
@@ -150,11 +241,12 @@ function showBoard(n, live) {
     document.title = w('board_title', { n });
     main.setAttribute('aria-label', w('board', { n }));
     el.setAttribute('lang', lang);
+    // The seats' screens are linked for the arbiter alone, with their keys: a spectator's
+    // link to a seat would only watch.
+    const seats = seatLinks?.get(String(n));
     nav.replaceChildren(...[
       ['/', 'back'],
-      [`/board/${n}?seat=white`, 'screen_white'],
-      [`/board/${n}?seat=black`, 'screen_black'],
-      [`/board/${n}?seat=assistant`, 'screen_assistant'],
+      ...['white', 'black', 'assistant'].filter((s) => seats?.[s]).map((s) => [seats[s].link, `screen_${s}`]),
       [`/board/${n}/games.pgn`, 'pgn'],
       [`/board/${n}/events.jsonl`, 'event_log'],
     ].map(([href, id]) => {
@@ -168,6 +260,7 @@ function showBoard(n, live) {
     $('meta').textContent = b ? w('board_meta', { white: b.white, black: b.black, round: hall.event.round }) : '';
   };
   redraw();
+  loadSeats();
   fetch('/hall.json').then((r) => r.json()).then((h) => {
     hall = h;
     redraw();
@@ -188,13 +281,18 @@ let push = null;
 let skew = 0;
 
 function showHall() {
+  $('start-round').hidden = !token;
+  $('rotate-token').hidden = !token;
   redraw = () => {
+    $('start-round').hidden = !token;
+    $('rotate-token').hidden = !token;
     showEvent();
     showStatus(statusWords);
     for (const [n] of boards) draw(n);
     showPush();
   };
   showStatus(statusWords);
+  loadSeats();
   connect(0);
   setInterval(tick, 250);
   setInterval(showPush, 1000);
@@ -298,6 +396,7 @@ function remaining(entry, color) {
 
 function tick() {
   for (const [, entry] of boards) {
+    entry.actions?.tickClocks?.();
     for (const color of ['white', 'black']) {
       const c = entry.el?.querySelector(`[data-clock="${color}"]`);
       if (c) c.textContent = clockText(remaining(entry, color));
@@ -332,13 +431,39 @@ function draw(n) {
   link.href = `/board/${n}${lang === 'en' ? '' : `?lang=${lang}`}`;
   link.textContent = w('board', { n });
   h.append(link);
-  if (!b.connected) {
-    const off = document.createElement('span');
-    off.className = 'offline';
-    off.textContent = w('not_connected');
-    h.append(off);
-  }
+  const link2 = document.createElement('span');
+  link2.className = b.connected ? 'online' : 'offline';
+  link2.dataset.connected = String(!!b.connected);
+  link2.textContent = b.connected ? w('connected') : w('not_connected');
+  link2.title = w('source', { source: b.port || b.source });
+  h.append(link2);
   card.append(h);
+  // The card turned round on this screen, as the arbiter stands at the board (LiveChess's
+  // flip); the board's own rotation, when it tells one, is said beside it.
+  const flipped = flips.has(String(n));
+  const tools = document.createElement('div');
+  tools.className = 'tools-row';
+  const flip = button(w('flip'), () => {
+    if (flips.has(String(n))) flips.delete(String(n));
+    else flips.add(String(n));
+    try {
+      localStorage.setItem(FLIP_KEY, JSON.stringify([...flips]));
+    } catch {
+      // this visit only
+    }
+    draw(n);
+  });
+  flip.dataset.control = 'flip';
+  flip.setAttribute('aria-pressed', String(flipped));
+  flip.title = w('flip_label', { n });
+  tools.append(flip);
+  if (b.orientation === 'rotated') {
+    const r = document.createElement('span');
+    r.className = 'rotated';
+    r.textContent = w('board_rotated');
+    tools.append(r);
+  }
+  tools.append(`${w('source', { source: b.source })}`);
   const player = (color, name) => {
     const row = document.createElement('div');
     row.className = 'player';
@@ -360,7 +485,9 @@ function draw(n) {
     row.append(who, clock);
     return row;
   };
-  card.append(player('black', b.black), miniBoard(b.fen), player('white', b.white));
+  if (flipped) card.append(player('white', b.white), miniBoard(b.fen, true), player('black', b.black));
+  else card.append(player('black', b.black), miniBoard(b.fen), player('white', b.white));
+  card.dataset.flipped = String(flipped);
   const line = document.createElement('div');
   line.className = 'line';
   if (b.result) {
@@ -370,14 +497,25 @@ function draw(n) {
     r.textContent = endWords(b.result, b.reason);
     line.append(r);
   } else {
-    const parts = [b.plies
-      ? w('last_move', { side: sideName(b.side_to_move, lang), number: `${b.last_number}${b.last_by === 'white' ? '.' : '…'}`, san: b.last_san })
-      : w('not_started')];
+    let first = w('not_started');
+    if (b.plies) first = w('last_move', { side: sideName(b.side_to_move, lang), number: `${b.last_number}${b.last_by === 'white' ? '.' : '…'}`, san: b.last_san });
+    else if (b.started) first = w('first_move', { side: sideName(b.side_to_move, lang) });
+    const parts = [first];
     if (b.draw_offer) parts.push(w('draw_offer', { side: sideName(b.draw_offer, lang) }));
     if (b.pending_claim) parts.push(w('claim_waits'));
     line.textContent = parts.join(' ');
   }
   card.append(line);
+  if (b.adjourned) {
+    const adj = document.createElement('p');
+    adj.className = 'adjourned';
+    adj.dataset.adjourned = b.adjourned.resumed ? 'resumed' : 'sealed';
+    const here = ['white', 'black'].filter((c) => b.adjourned.arrived?.[c]).map((c) => sideName(c, lang));
+    adj.textContent = b.adjourned.resumed
+      ? w('adjourned_resumed', { present: here.length ? here.join(', ') : w('nobody') })
+      : w('adjourned');
+    card.append(adj);
+  }
   if (b.sealing) {
     // The sealed move is hidden (the card shows the game's position, never the board's).
     const sealing = document.createElement('p');
@@ -396,12 +534,13 @@ function draw(n) {
       button(w('reject'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'reject' } } }, claim)));
     card.append(claim);
   }
+  card.append(tools);
   // The arbiter's controls are made once a card (and again in another language), so what he
   // is typing survives the updates.
   if (token) {
     if (entry.actions?.dataset.lang !== lang) entry.actions = actions(n, b);
-    entry.actions.querySelector('[data-ply]').max = String(b.plies);
     card.append(entry.actions);
+    entry.actions.refresh(b);
   }
 }
 
@@ -428,6 +567,51 @@ function button(text, onClick) {
   return b;
 }
 
+/** "Board 2: Verdi, Carla – Bianchi, Dario": the title of every question about a board. */
+function boardTitle(n) {
+  const b = boards.get(n)?.data;
+  return w('confirm_title', { n, white: b?.white ?? '', black: b?.black ?? '' });
+}
+
+/** The article a control rests on, in the event's edition (the bridge's, from the core). */
+const article = (id) => event?.articles?.[id] ?? '';
+
+/** The score's name of the move that ends ply `ply` of board `b`'s game, or the start. */
+function plyName(entry, ply) {
+  if (!ply) return w('restore_start');
+  const { sans, start_number: first = 1, start_black: blackFirst = false } = entry.data;
+  const san = sans?.[ply - 1];
+  const half = ply - 1 + (blackFirst ? 1 : 0);
+  const number = first + Math.floor(half / 2);
+  const white = half % 2 === 0;
+  return san ? `${number}${white ? '.' : '…'} ${san}` : w('restore_ply', { ply });
+}
+
+/** What the undo takes back, in words. */
+function undoWhat(u) {
+  if (u.kind === 'result') return w('undo_result', { result: u.result.replace('1/2', '½') });
+  return w(`undo_${u.kind}`);
+}
+
+/** An input that follows the game until the arbiter types in it; then it is marked as his and
+ * kept (and alone sent) until sent or put back. */
+function followingInput(id, label) {
+  const i = document.createElement('input');
+  i.type = 'text';
+  i.dataset.field = id;
+  i.setAttribute('aria-label', label);
+  i.addEventListener('input', () => {
+    i.dataset.edited = '';
+    i.setAttribute('aria-description', w('edited_label'));
+  });
+  return i;
+}
+
+function clearEdit(i) {
+  delete i.dataset.edited;
+  i.removeAttribute('aria-description');
+}
+
 function actions(n, b) {
   const d = document.createElement('details');
   d.className = 'act';
@@ -442,49 +626,218 @@ function actions(n, b) {
     const r = document.createElement('div');
     r.append(...items);
     d.append(r);
+    return r;
   };
+  const cite = (id) => {
+    const c = document.createElement('span');
+    c.className = 'law';
+    c.dataset.law = id;
+    return c;
+  };
+  // Start and the clocks: what applies now is shown (refresh below).
+  const start = button(w('start'), () => act(n, { event: { type: 'start' } }, answer));
+  start.dataset.control = 'start';
+  const stop = button(w('stop_clocks'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'stop_clock' } } }, answer));
+  stop.dataset.control = 'stop';
+  const restart = button(w('restart_clocks'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'start_clock' } } }, answer));
+  restart.dataset.control = 'restart';
+  const clockRow = row(start, stop, restart, cite('start'));
+  const undo = button('', async () => {
+    const u = boards.get(n)?.data.undo;
+    if (!u) return;
+    const sure = await confirmAction(w, {
+      n, kind: 'undo', title: boardTitle(n),
+      lines: [w(u.kind === 'result' ? 'confirm_undo_result' : 'confirm_undo', { what: undoWhat(u), article: article(u.kind === 'result' ? 'result' : 'clocks') })],
+      yes: w('undo_button', { what: undoWhat(u) }),
+    });
+    if (sure) act(n, { undo: true }, answer, () => w('undone', { what: undoWhat(u) }));
+  });
+  undo.dataset.control = 'undo';
+  const undoRow = row(undo);
   row(w('result'), ...['1-0', '1/2-1/2', '0-1'].map((r) => {
     const shown = r.replace('1/2', '½');
-    const x = button(shown, () => act(n, { result: r }, answer));
+    const x = button(shown, async () => {
+      const sure = await confirmAction(w, {
+        n, kind: 'result', title: boardTitle(n),
+        lines: [endWords(r), w('confirm_result', { result: shown, article: article('result') })],
+        yes: w('confirm_result_button', { result: shown }),
+      });
+      if (sure) act(n, { result: r }, answer);
+    });
     x.setAttribute('aria-label', w('result_button', { result: shown }));
     x.title = endWords(r);
+    x.dataset.record = r;
     return x;
-  }));
-  const clockInput = (id, ms) => {
-    const i = document.createElement('input');
-    i.type = 'text';
-    i.inputMode = 'numeric';
-    i.value = clockText(ms);
-    i.setAttribute('aria-label', w(id));
-    return i;
-  };
-  const white = clockInput('clock_input_white', b.clock.white_ms);
-  const black = clockInput('clock_input_black', b.clock.black_ms);
-  row(w('clocks'), white, black, button(w('set'), () => {
-    const wm = parseClock(white.value);
-    const bm = parseClock(black.value);
-    if (wm == null || bm == null) {
-      say(answer, w('clock_format'), true);
+  }), cite('result'));
+  const white = followingInput('white', w('clock_input_white'));
+  const black = followingInput('black', w('clock_input_black'));
+  const setClocks = button(w('set'), async () => {
+    const edited = [white, black].filter((i) => 'edited' in i.dataset);
+    if (!edited.length) {
+      say(answer, w('clock_none_edited'), true);
       return;
     }
-    act(n, { event: { type: 'arbiter', decision: { kind: 'set_clock', white: wm, black: bm } } }, answer);
-  }));
-  const ply = document.createElement('input');
-  ply.type = 'number';
-  ply.min = '0';
-  ply.max = String(b.plies);
-  ply.value = String(b.plies);
+    const change = {};
+    for (const i of edited) {
+      const ms = parseClock(i.value);
+      if (ms == null) {
+        say(answer, w('clock_format'), true);
+        i.focus();
+        return;
+      }
+      change[i.dataset.field] = ms;
+    }
+    const entry = boards.get(n);
+    const lines = ['white', 'black'].map((c) => (c in change
+      ? w('confirm_clock_side', { side: sideName(c, lang), from: clockText(remaining(entry, c)), to: clockText(change[c]) })
+      : w('confirm_clock_same', { side: sideName(c, lang), now: clockText(remaining(entry, c)) })));
+    const sure = await confirmAction(w, {
+      n, kind: 'clocks', title: boardTitle(n),
+      lines: [...lines, w('confirm_clocks', { article: article('clocks') })],
+      yes: w('confirm_clocks_button'),
+    });
+    if (!sure) return;
+    const done = await act(n, { set_clock: change }, answer);
+    if (done) for (const i of edited) clearEdit(i);
+  });
+  row(w('clocks'), white, black, setClocks, cite('clocks'));
+  const ply = followingInput('ply', w('restore_input'));
+  ply.inputMode = 'numeric';
   ply.dataset.ply = '';
-  ply.setAttribute('aria-label', w('restore_input'));
-  row(w('restore'), ' ', ply, button(w('restore_button'), () =>
-    act(n, { event: { type: 'arbiter', decision: { kind: 'restore', ply: Number(ply.value) } } }, answer)));
-  row(w('seal_row'), ' ', button(w('seal_button'), async () => {
-    const passphrase = await askPassphrase(w, n);
+  row(w('restore'), ' ', ply, button(w('restore_button'), async () => {
+    const entry = boards.get(n);
+    const to = Number(ply.value);
+    const plies = entry.data.plies;
+    if (!Number.isInteger(to) || to < 0 || to > plies || ply.value.trim() === '') {
+      say(answer, w('restore_format', { plies }), true);
+      return;
+    }
+    const sure = await confirmAction(w, {
+      n, kind: 'restore', title: boardTitle(n),
+      lines: [w('confirm_restore', { move: plyName(entry, to), count: plies - to, article: article('restore') })],
+      yes: w('restore_button'),
+    });
+    if (!sure) return;
+    const done = await act(n, { event: { type: 'arbiter', decision: { kind: 'restore', ply: to } } }, answer);
+    if (done) clearEdit(ply);
+  }), cite('restore'));
+  const touched = document.createElement('input');
+  touched.type = 'text';
+  touched.size = 3;
+  touched.setAttribute('aria-label', w('touch_input'));
+  touched.placeholder = 'd2';
+  row(w('touch_row'), ' ', touched, button(w('touch_button'), () => {
+    const square = touched.value.trim().toLowerCase();
+    if (!/^[a-h][1-8]$/.test(square)) {
+      say(answer, w('touch_format'), true);
+      return;
+    }
+    act(n, { event: { type: 'arbiter', decision: { kind: 'touch_not_deliberate', square } } }, answer);
+  }), cite('touch'));
+  const seats = seatLinks?.get(String(n));
+  if (seats) {
+    const links = document.createElement('span');
+    links.className = 'seats';
+    const drawSeats = () => links.replaceChildren(...['white', 'black', 'assistant'].filter((s) => seats[s]).flatMap((s) => {
+      const a = document.createElement('a');
+      a.href = seatHref(seats[s].link);
+      a.dataset.seat = s;
+      a.textContent = w(`screen_${s}`);
+      const again = button(w('new_key'), async () => {
+        try {
+          const r = await fetch('/hall/seats', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+            body: JSON.stringify({ board: Number(n), seat: s }),
+          });
+          const reply = await r.json().catch(() => ({}));
+          answer.dataset.status = String(r.status);
+          if (!r.ok) {
+            say(answer, refusalText(r.status, reply), true);
+            return;
+          }
+          seats[s] = { key: reply.key, link: reply.link };
+          drawSeats();
+          say(answer, w('key_reissued', { screen: w(`screen_${s}`) }), false);
+        } catch {
+          say(answer, w('no_answer'), true);
+        }
+      });
+      again.dataset.reissue = s;
+      again.setAttribute('aria-label', w('new_key_label', { screen: w(`screen_${s}`) }));
+      return [a, ' ', again, ' '];
+    }));
+    drawSeats();
+    row(w('seats_row'), ' ', links);
+  }
+  // The adjournment, from the seal to the opened envelope.
+  const seal = button(w('seal_button'), async () => {
+    const data = boards.get(n).data;
+    const passphrase = await askPassphrase(w, {
+      n, title: boardTitle(n),
+      explain: w('seal_explain', { side: sideName(data.side_to_move, lang), article: article('seal') }),
+      ask: w('seal_ask'),
+    });
     if (passphrase === null) return;
     act(n, { seal_on_board: { passphrase } }, answer,
       (a) => w('seal_asked', { side: sideName(a.sealer, lang) }));
-  }));
+  });
+  seal.dataset.control = 'seal';
+  const resume = button(w('resume_button'), () => act(n, { event: { type: 'resume' } }, answer));
+  resume.dataset.control = 'resume';
+  const arrive = ['white', 'black'].map((c) => {
+    const x = button(w('arrive_button', { side: sideName(c, lang) }), () => act(n, { event: { type: 'arrive', player: c } }, answer));
+    x.dataset.control = `arrive-${c}`;
+    return x;
+  });
+  const open = button(w('open_button'), async () => {
+    const passphrase = await askPassphrase(w, {
+      n, kind: 'open', title: boardTitle(n),
+      explain: w('open_explain', { article: article('open') }),
+      ask: w('open_ask'),
+    });
+    if (passphrase === null) return;
+    act(n, { event: { type: 'open', passphrase } }, answer);
+  });
+  open.dataset.control = 'open';
+  const sealRow = row(w('seal_row'), ' ', seal, resume, ...arrive, open, cite('seal'));
   d.append(answer);
+
+  /** Shows what applies to the game as it stands, and the fields the arbiter has not edited
+   * as the game has them now. */
+  d.refresh = (data) => {
+    const over = !!data.result;
+    start.hidden = data.started || over;
+    stop.hidden = !data.started || over || !data.clock.running;
+    restart.hidden = !data.started || over || !!data.clock.running || !!data.adjourned;
+    undoRow.hidden = !data.undo;
+    if (data.undo) undo.textContent = w('undo_button', { what: undoWhat(data.undo) });
+    if (!('edited' in ply.dataset)) ply.value = String(data.plies);
+    const adj = data.adjourned;
+    seal.hidden = !!adj || over || !data.started;
+    resume.hidden = !adj || adj.resumed;
+    for (const [i, c] of ['white', 'black'].entries()) {
+      arrive[i].hidden = !adj?.resumed;
+      arrive[i].disabled = !!adj?.arrived?.[c];
+    }
+    open.hidden = !adj?.resumed;
+    // A row with nothing to do now is not shown at all (its label and article alone say nothing).
+    clockRow.hidden = start.hidden && stop.hidden && restart.hidden;
+    sealRow.hidden = seal.hidden && resume.hidden && open.hidden && arrive.every((x) => x.hidden);
+    for (const c of d.querySelectorAll('[data-law]')) {
+      const text = article(c.dataset.law);
+      c.textContent = text ? `(${text})` : '';
+    }
+    d.tickClocks();
+  };
+  /** The clock fields the arbiter has not edited show the clocks as they run. */
+  d.tickClocks = () => {
+    const entry = boards.get(n);
+    if (!entry) return;
+    for (const [i, c] of [[white, 'white'], [black, 'black']]) {
+      if (!('edited' in i.dataset)) i.value = clockText(remaining(entry, c));
+    }
+  };
   return d;
 }
 
@@ -504,6 +857,7 @@ function say(el, text, error) {
  * core's reason. */
 function refusalText(status, answer) {
   if (status === 403) return w('refused_rights');
+  if (status === 429) return w('refused_wait', { s: answer.retry_after ?? '' });
   if (status === 404) return w('refused_board');
   if (status === 400) return w('refused_request');
   if (status === 409) {
@@ -512,6 +866,7 @@ function refusalText(status, answer) {
     const english = String(answer.error ?? '').replace(/^refused by the game: /, '');
     if (answer.id === 'pieces_not_back') return w('refused_pieces_not_back');
     if (answer.id === 'seal_refused') return w('refused_seal', { why: english });
+    if (answer.id === 'nothing_to_undo') return w('refused_nothing_to_undo');
     const why = answer.id ? tableRefusalWords({ id: answer.id, player: answer.player, message: english }, lang) : english;
     return w('refused_game', { why });
   }
@@ -531,8 +886,10 @@ async function act(n, body, answerEl, doneText = () => w('done')) {
     answerEl.dataset.status = String(r.status);
     if (r.ok) say(answerEl, doneText(answer), false);
     else say(answerEl, refusalText(r.status, answer), true);
+    return r.ok;
   } catch {
     say(answerEl, w('no_answer'), true);
+    return false;
   }
 }
 
@@ -545,11 +902,15 @@ await Promise.all([loadSentences(lang), loadWords()]);
 relabel();
 if (boardPath) {
   const n = boardPath[1];
-  const seat = new URLSearchParams(location.search).get('seat');
+  const query = new URLSearchParams(location.search);
+  const seat = query.get('seat');
+  const key = query.get('key');
   const live = `${wsBase}/board/${n}/ws`;
   if (['white', 'black', 'assistant'].includes(seat ?? '')) {
-    // A seat is the full page's player screen, joined to this board's game, in this language.
-    location.replace(`/index.html?seat=${seat}&live=${encodeURIComponent(live)}&lang=${lang}`);
+    // A seat is the full page's player screen, joined to this board's game, in this language,
+    // with the seat's key its link carries (without one the bridge seats it as a spectator).
+    const keyed = key ? `&key=${encodeURIComponent(key)}` : '';
+    location.replace(`/index.html?seat=${seat}&live=${encodeURIComponent(live)}&lang=${lang}${keyed}`);
   } else {
     showBoard(n, live);
   }

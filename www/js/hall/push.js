@@ -40,7 +40,7 @@ export function pushLines(push, now, lang, w) {
     });
     // What went wrong: Lichess's own words, or (for the arbiter who asks) the network's.
     state.push(push.status != null
-      ? { text: w('push_refused', { status: push.status, said: push.answer ?? '' }), error: true }
+      ? { text: push.answer ? w('push_refused', { status: push.status, said: push.answer }) : w('push_refused_status', { status: push.status }), error: true }
       : { text: w('push_no_answer'), title: push.error ?? '', error: true });
     state.push({ text: push.last_success_unix_ms ? w('push_last_ok', at(push.last_success_unix_ms)) : w('push_never_ok') });
   } else {

@@ -5,22 +5,29 @@
 // stream meanwhile never closes it) and is not kept by the page once sent.
 
 /**
- * Asks for the envelope's passphrase for board `n` in a modal dialog, in the hall's words `w`.
- * Resolves with the passphrase, or `null` when the arbiter cancels (Escape, or the button).
+ * Asks for the envelope's passphrase for board `n` in a modal alert dialog, in the hall's words
+ * `w`: `title` names the board and its players, `explain` says what follows (with the article
+ * of the event's edition), `ask` labels the button that goes on. Resolves with the passphrase,
+ * or `null` when the arbiter cancels (Escape, or the button).
  */
-export function askPassphrase(w, n) {
+export function askPassphrase(w, { n, title: titleText, explain: explainText, ask: askText, kind = 'seal' }) {
   return new Promise((resolve) => {
     const dialog = document.createElement('dialog');
     dialog.className = 'seal';
     dialog.dataset.board = String(n);
+    dialog.dataset.confirm = kind;
+    // It asks before the game changes: an alert dialog, its words read as it opens.
+    dialog.setAttribute('role', 'alertdialog');
     const form = document.createElement('form');
     form.method = 'dialog';
     const title = document.createElement('h2');
     title.id = `seal-title-${n}`;
-    title.textContent = w('seal_title', { n });
+    title.textContent = titleText;
     dialog.setAttribute('aria-labelledby', title.id);
     const explain = document.createElement('p');
-    explain.textContent = w('seal_explain');
+    explain.id = `seal-explain-${n}`;
+    explain.textContent = explainText;
+    dialog.setAttribute('aria-describedby', explain.id);
     const label = document.createElement('label');
     label.textContent = `${w('seal_passphrase')} `;
     const input = document.createElement('input');
@@ -33,7 +40,7 @@ export function askPassphrase(w, n) {
     const ask = document.createElement('button');
     ask.type = 'submit';
     ask.value = 'seal';
-    ask.textContent = w('seal_ask');
+    ask.textContent = askText;
     const cancel = document.createElement('button');
     cancel.type = 'button';
     cancel.value = 'cancel';

@@ -5,4 +5,6 @@ export default {
   // bridge hides the pieces.
   board_sealing: 'Abgabe: der auf dem Brett ausgeführte Zug kommt ungesehen in den Umschlag.',
   board_pieces_back: 'Abgegeben: die Figuren wieder so stellen wie vor dem abgegebenen Zug.',
+  // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
+  seat_key_needed: 'Dieser Bildschirm schaut nur zu: einen Platz nimmt man mit dem Link, den der Schiedsrichter gibt, samt Schlüssel. Bitte den Schiedsrichter um den Link deines Platzes.',
 };

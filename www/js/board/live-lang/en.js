@@ -5,4 +5,6 @@ export default {
   // bridge hides the pieces.
   board_sealing: 'Sealing: the move made on the board goes into the envelope, unseen.',
   board_pieces_back: 'Sealed: put the pieces back as they stood before the sealed move.',
+  // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
+  seat_key_needed: 'This screen watches: a seat is taken with the link the arbiter gives, key included. Ask the arbiter for your seat’s link.',
 };

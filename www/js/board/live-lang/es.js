@@ -5,4 +5,6 @@ export default {
   // bridge hides the pieces.
   board_sealing: 'Jugada secreta: la jugada hecha en el tablero va al sobre, sin verse.',
   board_pieces_back: 'Sellada: devolver las piezas a donde estaban antes de la jugada secreta.',
+  // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
+  seat_key_needed: 'Esta pantalla solo mira: un puesto se toma con el enlace que da el árbitro, clave incluida. Pida al árbitro el enlace de su puesto.',
 };

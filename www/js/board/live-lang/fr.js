@@ -5,4 +5,6 @@ export default {
   // bridge hides the pieces.
   board_sealing: 'Coup sous enveloppe : le coup joué sur l’échiquier va dans l’enveloppe, sans être vu.',
   board_pieces_back: 'Sous enveloppe : replacer les pièces comme avant le coup sous enveloppe.',
+  // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
+  seat_key_needed: 'Cet écran regarde seulement : on prend une place avec le lien que donne l’arbitre, clé comprise. Demandez à l’arbitre le lien de votre place.',
 };

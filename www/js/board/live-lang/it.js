@@ -5,4 +5,6 @@ export default {
   // bridge hides the pieces.
   board_sealing: 'Mossa in busta: la mossa fatta sulla scacchiera va nella busta, non vista.',
   board_pieces_back: 'In busta: rimettere i pezzi come erano prima della mossa in busta.',
+  // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
+  seat_key_needed: 'Questo schermo guarda soltanto: un posto si prende con il link che dà l’arbitro, chiave compresa. Chiedi all’arbitro il link del tuo posto.',
 };

@@ -5,4 +5,6 @@ export default {
   // bridge hides the pieces.
   board_sealing: 'Afgeven: de zet op het bord gaat ongezien in de envelop.',
   board_pieces_back: 'Afgegeven: zet de stukken terug zoals ze voor de afgegeven zet stonden.',
+  // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
+  seat_key_needed: 'Dit scherm kijkt alleen mee: een plaats neem je met de link die de arbiter geeft, sleutel inbegrepen. Vraag de arbiter om de link van je plaats.',
 };

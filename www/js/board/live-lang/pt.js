@@ -5,4 +5,6 @@ export default {
   // bridge hides the pieces.
   board_sealing: 'Lance secreto: o lance feito no tabuleiro vai para o envelope, sem ser visto.',
   board_pieces_back: 'Selado: repor as peças como estavam antes do lance secreto.',
+  // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
+  seat_key_needed: 'Este ecrã apenas assiste: um lugar toma-se com a ligação que o árbitro dá, chave incluída. Peça ao árbitro a ligação do seu lugar.',
 };
