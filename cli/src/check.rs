@@ -1,11 +1,13 @@
 //! `arbiter check <FILE.pgn|->`: replays every game of a PGN file and prints, per game, one JSON
 //! line `{"game":1,"moves":83,"result":"1-0","error":null}` (or with
-//! `"error":{"ply":17,"san":"Nxe5","reason":"illegal","detail":"..."}`), then a summary line
+//! `"error":{"ply":17,"san":"Nxe5","reason":"illegal","detail":"...","line":412}`, `line` the
+//! 1-based line of the file where the move, the `FEN` tag or the fault stands), then a summary line
 //! `{"games":N,"ok":N,"errors":N}`. `reason` is `illegal`, `ambiguous`, `unreadable`, `setup`
 //! (a `[FEN]` no game can reach, at ply 0) or `syntax` (the text is not well-formed PGN there:
 //! an unbalanced bracket, a bad NAG, an overlong token, no termination marker).
 //!
-//! Exit status: 0 when the whole input was read, whatever the games hold; 2 when it could not be
+//! Exit status: 0 when the whole input was read, whatever the games hold; 1 when it holds no
+//! game at all (an empty file, or one of other data: it is not PGN); 2 when it could not be
 //! read. The file is read in fixed-size chunks, so memory stays constant whatever its size.
 
 use std::fs::File;
@@ -13,7 +15,12 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use arbiter_core::pgn::{GameChecker, GameReport, PgnReader};
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+
+use arbiter_core::pgn::{
+    GameChecker, GameReport, GameResult, MoveError, PgnReader, Reason, SyntaxError, Visitor,
+};
 use serde::Serialize;
 
 /// Size of each read; also the most the reader holds beyond one unfinished token.
@@ -65,6 +72,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let mut out = BufWriter::new(io::stdout().lock());
     match check_stream(input, &mut out) {
+        Ok(summary) if summary.games == 0 => {
+            let _ = out.flush();
+            eprintln!(
+                "arbiter check: {name} holds no PGN game (no tag, no move): is it a PGN file?"
+            );
+            Ok(ExitCode::from(1))
+        }
         Ok(_) => Ok(ExitCode::SUCCESS),
         Err(CheckFailure::Input(error)) => {
             let _ = out.flush();
@@ -87,7 +101,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// written); [`CheckFailure::Output`] when writing fails.
 pub fn check_stream(mut input: impl Read, out: &mut impl Write) -> Result<Summary, CheckFailure> {
     let mut reader = PgnReader::new();
-    let mut checker = GameChecker::new();
+    let mut checker = Lined::new();
     let mut summary = Summary::default();
     let mut buffer = vec![0u8; CHUNK];
     loop {
@@ -97,7 +111,13 @@ pub fn check_stream(mut input: impl Read, out: &mut impl Write) -> Result<Summar
             Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(CheckFailure::Input(error)),
         };
-        reader.feed(&buffer[..len], &mut checker);
+        // A line at a time, so each move is heard while its line is known.
+        for line in buffer[..len].split_inclusive(|&b| b == b'\n') {
+            reader.feed(line, &mut checker);
+            if line.ends_with(b"\n") {
+                checker.line += 1;
+            }
+        }
         write_reports(&mut checker, &mut summary, out)?;
     }
     reader.finish(&mut checker);
@@ -111,23 +131,153 @@ pub fn check_stream(mut input: impl Read, out: &mut impl Write) -> Result<Summar
 }
 
 fn write_reports(
-    checker: &mut GameChecker,
+    checker: &mut Lined,
     summary: &mut Summary,
     out: &mut impl Write,
 ) -> Result<(), CheckFailure> {
-    while let Some(report) = checker.poll_report() {
+    while let Some((report, line)) = checker.reports.pop_front() {
         summary.games += 1;
         if report.error.is_some() {
             summary.errors += 1;
         } else {
             summary.ok += 1;
         }
-        write_report(&report, out).map_err(CheckFailure::Output)?;
+        write_report(&report, line, out).map_err(CheckFailure::Output)?;
     }
     Ok(())
 }
 
-fn write_report(report: &GameReport, out: &mut impl Write) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, report)?;
+/// A game's line of output: the core's report, its error with the line beside it; fields in
+/// the documented order.
+#[derive(Serialize)]
+struct ReportLine<'a> {
+    game: u64,
+    moves: u32,
+    result: &'a Option<String>,
+    error: Option<ErrorLine<'a>>,
+}
+
+#[derive(Serialize)]
+struct ErrorLine<'a> {
+    #[serde(flatten)]
+    error: &'a MoveError,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
+}
+
+fn write_report(report: &GameReport, line: Option<u64>, out: &mut impl Write) -> io::Result<()> {
+    let shown = ReportLine {
+        game: report.game,
+        moves: report.moves,
+        result: &report.result,
+        error: report.error.as_ref().map(|error| ErrorLine { error, line }),
+    };
+    serde_json::to_writer(&mut *out, &shown)?;
     out.write_all(b"\n")
+}
+
+/// The core's [`GameChecker`], with the line of the file each of its moves stands on, so a
+/// report's error says where to look (`ply` alone sent a person counting moves by hand).
+struct Lined {
+    checker: GameChecker,
+    /// The line being read, 1-based.
+    line: u64,
+    /// The line of each main-line move of the game being read.
+    ply_lines: Vec<u64>,
+    /// The line of the game's `FEN` tag.
+    fen_line: Option<u64>,
+    /// The line of the game's first fault of syntax.
+    syntax_line: Option<u64>,
+    /// How deep in variations the reader is.
+    depth: u32,
+    /// The reports of the games read, with their error's line.
+    reports: VecDeque<(GameReport, Option<u64>)>,
+}
+
+impl Lined {
+    fn new() -> Lined {
+        Lined {
+            checker: GameChecker::new(),
+            line: 1,
+            ply_lines: Vec::new(),
+            fen_line: None,
+            syntax_line: None,
+            depth: 0,
+            reports: VecDeque::new(),
+        }
+    }
+}
+
+impl Visitor for Lined {
+    fn begin_game(&mut self) {
+        self.ply_lines.clear();
+        self.fen_line = None;
+        self.syntax_line = None;
+        self.depth = 0;
+        self.checker.begin_game();
+    }
+
+    fn tag(&mut self, name: &[u8], value: &[u8]) {
+        if name == b"FEN" {
+            self.fen_line = Some(self.line);
+        }
+        self.checker.tag(name, value);
+    }
+
+    fn begin_movetext(&mut self) -> ControlFlow<()> {
+        self.checker.begin_movetext()
+    }
+
+    fn san(&mut self, san: &[u8]) -> ControlFlow<()> {
+        if self.depth == 0 {
+            self.ply_lines.push(self.line);
+        }
+        self.checker.san(san)
+    }
+
+    fn nag(&mut self, nag: u8) {
+        self.checker.nag(nag);
+    }
+
+    fn comment(&mut self, text: &[u8]) {
+        self.checker.comment(text);
+    }
+
+    fn begin_variation(&mut self) -> ControlFlow<()> {
+        let flow = self.checker.begin_variation();
+        if flow.is_continue() {
+            self.depth += 1;
+        }
+        flow
+    }
+
+    fn end_variation(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+        self.checker.end_variation();
+    }
+
+    fn result(&mut self, result: GameResult) {
+        self.checker.result(result);
+    }
+
+    fn syntax_error(&mut self, error: SyntaxError) {
+        self.syntax_line.get_or_insert(error.line);
+        self.checker.syntax_error(error);
+    }
+
+    fn end_game(&mut self) {
+        self.checker.end_game();
+        while let Some(report) = self.checker.poll_report() {
+            let line = report.error.as_ref().map(|e| match e.reason {
+                Reason::Syntax => self.syntax_line.unwrap_or(self.line),
+                Reason::Setup => self.fen_line.unwrap_or(self.line),
+                _ => e
+                    .ply
+                    .checked_sub(1)
+                    .and_then(|i| self.ply_lines.get(i as usize).copied())
+                    .unwrap_or(self.line),
+            });
+            self.reports.push_back((report, line));
+        }
+    }
 }

@@ -5,7 +5,7 @@ use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use arbiter_core::arbiter::{EventLog, Game};
+use arbiter_core::arbiter::{Game, LogRecord};
 use arbiter_core::clock::Timestamp;
 
 /// Replay an event log.
@@ -31,14 +31,32 @@ pub fn read(file: &str) -> anyhow::Result<String> {
     }
 }
 
+/// The 1-based line of `text` that holds the event numbered `index` (from 0): the log's lines
+/// that are not blank are its header, then one event each.
+fn event_line(text: &str, index: usize) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .nth(index + 1)
+        .map(|(i, _)| i + 1)
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let text = read(&args.file)?;
-    let log =
-        EventLog::from_jsonl(&text).with_context(|| format!("reading the log {}", args.file))?;
-    let game = Game::replay(&log)?;
+    let record =
+        LogRecord::from_jsonl(&text).with_context(|| format!("reading the log {}", args.file))?;
+    let log = record.to_event_log();
+    let game = Game::replay(&log).map_err(|e| match e.index {
+        // The event's own line beside its number, as an editor shows the file.
+        Some(index) => match event_line(&text, index) {
+            Some(line) => anyhow::anyhow!("{}: line {line}: {e}", args.file),
+            None => anyhow::Error::new(e),
+        },
+        None => anyhow::Error::new(e),
+    })?;
     let mut out = io::stdout().lock();
     if args.pgn {
-        write!(out, "{}", game.to_pgn())?;
+        write!(out, "{}", crate::export::pgn(&record, &game))?;
         return Ok(ExitCode::SUCCESS);
     }
     for ruling in game.rulings() {

@@ -23,8 +23,35 @@ fn contract(line: &Value) -> Value {
     let mut line = line.clone();
     if let Some(error) = line.get_mut("error").and_then(Value::as_object_mut) {
         assert!(error.remove("detail").is_some_and(|d| d.is_string()));
+        assert!(error.remove("line").is_some_and(|l| l.is_u64()));
     }
     line
+}
+
+#[test]
+fn an_error_gives_the_line_of_the_file_beside_the_ply() {
+    // Before, the ply alone: a person counted moves through the file by hand.
+    let out = arbiter_check(&format!("{FIXTURES}broken.pgn"), b"");
+    let lines = json_lines(&out);
+    let at: Vec<(u64, u64)> = lines
+        .iter()
+        .filter(|l| l["error"].is_object())
+        .map(|l| {
+            (
+                l["error"]["ply"].as_u64().unwrap(),
+                l["error"]["line"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    // Bc4 on line 19 (a comment runs on), Nd2 on 30, Bz4 on 40, the FEN tag on 50, O-O on 62.
+    assert_eq!(at, [(13, 19), (5, 30), (7, 40), (0, 50), (7, 62)]);
+    // Across read chunks and with CRLF line ends, the count holds.
+    let game = "[Event \"x\"]\r\n\r\n1. e4 e5\r\n2. Ke3 *\r\n";
+    let many: String = std::iter::repeat_n(game, 5_000).collect();
+    let out = arbiter_check("-", many.as_bytes());
+    let last = &json_lines(&out)[4_999];
+    assert_eq!(last["error"]["san"], "Ke3");
+    assert_eq!(last["error"]["line"], 4 * 4_999 + 4, "{last}");
 }
 
 #[test]
@@ -100,13 +127,22 @@ fn unreadable_input_exits_2() {
 }
 
 #[test]
-fn empty_input_is_read_and_has_no_games() {
-    let out = arbiter_check("-", b"");
-    assert_eq!(out.status.code(), Some(0));
-    assert_eq!(
-        json_lines(&out),
-        [json!({"games": 0, "ok": 0, "errors": 0})]
-    );
+fn input_with_no_pgn_in_it_is_an_error() {
+    // Empty, or data of another kind (before, 100 MB of NUL bytes said 0 games, 0 errors and
+    // exited 0, as if a tournament's file had been checked).
+    for input in [&b""[..], &[0u8; 1 << 20][..], b"\n\n  \n"] {
+        let out = arbiter_check("-", input);
+        assert_eq!(out.status.code(), Some(1), "{} bytes", input.len());
+        assert_eq!(
+            json_lines(&out),
+            [json!({"games": 0, "ok": 0, "errors": 0})]
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("holds no PGN game"),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 #[test]

@@ -32,6 +32,22 @@ fn perft_with_a_bad_fen_fails_with_exit_2_and_says_why() {
 }
 
 #[test]
+fn perft_refuses_a_depth_no_count_could_finish_at_once() {
+    // Before the bound this ran until it was killed.
+    let out = arbiter(&["perft", "startpos", "30"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("30 is not in 0..=10"), "{err}");
+    // The bound itself is taken.
+    let out = arbiter(&["perft", "8/8/8/8/8/8/8/K6k w - - 0 1", "10"], "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
 fn moves_lists_uci_and_san_with_optional_italian() {
     let out = arbiter(
         &[

@@ -75,6 +75,19 @@ fn replay_names_the_bad_line() {
     assert!(err.contains("line 5"), "{err}");
 }
 
+#[test]
+fn replay_names_the_line_of_a_refused_event_beside_its_number() {
+    // Before, "replay failed at event 2: ..." alone: a log of thousands of lines was searched by
+    // hand. A blank line counts as a line of the file, not as an event.
+    let bad = LOG.replace(
+        "{\"at\":3500,",
+        "\n{\"at\":3400,\"event\":{\"type\":\"press_clock\",\"player\":\"black\"}}\n{\"at\":3500,",
+    );
+    let (code, _, err) = run(&[], &bad);
+    assert_ne!(code, 0, "{err}");
+    assert!(err.contains("event 2") && err.contains("line 5"), "{err}");
+}
+
 /// A supervised 2005 game whose start position stands three times, White claiming it, as a log
 /// of `version`.
 fn claim_log(version: u32) -> String {
