@@ -11,8 +11,9 @@ const { TABLES, LANGUAGES, words, chosenLanguage } = await import(pathToFileURL(
 const { SENTENCE_LANGS } = await import(pathToFileURL(path.join(WWW, 'js/words.js')).href);
 
 const slots = (text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-// Ids whose words may be the English ones in another language: "PGN", and Dutch "Arbiter".
-const SAME = new Set(['pgn', 'arbiter']);
+// Ids whose words may be the English ones in another language: "PGN", Dutch "Arbiter", and
+// a clock's change written as "White: 1:37:41 → 1:00:00" (the side is filled in).
+const SAME = new Set(['pgn', 'arbiter', 'confirm_clock_side']);
 
 test('hall words: the page languages, each table with every id and the same values to fill', () => {
   assert.deepEqual(Object.keys(TABLES).sort(), [...SENTENCE_LANGS].sort(), 'the languages the board speaks');

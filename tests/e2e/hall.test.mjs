@@ -123,16 +123,36 @@ test('hall page: every board live, a move reaches it, the phone size, the board 
     await page.fill('#token', 'not-the-token');
     await page.click('#token-save');
     await card(page, 2).locator('details.act summary').click();
+    // A result asks first, naming the board and its players.
+    const sure = page.getByRole('alertdialog', { name: 'Board 2: Verdi, Carla – Bianchi, Dario' });
     await card(page, 2).locator('details.act button', { hasText: '0-1' }).click();
+    await sure.getByRole('button', { name: 'Record 0-1' }).click();
     await page.waitForFunction(() => /arbiter rights/.test(document.querySelector('article[data-board="2"] .answer').textContent));
     await page.fill('#token', hall.token);
     await page.click('#token-save');
     await card(page, 2).locator('details.act summary').click();
     await card(page, 2).locator('details.act button', { hasText: '0-1' }).click();
-    await page.waitForSelector('article[data-board="2"] [data-result="0-1"]', { timeout: 10_000 });
+    await sure.getByRole('button', { name: 'Record 0-1' }).click();
+    await page.waitForSelector('article[data-board="2"] .result[data-result="0-1"]', { timeout: 10_000 });
     const round = await (await fetch(`${hall.url}/round.pgn`)).text();
     assert.match(round, /\[Round "3\.2"\][\s\S]*\[Result "0-1"\]/);
     assert.ok(!round.includes(hall.token));
+
+    // The seats' links are the arbiter's: with the token each card lists them, keys included.
+    // A seat named without its key only watches, and is told so; with it, the seat is White's.
+    const whiteLink = await card(page, 2).locator('details.act a[data-seat="white"]').getAttribute('href');
+    assert.match(whiteLink, /^\/board\/2\?seat=white&key=[0-9a-f]{32}$/);
+    const taker = await freshPage(browser);
+    await taker.goto(`${hall.url}/board/2?seat=white`);
+    await taker.waitForFunction(() => document.querySelector('#board')?.dataset.seatRefused === 'white', null, { timeout: 15_000 });
+    assert.match(await taker.locator('#board .announce').textContent(), /a seat is taken with the link the arbiter gives/);
+    await taker.close();
+    const seated = await freshPage(browser);
+    await seated.goto(`${hall.url}${whiteLink}`);
+    await seated.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length >= 1, null, { timeout: 30_000 });
+    assert.equal(await seated.getAttribute('#board', 'seat'), 'white');
+    assert.equal(await seated.getAttribute('#board', 'data-seat-refused'), null);
+    await seated.close();
 
     // A phone: the boards in one column, nothing wider than the screen.
     const phone = await freshPage(browser, { width: 390, height: 844, touch: true });
@@ -186,7 +206,8 @@ async function startStandIn() {
     req.on('end', () => {
       standIn.pushes.push({ path: req.url, authorization: req.headers.authorization, body });
       if (standIn.failing) {
-        res.writeHead(503, { 'content-type': 'text/plain' }).end('busy');
+        // Lichess says why in JSON, `{"error": ...}`: the hall shows that, never a raw body.
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'busy' }));
         return;
       }
       const games = body.split('[Event ').slice(1).map((g) => {
@@ -299,7 +320,8 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
     await page.click('#token-save');
     await card(page, 1).locator('details.act summary').click();
     await card(page, 1).locator('details.act button', { hasText: '1-0' }).click();
-    await page.waitForSelector('article[data-board="1"] [data-result="1-0"]', { timeout: 10_000 });
+    await page.getByRole('alertdialog').getByRole('button', { name: '1-0 eintragen' }).click();
+    await page.waitForSelector('article[data-board="1"] .result[data-result="1-0"]', { timeout: 10_000 });
     assert.match(await card(page, 1).locator('[data-result]').textContent(), /^1-0: Weiß gewinnt/);
     await page.waitForFunction(() => !document.querySelector('#push-games li'), null, { timeout: 30_000 });
     assert.ok(standIn.pushes.every((p) => p.path === '/api/broadcast/round/e2eRound1/push'
@@ -328,7 +350,7 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
       && document.querySelector('#meta').textContent);
     assert.equal(await own.locator('#event').textContent(), 'Springfield Club Championship: Brett 2');
     assert.equal(await own.locator('nav a').first().textContent(), '← Zum Turniersaal');
-    assert.equal(await own.locator('nav a[href*="seat=black"]').getAttribute('href'), '/board/2?seat=black&lang=de');
+    assert.equal(await own.locator('nav a[href*="seat="]').count(), 0, 'a spectator is not linked to the seats');
     assert.equal(await own.locator('arbiter-board').getAttribute('lang'), 'de');
     assert.match(await own.locator('#meta').textContent(), /^Rossi, Anna – Neri, Bruno · Runde 3$/);
     // The element beside the hall's script is loaded (by a path from that script) and draws the board.
@@ -458,7 +480,7 @@ test('hall page: the arbiter asks for the sealed move on the board in a dialog, 
 
     // Cancelled: nothing asked, nothing said.
     await actions.locator('button', { hasText: nl.seal_button }).click();
-    const dialog = page.getByRole('dialog', { name: nl.seal_title.replace('{n}', '1') });
+    const dialog = page.getByRole('alertdialog', { name: nl.confirm_title.replace('{n}', '1').replace('{white}', 'Rossi, Anna').replace('{black}', 'Neri, Bruno') });
     await dialog.waitFor();
     assert.equal(await dialog.locator('input').getAttribute('type'), 'password');
     await dialog.getByRole('button', { name: nl.cancel }).click();
@@ -473,7 +495,7 @@ test('hall page: the arbiter asks for the sealed move on the board in a dialog, 
     await phone.click('#token-save');
     const phoneActions = card(phone, 1).locator('details.act');
     await phoneActions.locator('summary').click();
-    await askedAndEscaped(phone, phoneActions, phone.getByRole('dialog', { name: nl.seal_title.replace('{n}', '1') }), '390x844', nl);
+    await askedAndEscaped(phone, phoneActions, phone.getByRole('alertdialog', { name: nl.confirm_title.replace('{n}', '1').replace('{white}', 'Rossi, Anna').replace('{black}', 'Neri, Bruno') }), '390x844', nl);
     await phone.close();
 
     // Asked: the player on move makes the move on the board and it goes into the envelope.
@@ -500,12 +522,20 @@ test('hall page: the arbiter asks for the sealed move on the board in a dialog, 
     assert.equal(hallNow.sealing, 'pieces_back');
     assert.equal(hallNow.side_to_move, sealer);
 
-    // Asked again: refused, in the hall's Dutch words.
-    await actions.locator('button', { hasText: nl.seal_button }).click();
-    await dialog.getByLabel(nl.seal_passphrase).fill('zaal geheim');
-    await dialog.getByRole('button', { name: nl.seal_ask }).click();
-    await page.waitForFunction(() => document.querySelector('article[data-board="1"] .answer')?.dataset.status === '409', null, { timeout: 10_000 });
-    assert.ok((await actions.locator('.answer').textContent()).startsWith(nl.refused_seal.replace('{why}', '')));
+    // Adjourned: the card says so, the seal is no longer offered but the resumption is; asked
+    // again all the same, the bridge refuses it.
+    assert.equal(await card(page, 1).locator('.adjourned').textContent(), nl.adjourned);
+    assert.equal(await actions.locator('button', { hasText: nl.seal_button }).isVisible(), false);
+    assert.equal(await actions.locator('button', { hasText: nl.resume_button }).isVisible(), true);
+    const again = await page.evaluate(async (token) => {
+      const r = await fetch('/board/1/arbiter', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ seal_on_board: { passphrase: 'zaal geheim' } }),
+      });
+      return [r.status, (await r.json()).id];
+    }, hall.token);
+    assert.deepEqual(again, [409, 'seal_refused']);
     assert.equal(page.lastError, undefined);
   } finally {
     await browser.close();

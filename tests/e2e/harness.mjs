@@ -191,8 +191,11 @@ export async function spawnBridge(args, bin = BRIDGE, port = null) {
     url: `http://127.0.0.1:${port}`,
     ws: `ws://127.0.0.1:${port}/ws`,
     port,
+    // The seats' keys the bridge printed with their links (`white's link: ...key=K`).
+    keys: Object.fromEntries([...out.matchAll(/(\w+)'s link: \S*[?&]key=(\w+)/g)].map((m) => [m[1], m[2]])),
     stop: () => new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      // Stopped already (by a signal, exitCode stays null: signalCode says so).
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', resolve);
       child.kill('SIGTERM');
     }),

@@ -238,6 +238,8 @@ async function quickplayFinishBeforeArbiter() {
 test('arbiter: a quickplay-finish claim waits for his decision in the panel', async () => {
   const page = await quickplayFinishBeforeArbiter();
   const panel = page.locator('#arbiter-panel');
+  // The panel is built when first opened (its module fetched): shown once it is.
+  await panel.waitFor();
   const box = await panel.boundingBox();
   assert.ok(box.y >= 0 && box.y < 900 - 100, `the panel opens in view (top at ${box.y})`);
   assert.equal(await page.locator('#pending-claim').textContent(), 'No claim awaits a decision.');

@@ -94,10 +94,10 @@ test('live seats act in the bridge\'s game, and its refusal reaches the player i
     await watcher.goto(`${bridge.http}/`);
     await movesOn(watcher, 1);
     const white = await freshPage(env.browser);
-    await white.goto(`${bridge.http}/?seat=white&lang=de`);
+    await white.goto(`${bridge.http}/?seat=white&key=${bridge.keys.white}&lang=de`);
     await movesOn(white, 1);
     const black = await freshPage(env.browser);
-    await black.goto(`${bridge.http}/?seat=black`);
+    await black.goto(`${bridge.http}/?seat=black&key=${bridge.keys.black}`);
     await movesOn(black, 1);
     // White's screen, in German, types a move while Black is on move: the bridge refuses it, and
     // the refusal is a German sentence, not the bridge's English.

@@ -22,7 +22,7 @@ test('live the board status of a move sealed on the board: sealing, then pieces 
     // the browser, asks for the seal the moment Black's e5 is in (the simulated White thinks
     // 0.9 s before his next move).
     const page = await freshPage(env.browser);
-    await page.goto(`${bridge.url}/?seat=white&lang=de`);
+    await page.goto(`${bridge.url}/?seat=white&key=${bridge.keys.white}&lang=de`);
     await page.evaluate((url) => new Promise((resolve, reject) => {
       const seat = new WebSocket(url);
       const timer = setTimeout(() => reject(new Error('e5 never came')), 30_000);
@@ -34,7 +34,7 @@ test('live the board status of a move sealed on the board: sealing, then pieces 
           resolve();
         }
       });
-    }), `${bridge.ws}?role=white`);
+    }), `${bridge.ws}?role=white&key=${bridge.keys.white}`);
     const health = page.locator('#board .health');
     await page.waitForFunction(() => document.querySelector('#board').shadowRoot.querySelector('.health')?.dataset.sealing === 'sealing', null, { timeout: 10_000 });
     assert.match(await health.textContent(), new RegExp(de.board_sealing.slice(0, 20)));

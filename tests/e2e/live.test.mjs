@@ -148,7 +148,7 @@ test('live_mode against the real bridge binary (board-bridge --simulate): the pa
 test('live_mode with a seat: a player page sends events to the real bridge, hears its rulings and asks the clocks', { skip: !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary' }, async () => {
   await withRealBridge('1. e4 e5 2. Nf3', async (bridge) => {
     const page = await freshPage(env.browser);
-    await liveElement(page, bridge.ws, 'seat', { seat: 'black', accessible: '' });
+    await liveElement(page, `${bridge.ws}?key=${bridge.keys.black}`, 'seat', { seat: 'black', accessible: '' });
     await page.waitForFunction(() => document.querySelector('#seat')?.state?.moves?.length === 3, null, { timeout: 30_000 });
     await page.locator('#seat #entry-text').focus();
     // The draw offer goes to the bridge as {type: "event"}; its ruling comes back in the stream.
@@ -182,7 +182,7 @@ test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the re
     // Black's own screen: the page's seat; the bridge's game names him visually impaired, so
     // his screen plays by ear by itself (App. F1).
     const black = await freshPage(env.browser);
-    await black.goto(`${env.server.url}/index.html?seat=black&live=${encodeURIComponent(bridge.ws)}`);
+    await black.goto(`${env.server.url}/index.html?seat=black&key=${bridge.keys.black}&live=${encodeURIComponent(bridge.ws)}`);
     await black.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 3, null, { timeout: 30_000 });
     assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
     assert.equal(await black.getAttribute('#board', 'player'), 'black');
@@ -193,7 +193,7 @@ test('app_f2_1 app_f2_3 app_f2_6 live seat by ear: the typed move goes to the re
     assert.ok(a1.y < a8.y && h1.x < a1.x, JSON.stringify({ a1, a8, h1 }));
     // White's screen, a sighted player.
     const white = await freshPage(env.browser);
-    await white.goto(`${env.server.url}/index.html?seat=white&live=${encodeURIComponent(bridge.ws)}`);
+    await white.goto(`${env.server.url}/index.html?seat=white&key=${bridge.keys.white}&live=${encodeURIComponent(bridge.ws)}`);
     await white.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 3, null, { timeout: 30_000 });
 
     await black.locator('#board #entry-text').focus();
@@ -252,13 +252,13 @@ test('app_f1 live setup from the bridge: a page whose own edition, time control 
     assert.equal(await page.getAttribute('#own', 'player'), null, 'a spectator has no seat to play by ear');
     // Black's seat: by ear without his choosing it, the toggle shows it; White's seat stays sighted.
     const black = await freshPage(env.browser);
-    await black.goto(`${env.server.url}/index.html?seat=black&live=${encodeURIComponent(bridge.ws)}`);
+    await black.goto(`${env.server.url}/index.html?seat=black&key=${bridge.keys.black}&live=${encodeURIComponent(bridge.ws)}`);
     await black.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 2, null, { timeout: 30_000 });
     assert.equal(await black.getAttribute('#board', 'player'), 'black');
     assert.equal(await black.getAttribute('#by-ear', 'aria-pressed'), 'true');
     assert.equal(await black.getAttribute('#board', 'accessible'), '');
     const white = await freshPage(env.browser);
-    await white.goto(`${env.server.url}/index.html?seat=white&live=${encodeURIComponent(bridge.ws)}`);
+    await white.goto(`${env.server.url}/index.html?seat=white&key=${bridge.keys.white}&live=${encodeURIComponent(bridge.ws)}`);
     await white.waitForFunction(() => document.querySelector('#board')?.state?.moves?.length === 2, null, { timeout: 30_000 });
     assert.equal(await white.getAttribute('#board', 'player'), null);
     assert.equal(await white.getAttribute('#by-ear', 'aria-pressed'), 'false');

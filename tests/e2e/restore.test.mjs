@@ -57,10 +57,10 @@ test('art7_5 set a position from FEN: play goes on from it with the clocks as th
   assert.equal(s.fen, fen);
   assert.equal(s.moves.length, 0);
   assert.equal(s.clock.started, true);
-  // A FEN that is no position is refused with its reason; the game stays as it was.
+  // A FEN that is no position is refused with its reason, beside its field; the game stays as it was.
   await page.fill('#set-fen input[name="fen"]', '4k3/8/8 w - - 0 1');
   await page.click('#set-fen button[type="submit"]');
-  assert.match(await page.locator('arbiter-board .rulings .refused').first().textContent(), /^This is not a position that can be played: the board needs 8 ranks separated by '\/', this one has 3\.$/);
+  assert.match(await page.locator('#set-fen-error').textContent(), /^This is not a position that can be played: the board needs 8 ranks separated by '\/', this one has 3\.$/);
   assert.equal((await state(page)).fen, fen);
 });
 

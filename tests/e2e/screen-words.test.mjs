@@ -171,8 +171,8 @@ for (const lang of ['en', 'de']) {
 // The full page around the board: a PGN whose move does not play, in the page's language; the
 // page's own visible words are plain too.
 const PGN_WORDS = {
-  en: /^Move 3 of the PGN cannot be played: 'Nf9' is unreadable|^Move 3 of the PGN cannot be played: unreadable move 'Nf9'/,
-  de: /^Zug 3 der PGN kann nicht gespielt werden: /,
+  en: /^Move 2\.Nf9 of the PGN cannot be played: 'Nf9' is unreadable|^Move 2\.Nf9 of the PGN cannot be played: unreadable move 'Nf9'/,
+  de: /^Zug 2\.Nf9 der PGN kann nicht gespielt werden: /,
 };
 for (const lang of ['en', 'de']) {
   test(`pgn ${lang}: a PGN whose move does not play is refused in a sentence; the full page shows no identifier`, async () => {

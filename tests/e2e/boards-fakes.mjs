@@ -1,0 +1,360 @@
+// Stand-ins for sensor boards that cannot be plugged into this machine: `navigator.serial` (and,
+// later, Bluetooth and HID) replaced, before the page's scripts run, by a fake device that speaks
+// the family's real bytes. Written from the protocol notes (DGT's framing: a top-bit id, a
+// 14-bit length, data bytes; its square order a8..h1 and piece codes), nothing copied.
+//
+// The fake DGT board keeps its pieces in the tab's sessionStorage, so a reload finds the board
+// as the hands left it, and the port the player granted stays granted (`getPorts`), as Chromium
+// remembers it for the site.
+
+/** The init script installing a fake Web Serial with one DGT board (USB ids 04d8:000a). */
+export function fakeDgtSerial() {
+  const KEY = 'fake-dgt';
+  const CODES = { P: 1, R: 2, N: 3, B: 4, K: 5, Q: 6, p: 7, r: 8, n: 9, b: 10, k: 11, q: 12 };
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
+  const fromFen = (fen) => {
+    const codes = [];
+    for (const ch of fen.split(' ')[0].replaceAll('/', '')) {
+      if (/\d/.test(ch)) for (let i = 0; i < Number(ch); i++) codes.push(0);
+      else codes.push(CODES[ch]);
+    }
+    return codes;
+  };
+  const saved = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+  const board = {
+    codes: saved?.codes ?? fromFen(START),
+    granted: saved?.granted ?? false,
+    // Turned round: the board's own numbering runs from h1 (Black at the connector side).
+    rotated: saved?.rotated ?? false,
+    mode: 'idle',
+    open: null,
+    written: [],
+    sent: 0,
+  };
+  const keep = () => sessionStorage.setItem(KEY, JSON.stringify({ codes: board.codes, granted: board.granted, rotated: board.rotated }));
+  // The board's index of a square: a8 = 0 ... h1 = 63, turned 180 degrees when rotated.
+  const index = (sq) => {
+    const i = (8 - Number(sq[1])) * 8 + (sq.charCodeAt(0) - 97);
+    return board.rotated ? 63 - i : i;
+  };
+  let controller = null;
+  const send = (bytes) => {
+    if (!controller) return;
+    board.sent += bytes.length;
+    controller.enqueue(new Uint8Array(bytes));
+  };
+  const message = (id, payload) => [id, 0, payload.length + 3, ...payload];
+  const answer = (byte) => {
+    switch (byte) {
+      case 0x40: board.mode = 'idle'; break;
+      case 0x42: send(message(0x86, board.codes)); break;
+      case 0x4d: send(message(0x93, [1, 2])); break;
+      case 0x45: send(message(0x91, [...'20526'].map((c) => c.charCodeAt(0)))); break;
+      // No clock is cabled to this board: its reading says so (status bit 5).
+      case 0x41: send(message(0x8d, [0, 0, 0, 0, 0, 0, 0x20])); break;
+      case 0x43: case 0x44: case 0x4b: board.mode = 'update'; break;
+      default: break;
+    }
+  };
+  const field = (i) => {
+    if (board.mode === 'update') send(message(0x8e, [i, board.codes[i]]));
+  };
+
+  class FakePort extends EventTarget {
+    constructor() {
+      super();
+      this.readable = null;
+      this.writable = null;
+    }
+
+    getInfo() { return { usbVendorId: 0x04d8, usbProductId: 0x000a }; }
+
+    async open(options) {
+      if (this.readable) throw new DOMException('The port is already open.', 'InvalidStateError');
+      board.open = options;
+      this.readable = new ReadableStream({ start: (c) => { controller = c; } });
+      this.writable = new WritableStream({
+        write: (chunk) => {
+          for (const b of chunk) {
+            board.written.push(b);
+            answer(b);
+          }
+        },
+      });
+    }
+
+    async close() {
+      controller = null;
+      this.readable = null;
+      this.writable = null;
+    }
+
+    async forget() {
+      board.granted = false;
+      keep();
+    }
+  }
+  const port = new FakePort();
+  const serial = new EventTarget();
+  serial.requestPort = async () => {
+    board.granted = true;
+    keep();
+    return port;
+  };
+  serial.getPorts = async () => (board.granted ? [port] : []);
+  Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => serial });
+
+  // The test's hands at the board.
+  window.fakeDgt = {
+    board,
+    lift(sq) {
+      const i = index(sq);
+      board.codes[i] = 0;
+      keep();
+      field(i);
+    },
+    place(sq, piece) {
+      const i = index(sq);
+      board.codes[i] = CODES[piece];
+      keep();
+      field(i);
+    },
+    /** A piece moved from `from` to `to`; its arrival reported before its departure when `early`. */
+    move(from, to, { early = false } = {}) {
+      const piece = board.codes[index(from)];
+      const [i, j] = [index(from), index(to)];
+      if (early) {
+        board.codes[j] = piece;
+        field(j);
+        board.codes[i] = 0;
+        field(i);
+      } else {
+        board.codes[i] = 0;
+        field(i);
+        board.codes[j] = piece;
+        field(j);
+      }
+      keep();
+    },
+    /** The cable pulled out: reads fail, the browser says the port went away. */
+    unplug() {
+      controller?.error(new DOMException('The device has been lost.', 'NetworkError'));
+      controller = null;
+      port.readable = null;
+      port.writable = null;
+      const e = new Event('disconnect');
+      port.dispatchEvent(e);
+      serial.dispatchEvent(new Event('disconnect'));
+    },
+    /** The bytes the page wrote, as numbers. */
+    written: () => [...board.written],
+    opened: () => board.open,
+  };
+}
+
+/**
+ * The init script installing a fake Web Bluetooth with one Chessnut Air: a GATT server with the
+ * board's notify service and its write service. Once the page writes `21 01 00` (real-time
+ * reports on), every change of the pieces is notified as the board's 36-byte frame: `01 24`,
+ * 32 bytes of nibbles from h8 to a1 (the first square of each byte in its low nibble), two more.
+ */
+export function fakeChessnutBluetooth() {
+  const SERVICE = '1b7e8261-2877-41c3-b46e-cf057c562023';
+  const NOTIFY = '1b7e8262-2877-41c3-b46e-cf057c562023';
+  const WRITE_SERVICE = '1b7e8271-2877-41c3-b46e-cf057c562023';
+  const WRITE = '1b7e8272-2877-41c3-b46e-cf057c562023';
+  const NIBBLES = { q: 1, k: 2, b: 3, p: 4, n: 5, R: 6, P: 7, r: 8, B: 9, N: 10, Q: 11, K: 12 };
+  const board = { squares: {}, realtime: false, written: [], asked: null };
+  const back = 'RNBQKBNR';
+  for (let f = 0; f < 8; f++) {
+    const file = 'abcdefgh'[f];
+    board.squares[`${file}1`] = back[f];
+    board.squares[`${file}2`] = 'P';
+    board.squares[`${file}7`] = 'p';
+    board.squares[`${file}8`] = back[f].toLowerCase();
+  }
+  const frame = () => {
+    const bytes = [0x01, 0x24];
+    for (let k = 0; k < 64; k += 2) {
+      const nib = (at) => {
+        const sq = `${'hgfedcba'[at % 8]}${8 - Math.floor(at / 8)}`;
+        return NIBBLES[board.squares[sq]] ?? 0;
+      };
+      bytes.push(nib(k) | (nib(k + 1) << 4));
+    }
+    bytes.push(0, 0);
+    return new Uint8Array(bytes);
+  };
+  const notify = new EventTarget();
+  notify.uuid = NOTIFY;
+  notify.startNotifications = async () => notify;
+  const report = () => {
+    if (!board.realtime) return;
+    notify.value = new DataView(frame().buffer);
+    notify.dispatchEvent(new Event('characteristicvaluechanged'));
+  };
+  const write = {
+    uuid: WRITE,
+    writeValue: async (bytes) => {
+      const b = [...new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, bytes.byteLength ?? bytes.length)];
+      board.written.push(b);
+      if (b[0] === 0x21) {
+        board.realtime = true;
+        setTimeout(report, 10);
+      }
+    },
+  };
+  write.writeValueWithoutResponse = write.writeValue;
+  const service = (uuid, ch) => ({ uuid, getCharacteristic: async (c) => {
+    if (c !== ch.uuid) throw new DOMException('No such characteristic.', 'NotFoundError');
+    return ch;
+  } });
+  const device = new EventTarget();
+  device.id = 'fake-chessnut';
+  device.name = 'Chessnut Air';
+  const server = {
+    connected: false,
+    getPrimaryService: async (uuid) => {
+      if (uuid === SERVICE) return service(SERVICE, notify);
+      if (uuid === WRITE_SERVICE) return service(WRITE_SERVICE, write);
+      throw new DOMException('No such service.', 'NotFoundError');
+    },
+  };
+  device.gatt = {
+    connect: async () => { server.connected = true; return server; },
+    disconnect: () => { server.connected = false; },
+  };
+  const bluetooth = {
+    requestDevice: async (options) => { board.asked = options; return device; },
+    getDevices: async () => [],
+  };
+  Object.defineProperty(Navigator.prototype, 'bluetooth', { configurable: true, get: () => bluetooth });
+  // No serial port and no HID device on this machine: the page is to go by Bluetooth.
+  Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => undefined });
+  window.fakeChessnut = {
+    board,
+    lift(sq) { delete board.squares[sq]; report(); },
+    place(sq, piece) { board.squares[sq] = piece; report(); },
+    move(from, to) {
+      const piece = board.squares[from];
+      delete board.squares[from];
+      report();
+      board.squares[to] = piece;
+      report();
+    },
+    asked: () => board.asked,
+    written: () => board.written,
+  };
+}
+
+/**
+ * The init script installing a fake Web Serial with one Millennium ChessLink on an adapter
+ * whose USB ids tell nothing: ASCII messages with their XOR block parity, `S` answered with
+ * `s` and 64 letters from a8, and the status sent again on every change (its "on change" mode).
+ */
+export function fakeMillenniumSerial() {
+  const START = 'rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR';
+  const board = { letters: [...START], open: null, written: [] };
+  const hex = (x) => x.toString(16).toUpperCase().padStart(2, '0');
+  const framed = (text) => {
+    let x = 0;
+    for (const c of text) x ^= c.charCodeAt(0);
+    return new TextEncoder().encode(text + hex(x));
+  };
+  let controller = null;
+  const send = (text) => controller?.enqueue(framed(text));
+  const status = () => send(`s${board.letters.join('')}`);
+  const index = (sq) => (8 - Number(sq[1])) * 8 + (sq.charCodeAt(0) - 97);
+  const port = new EventTarget();
+  port.readable = null;
+  port.writable = null;
+  port.getInfo = () => ({});
+  port.open = async (options) => {
+    board.open = options;
+    port.readable = new ReadableStream({ start: (c) => { controller = c; } });
+    port.writable = new WritableStream({
+      write: (chunk) => {
+        const text = new TextDecoder().decode(chunk);
+        board.written.push(text);
+        if (text.startsWith('V')) send('v0102');
+        if (text.includes('S')) status();
+      },
+    });
+  };
+  port.close = async () => { controller = null; port.readable = null; };
+  const serial = new EventTarget();
+  serial.requestPort = async () => port;
+  serial.getPorts = async () => [];
+  Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => serial });
+  window.fakeMillennium = {
+    board,
+    move(from, to) {
+      const piece = board.letters[index(from)];
+      board.letters[index(from)] = '.';
+      status();
+      board.letters[index(to)] = piece;
+      status();
+    },
+    opened: () => board.open,
+  };
+}
+
+/**
+ * The init script installing a fake WebHID with one Chessnut Air on its USB cable (vendor
+ * 0x2D80): its input reports are the board's frames, the report id (0x01) their first byte;
+ * the page's `21 01 00` is report 0x21 with `01 00`, which turns the reports on. No serial port
+ * and no Bluetooth: the page is to go by HID.
+ */
+export function fakeChessnutHid() {
+  const NIBBLES = { q: 1, k: 2, b: 3, p: 4, n: 5, R: 6, P: 7, r: 8, B: 9, N: 10, Q: 11, K: 12 };
+  const squares = {};
+  const back = 'RNBQKBNR';
+  for (let f = 0; f < 8; f++) {
+    const file = 'abcdefgh'[f];
+    Object.assign(squares, { [`${file}1`]: back[f], [`${file}2`]: 'P', [`${file}7`]: 'p', [`${file}8`]: back[f].toLowerCase() });
+  }
+  const board = { on: false, sent: [], asked: null };
+  const device = new EventTarget();
+  device.vendorId = 0x2d80;
+  device.productName = 'Chessnut Air';
+  device.opened = false;
+  device.open = async () => { device.opened = true; };
+  device.close = async () => { device.opened = false; };
+  const report = () => {
+    if (!board.on) return;
+    const bytes = [0x24];
+    for (let k = 0; k < 64; k += 2) {
+      const nib = (at) => NIBBLES[squares[`${'hgfedcba'[at % 8]}${8 - Math.floor(at / 8)}`]] ?? 0;
+      bytes.push(nib(k) | (nib(k + 1) << 4));
+    }
+    bytes.push(0, 0);
+    const e = new Event('inputreport');
+    Object.assign(e, { reportId: 0x01, data: new DataView(new Uint8Array(bytes).buffer), device });
+    device.dispatchEvent(e);
+  };
+  device.sendReport = async (id, data) => {
+    board.sent.push([id, ...new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength ?? data.length)]);
+    if (id === 0x21) {
+      board.on = true;
+      setTimeout(report, 10);
+    }
+  };
+  const hid = new EventTarget();
+  hid.requestDevice = async (options) => { board.asked = options; return [device]; };
+  hid.getDevices = async () => [];
+  for (const [api, value] of [['hid', hid], ['serial', undefined], ['bluetooth', undefined]]) {
+    Object.defineProperty(Navigator.prototype, api, { configurable: true, get: () => value });
+  }
+  window.fakeChessnut = {
+    board,
+    move(from, to) {
+      const piece = squares[from];
+      delete squares[from];
+      report();
+      squares[to] = piece;
+      report();
+    },
+    asked: () => board.asked,
+    written: () => board.sent,
+  };
+}

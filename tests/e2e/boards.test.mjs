@@ -1,0 +1,233 @@
+// A sensor board read by the page itself, no install: a DGT board on Web Serial. The board is a
+// stand-in (boards-fakes.mjs: no USB device reaches this machine), speaking DGT's real bytes:
+// it answers the page's board-dump request and sends a field update for each square a hand
+// changes. The page's core runs the same BoardSession as the bridge: touches at once, moves
+// from settled placements, touch-move (Art. 4) from the lifts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { setUp, freshPage, openBoard, state } from './harness.mjs';
+import { fakeChessnutBluetooth, fakeChessnutHid, fakeDgtSerial, fakeMillenniumSerial } from './boards-fakes.mjs';
+
+// A standard game with the arbiter present: he enforces touch-move himself (2005 Art. 4.3,
+// App. B5 leaves it to a claim in rapid play).
+const env = setUp({
+  '/standard.html': `<!doctype html><meta charset="utf-8"><title>standard</title>
+<script type="module" src="/js/arbiter-board.js"></script>
+<arbiter-board persist="boards.standard" time-control="90+30" arbiter="present"></arbiter-board>`,
+});
+
+const STATUS = 'arbiter-board [data-board-status]';
+
+/** The page with the fake DGT board plugged in, the board drawn. */
+async function boardPage(path = '/index.html') {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakeDgtSerial);
+  await openBoard(page, `${env.server.url}${path}`);
+  return page;
+}
+
+async function connect(page) {
+  await page.locator('arbiter-board [data-connect-board]').click();
+  await statusSays(page, /DGT board connected/);
+}
+
+async function statusSays(page, re) {
+  await page.waitForFunction(([sel, src]) => new RegExp(src).test(document.querySelector('arbiter-board')
+    .shadowRoot.querySelector(sel.replace('arbiter-board ', ''))?.textContent ?? ''), [STATUS, re.source], { timeout: 10_000 });
+  return page.locator(STATUS).textContent();
+}
+
+/**
+ * The hands move a piece on the board; resolves once the game has the move completed (a move
+ * settled on the board completes itself: the page's clock changes sides).
+ */
+async function boardMove(page, from, to, opts) {
+  const before = (await state(page)).moves.length;
+  await page.evaluate(([a, b, o]) => window.fakeDgt.move(a, b, o), [from, to, opts ?? {}]);
+  await page.waitForFunction((n) => document.querySelector('arbiter-board').state.moves.length > n, before, { timeout: 5_000 });
+}
+
+const pieceOn = (page, sq) => page.locator(`arbiter-board [data-square="${sq}"]`).getAttribute('data-piece');
+
+test('art4_3 a DGT board connected from the page: its line opened at 9600 8N1, its moves shown, a lift binds under touch-move', async () => {
+  const page = await boardPage('/standard.html');
+  await connect(page);
+  const opened = await page.evaluate(() => window.fakeDgt.opened());
+  assert.deepEqual(
+    { baud: opened.baudRate, bits: opened.dataBits, parity: opened.parity, stop: opened.stopBits },
+    { baud: 9600, bits: 8, parity: 'none', stop: 1 },
+  );
+  const written = await page.evaluate(() => window.fakeDgt.written());
+  assert.ok(written.includes(0x42), `the page asked for the board's dump: ${written}`);
+  assert.ok(written.includes(0x4b), `the page put the board in update mode: ${written}`);
+  assert.match(await statusSays(page, /usual side/), /White plays from its usual side/);
+
+  // The first move completed on the board starts the game (2005 Art. 6.5: White's clock ran
+  // from it), and each move settled completes itself: the clock changes sides.
+  await boardMove(page, 'e2', 'e4');
+  let s = await state(page);
+  assert.equal(s.clock.running, 'black');
+  // Black's pawn is seen on e5 before e7 empties (the board's scan order): one move, once.
+  await boardMove(page, 'e7', 'e5', { early: true });
+  await boardMove(page, 'g1', 'f3');
+  s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3']);
+  assert.equal(await pieceOn(page, 'f3'), 'white-knight');
+  assert.equal(await pieceOn(page, 'e5'), 'black-pawn');
+
+  // Black lifts his knight on b8 (a touch: Art. 4.3a binds him to move it), puts it back, then
+  // plays d7-d6 with another piece: taken back, the ruling on screen with its article.
+  await page.evaluate(() => window.fakeDgt.lift('b8'));
+  await page.waitForFunction(() => document.querySelector('arbiter-board').state.touched === 'b8');
+  assert.match(await page.locator('arbiter-board [data-square="b8"]').getAttribute('class'), /touched/);
+  await page.evaluate(() => window.fakeDgt.place('b8', 'n'));
+  await page.evaluate(() => window.fakeDgt.move('d7', 'd6'));
+  await page.waitForFunction(() => /Touch-move/.test(document.querySelector('arbiter-board').shadowRoot.querySelector('.rulings').textContent));
+  const ruling = await page.locator('arbiter-board .rulings').textContent();
+  assert.match(ruling, /Touch-move: Black must move the touched piece/);
+  assert.match(ruling, /4\.3/);
+  s = await state(page);
+  assert.equal(s.moves.length, 3, 'the other move is not played');
+  assert.equal(s.core.obligation.kind, 'move_piece');
+  // The board shows d6, the game does not: the status says which pieces to set.
+  const status = await statusSays(page, /Set the pieces/);
+  assert.match(status, /d6/);
+  assert.match(status, /d7/);
+
+  // The pawn goes back, the knight is moved as he must: the game goes on, the status is clear.
+  await page.evaluate(() => window.fakeDgt.move('d6', 'd7'));
+  await boardMove(page, 'b8', 'c6');
+  s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nc6']);
+  await page.waitForFunction((sel) => !/Set the pieces/.test(document.querySelector('arbiter-board').shadowRoot.querySelector(sel).textContent), '[data-board-status]');
+  assert.equal(page.lastError, undefined, page.lastError?.message);
+});
+
+test('art4_3 an unplugged board keeps the game, and a reload reads the same board again without asking', async () => {
+  const page = await boardPage();
+  await connect(page);
+  await boardMove(page, 'd2', 'd4');
+  await boardMove(page, 'd7', 'd5');
+  // In rapid play without an arbiter's eye a breach is the opponent's to claim (2005 App. B5).
+  await page.evaluate(() => window.fakeDgt.lift('g1'));
+  await page.waitForFunction(() => document.querySelector('arbiter-board').state.touched === 'g1');
+  await page.evaluate(() => window.fakeDgt.place('g1', 'N'));
+  await boardMove(page, 'c1', 'f4');
+  assert.match(await page.locator('arbiter-board .rulings').textContent(), /White broke touch-move; the opponent may claim/);
+
+  await page.evaluate(() => window.fakeDgt.unplug());
+  const gone = await statusSays(page, /disconnected/);
+  assert.match(gone, /Board disconnected: the game is kept/);
+  assert.equal(await page.locator('arbiter-board [data-connect-board]').textContent(), 'Connect a board');
+  let s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['d4', 'd5', 'Bf4']);
+  assert.equal(await pieceOn(page, 'd4'), 'white-pawn');
+
+  // A move made on the board while it was away is read from its first dump on reconnection.
+  await page.evaluate(() => window.fakeDgt.move('c7', 'c5'));
+  await page.reload();
+  await page.waitForFunction(() => !!document.querySelector('arbiter-board')?.table);
+  await statusSays(page, /DGT board connected/);
+  assert.ok(await page.evaluate(() => window.fakeDgt.written().includes(0x42)), 'the board was read again after the reload');
+  await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves.length === 4, null, { timeout: 5_000 });
+  s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['d4', 'd5', 'Bf4', 'c5']);
+  assert.equal(page.lastError, undefined, page.lastError?.message);
+});
+
+test('a browser without Web Serial, Bluetooth or HID is told which browsers have them', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(() => {
+    for (const api of ['serial', 'bluetooth', 'hid']) Object.defineProperty(Navigator.prototype, api, { configurable: true, get: () => undefined });
+  });
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-connect-board]').click();
+  const text = await statusSays(page, /Chrome/);
+  assert.match(text, /This browser cannot reach a board\. Chrome, Edge and Opera on a computer can/);
+});
+
+test('on Linux a port that will not open explains the serial group', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakeDgtSerial);
+  await page.addInitScript(() => {
+    const real = navigator.serial.requestPort;
+    navigator.serial.requestPort = async (o) => {
+      const port = await real(o);
+      port.open = async () => { throw new DOMException('Failed to open serial port.', 'NetworkError'); };
+      return port;
+    };
+  });
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-connect-board]').click();
+  const text = await statusSays(page, /could not be opened/);
+  assert.match(text, /Failed to open serial port/);
+  if (process.platform === 'linux') assert.match(text, /dialout/);
+});
+
+test('a Chessnut Air over Bluetooth: moves read from its snapshots, and the page says touch-move is the arbiter\'s', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakeChessnutBluetooth);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-connect-board]').click();
+  // No serial port: the page asks which board it is.
+  await statusSays(page, /Which board is it/);
+  await page.locator('arbiter-board [data-board-kind="chessnut"]').click();
+  const status = await statusSays(page, /Chessnut board connected/);
+  assert.match(status, /touch-move is for the arbiter to enforce/);
+  const asked = await page.evaluate(() => window.fakeChessnut.asked());
+  assert.ok(JSON.stringify(asked).includes('1b7e8261-2877-41c3-b46e-cf057c562023'), JSON.stringify(asked));
+  assert.deepEqual((await page.evaluate(() => window.fakeChessnut.written()))[0], [0x21, 0x01, 0x00]);
+
+  await boardMoveWith(page, 'fakeChessnut', 'e2', 'e4');
+  await boardMoveWith(page, 'fakeChessnut', 'e7', 'e5');
+  // Black's knight lifted and put back, then another piece moved: no touch binds him (the
+  // board cannot tell a hand from a scan); the move stands.
+  await page.evaluate(() => window.fakeChessnut.lift('b8'));
+  await page.evaluate(() => window.fakeChessnut.place('b8', 'n'));
+  await boardMoveWith(page, 'fakeChessnut', 'g1', 'f3');
+  await boardMoveWith(page, 'fakeChessnut', 'g8', 'f6');
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nf6']);
+  assert.equal(s.touched ?? null, null);
+  assert.equal(await pieceOn(page, 'f6'), 'black-knight');
+  assert.equal(page.lastError, undefined, page.lastError?.message);
+});
+
+test('a board whose USB ids tell nothing: the chooser names it, and a Millennium board is read at 38400 7O1', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakeMillenniumSerial);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-connect-board]').click();
+  await statusSays(page, /Which board is it/);
+  const kinds = await page.locator('arbiter-board [data-board-kind]').evaluateAll((bs) => bs.map((b) => b.dataset.boardKind));
+  assert.deepEqual(kinds, ['dgt', 'millennium', 'certabo'], 'a serial port is one of the serial families');
+  await page.locator('arbiter-board [data-board-kind="millennium"]').click();
+  await statusSays(page, /Millennium board connected/);
+  const opened = await page.evaluate(() => window.fakeMillennium.opened());
+  assert.deepEqual([opened.baudRate, opened.dataBits, opened.parity], [38400, 7, 'odd']);
+  await boardMoveWith(page, 'fakeMillennium', 'd2', 'd4');
+  await boardMoveWith(page, 'fakeMillennium', 'g8', 'f6');
+  assert.deepEqual((await state(page)).moves.map((m) => m.san), ['d4', 'Nf6']);
+});
+
+test('a Chessnut Air on its USB cable (WebHID): asked for by its vendor id, its moves read from its reports', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakeChessnutHid);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-connect-board]').click();
+  await statusSays(page, /Which board is it/);
+  await page.locator('arbiter-board [data-board-kind="chessnut"]').click();
+  assert.match(await statusSays(page, /Chessnut board connected/), /touch-move is for the arbiter/);
+  assert.deepEqual(await page.evaluate(() => window.fakeChessnut.asked()), { filters: [{ vendorId: 0x2d80 }] });
+  assert.deepEqual((await page.evaluate(() => window.fakeChessnut.written()))[0], [0x21, 0x01, 0x00]);
+  await boardMoveWith(page, 'fakeChessnut', 'd2', 'd4');
+  await boardMoveWith(page, 'fakeChessnut', 'd7', 'd5');
+  assert.deepEqual((await state(page)).moves.map((m) => m.san), ['d4', 'd5']);
+});
+
+/** A move made on a fake board (`fake` names it on window); resolves once the game has it. */
+async function boardMoveWith(page, fake, from, to) {
+  const before = (await state(page)).moves.length;
+  await page.evaluate(([f, a, b]) => window[f].move(a, b), [fake, from, to]);
+  await page.waitForFunction((n) => document.querySelector('arbiter-board').state.moves.length > n, before, { timeout: 5_000 });
+}

@@ -1,0 +1,77 @@
+// The hall's end-to-end set-up shared by the hall's journeys: a hall file of simulated boards
+// written to a scratch folder, the real bridge started on it, its printed token read.
+import fs from 'node:fs';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { BRIDGE, SERVED } from './harness.mjs';
+
+async function freePort() {
+  const srv = net.createServer();
+  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address();
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+/** The hall file: an event of `edition`, one simulated `[[board]]` per `[white, black, pgn]`. */
+export function hallToml(pairs, { edition = '2023', round = 3, defaultTime } = {}) {
+  const boards = pairs.map(([white, black, pgn], i) =>
+    `[[board]]\nnumber = ${i + 1}\nwhite = ${JSON.stringify(white)}\nblack = ${JSON.stringify(black)}\nsimulate = ${JSON.stringify(pgn)}\n`);
+  return `[event]
+name = "Springfield Club Championship"
+site = "Springfield"
+date = "2026.12.05"
+round = ${round}
+edition = "${edition}"
+time_control = "90+30"
+${defaultTime === undefined ? '' : `default_time = ${defaultTime}\n`}
+${boards.join('\n')}`;
+}
+
+/** Starts the hall of `pairs` in `dir` (each pair's PGN file already there) with `extra`
+ * options; resolves with its address, its printed token and a stop. */
+export async function startHall(dir, pairs, { extra = [], edition, defaultTime } = {}) {
+  fs.writeFileSync(path.join(dir, 'hall.toml'), hallToml(pairs, { edition, defaultTime }));
+  const port = await freePort();
+  const child = spawn(BRIDGE, ['--hall', path.join(dir, 'hall.toml'), '--listen', `127.0.0.1:${port}`, '--www', SERVED, ...extra], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const token = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the hall did not start: ${out}`)), 30_000);
+    const look = (chunk) => {
+      out += chunk;
+      const m = /arbiter token: ([0-9a-f]+)/.exec(out);
+      if (m && out.includes('hall of')) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+    child.on('exit', (code) => reject(new Error(`the hall exited (${code}): ${out}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const hall = {
+    url,
+    token,
+    /** The hall now, as /hall.json says it. */
+    json: async () => (await fetch(`${url}/hall.json`)).json(),
+    /** The arbiter's request `body` for board `n`, with the token (`hall.token`, as it is now). */
+    arbiter: async (n, body) => {
+      const r = await fetch(`${url}/board/${n}/arbiter`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hall.token}` },
+        body: JSON.stringify(body),
+      });
+      return { status: r.status, body: await r.json().catch(() => ({})) };
+    },
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+  return hall;
+}
