@@ -11,8 +11,9 @@
 //! - `setup`: only install what the tests need.
 //! - `bench`: run the criterion benchmarks (ours beside the peers).
 
+mod deny;
 mod dist;
-mod licences;
+mod fuzz;
 mod setup;
 mod sh;
 mod slider_table;
@@ -30,11 +31,17 @@ fn main() -> Result<()> {
     match cmd {
         "serve" => serve(&rest),
         "test" => test(&rest),
-        "web" => web::build(Profile::Release),
+        "web" => {
+            // The page as it ships is bundled, minified and its wasm shrunk by the npm packages
+            // of tests/e2e (esbuild, binaryen): installed first, as `serve` does.
+            setup::install(setup::Needs::Build)?;
+            web::build(Profile::Release)
+        }
         "dist" => dist(),
         "setup" => setup::install(setup::Needs::Browser),
-        "licences" => licences::check(),
+        "licences" => deny::check(),
         "bench" => bench(&rest),
+        "fuzz" => fuzz::run(&rest),
         "help" | "--help" | "-h" => {
             println!("{}", HELP);
             Ok(())
@@ -53,9 +60,11 @@ commands:
                    (--no-browser: Rust only; --browser-only: the page's tests only)
   web              build the wasm module and glue into www/pkg/, the page into www/dist/
   dist             build only the page into www/dist/, from the wasm already in www/pkg/
-  licences         check that every shipped crate may be used under MIT or Apache-2.0
+  licences         cargo-deny's checks (deny.toml): every shipped crate usable under MIT
+                   or Apache-2.0, crates only from crates.io
   setup            install the wasm target, Chromium, binaryen and npm packages
-  bench [NAME]     run the criterion benchmarks";
+  bench [NAME]     run the criterion benchmarks
+  fuzz TARGET [S]  run a core/fuzz target for S seconds (60), installing cargo-fuzz";
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Profile {
@@ -99,12 +108,39 @@ fn dist() -> Result<()> {
     Ok(())
 }
 
-fn serve(bridge_args: &[String]) -> Result<()> {
+fn serve(rest: &[String]) -> Result<()> {
+    let cwd = std::env::current_dir()?;
+    let (args, listen) = bridge_args(rest, &cwd);
     setup::install(setup::Needs::Build)?;
     web::build(Profile::Release)?;
     sh::cargo(&["build", "--release", "-p", "board-bridge"])?;
     let bridge = target_dir().join("release").join("board-bridge");
-    let mut args: Vec<String> = bridge_args.to_vec();
+    let url = format!("http://{listen}/");
+    println!("Arbiter: the board and clock are at {url}");
+    sh::open_browser_later(&url);
+    sh::run_inherit(
+        std::process::Command::new(&bridge)
+            .args(&args)
+            .current_dir(root()),
+    )
+}
+
+/// The board bridge's arguments from what follows `serve` (the README writes them after a `--`,
+/// which is not the bridge's), with a board found by itself unless one is named, and the address
+/// it listens on (127.0.0.1:8080 unless `--listen` names one). A file named relative to where the
+/// command was typed (`--simulate game.pgn`) is found there: the bridge runs in the workspace.
+fn bridge_args(rest: &[String], cwd: &std::path::Path) -> (Vec<String>, String) {
+    let mut args: Vec<String> = rest
+        .strip_prefix(&["--".to_string()])
+        .unwrap_or(rest)
+        .to_vec();
+    for i in 1..args.len() {
+        let named = ["--simulate", "--log", "--game-config"].contains(&args[i - 1].as_str());
+        let here = cwd.join(&args[i]);
+        if named && std::path::Path::new(&args[i]).is_relative() && here.exists() {
+            args[i] = here.display().to_string();
+        }
+    }
     if !args.iter().any(|a| a == "--port" || a == "--simulate") {
         args.extend(["--port".into(), "auto".into()]);
     }
@@ -115,14 +151,7 @@ fn serve(bridge_args: &[String]) -> Result<()> {
             "127.0.0.1:8080".into()
         }
     };
-    let url = format!("http://{listen}/");
-    println!("Arbiter: the board and clock are at {url}");
-    sh::open_browser_later(&url);
-    sh::run_inherit(
-        std::process::Command::new(&bridge)
-            .args(&args)
-            .current_dir(root()),
-    )
+    (args, listen)
 }
 
 fn test(rest: &[String]) -> Result<()> {
@@ -137,8 +166,8 @@ fn test(rest: &[String]) -> Result<()> {
     let started = std::time::Instant::now();
 
     if host {
-        sh::section("licences of what we ship");
-        licences::check()?;
+        sh::section("licences and sources of what we ship (cargo-deny)");
+        deny::check()?;
         house_rules()?;
         sh::section("Rust tests (host)");
         host_tests()?;
@@ -221,5 +250,97 @@ fn bench(rest: &[String]) -> Result<()> {
     if let Some(name) = rest.first() {
         args.extend(["--bench", name.as_str()]);
     }
+    if rest.first().is_none_or(|name| name == "pgn") {
+        // `arbiter check` end to end: the pgn bench also times the release binary beside the
+        // peer program (pgn-reader + shakmaty, an example never shipped) on the same files,
+        // the seeded games and the real games pgn-reader ships for its own benchmark (Lichess
+        // and TWIC), found through cargo's metadata.
+        sh::cargo(&[
+            "build",
+            "--release",
+            "-p",
+            "arbiter-cli",
+            "--bin",
+            "arbiter",
+        ])?;
+        sh::cargo(&[
+            "build",
+            "--release",
+            "-p",
+            "arbiter-core",
+            "--example",
+            "check_peer",
+        ])?;
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let metadata = std::process::Command::new(&cargo)
+            .args(["metadata", "--format-version", "1"])
+            .current_dir(root())
+            .output()?;
+        let metadata: serde_json::Value = serde_json::from_slice(&metadata.stdout)?;
+        let real: Vec<String> = metadata["packages"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|p| p["name"] == "pgn-reader")
+            .filter_map(|p| p["manifest_path"].as_str())
+            .filter_map(|manifest| std::path::Path::new(manifest).parent())
+            .flat_map(|dir| {
+                ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"]
+                    .map(|name| dir.join("benches").join(name))
+            })
+            .filter(|path| path.exists())
+            .map(|path| path.display().to_string())
+            .collect();
+        let mut command = std::process::Command::new(cargo);
+        command
+            .args(&args)
+            .env("PGN_REAL_GAMES", real.join(":"))
+            .current_dir(root());
+        return sh::run_inherit(&mut command);
+    }
     sh::cargo(&args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bridge_args;
+
+    fn strings(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// The README's `cargo xtask serve -- --simulate game.pgn`: the `--` is cargo's way to pass
+    /// the rest on, not an argument of the bridge (which refused it as unexpected).
+    #[test]
+    fn serve_passes_what_follows_the_dashes_to_the_bridge() {
+        let dir = std::env::temp_dir().join(format!("xtask-serve-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("game.pgn"), "1. e4 *\n").unwrap();
+        let (args, listen) = bridge_args(&strings(&["--", "--simulate", "game.pgn"]), &dir);
+        let game = dir.join("game.pgn").display().to_string();
+        assert_eq!(
+            args,
+            strings(&["--simulate", &game, "--listen", "127.0.0.1:8080"])
+        );
+        assert_eq!(listen, "127.0.0.1:8080");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn serve_without_arguments_finds_the_board_itself() {
+        let (args, _) = bridge_args(&[], std::path::Path::new("/"));
+        assert_eq!(
+            args,
+            strings(&["--port", "auto", "--listen", "127.0.0.1:8080"])
+        );
+        let (args, listen) = bridge_args(
+            &strings(&["--port", "/dev/ttyUSB0", "--listen", "0.0.0.0:9000"]),
+            std::path::Path::new("/"),
+        );
+        assert_eq!(
+            args,
+            strings(&["--port", "/dev/ttyUSB0", "--listen", "0.0.0.0:9000"])
+        );
+        assert_eq!(listen, "0.0.0.0:9000");
+    }
 }

@@ -8,7 +8,8 @@ use std::process::Command;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Needs {
-    /// Building the page: the wasm32 target.
+    /// Building the page as it ships: the wasm32 target, and the npm packages of tests/e2e
+    /// (esbuild bundles and minifies the scripts, binaryen's wasm-opt shrinks the module).
     Build,
     /// Testing the page too: Debian's Chromium and ChromeDriver, Node.js, and the npm packages of
     /// tests/e2e (playwright-core, and binaryen 132 whose wasm-opt shrinks the module).
@@ -20,14 +21,10 @@ pub fn install(needs: Needs) -> Result<()> {
     python_chess()?;
     if needs == Needs::Browser {
         debian_packages()?;
-        npm_packages()?;
-    } else if sh::found("npm") && npm_packages().is_err() {
-        // Serving works without wasm-opt, only with a bigger module.
-        println!(
-            "note: npm packages of tests/e2e not installed; the page is built without wasm-opt"
-        );
     }
-    Ok(())
+    // Without them the page would ship unbundled, unminified and with a module twice the size:
+    // not what is measured and tested, so not built at all.
+    npm_packages()
 }
 
 fn wasm_target() -> Result<()> {
@@ -127,7 +124,11 @@ fn python_chess() -> Result<()> {
 
 /// `npm ci` in tests/e2e, skipped when the installed tree already matches the lockfile.
 fn npm_packages() -> Result<()> {
-    let dir = crate::root().join("tests").join("e2e");
+    npm_packages_in(&crate::root().join("tests").join("e2e"))
+}
+
+/// `npm ci` in `dir`, skipped when its installed tree already matches its lockfile.
+fn npm_packages_in(dir: &Path) -> Result<()> {
     let lock = dir.join("package-lock.json");
     if !lock.is_file() {
         return Ok(());
@@ -146,6 +147,34 @@ fn npm_packages() -> Result<()> {
     sh::run_inherit(
         Command::new("npm")
             .args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(&dir),
+            .current_dir(dir),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::npm_packages_in;
+
+    /// What `cargo xtask web` (and `serve`) does on a checkout without tests/e2e's npm packages:
+    /// installs them from the lockfile, so the page is bundled by esbuild and its wasm shrunk by
+    /// binaryen's wasm-opt. Run on a copy of the lockfile in a folder of its own (npm's cache
+    /// makes a second run quick); skipped where npm is not installed.
+    #[test]
+    fn web_installs_the_npm_packages_the_page_is_built_with() {
+        if !crate::sh::found("npm") {
+            eprintln!("npm not found: skipped");
+            return;
+        }
+        let e2e = crate::root().join("tests").join("e2e");
+        let dir = std::env::temp_dir().join(format!("xtask-npm-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for file in ["package.json", "package-lock.json"] {
+            std::fs::copy(e2e.join(file), dir.join(file)).unwrap();
+        }
+        npm_packages_in(&dir).unwrap();
+        let bin = dir.join("node_modules").join(".bin");
+        let found = ["esbuild", "wasm-opt"].map(|b| bin.join(b).is_file());
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(found, [true, true], "esbuild and wasm-opt installed");
+    }
 }
