@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use arbiter_core::Piece;
 use arbiter_core::Square;
 use common::{
-    Bridge, Scratch, WAIT, await_start, black, carry, connect_as, expect, free_port, is_move,
-    is_ruling, send, white,
+    Bridge, Scratch, WAIT, WAIT_KDF, await_start, black, carry, connect_as, expect, expect_within,
+    free_port, is_move, is_ruling, send, white,
 };
 
 /// The line of `stderr` after `prefix`, once the bridge has written it.
@@ -98,7 +98,14 @@ async fn app_a1_a_seal_without_a_passphrase_gets_one_made_and_the_key_is_stretch
         "the page that asked never sees it"
     );
     board.queue(carry(Square::G1, Square::F3, white(Piece::Knight)));
-    expect(&mut whites, &mut all, "sealed", is_ruling("sealed")).await;
+    expect_within(
+        &mut whites,
+        &mut all,
+        "sealed",
+        WAIT_KDF,
+        is_ruling("sealed"),
+    )
+    .await;
     // The full log keeps the envelope with its stretch's cost.
     let give_up = Instant::now() + WAIT;
     let seal_line = loop {
@@ -128,10 +135,11 @@ async fn app_a1_a_seal_without_a_passphrase_gets_one_made_and_the_key_is_stretch
         )
         .await;
     }
-    expect(
+    expect_within(
         &mut whites,
         &mut all,
         "the envelope opened",
+        WAIT_KDF,
         is_ruling("envelope_opened"),
     )
     .await;

@@ -55,10 +55,11 @@ async fn app_a1_a5_a_move_sealed_on_the_board_stays_secret_until_the_envelope_is
     assert!(status.get("placement").is_none(), "{status}");
     // He makes Nf3 on the board, where only the sensors see it.
     board.queue(carry(Square::G1, Square::F3, white(Piece::Knight)));
-    let sealed = expect(
+    let sealed = expect_within(
         &mut whites,
         &mut all,
         "the sealing ruling",
+        WAIT_KDF,
         is_ruling("sealed"),
     )
     .await;
@@ -140,5 +141,12 @@ async fn app_a1_a5_a_move_sealed_on_the_board_stays_secret_until_the_envelope_is
         r#"{"type":"event","event":{"type":"open","passphrase":"arbiter's secret"}}"#,
     )
     .await;
-    expect(&mut whites, &mut all, "the sealed move", is_move("g1f3")).await;
+    expect_within(
+        &mut whites,
+        &mut all,
+        "the sealed move",
+        WAIT_KDF,
+        is_move("g1f3"),
+    )
+    .await;
 }

@@ -295,6 +295,11 @@ pub fn carry(
 /// How long a test waits for a message it needs before it fails; generous, the machine is shared.
 pub const WAIT: Duration = Duration::from_secs(15);
 
+/// How long a test waits on a step that stretches the sealing passphrase (Argon2id, 64 MiB and
+/// 24 passes: about a second on a quiet machine, but ten on one whose two cores run a whole
+/// test suite beside it, where [`WAIT`] ran out in CI before the envelope was opened).
+pub const WAIT_KDF: Duration = Duration::from_secs(90);
+
 /// A simulated board in the initial position on a pty in a scratch folder, and a bridge reading
 /// it. Fields drop in order: the bridge, then the board, then the folder.
 pub struct Rig {
@@ -456,7 +461,18 @@ pub async fn expect(
     what: &str,
     want: impl Fn(&Value) -> bool,
 ) -> Value {
-    let (found, before) = wait_for(ws, WAIT, want).await;
+    expect_within(ws, all, what, WAIT, want).await
+}
+
+/// As [`expect`], waiting up to `wait`: for a step that stretches a passphrase ([`WAIT_KDF`]).
+pub async fn expect_within(
+    ws: &mut Ws,
+    all: &mut Vec<Value>,
+    what: &str,
+    wait: Duration,
+    want: impl Fn(&Value) -> bool,
+) -> Value {
+    let (found, before) = wait_for(ws, wait, want).await;
     all.extend(before);
     let found = found.unwrap_or_else(|| panic!("{what} never came; saw {all:#?}"));
     all.push(found.clone());
