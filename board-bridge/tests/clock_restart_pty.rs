@@ -22,12 +22,6 @@ fn blacks_time(m: &Value) -> Option<u64> {
     state["black"]["remaining"].as_u64()
 }
 
-// Fails on main today, and not in the clock's rule: the bridge restarted with `--clock` on
-// the same pseudo-terminal sends the board and the clock nothing (no clock command, no board
-// status within 15 s; the same restart without `--clock` reads the board again, bridge_pty),
-// so the clock's own times are never read. The core's test of fix 3 passes. Left open for the
-// next session (issue 28); run it with `--ignored`.
-#[ignore = "issue 28 fix 3 open: a bridge restarted with --clock never reads the board again"]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn art6_a_restart_takes_the_dgt_clocks_own_times() {
     let scratch = Scratch::new("clock-restart");
@@ -73,6 +67,14 @@ async fn art6_a_restart_takes_the_dgt_clocks_own_times() {
         [299_000, 250_000],
         Color::White,
     ))]);
+    // The clock shows 4:10 before the bridge is back: without this wait the board's thread may
+    // answer the restart's handshake with the clock it held before (it takes a queued action
+    // only once its poll ends), and the clock's 4:10 would come as a reading in play, which the
+    // game rightly does not take for a restart's.
+    assert!(
+        board.wait_done(WAIT),
+        "the board never took the clock's 4:10"
+    );
     let bridge = Bridge::start(board.path(), port, &args);
     let mut ws = spectator(&bridge.addr).await;
     let give_up = Instant::now() + WAIT;

@@ -4,6 +4,7 @@
 use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -29,43 +30,51 @@ pub(super) struct Board {
     /// When the last write to the pty began.
     pub(super) last_write: Instant,
     pub(super) commands: Vec<u8>,
+    /// How many queued actions have run to their end.
+    pub(super) ran: Arc<AtomicUsize>,
 }
 
 impl Board {
     pub(super) fn run(&mut self, rx: mpsc::Receiver<Action>) {
-        let mut due: Option<(Instant, Action)> = None;
+        // The action to run next, when, and whether it was queued (a pause with nothing queued
+        // after it is the board's own, and no action of the script's).
+        let mut due: Option<(Instant, Action, bool)> = None;
         loop {
             if due.is_none() {
                 match rx.try_recv() {
-                    Ok(a) => due = Some((Instant::now(), a)),
+                    Ok(a) => due = Some((Instant::now(), a, true)),
                     Err(mpsc::TryRecvError::Disconnected) => break,
                     Err(mpsc::TryRecvError::Empty) => {}
                 }
             }
             let wait = match &due {
-                Some((_, Action::AwaitUpdates)) if self.mode.is_none() => Duration::from_millis(20),
-                Some((at, _)) => at.saturating_duration_since(Instant::now()),
+                Some((_, Action::AwaitUpdates, _)) if self.mode.is_none() => {
+                    Duration::from_millis(20)
+                }
+                Some((at, ..)) => at.saturating_duration_since(Instant::now()),
                 None => Duration::from_millis(20),
             };
             self.serve_commands(wait);
-            let Some((at, action)) = due.take() else {
+            let Some((at, action, queued)) = due.take() else {
                 continue;
             };
             if Instant::now() < at {
-                due = Some((at, action));
+                due = Some((at, action, queued));
                 continue;
             }
+            let mut finished = queued;
             match action {
                 Action::Pause(d) => {
                     if let Ok(next) = rx.try_recv() {
-                        due = Some((Instant::now() + d, next));
+                        due = Some((Instant::now() + d, next, true));
                     } else {
                         // Nothing queued yet: the pause still has to pass before what comes.
-                        due = Some((Instant::now() + d, Action::Pause(Duration::ZERO)));
+                        due = Some((Instant::now() + d, Action::Pause(Duration::ZERO), false));
                     }
                 }
                 Action::AwaitUpdates if self.mode.is_none() => {
-                    due = Some((at, Action::AwaitUpdates))
+                    due = Some((at, Action::AwaitUpdates, queued));
+                    finished = false;
                 }
                 Action::AwaitUpdates => {}
                 Action::Set(square, occupant) => {
@@ -97,6 +106,9 @@ impl Board {
                     std::thread::sleep(d);
                     self.pty = Pty::open(&self.path).ok();
                 }
+            }
+            if finished {
+                self.ran.fetch_add(1, Ordering::Release);
             }
         }
         self.pty = None;

@@ -7,6 +7,7 @@
 //! read back when each one's last byte was written.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -32,6 +33,9 @@ pub struct FakeBoard {
     written: Arc<Mutex<Vec<Instant>>>,
     write_ends: Arc<Mutex<Vec<Instant>>>,
     shown: Arc<Mutex<Vec<ClockCommand>>>,
+    /// How many actions were queued, and how many of them the board has run.
+    queued: AtomicUsize,
+    ran: Arc<AtomicUsize>,
 }
 
 impl FakeBoard {
@@ -50,6 +54,7 @@ impl FakeBoard {
         let written = Arc::new(Mutex::new(Vec::new()));
         let write_ends = Arc::new(Mutex::new(Vec::new()));
         let shown = Arc::new(Mutex::new(Vec::new()));
+        let ran = Arc::new(AtomicUsize::new(0));
         let mut board = Board {
             shown: shown.clone(),
             pty: Some(pty),
@@ -62,6 +67,7 @@ impl FakeBoard {
             write_ends: write_ends.clone(),
             last_write: Instant::now(),
             commands: Vec::new(),
+            ran: ran.clone(),
         };
         std::thread::Builder::new()
             .name("fake-dgt-board".into())
@@ -72,6 +78,8 @@ impl FakeBoard {
             written,
             write_ends,
             shown,
+            queued: AtomicUsize::new(0),
+            ran,
         })
     }
 
@@ -84,7 +92,25 @@ impl FakeBoard {
     pub fn queue(&self, actions: impl IntoIterator<Item = Action>) {
         for a in actions {
             // The board thread only stops when this handle is dropped.
+            self.queued.fetch_add(1, Ordering::Relaxed);
             let _ = self.tx.send(a);
+        }
+    }
+
+    /// Waits up to `wait` until the board has run every action queued so far; whether it has.
+    /// The board's thread takes an action when it next looks, which may be after it answered
+    /// a command that came meanwhile: a test that changes what the board or its clock shows and
+    /// then has the bridge read them (a restart's handshake) waits here in between.
+    pub fn wait_done(&self, wait: std::time::Duration) -> bool {
+        let until = Instant::now() + wait;
+        loop {
+            if self.ran.load(Ordering::Acquire) >= self.queued.load(Ordering::Relaxed) {
+                return true;
+            }
+            if Instant::now() >= until {
+                return false;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
         }
     }
 
