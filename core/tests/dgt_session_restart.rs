@@ -162,3 +162,70 @@ fn art4_6_a_restart_within_the_settle_time_takes_the_move_and_the_next() {
         );
     }
 }
+
+/// 2005 Art. 6.8a / 2023 Art. 6.2.1.1, a power cut in the line of the press that completed
+/// 1... e5: the log holds the move made and not its press, while the DGT clock shows what the
+/// press did (Black's clock stopped, White's running on the left). With a clock a move made on
+/// the board reaches the game only with its press, so the restart takes the press from the
+/// clock: 1... e5 is completed once, the clock's times win, and 2. Nf3 pressed is taken.
+#[test]
+fn art6_8a_a_press_whose_log_line_was_lost_is_read_from_the_dgt_clock() {
+    use arbiter_core::Move;
+    use arbiter_core::arbiter::Event;
+    use arbiter_core::dgt::board::Orientation;
+    use arbiter_core::dgt::table::Table;
+    for edition in EDITIONS {
+        let mut rig = Rig::new(edition, true, false);
+        rig.connect();
+        // Black starts White's clock, on the left.
+        rig.press(ClockSide::Right);
+        rig.wait(2_000);
+        rig.carry(Square::E2, Square::E4);
+        rig.press(ClockSide::Left);
+        rig.wait(3_000);
+        rig.carry(Square::E7, Square::E5);
+        // Black presses; the bridge logs 1... e5 made and dies writing the press.
+        let e5 = "e7e5".parse::<Move>().expect("a move");
+        rig.table.submit(rig.now, vec![Event::Move { mv: e5 }]);
+        assert_eq!(rig.table.game.made_move(), Some(e5), "made, not completed");
+        rig.now += 4_000;
+        let white = (89 * 60 + 54) * 1_000;
+        let black = (89 * 60 + 56) * 1_000;
+        rig.clock = Some(((white, black), ClockSide::Left, true));
+        let normal = Some(Orientation::Normal);
+        rig.board = BoardSession::dgt(&rig.table, Completion::ClockPress, Seat::Only, normal);
+        rig.connect();
+        assert_eq!(
+            rig.moves(),
+            ["e2e4", "e7e5"],
+            "{edition:?}: {:?}",
+            rig.log()
+        );
+        let made = rig
+            .handed()
+            .iter()
+            .filter(|e| matches!(e, Event::Move { mv } if *mv == e5))
+            .count();
+        assert_eq!(made, 1, "{edition:?}: made again: {:?}", rig.log());
+        let clock = rig.table.game.clock();
+        let at = Timestamp(rig.now);
+        assert_eq!(
+            (
+                clock.remaining(Color::White, at).0,
+                clock.remaining(Color::Black, at).0
+            ),
+            (white, black),
+            "{edition:?}: the clock's own times: {:?}",
+            rig.log()
+        );
+        assert_eq!(clock.running().map(|r| r.0), Some(Color::White));
+        rig.carry(Square::G1, Square::F3);
+        rig.press(ClockSide::Left);
+        assert_eq!(
+            rig.moves(),
+            ["e2e4", "e7e5", "g1f3"],
+            "{edition:?}: {:?}",
+            rig.log()
+        );
+    }
+}

@@ -8,7 +8,7 @@ use crate::{Color, Square};
 use super::clock::ClockSide;
 use super::family::BoardCodec;
 use super::lever;
-use super::reconstruct::{Reading, attempted_move};
+use super::reconstruct::{Completion, Reading, attempted_move};
 use super::session::{BoardSession, not_started};
 use super::table::Table;
 
@@ -16,7 +16,11 @@ impl<C: BoardCodec> BoardSession<C> {
     /// The DGT clock's first reading since the board (re)connected, with the game under way:
     /// its own times win over the game's (the clock ran while the bridge was down or the board
     /// unplugged), set as the arbiter sets clocks (2005 Art. 6.14 / 2023 Art. 7.1). The side
-    /// running is the player's on move, which tells whose display is White's.
+    /// running is the player's on move, which tells whose display is White's; unless his move
+    /// stands made and not completed on this board: with a clock, a move made here reaches the
+    /// game only with the press that completes it (2005 Art. 6.8a / 2023 Art. 6.2.1.1), so the
+    /// press was made and its log line lost (a power cut), and the side running is his
+    /// opponent's. The press is taken then, as read now, and the game goes on from it.
     pub(super) fn clock_read(&mut self, now: u64, readings: &[Reading], table: &mut dyn Table) {
         let Some((left, right, side)) = readings.iter().rev().find_map(|r| match r {
             Reading::ClockTimes {
@@ -34,13 +38,21 @@ impl<C: BoardCodec> BoardSession<C> {
         let Some((on_move, _)) = game.clock().running().filter(|_| game.in_play()) else {
             return;
         };
-        let white_side = if on_move == Color::White {
+        let pressed = self.press_lost(table);
+        let runs_for = if pressed { !on_move } else { on_move };
+        let white_side = if runs_for == Color::White {
             side
         } else {
             lever::other(side)
         };
         self.lever.learn_white_side(white_side);
         self.lever.resync();
+        if pressed {
+            // The lever went down on the mover's side: the board is read as at a press, and
+            // the move it shows (the one made) is completed once.
+            self.lever_pressed(now, lever::other(side), (left, right), table);
+        }
+        let game = table.game();
         let (white, black) = if white_side == ClockSide::Left {
             (left, right)
         } else {
@@ -56,6 +68,17 @@ impl<C: BoardCodec> BoardSession<C> {
             };
             self.submit(now, vec![Event::Arbiter { decision }], table);
         }
+    }
+
+    /// Whether the move of the player on move stands made and not completed, made on this board
+    /// with its clock (not a move of the other board of two, whose player's move is made when it
+    /// stands on his board and waits for his press here).
+    fn press_lost(&self, table: &dyn Table) -> bool {
+        let game = table.game();
+        self.completion == Completion::ClockPress
+            && !self.lever_elsewhere
+            && self.seat.makes(game.side_on_move())
+            && game.made_move().is_some()
     }
 
     /// The pieces show one piece of the player on move gone to a square no legal move reaches:
