@@ -207,3 +207,96 @@ async fn art6_8a_a_log_cut_in_the_last_press_resumes_and_the_next_move_is_taken(
         "2... Nc6 is logged once, not made again"
     );
 }
+
+/// Whether a message is the game's `lift` event of `square` (logged, not only streamed).
+fn is_lift_logged(square: &'static str) -> impl Fn(&Value) -> bool {
+    move |m| {
+        m["type"] == "event"
+            && m["event"]["event"]["type"] == "lift"
+            && m["event"]["event"]["square"] == square
+    }
+}
+
+/// 2005 Art. 4.3, 6.8a / 2023 Art. 4.3, 6.2.1.1 with kills in the middle of moves: the bridge
+/// is killed within the settle time after Black's press completed 1... e5, and again with
+/// White's knight in the air (its lift logged), the knight put down on f3 while the bridge is
+/// down. Each restart reads the board at the game's position, and the game goes on: 2. Nf3
+/// completed by White's press and 2... Nc6 are taken, and nothing is ruled displaced.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art4_3_kills_within_a_moves_settle_and_with_a_piece_in_the_air_resume() {
+    let scratch = Scratch::new("resume-mid-move");
+    let log = scratch.path("log");
+    let board = board_with_clock(&scratch);
+    let port = free_port();
+    let mut bridge1 = bridge(&board, port, &log);
+    let mut all = Vec::new();
+    let mut ws = read_board(&bridge1, &mut all).await;
+    if !all.iter().any(is_ruling("clock_started")) {
+        expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    }
+    board.queue([Action::AwaitUpdates]);
+    board.queue(move_and_press(
+        Square::E2,
+        Square::E4,
+        white(Piece::Pawn),
+        Color::White,
+        [299_000, 300_000],
+    ));
+    expect(&mut ws, &mut all, "1. e4", is_move("e2e4")).await;
+    board.queue(move_and_press(
+        Square::E7,
+        Square::E5,
+        black(Piece::Pawn),
+        Color::Black,
+        [299_000, 299_000],
+    ));
+    // Killed as soon as 1... e5 is out, well within the 250 ms the board is checked after it.
+    expect(&mut ws, &mut all, "1... e5", is_move("e7e5")).await;
+    bridge1.kill();
+    drop(ws);
+
+    let mut bridge2 = bridge(&board, port, &log);
+    let mut after = Vec::new();
+    let mut ws = read_board(&bridge2, &mut after).await;
+    // White lifts his knight; the bridge dies with it in the air, and it comes down on f3.
+    board.queue([Action::Set(Square::G1, Occupant::Empty)]);
+    expect(&mut ws, &mut after, "the lift of g1", is_lift_logged("g1")).await;
+    bridge2.kill();
+    drop(ws);
+    board.queue([Action::Set(Square::F3, white(Piece::Knight))]);
+    assert!(board.wait_done(WAIT), "the knight never came down");
+
+    let bridge3 = bridge(&board, port, &log);
+    let mut ws = read_board(&bridge3, &mut after).await;
+    board.queue([
+        Action::Pause(Duration::from_millis(300)),
+        Action::Clock(simulator::clock_after_press(
+            [298_000, 299_000],
+            Color::White,
+        )),
+    ]);
+    let (nf3, seen) = wait_for(&mut ws, WAIT, is_move("g1f3")).await;
+    after.extend(seen);
+    if nf3.is_some() {
+        board.queue(move_and_press(
+            Square::B8,
+            Square::C6,
+            black(Piece::Knight),
+            Color::Black,
+            [298_000, 298_000],
+        ));
+        let (nc6, seen) = wait_for(&mut ws, WAIT, is_move("b8c6")).await;
+        after.extend(seen);
+        after.extend(nc6);
+    }
+    let rulings: Vec<&Value> = after.iter().filter(|m| m["type"] == "ruling").collect();
+    assert!(
+        !rulings.iter().any(|r| r["kind"] == "displaced"),
+        "a piece ruled displaced after the restarts: {rulings:#?}"
+    );
+    assert_eq!(
+        replayed(&bridge3),
+        ["e2e4", "e7e5", "g1f3", "b8c6"],
+        "the game goes on after both kills; rulings {rulings:#?}"
+    );
+}
