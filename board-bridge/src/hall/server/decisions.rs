@@ -1,0 +1,316 @@
+//! `POST /board/N/arbiter`: the arbiter's decisions on one board (an event, a result, a clock
+//! set, a seal asked on the board, his last action undone), and `POST /hall/start`, the round
+//! started on every board.
+
+use std::net::SocketAddr;
+
+use arbiter_core::arbiter::{Decision, Event, GameResult};
+use arbiter_core::clock::{Millis, Timestamp};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use super::{HallApp, arbiter_right, not_taken, refused};
+use crate::hall::desk::Before;
+use crate::referee::NotTaken;
+
+/// What an arbiter's request holds: one of these.
+const ONE_OF: &str = "one of event, result, dismiss, seal_on_board, set_clock or undo, alone";
+
+/// What the arbiter asks of a board.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArbiterRequest {
+    /// One of the core's events (an `arbiter` decision: restore, set clocks, accept or reject
+    /// a claim; or any other), recorded as the arbiter's.
+    #[serde(default)]
+    event: Option<serde_json::Value>,
+    /// `1-0`, `0-1` or `1/2-1/2`: the game ends so (confirming a result signal, or the
+    /// players' word to the arbiter).
+    #[serde(default)]
+    result: Option<String>,
+    /// Set aside the result the board's kings proposed.
+    #[serde(default)]
+    dismiss: bool,
+    /// Ask the player on move for his sealed move, made on the sensor board and sealed with
+    /// this passphrase (App. A1), as the live page's seats ask it.
+    #[serde(default)]
+    seal_on_board: Option<SealRequest>,
+    /// Set one clock or both: a side left out keeps what its clock reads when the change is
+    /// taken (never a value the page read earlier).
+    #[serde(default)]
+    set_clock: Option<ClockEdit>,
+    /// Take back the arbiter's last action, where the Laws let him ([`crate::hall::desk`]).
+    #[serde(default)]
+    undo: bool,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ClockEdit {
+    #[serde(default)]
+    white: Option<u64>,
+    #[serde(default)]
+    black: Option<u64>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SealRequest {
+    /// Blank or left out: the bridge makes one for the arbiter and answers it to him once.
+    #[serde(default)]
+    passphrase: String,
+}
+
+pub(super) async fn arbiter(
+    State(app): State<HallApp>,
+    Path(n): Path<String>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    if let Some(no) = arbiter_right(&app, client, &headers) {
+        return no;
+    }
+    let Some((i, board)) = n.parse().ok().and_then(|n| app.hall.board(n)) else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            format!("there is no board {n} in this hall"),
+        );
+    };
+    let request: ArbiterRequest = match serde_json::from_slice(&body) {
+        Ok(r) => r,
+        Err(e) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "not an arbiter request ({{\"event\": ...}}, {{\"result\": \"1-0\"}} or {{\"dismiss\": true}}): {e}"
+                ),
+            );
+        }
+    };
+    let only_one = [
+        request.event.is_some(),
+        request.result.is_some(),
+        request.dismiss,
+        request.seal_on_board.is_some(),
+        request.set_clock.is_some(),
+        request.undo,
+    ]
+    .iter()
+    .filter(|&&b| b)
+    .count()
+        == 1;
+    if !only_one {
+        return refused(StatusCode::BAD_REQUEST, ONE_OF);
+    }
+    if request.undo {
+        return undo(&app, i, board);
+    }
+    if request.dismiss {
+        app.hall.clear_proposal(i);
+        return axum::Json(json!({"ok": true})).into_response();
+    }
+    if let Some(seal) = request.seal_on_board {
+        return seal_on_board(&app, i, board, seal.passphrase);
+    }
+    let now = board.hub.now_ms();
+    let event = match (
+        &request.event,
+        request.result.as_deref(),
+        &request.set_clock,
+    ) {
+        (_, _, Some(edit)) => {
+            if edit.white.is_none() && edit.black.is_none() {
+                return refused(
+                    StatusCode::BAD_REQUEST,
+                    "set_clock names white, black or both (ms)",
+                );
+            }
+            let before = before_of(board, now);
+            Event::Arbiter {
+                decision: Decision::SetClock {
+                    white: Millis(edit.white.unwrap_or(before.white_ms)),
+                    black: Millis(edit.black.unwrap_or(before.black_ms)),
+                },
+            }
+        }
+        (Some(event), _, _) => match serde_json::from_value(event.clone()) {
+            Ok(e) => e,
+            Err(e) => return refused(StatusCode::BAD_REQUEST, format!("not an event: {e}")),
+        },
+        (None, Some(result), _) => {
+            // The result the players report, recorded as such (Art. 8.7): not a resignation
+            // or a draw offer made on their behalf, which the Laws may rule otherwise.
+            let result = match result {
+                "1-0" => GameResult::WhiteWins,
+                "0-1" => GameResult::BlackWins,
+                "1/2-1/2" => GameResult::Draw,
+                other => {
+                    return refused(
+                        StatusCode::BAD_REQUEST,
+                        format!("result {other:?}: expected 1-0, 0-1 or 1/2-1/2"),
+                    );
+                }
+            };
+            Event::Arbiter {
+                decision: Decision::RecordResult { result },
+            }
+        }
+        (None, None, None) => {
+            return refused(StatusCode::BAD_REQUEST, ONE_OF);
+        }
+    };
+    // The live page's seats' path: the same checks, the same refusals.
+    let (taken, before) = {
+        let mut referee = crate::referee::lock(&board.referee);
+        let before = before_in(&referee, now);
+        (referee.take_request(now, event.clone(), "arbiter"), before)
+    };
+    match taken {
+        Ok(()) => {}
+        Err(NotTaken::Unchanged) => {
+            return axum::Json(json!({"ok": true, "unchanged": true})).into_response();
+        }
+        Err(why) => return not_taken(&why),
+    }
+    app.hall.update_desk(i, |d| d.taken(&event, before));
+    if request.result.is_some() {
+        app.hall.clear_proposal(i);
+    }
+    axum::Json(json!({"ok": true})).into_response()
+}
+
+/// Asks the player on move of board index `i` for his sealed move, made on the sensor board
+/// (App. A1), sealed with `passphrase`; a blank one is made for the arbiter (as the single
+/// board's is), said on the bridge's terminal and answered to him alone, once, never kept by
+/// the bridge beyond the envelope.
+fn seal_on_board(
+    app: &HallApp,
+    i: usize,
+    board: &crate::hall::board::HallBoard,
+    passphrase: String,
+) -> Response {
+    let seal_refused = |why: String| {
+        (
+            StatusCode::CONFLICT,
+            axum::Json(json!({"error": why, "id": "seal_refused"})),
+        )
+            .into_response()
+    };
+    let made = passphrase.trim().is_empty();
+    let passphrase = if made {
+        match crate::sealing::generated_passphrase() {
+            Ok(p) => p,
+            Err(e) => return seal_refused(e.to_string()),
+        }
+    } else {
+        passphrase
+    };
+    if let Some(why) = crate::sealing::weak_passphrase(&passphrase) {
+        return seal_refused(why);
+    }
+    // The referee's lock is let go before the pages are told (they read the game).
+    let sealed = crate::referee::lock(&board.referee).seal_on_board(passphrase.clone());
+    let sealer = match sealed {
+        Ok(sealer) => sealer,
+        Err(why) => return seal_refused(why),
+    };
+    app.hall.update_desk(i, |d| {
+        d.undone();
+        d.adjourned_no_more();
+    });
+    let sealer = arbiter_core::wire::color::name(sealer);
+    if !made {
+        return axum::Json(json!({"ok": true, "sealer": sealer})).into_response();
+    }
+    eprintln!(
+        "board-bridge: board {}: the passphrase of the envelope now sealed on the board (made for the arbiter, keep it to open the envelope): {passphrase}",
+        board.number()
+    );
+    super::secret_answer(json!({"ok": true, "sealer": sealer, "passphrase": passphrase}))
+}
+
+/// The game of `board` as it stands at `now`, for what the arbiter's undo needs.
+fn before_of(board: &crate::hall::board::HallBoard, now: u64) -> Before {
+    before_in(&crate::referee::lock(&board.referee), now)
+}
+
+fn before_in(referee: &crate::referee::Referee, now: u64) -> Before {
+    let game = referee.game();
+    let state = game.state(Timestamp(now));
+    Before {
+        plies: game.moves().len(),
+        white_ms: state.white.remaining.0,
+        black_ms: state.black.remaining.0,
+        running: state.running,
+        sealed: state.sealed,
+    }
+}
+
+/// Takes back the arbiter's last action on board index `i`, where the Laws let him
+/// ([`crate::hall::desk`]): 409 with `nothing_to_undo` when there is none.
+fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) -> Response {
+    let Some(last) = app.hall.desk(i).last else {
+        return (
+            StatusCode::CONFLICT,
+            axum::Json(json!({
+                "error": "nothing of the arbiter's can be undone on this board",
+                "id": "nothing_to_undo",
+            })),
+        )
+            .into_response();
+    };
+    let taken = {
+        let now = board.hub.now_ms();
+        let mut referee = crate::referee::lock(&board.referee);
+        let before = before_in(&referee, now);
+        let mut taken = Ok(());
+        for event in last.events(before.white_ms, before.black_ms) {
+            match referee.take_request(now, event, "arbiter") {
+                Ok(()) | Err(NotTaken::Unchanged) => {}
+                Err(why) => {
+                    taken = Err(why);
+                    break;
+                }
+            }
+        }
+        taken
+    };
+    if let Err(why) = taken {
+        return not_taken(&why);
+    }
+    app.hall.update_desk(i, |d| d.undone());
+    axum::Json(json!({"ok": true, "undone": last.describe()})).into_response()
+}
+
+/// "Start the round": every board's game not yet started is started now, by the arbiter
+/// (2005 Art. 6.5 / 2023 Art. 6.6); each board's answer in the boards' order.
+pub(super) async fn start_round(
+    State(app): State<HallApp>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(no) = arbiter_right(&app, client, &headers) {
+        return no;
+    }
+    let boards: Vec<_> = app
+        .hall
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            let answer = match b.start() {
+                Ok(()) => json!({"number": b.number(), "started": true}),
+                Err(NotTaken::Unchanged) => json!({"number": b.number(), "started": false}),
+                Err(why) => {
+                    json!({"number": b.number(), "started": false, "error": why.to_string(), "id": why.id()})
+                }
+            };
+            app.hall.board_changed(i);
+            answer
+        })
+        .collect();
+    axum::Json(json!({"ok": true, "boards": boards})).into_response()
+}

@@ -1,0 +1,238 @@
+//! The hall's routes: `/` the hall page, `/board/N` a board's own page, `/hall/ws` the hall's
+//! stream, `/hall.json` the hall now, `/round.pgn` the round, `POST /board/N/arbiter` the
+//! arbiter's decisions; each board's stream, PGN and log under `/board/N/` are the
+//! single-board bridge's own routes, one set per board.
+//!
+//! By concern: [`stream`] the hall pages' stream, [`decisions`] the arbiter's decisions on a
+//! board, [`seats`] the seats' keys and links (with their QR codes, [`qr`]) and his token,
+//! [`ports`] the boards found on the ports and their assignment.
+
+mod decisions;
+mod ports;
+mod qr;
+mod seats;
+mod stream;
+
+use std::net::SocketAddr;
+use std::sync::atomic::AtomicUsize;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::json;
+use tower_http::services::ServeFile;
+
+use super::SharedHall;
+use crate::keys::TokenRefusal;
+use crate::referee::NotTaken;
+use crate::server::ServerSettings;
+
+/// The largest request body the hall takes (an arbiter's decision is a few hundred bytes).
+pub const MAX_REQUEST: usize = 16 * 1024;
+
+/// The round's PGN and its entity tag, as of a change count.
+type CachedRound = Option<(u64, Arc<str>, String)>;
+
+#[derive(Clone)]
+struct HallApp {
+    hall: SharedHall,
+    pages: Arc<AtomicUsize>,
+    max_pages: usize,
+    round: Arc<Mutex<CachedRound>>,
+    /// Where the hall listens: the host of a seat's link when a request names none.
+    addr: SocketAddr,
+}
+
+/// The router of the hall listening on `addr`.
+pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> Router {
+    let www = settings
+        .www
+        .clone()
+        .unwrap_or_else(crate::assets::default_dir);
+    let page = ServeFile::new(www.join("hall.html"))
+        .precompressed_br()
+        .precompressed_gzip();
+    let app = HallApp {
+        hall: hall.clone(),
+        pages: Arc::new(AtomicUsize::new(0)),
+        max_pages: if settings.max_pages == 0 {
+            crate::server::MAX_PAGES
+        } else {
+            settings.max_pages
+        },
+        round: Arc::new(Mutex::new(None)),
+        addr,
+    };
+    let mut router = Router::new()
+        .route_service("/", page.clone())
+        .route_service("/board/{n}", page)
+        .route("/hall.json", get(hall_json))
+        .route("/hall/ws", get(stream::hall_ws))
+        .route("/round.pgn", get(round_pgn))
+        .route("/round.trf", get(round_trf))
+        .route("/board/{n}/arbiter", post(decisions::arbiter))
+        .route("/hall/seats", get(seats::seats).post(seats::reissue_seat))
+        .route("/hall/seats/qr", get(seats::seat_qr))
+        .route("/hall/token", post(seats::rotate_token))
+        .route("/hall/start", post(decisions::start_round))
+        .route("/hall/detected", get(ports::detected))
+        .route("/hall/assign", post(ports::assign))
+        .with_state(app);
+    for (i, board) in hall.boards.iter().enumerate() {
+        let settings = ServerSettings {
+            seats: hall.seats.get(i).cloned(),
+            ..settings.clone()
+        };
+        router = router.nest(
+            &format!("/board/{}", board.number()),
+            crate::server::game_routes(board.hub.clone(), board.referee.clone(), addr, &settings),
+        );
+    }
+    router
+        .fallback_service(crate::server::page_files(
+            &www,
+            crate::server::Gate::new(addr, settings),
+        ))
+        // An arbiter's request is a few hundred bytes: more is refused (413) unread.
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_REQUEST))
+        .layer(axum::middleware::from_fn_with_state(
+            crate::server::Gate::new(addr, settings),
+            crate::server::gatekeeper,
+        ))
+}
+
+async fn hall_json(State(app): State<HallApp>) -> Response {
+    (
+        [(header::CACHE_CONTROL, "no-cache")],
+        axum::Json(app.hall.snapshot()),
+    )
+        .into_response()
+}
+
+async fn round_pgn(State(app): State<HallApp>, headers: HeaderMap) -> Response {
+    let version = *app.hall.watch_changes().borrow();
+    let (text, tag) = {
+        let mut cached = super::lock(&app.round);
+        match &*cached {
+            Some((v, text, tag)) if *v == version => (text.clone(), tag.clone()),
+            _ => {
+                let text: Arc<str> = Arc::from(super::round::round_pgn(&app.hall, false));
+                let tag = super::round::etag(&text);
+                *cached = Some((version, text.clone(), tag.clone()));
+                (text, tag)
+            }
+        }
+    };
+    let matches = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == tag || t.trim() == "*"));
+    if matches {
+        return (
+            StatusCode::NOT_MODIFIED,
+            [
+                (header::ETAG, tag),
+                (header::CACHE_CONTROL, "no-cache".into()),
+            ],
+        )
+            .into_response();
+    }
+    (
+        [
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8".to_owned(),
+            ),
+            (header::ETAG, tag),
+            (header::CACHE_CONTROL, "no-cache".to_owned()),
+        ],
+        text.to_string(),
+    )
+        .into_response()
+}
+
+/// The pairing program's TRF file with the round's results written in (the games over so far),
+/// for the arbiter to load back into it; 404 when the round did not come from a TRF file.
+async fn round_trf(State(app): State<HallApp>) -> Response {
+    let Some(file) = &app.hall.round_file else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            "this round's pairings did not come from a TRF file ([event] trf)",
+        );
+    };
+    let results: Vec<(super::trf::Pairing, &'static str)> = file
+        .games
+        .iter()
+        .filter_map(|(n, game)| {
+            let (_, board) = app.hall.board(*n)?;
+            let result = crate::referee::lock(&board.referee).game().result()?.0;
+            Some((*game, result.pgn()))
+        })
+        .collect();
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        file.trf.with_results(app.hall.event.round, &results),
+    )
+        .into_response()
+}
+
+/// An answer to the arbiter that holds a secret (seat keys, his token): no cache along the way
+/// keeps it.
+fn secret_answer(body: serde_json::Value) -> Response {
+    ([(header::CACHE_CONTROL, "no-store")], axum::Json(body)).into_response()
+}
+
+fn refused(status: StatusCode, why: impl Into<String>) -> Response {
+    (status, axum::Json(json!({"error": why.into()}))).into_response()
+}
+
+/// A 409: what the game (or the board's sealing) would not take, with the message id the hall
+/// page says it by in its language, and the side the sentence names.
+fn not_taken(why: &NotTaken) -> Response {
+    let player = match why {
+        NotTaken::Game(e) => e.side(),
+        _ => None,
+    };
+    (
+        StatusCode::CONFLICT,
+        axum::Json(json!({"error": why.to_string(), "id": why.id(), "player": player})),
+    )
+        .into_response()
+}
+
+/// `None` when the request carries the arbiter's token (`Authorization: Bearer ...`, never in
+/// the URL, which logs and histories keep); else the refusal to answer: 403, or 429 with
+/// `Retry-After` for a client that gave too many wrong tokens lately.
+fn arbiter_right(app: &HallApp, client: SocketAddr, headers: &HeaderMap) -> Option<Response> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    match app.hall.is_arbiter(client.ip(), token.trim()) {
+        Ok(()) => None,
+        Err(TokenRefusal::Wrong) => Some(refused(
+            StatusCode::FORBIDDEN,
+            "arbiter rights are needed: give the token the bridge printed when it started",
+        )),
+        Err(TokenRefusal::Wait(wait)) => {
+            let secs = wait.as_secs().max(1);
+            Some((
+                StatusCode::TOO_MANY_REQUESTS,
+                [(header::RETRY_AFTER, secs.to_string())],
+                axum::Json(json!({
+                    "error": format!("too many wrong tokens from this device: try again in {secs} s"),
+                    "id": "token_wait",
+                    "retry_after": secs,
+                })),
+            )
+                .into_response())
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! The boards found on the ports (`GET /hall/detected`) and a board assigned to one of the
+//! hall's (`POST /hall/assign`), for the arbiter.
+
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+use super::{HallApp, arbiter_right, refused};
+
+/// The boards the ports' last scan found (port, family, serial number), each with the board of
+/// the hall it is assigned to, for the arbiter.
+pub(super) async fn detected(
+    State(app): State<HallApp>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    if let Some(no) = arbiter_right(&app, client, &headers) {
+        return no;
+    }
+    let hall = &app.hall;
+    let found: Vec<_> = hall
+        .detected()
+        .into_iter()
+        .map(|(port, serial)| {
+            let board = (0..hall.boards.len())
+                .find(|&i| {
+                    hall.serial_of(i)
+                        .is_some_and(|s| crate::hall::locate::same_serial(&s, &serial))
+                })
+                .map(|i| hall.boards[i].number());
+            json!({"port": port, "family": "DGT", "serial": serial, "board": board})
+        })
+        .collect();
+    axum::Json(json!({"boards": found})).into_response()
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Assign {
+    board: u32,
+    serial: String,
+}
+
+/// The board with serial number `serial` becomes board `board` of the hall, in place of the
+/// one the hall file names (a board swapped, or one the file left to the hall page).
+pub(super) async fn assign(
+    State(app): State<HallApp>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    if let Some(no) = arbiter_right(&app, client, &headers) {
+        return no;
+    }
+    let asked: Assign = match serde_json::from_slice(&body) {
+        Ok(a) => a,
+        Err(e) => {
+            return refused(
+                StatusCode::BAD_REQUEST,
+                format!("not an assignment ({{\"board\": 1, \"serial\": \"41234\"}}): {e}"),
+            );
+        }
+    };
+    let serial = asked.serial.trim().to_owned();
+    if serial.is_empty() {
+        return refused(StatusCode::BAD_REQUEST, "the serial number is blank");
+    }
+    let Some((i, _)) = app.hall.board(asked.board) else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            format!("there is no board {} in this hall", asked.board),
+        );
+    };
+    if let Some(other) = (0..app.hall.boards.len()).find(|&j| {
+        j != i
+            && app
+                .hall
+                .serial_of(j)
+                .is_some_and(|s| crate::hall::locate::same_serial(&s, &serial))
+    }) {
+        return refused(
+            StatusCode::CONFLICT,
+            format!(
+                "the board {serial} is board {}'s: assign that one another first",
+                app.hall.boards[other].number()
+            ),
+        );
+    }
+    app.hall.assign(i, serial);
+    axum::Json(json!({"ok": true})).into_response()
+}
