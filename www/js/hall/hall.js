@@ -10,7 +10,7 @@
 import { LANGUAGES, chosenLanguage, words } from './words.js';
 import { hasWords, loadSentences, loadWords, resultWords, sideName, t, tableRefusalWords } from '../words.js';
 import { pushLines } from './push.js';
-import { askPassphrase, sealingWords } from './seal.js';
+import { askPassphrase, sealingWords, showPassphrase } from './seal.js';
 import { confirmAction } from './confirm.js';
 
 const $ = (id) => document.getElementById(id);
@@ -167,11 +167,51 @@ async function loadSeats() {
     if (!r.ok) return;
     const answer = await r.json();
     seatLinks = new Map(answer.boards.map((b) => [String(b.number), b.seats]));
-    for (const [, entry] of boards) entry.actions = undefined;
+    // Made again with the links (kept until then, to keep a panel open as it was).
+    for (const [, entry] of boards) if (entry.actions) entry.actions.dataset.lang = '';
     redraw();
   } catch {
     // no answer: the links are asked again with the token
   }
+}
+
+/** `${board}:${seat}:${key}` → that link's QR code: `{ asked }` while on its way (a panel drawn
+ * again meanwhile waits for the same answer), then `{ url }`, a `data:` URL. */
+const qrCodes = new Map();
+
+/**
+ * An image of board `n`'s seat `s`'s link as a QR code, for a player's phone to scan: drawn by
+ * the bridge (never by a site elsewhere) and fetched with the arbiter's token, since it carries
+ * the seat's key; fetched again only for a new key, the old key's code forgotten then. An SVG
+ * in an image runs no script. While it is on its way the image is empty and `ready` is called
+ * once it has come, to draw the seats again: an image is put in the page with its code, never
+ * given one later, since Chromium may leave an image whose source changed inside a closed
+ * `<details>` unlaid when it opens.
+ */
+function seatQr(n, s, key, ready) {
+  const img = document.createElement('img');
+  img.className = 'qr';
+  img.dataset.qr = s;
+  const id = `${n}:${s}:${key}`;
+  if (!qrCodes.has(id)) {
+    for (const old of qrCodes.keys()) if (old.startsWith(`${n}:${s}:`)) qrCodes.delete(old);
+    const code = {};
+    code.asked = fetch(`/hall/seats/qr?board=${encodeURIComponent(n)}&seat=${s}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    }).then(async (r) => {
+      if (!r.ok) throw new Error(String(r.status));
+      code.url = `data:image/svg+xml,${encodeURIComponent(await r.text())}`;
+    });
+    qrCodes.set(id, code);
+    // Refused or no answer: asked again when the panel is next drawn.
+    code.asked.catch(() => qrCodes.delete(id));
+  }
+  const code = qrCodes.get(id);
+  if (code.url) img.src = code.url;
+  else code.asked.then(ready, () => {
+    // the image stays empty; its alt says what it is
+  });
+  return img;
 }
 
 /** A seat's link in this page's language (the seat's screen says it in the same one). */
@@ -535,10 +575,14 @@ function draw(n) {
     card.append(claim);
   }
   card.append(tools);
-  // The arbiter's controls are made once a card (and again in another language), so what he
-  // is typing survives the updates.
+  // The arbiter's controls are made once a card (and again in another language, or with the
+  // seats' links come), so what he is typing survives the updates; a panel he opened stays open.
   if (token) {
-    if (entry.actions?.dataset.lang !== lang) entry.actions = actions(n, b);
+    if (entry.actions?.dataset.lang !== lang) {
+      const open = !!entry.actions?.open;
+      entry.actions = actions(n, b);
+      entry.actions.open = open;
+    }
     card.append(entry.actions);
     entry.actions.refresh(b);
   }
@@ -738,11 +782,13 @@ function actions(n, b) {
   if (seats) {
     const links = document.createElement('span');
     links.className = 'seats';
-    const drawSeats = () => links.replaceChildren(...['white', 'black', 'assistant'].filter((s) => seats[s]).flatMap((s) => {
+    const drawSeats = () => links.replaceChildren(...['white', 'black', 'assistant'].filter((s) => seats[s]).map((s) => {
       const a = document.createElement('a');
       a.href = seatHref(seats[s].link);
       a.dataset.seat = s;
       a.textContent = w(`screen_${s}`);
+      const qr = seatQr(n, s, seats[s].key, drawSeats);
+      qr.alt = w('qr_label', { screen: w(`screen_${s}`) });
       const again = button(w('new_key'), async () => {
         try {
           const r = await fetch('/hall/seats', {
@@ -765,7 +811,11 @@ function actions(n, b) {
       });
       again.dataset.reissue = s;
       again.setAttribute('aria-label', w('new_key_label', { screen: w(`screen_${s}`) }));
-      return [a, ' ', again, ' '];
+      const seat = document.createElement('span');
+      seat.className = 'seat';
+      seat.dataset.seat = s;
+      seat.append(qr, a, again);
+      return seat;
     }));
     drawSeats();
     row(w('seats_row'), ' ', links);
@@ -779,8 +829,12 @@ function actions(n, b) {
       ask: w('seal_ask'),
     });
     if (passphrase === null) return;
-    act(n, { seal_on_board: { passphrase } }, answer,
-      (a) => w('seal_asked', { side: sideName(a.sealer, lang) }));
+    const made = [];
+    const done = await act(n, { seal_on_board: { passphrase } }, answer, (a) => {
+      if (a.passphrase) made.push(a.passphrase);
+      return w('seal_asked', { side: sideName(a.sealer, lang) });
+    });
+    if (done && made.length) await showPassphrase(w, { n, passphrase: made[0] });
   });
   seal.dataset.control = 'seal';
   const resume = button(w('resume_button'), () => act(n, { event: { type: 'resume' } }, answer));
