@@ -3,9 +3,9 @@
 //! arbiter's decisions; each board's stream, PGN and log under `/board/N/` are the
 //! single-board bridge's own routes, one set per board.
 //!
-//! By concern: [`stream`] the hall pages' stream, [`decisions`] the arbiter's decisions on a
-//! board, [`seats`] the seats' keys and links (with their QR codes, [`qr`]) and his token,
-//! [`ports`] the boards found on the ports and their assignment.
+//! By concern: `stream` the hall pages' stream, `decisions` the arbiter's decisions on a board,
+//! `seats` the seats' keys and links (with their QR codes, `qr`) and his token, `ports` the
+//! boards found on the ports and their assignment.
 
 mod decisions;
 mod ports;
