@@ -25,8 +25,10 @@ fn log_of(addr: &str) -> String {
     http_as(addr, "GET", "/board/4/events.jsonl", None, "").1
 }
 
+/// Waits for `ok`, up to [`WAIT_KDF`]: the seal and each opening stretch the passphrase
+/// (Argon2id), about a second on a quiet machine and ten beside a whole test suite.
 fn until(what: &str, ok: &dyn Fn() -> bool) {
-    let give_up = Instant::now() + Duration::from_secs(30);
+    let give_up = Instant::now() + WAIT_KDF;
     while !ok() {
         assert!(Instant::now() < give_up, "{what}");
         std::thread::sleep(Duration::from_millis(100));
