@@ -85,7 +85,7 @@ test('app_e every entry reads whole in every language when its words are given',
   const words = { who: 'W', of: 'Wo', other: 'O', claim: 'C', span: 'S', move: 'e4', count: 1, period: 2,
     white: 'WS', black: 'BS', because: 'B', reason: 'R', score: '1-0', no: '3.', n: 3, label: 'L', flag: true,
     mine: 'M', theirs: 'T', why: 'Y', word: 'x', example: 'E', targets: 'a1', square: 'a1', squares: 'a1',
-    port: 'P', no_castling: true, piece: 'b1', target: 'c3', rook: 'h1', text: 'Sd2', position: 2,
+    port: 'P', kind: 'K', no_castling: true, piece: 'b1', target: 'c3', rook: 'h1', text: 'Sd2', position: 2,
     candidates: 'Sbd2, Sfd2', url: 'ws://h/ws', list: 'a, b', first: 'F', last: 'La', problem: 'P.',
     rank: 8, found: 'z', max: 16, right: 'K', ply: 9, plies: 4, short: true, long: false, err: 'E', spoken: 'Sp',
     0: 'zero', 1: 'one' };

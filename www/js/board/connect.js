@@ -19,6 +19,9 @@ const KEY = 'arbiter-board-link';
 const SPP = '00001101-0000-1000-8000-00805f9b34fb';
 // The families' names as their makers write them.
 const NAMES = { dgt: 'DGT', millennium: 'Millennium', certabo: 'Certabo', chessnut: 'Chessnut' };
+// Which way the board sits, by the session's word for it: each id written out whole, so the
+// tables' test finds it used.
+const ORIENTATION = { white: 'link_orientation_white', black: 'link_orientation_black' };
 
 const remembered = () => {
   try {
@@ -373,7 +376,7 @@ class Link {
       const words = [];
       if (s.connected) {
         words.push(g.t('link_connected', { kind: NAMES[this.kind] ?? this.kind }));
-        if (s.orientation) words.push(g.t(`link_orientation_${s.orientation}`));
+        if (ORIENTATION[s.orientation]) words.push(g.t(ORIENTATION[s.orientation]));
         if (s.lifts === false) words.push(g.t('link_lifts_arbiter'));
         if (s.differs?.length) words.push(g.t('link_set_pieces', { squares: s.differs.join(', ') }));
       }
