@@ -73,3 +73,45 @@ async fn art6_8a_after_a_refused_press_the_dgt_clock_runs_the_game_clocks_side_a
         running_sides(board, 0)
     );
 }
+
+/// 2005 Art. 6.14 / 2023 Art. 7.1 at a board with a DGT clock: the arbiter sets the clocks from
+/// his seat (White 3:20, Black 4:10) while White's clock runs; the DGT clock is set to show those
+/// times at once, White's side still running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn art6_14_an_arbiters_change_of_the_clocks_is_shown_on_the_dgt_clock() {
+    use arbiter_core::dgt::clock::DisplayTime;
+    let Rig { bridge, board, .. } = &Rig::with_clock(
+        "lever-arbiter",
+        &["--clock", "--minutes", "5", "--increment", "0"],
+    );
+    let mut ws = spectator(&bridge.addr).await;
+    let mut all = board_read(&mut ws, WAIT).await;
+    if !all.iter().any(is_ruling("clock_started")) {
+        expect(&mut ws, &mut all, "the start", is_ruling("clock_started")).await;
+    }
+    let mut arbiter = connect_as(&bridge.addr, "arbiter")
+        .await
+        .expect("the arbiter's seat");
+    send(
+        &mut arbiter,
+        r#"{"type":"event","event":{"type":"arbiter","decision":{"kind":"set_clock","white":200000,"black":250000}}}"#,
+    )
+    .await;
+    let secs = |d: &DisplayTime| {
+        u32::from(d.hours) * 3600 + u32::from(d.minutes) * 60 + u32::from(d.seconds)
+    };
+    // Whole seconds, the running one's counted down from the instant it was set.
+    let shown = |c: &ClockCommand| {
+        matches!(c, ClockCommand::SetAndRun { left, right, running: Some(ClockSide::Left) }
+            if (199..=200).contains(&secs(left)) && secs(right) == 250)
+    };
+    let give_up = Instant::now() + WAIT;
+    while !board.clock_commands().iter().any(shown) {
+        assert!(
+            Instant::now() < give_up,
+            "the DGT clock never shows the arbiter's times: {:?}",
+            board.clock_commands()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
