@@ -111,13 +111,9 @@ pub fn check_stream(mut input: impl Read, out: &mut impl Write) -> Result<Summar
             Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
             Err(error) => return Err(CheckFailure::Input(error)),
         };
-        // A line at a time, so each move is heard while its line is known.
-        for line in buffer[..len].split_inclusive(|&b| b == b'\n') {
-            reader.feed(line, &mut checker);
-            if line.ends_with(b"\n") {
-                checker.line += 1;
-            }
-        }
+        // The whole chunk at once: the reader tells the line of each move, tag and game end
+        // (feeding it line by line to know them cost a fifth of the time).
+        reader.feed(&buffer[..len], &mut checker);
         write_reports(&mut checker, &mut summary, out)?;
     }
     reader.finish(&mut checker);
@@ -180,7 +176,7 @@ fn write_report(report: &GameReport, line: Option<u64>, out: &mut impl Write) ->
 /// report's error says where to look (`ply` alone sent a person counting moves by hand).
 struct Lined {
     checker: GameChecker,
-    /// The line being read, 1-based.
+    /// The line where the reader stands, 1-based, as it last told.
     line: u64,
     /// The line of each main-line move of the game being read.
     ply_lines: Vec<u64>,
@@ -209,6 +205,14 @@ impl Lined {
 }
 
 impl Visitor for Lined {
+    fn wants_lines(&self) -> bool {
+        true
+    }
+
+    fn line(&mut self, line: u64) {
+        self.line = line;
+    }
+
     fn begin_game(&mut self) {
         self.ply_lines.clear();
         self.fen_line = None;

@@ -77,6 +77,9 @@ pub struct PgnReader {
     line: u64,
     /// Offset in the data being read up to which `line` counts the line breaks.
     counted: usize,
+    /// Offset in the data being read up to which no line break follows `counted`, so that a
+    /// move before it stands on the line of `counted` (for a visitor that wants lines).
+    clear_until: usize,
     /// Offset in the data being read where this call's reading began.
     base: usize,
     /// Whether the byte at `base` starts a line (column 1, where `%` escapes a line).
@@ -103,6 +106,7 @@ impl PgnReader {
             phase: Phase::BetweenGames,
             line: 1,
             counted: 0,
+            clear_until: 0,
             base: 0,
             at_line_start: true,
             is_first_byte: true,
@@ -151,7 +155,7 @@ impl PgnReader {
         let data = std::mem::take(&mut self.carry);
         self.run(&data, true, visitor);
         if self.phase != Phase::BetweenGames {
-            self.end_game(visitor);
+            self.end_game(visitor, self.line);
         }
         *self = PgnReader {
             scratch: std::mem::take(&mut self.scratch),
@@ -244,7 +248,8 @@ impl PgnReader {
         }
     }
 
-    fn end_game<V: Visitor + ?Sized>(&mut self, visitor: &mut V) {
+    /// Ends the game being read; `line` is where the reader stands (see [`Visitor::line`]).
+    fn end_game<V: Visitor + ?Sized>(&mut self, visitor: &mut V, line: u64) {
         if self.phase == Phase::Tags {
             // A game of tags only still has an (empty) movetext.
             self.begin_movetext(visitor);
@@ -255,7 +260,25 @@ impl PgnReader {
         self.phase = Phase::BetweenGames;
         self.depth = 0;
         self.skip_from = None;
+        if visitor.wants_lines() {
+            visitor.line(line);
+        }
         visitor.end_game();
+    }
+
+    /// Tells a visitor that wants lines the line of the move at `at` (a move holds no line
+    /// break). Line breaks are looked for once a line, not counted once a move: a move before
+    /// the next line break stands on the line already known.
+    #[inline]
+    fn tell_line<V: Visitor + ?Sized>(&mut self, data: &[u8], at: usize, visitor: &mut V) {
+        if visitor.wants_lines() {
+            if at > self.clear_until || at < self.counted {
+                self.sync_line(data, at);
+                self.clear_until =
+                    memchr::memchr(b'\n', &data[at..]).map_or(data.len(), |i| at + i);
+            }
+            visitor.line(self.line);
+        }
     }
 
     /// Consumes as many complete tokens of `data` as it can and returns how many bytes it used.
@@ -269,6 +292,7 @@ impl PgnReader {
         }
         self.base = start;
         self.counted = start;
+        self.clear_until = start;
         let used = self.run_tokens(data, start, eof, visitor);
         // The bytes used are done with: their line breaks are counted once, here, and whether
         // the next byte starts a line is kept for the next call.
@@ -282,7 +306,7 @@ impl PgnReader {
     /// Counts the line breaks of `data` up to `at`, so that `line` is the line of `at`.
     fn sync_line(&mut self, data: &[u8], at: usize) {
         if at > self.counted {
-            self.line += memchr::memchr_iter(b'\n', &data[self.counted..at]).count() as u64;
+            self.line += count_newlines(&data[self.counted..at]);
             self.counted = at;
         }
     }
@@ -445,10 +469,19 @@ impl PgnReader {
             Some(scan) => scan,
             None => return Step::NeedMore,
         };
+        // The line of the pair's `]` (a pair may hold an escaped line break), for a visitor
+        // that wants lines: where a reader fed line by line would stand.
+        let line = |reader: &mut Self, len: usize| {
+            reader.sync_line(data, at);
+            reader.line + count_newlines(&data[at..at + len])
+        };
         if self.phase == Phase::Movetext {
             // The previous game had no termination marker; its tags start the next game.
-            self.sync_line(data, at);
-            self.end_game(visitor);
+            let len = match scan {
+                TagScan::Pair { len, .. } | TagScan::Malformed { len } => len,
+            };
+            let line = line(self, len);
+            self.end_game(visitor, line);
         }
         if self.phase == Phase::BetweenGames {
             self.begin_game(visitor);
@@ -462,6 +495,10 @@ impl PgnReader {
             } => {
                 let name = &data[at + name.0..at + name.1];
                 let raw = &data[at + value.0..at + value.1];
+                if visitor.wants_lines() {
+                    let line = line(self, len);
+                    visitor.line(line);
+                }
                 if has_escapes {
                     self.scratch.clear();
                     unescape_into(raw, &mut self.scratch);
@@ -499,8 +536,11 @@ impl PgnReader {
             if last == b'!' || last == b'?' {
                 return None;
             }
-            if !self.is_skipping() && visitor.san(&data[at..end]).is_break() {
-                self.skip_from = Some(0);
+            if !self.is_skipping() {
+                self.tell_line(data, at, visitor);
+                if visitor.san(&data[at..end]).is_break() {
+                    self.skip_from = Some(0);
+                }
             }
             Some(end)
         } else if first.is_ascii_digit() {
@@ -594,7 +634,7 @@ impl PgnReader {
             if self.depth == 0 {
                 visitor.result(result);
                 self.sync_line(data, at);
-                self.end_game(visitor);
+                self.end_game(visitor, self.line);
             }
             return Step::Resume(at + len);
         }
@@ -606,14 +646,63 @@ impl PgnReader {
         {
             // An evaluation symbol such as `+-` or `=`, not a move.
             visitor.nag(nag);
-        } else if !san.is_empty() && visitor.san(san).is_break() {
-            self.skip_from = Some(0);
+        } else if !san.is_empty() {
+            self.tell_line(data, at, visitor);
+            if visitor.san(san).is_break() {
+                self.skip_from = Some(0);
+            }
         }
         if let Some(nag) = as_annotation(glyph).filter(|_| !self.is_skipping()) {
             visitor.nag(nag);
         }
         Step::Resume(at + len)
     }
+}
+
+/// The line breaks in `bytes`. Most calls count the few bytes between two moves (a move number,
+/// a clock comment), most often none: eight at a time in a word, a word without one costing a
+/// test, which is a fraction of a byte loop or of a vector search's setup; a long stretch goes
+/// to the vector search.
+fn count_newlines(bytes: &[u8]) -> u64 {
+    if bytes.len() >= 64 {
+        return memchr::memchr_iter(b'\n', bytes).count() as u64;
+    }
+    if bytes.len() < 8 {
+        return bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+    }
+    let word = |at: usize| {
+        let mut eight = [0; 8];
+        eight.copy_from_slice(&bytes[at..at + 8]);
+        newline_bytes(u64::from_le_bytes(eight))
+    };
+    let mut count = 0;
+    let mut at = 0;
+    while at + 8 <= bytes.len() {
+        let found = word(at);
+        if found != 0 {
+            count += u64::from(found.count_ones());
+        }
+        at += 8;
+    }
+    if at < bytes.len() {
+        // The last eight bytes, less those already counted (the low ones: little-endian).
+        let counted = 8 - (bytes.len() - at);
+        let found = word(bytes.len() - 8) & (u64::MAX << (8 * counted));
+        if found != 0 {
+            count += u64::from(found.count_ones());
+        }
+    }
+    count
+}
+
+/// The top bit of each byte of `word` that is a line break, and no other bit.
+fn newline_bytes(word: u64) -> u64 {
+    const LOW7: u64 = u64::from_ne_bytes([0x7F; 8]);
+    const NEWLINES: u64 = u64::from_ne_bytes([b'\n'; 8]);
+    // A byte of `x` is zero where `word` holds a line break; adding 0x7F to its low seven bits
+    // sets the top bit of every other byte, and no carry crosses bytes (0x7F + 0x7F < 0x100).
+    let x = word ^ NEWLINES;
+    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 fn find_discard_end(data: &[u8], discard: DiscardUpTo) -> Option<usize> {

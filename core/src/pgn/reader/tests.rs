@@ -319,3 +319,24 @@ fn fault_lines_and_escapes_are_the_same_in_every_chunk_size() {
         assert_eq!(log_in_chunks(text, size), whole, "chunk size {size}");
     }
 }
+
+/// The word-at-a-time count of line breaks agrees with a plain count at every length and
+/// every place of a line break, bytes next to `\n` (`\t`, `\x0B`) and high bytes included.
+#[test]
+fn line_breaks_are_counted_exactly_at_every_length() {
+    for len in 0..80 {
+        for breaks in [
+            &[][..],
+            &[0][..],
+            &[len / 2][..],
+            &[0, len.saturating_sub(1)][..],
+        ] {
+            let mut bytes: Vec<u8> = (0..len).map(|i| [b'\t', 0x0B, 0x8A, b'e'][i % 4]).collect();
+            for &at in breaks.iter().filter(|&&at| at < len) {
+                bytes[at] = b'\n';
+            }
+            let plain = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
+            assert_eq!(super::count_newlines(&bytes), plain, "{bytes:?}");
+        }
+    }
+}

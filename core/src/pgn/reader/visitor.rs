@@ -14,6 +14,18 @@ use crate::pgn::tags::GameResult;
 /// that ignores its input. Methods returning `ControlFlow::Break(())` ask the reader to skip: the
 /// rest of the game from `begin_movetext` or `san`, the variation from `begin_variation`.
 pub trait Visitor {
+    /// Whether this visitor wants to hear [`line`](Visitor::line). `false` by default: a reader
+    /// whose visitor has no use for lines counts them only where an error needs one.
+    fn wants_lines(&self) -> bool {
+        false
+    }
+    /// The 1-based line of the input where the reader stands, heard (when
+    /// [`wants_lines`](Visitor::wants_lines)) just before each [`tag`](Visitor::tag) (the line of
+    /// its `]`), each [`san`](Visitor::san) (the line of the move) and each
+    /// [`end_game`](Visitor::end_game) (the line of the termination marker, of the next game's
+    /// tag, or the last line at the end of the input). It lets a caller that feeds whole chunks
+    /// say where a move stands without splitting its input into lines.
+    fn line(&mut self, _line: u64) {}
     /// A new game starts (at its first tag, or at its first movetext token if it has no tags).
     fn begin_game(&mut self) {}
     /// A tag pair; `value` has its `\"` and `\\` escapes already resolved.
