@@ -324,7 +324,7 @@ fn fault_lines_and_escapes_are_the_same_in_every_chunk_size() {
 /// every place of a line break, bytes next to `\n` (`\t`, `\x0B`) and high bytes included.
 #[test]
 fn line_breaks_are_counted_exactly_at_every_length() {
-    for len in 0..80 {
+    for len in 0..80usize {
         for breaks in [
             &[][..],
             &[0][..],
@@ -338,5 +338,80 @@ fn line_breaks_are_counted_exactly_at_every_length() {
             let plain = bytes.iter().filter(|&&b| b == b'\n').count() as u64;
             assert_eq!(super::count_newlines(&bytes), plain, "{bytes:?}");
         }
+    }
+}
+
+/// A visitor that wants lines, logging the line told before each tag, move and game end.
+#[derive(Default)]
+struct Lines {
+    told: u64,
+    log: Vec<String>,
+}
+
+impl Visitor for Lines {
+    fn wants_lines(&self) -> bool {
+        true
+    }
+    fn line(&mut self, line: u64) {
+        self.told = line;
+    }
+    fn tag(&mut self, name: &[u8], _value: &[u8]) {
+        let name = String::from_utf8_lossy(name);
+        self.log.push(format!("tag {name} @{}", self.told));
+    }
+    fn san(&mut self, san: &[u8]) -> ControlFlow<()> {
+        let san = String::from_utf8_lossy(san);
+        self.log.push(format!("san {san} @{}", self.told));
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self) {
+        self.log.push(format!("end @{}", self.told));
+    }
+}
+
+/// Lines as `arbiter check` knew them by feeding one line at a time and counting them itself:
+/// the line being fed when each event is heard.
+fn lines_fed_line_by_line(text: &[u8]) -> Vec<String> {
+    let mut lines = Lines::default();
+    let mut reader = PgnReader::new();
+    let mut line = 1;
+    for part in text.split_inclusive(|&b| b == b'\n') {
+        lines.told = 0;
+        let before = lines.log.len();
+        reader.feed(part, &mut lines);
+        for event in &mut lines.log[before..] {
+            *event = format!("{} @{line}", event.rsplit_once(" @").unwrap().0);
+        }
+        line += u64::from(part.ends_with(b"\n"));
+    }
+    let before = lines.log.len();
+    reader.finish(&mut lines);
+    for event in &mut lines.log[before..] {
+        *event = format!("{} @{line}", event.rsplit_once(" @").unwrap().0);
+    }
+    lines.log
+}
+
+/// The line told before each tag, move and game end is the line a caller feeding line by line
+/// would have counted, whatever the chunks: moves after a comment running on, a game ended by
+/// the next game's tags, a tag holding an escaped line break, a last line without its break.
+#[test]
+fn the_line_told_is_the_line_of_each_tag_move_and_game_end_in_any_chunks() {
+    let text: &[u8] = b"\xEF\xBB\xBF[Event \"a\"]\r\n[Site \"b\\\nc\"]\n\n1. e4 {a comment\n\
+        running on} e5\n2. Nf3 (2. f4\nexf4) Nc6 1-0\n\n[Event \"d\"]\n1. d4 d5\n\
+        [Event \"e\"]\n\n1. c4 ; note\n%escape\n c5 2. Nc3";
+    let by_lines = lines_fed_line_by_line(text);
+    assert!(by_lines.contains(&"tag Site @3".to_owned()), "{by_lines:?}");
+    assert!(by_lines.contains(&"san e5 @6".to_owned()), "{by_lines:?}");
+    assert!(by_lines.contains(&"end @12".to_owned()), "{by_lines:?}");
+    assert_eq!(by_lines.last().map(String::as_str), Some("end @16"));
+    for size in 1..=text.len() {
+        let mut lines = Lines::default();
+        let mut reader = PgnReader::new();
+        for chunk in text.chunks(size) {
+            reader.feed(chunk, &mut lines);
+        }
+        reader.finish(&mut lines);
+        assert_eq!(lines.log, by_lines, "chunks of {size}");
     }
 }
