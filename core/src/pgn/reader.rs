@@ -80,6 +80,8 @@ pub struct PgnReader {
     /// Offset in the data being read up to which no line break follows `counted`, so that a
     /// move before it stands on the line of `counted` (for a visitor that wants lines).
     clear_until: usize,
+    /// Whether a line break stands at `clear_until` (found there, not the end of the data).
+    break_at_clear: bool,
     /// Offset in the data being read where this call's reading began.
     base: usize,
     /// Whether the byte at `base` starts a line (column 1, where `%` escapes a line).
@@ -107,6 +109,7 @@ impl PgnReader {
             line: 1,
             counted: 0,
             clear_until: 0,
+            break_at_clear: false,
             base: 0,
             at_line_start: true,
             is_first_byte: true,
@@ -272,12 +275,26 @@ impl PgnReader {
     #[inline]
     fn tell_line<V: Visitor + ?Sized>(&mut self, data: &[u8], at: usize, visitor: &mut V) {
         if visitor.wants_lines() {
+            // Step over whole lines to the move's while the next line break is known: one
+            // search a line, nothing counted.
+            while self.break_at_clear && self.counted <= self.clear_until && self.clear_until < at {
+                self.line += 1;
+                self.counted = self.clear_until + 1;
+                self.find_next_break(data, self.counted);
+            }
             if at > self.clear_until || at < self.counted {
                 self.sync_line(data, at);
-                self.clear_until =
-                    memchr::memchr(b'\n', &data[at..]).map_or(data.len(), |i| at + i);
+                self.find_next_break(data, at);
             }
             visitor.line(self.line);
+        }
+    }
+
+    /// Finds the first line break of `data` from `from` on, where `clear_until` then stands.
+    fn find_next_break(&mut self, data: &[u8], from: usize) {
+        match memchr::memchr(b'\n', &data[from..]) {
+            Some(len) => (self.clear_until, self.break_at_clear) = (from + len, true),
+            None => (self.clear_until, self.break_at_clear) = (data.len(), false),
         }
     }
 
@@ -293,6 +310,7 @@ impl PgnReader {
         self.base = start;
         self.counted = start;
         self.clear_until = start;
+        self.break_at_clear = false;
         let used = self.run_tokens(data, start, eof, visitor);
         // The bytes used are done with: their line breaks are counted once, here, and whether
         // the next byte starts a line is kept for the next call.
