@@ -275,19 +275,26 @@ impl PgnReader {
     #[inline]
     fn tell_line<V: Visitor + ?Sized>(&mut self, data: &[u8], at: usize, visitor: &mut V) {
         if visitor.wants_lines() {
-            // Step over whole lines to the move's while the next line break is known: one
-            // search a line, nothing counted.
-            while self.break_at_clear && self.counted <= self.clear_until && self.clear_until < at {
-                self.line += 1;
-                self.counted = self.clear_until + 1;
-                self.find_next_break(data, self.counted);
-            }
-            if at > self.clear_until || at < self.counted {
-                self.sync_line(data, at);
-                self.find_next_break(data, at);
-            }
-            visitor.line(self.line);
+            let line = self.line_at(data, at);
+            visitor.line(line);
         }
+    }
+
+    /// The line of `at`, where `line` then stands too, for a visitor that wants lines: steps
+    /// over whole lines while the next line break is known (one search a line, nothing
+    /// counted), else counts up to `at`.
+    #[inline]
+    fn line_at(&mut self, data: &[u8], at: usize) -> u64 {
+        while self.break_at_clear && self.counted <= self.clear_until && self.clear_until < at {
+            self.line += 1;
+            self.counted = self.clear_until + 1;
+            self.find_next_break(data, self.counted);
+        }
+        if at > self.clear_until || at < self.counted {
+            self.sync_line(data, at);
+            self.find_next_break(data, at);
+        }
+        self.line
     }
 
     /// Finds the first line break of `data` from `from` on, where `clear_until` then stands.
@@ -487,18 +494,28 @@ impl PgnReader {
             Some(scan) => scan,
             None => return Step::NeedMore,
         };
-        // The line of the pair's `]` (a pair may hold an escaped line break), for a visitor
-        // that wants lines: where a reader fed line by line would stand.
-        let line = |reader: &mut Self, len: usize| {
-            reader.sync_line(data, at);
-            reader.line + count_newlines(&data[at..at + len])
+        // The line of the pair's `]`, for a visitor that wants lines: where a reader fed line
+        // by line would stand. Only an escape lets a well-formed pair hold a line break.
+        let line = |reader: &mut Self, len: usize, may_break: bool| {
+            let line = reader.line_at(data, at);
+            line + if may_break {
+                count_newlines(&data[at..at + len])
+            } else {
+                0
+            }
         };
         if self.phase == Phase::Movetext {
             // The previous game had no termination marker; its tags start the next game.
-            let len = match scan {
-                TagScan::Pair { len, .. } | TagScan::Malformed { len } => len,
+            let line = match scan {
+                _ if !visitor.wants_lines() => {
+                    self.sync_line(data, at);
+                    self.line
+                }
+                TagScan::Pair {
+                    len, has_escapes, ..
+                } => line(self, len, has_escapes),
+                TagScan::Malformed { len } => line(self, len, true),
             };
-            let line = line(self, len);
             self.end_game(visitor, line);
         }
         if self.phase == Phase::BetweenGames {
@@ -514,7 +531,7 @@ impl PgnReader {
                 let name = &data[at + name.0..at + name.1];
                 let raw = &data[at + value.0..at + value.1];
                 if visitor.wants_lines() {
-                    let line = line(self, len);
+                    let line = line(self, len, has_escapes);
                     visitor.line(line);
                 }
                 if has_escapes {
