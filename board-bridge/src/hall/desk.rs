@@ -9,14 +9,18 @@
 //!   the player on move running again if it ran then;
 //! * a change of the clocks (2005 Art. 6.11, 6.14 / 2023 Art. 6.10.2, 7.1): each clock moved
 //!   back by what the change moved it, so the time run since stays run;
-//! * the clocks stopped or restarted (2005 Art. 6.13 / 2023 Art. 6.11): the other one.
+//! * the clocks stopped or restarted (2005 Art. 6.13 / 2023 Art. 6.11): the other one;
+//! * a position he restored (2005 Art. 6.14, 7.5 / 2023 Art. 7.1, 7.6, as the restore cited):
+//!   the moves it dropped played again, each through the game as any move is (it may refuse
+//!   one), then the clocks set back as they read before the restore, running as they ran.
 //!
-//! Nothing else: a restored position has dropped its moves, an envelope opened or a game
-//! started cannot be closed or unstarted, a touch ruled not deliberate has freed a move.
+//! Nothing else: an envelope opened or a game started cannot be closed or unstarted, a touch
+//! ruled not deliberate has freed a move.
 
-use arbiter_core::Color;
-use arbiter_core::arbiter::{Decision, Event, RestoreCause};
+use arbiter_core::arbiter::{Decision, Event, PlayedMove, RestoreCause};
 use arbiter_core::clock::Millis;
+use arbiter_core::laws::rules::{self, Rule};
+use arbiter_core::{Color, Move};
 use serde_json::{Value, json};
 
 /// The game just before the arbiter acted, as his undo needs it.
@@ -55,6 +59,39 @@ pub enum Undo {
     Stopped,
     /// He restarted the clock of the player on move.
     Restarted,
+    /// He restored the position after `ply` half-moves, dropping `dropped`; the game stood as
+    /// `before` until then.
+    Restore {
+        /// Half-moves kept.
+        ply: usize,
+        /// Why he restored, as his decision said (its article is the undo's).
+        cause: RestoreCause,
+        /// The moves the restore dropped, in the order they were played.
+        dropped: Vec<Dropped>,
+        /// The game as it stood before the restore.
+        before: Before,
+    },
+}
+
+/// A move a restore dropped, as its undo plays it again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dropped {
+    /// Who played it.
+    pub by: Color,
+    /// The move.
+    pub mv: Move,
+    /// Its standard algebraic notation, for the arbiter's page.
+    pub san: String,
+}
+
+impl From<&PlayedMove> for Dropped {
+    fn from(m: &PlayedMove) -> Dropped {
+        Dropped {
+            by: m.by,
+            mv: m.text,
+            san: m.san.clone(),
+        }
+    }
 }
 
 impl Undo {
@@ -65,6 +102,21 @@ impl Undo {
             Undo::Clocks { .. } => "clocks",
             Undo::Stopped => "stop",
             Undo::Restarted => "restart",
+            Undo::Restore { .. } => "restore",
+        }
+    }
+
+    /// The rule his undo rests on: the one of the decision it reverses.
+    pub fn rule(&self) -> Rule {
+        match self {
+            Undo::Result { .. } => rules::RESULT_REPORTED,
+            Undo::Clocks { .. } => rules::CLOCK_SETTING_CORRECTED,
+            Undo::Stopped | Undo::Restarted => rules::ARBITER_PAUSES_CLOCKS,
+            Undo::Restore {
+                cause: RestoreCause::Displaced,
+                ..
+            } => rules::DISPLACED_PIECES_FOUND,
+            Undo::Restore { .. } => rules::ARBITER_SETS_CLOCKS,
         }
     }
 
@@ -75,6 +127,18 @@ impl Undo {
             Undo::Clocks { white, black } => {
                 json!({"kind": self.kind(), "white_ms": white, "black_ms": black})
             }
+            Undo::Restore {
+                ply,
+                dropped,
+                before,
+                ..
+            } => json!({
+                "kind": self.kind(),
+                "ply": ply,
+                "moves": dropped.iter().map(|d| d.san.as_str()).collect::<Vec<_>>(),
+                "white_ms": before.white_ms,
+                "black_ms": before.black_ms,
+            }),
             _ => json!({"kind": self.kind()}),
         }
     }
@@ -106,6 +170,28 @@ impl Undo {
             })],
             Undo::Stopped => vec![decide(Decision::StartClock)],
             Undo::Restarted => vec![decide(Decision::StopClock)],
+            Undo::Restore {
+                dropped, before, ..
+            } => {
+                // Each move made and completed as at the board, the game checking it again:
+                // the clock runs for the presses (its readings are set after).
+                let mut events = vec![decide(Decision::StartClock)];
+                events.extend(
+                    dropped.iter().flat_map(|d| {
+                        [Event::Move { mv: d.mv }, Event::PressClock { player: d.by }]
+                    }),
+                );
+                events.push(decide(Decision::SetClock {
+                    white: Millis(before.white_ms),
+                    black: Millis(before.black_ms),
+                }));
+                events.push(decide(if before.running.is_some() {
+                    Decision::StartClock
+                } else {
+                    Decision::StopClock
+                }));
+                events
+            }
         }
     }
 }
@@ -127,9 +213,9 @@ pub struct Desk {
 }
 
 impl Desk {
-    /// The arbiter's `event` was taken, the game standing as `before` until then: what he may
-    /// undo next, and how far a resumption has come.
-    pub fn taken(&mut self, event: &Event, before: Before) {
+    /// The arbiter's `event` was taken, the game standing as `before` with `played` moves until
+    /// then: what he may undo next, and how far a resumption has come.
+    pub fn taken(&mut self, event: &Event, before: Before, played: &[PlayedMove]) {
         self.last = match event {
             Event::Arbiter {
                 decision: Decision::RecordResult { result },
@@ -164,6 +250,14 @@ impl Desk {
             Event::Arbiter {
                 decision: Decision::StartClock,
             } if before.running.is_none() => Some(Undo::Restarted),
+            Event::Arbiter {
+                decision: Decision::Restore { ply, cause },
+            } if *ply < played.len() => Some(Undo::Restore {
+                ply: *ply,
+                cause: *cause,
+                dropped: played[*ply..].iter().map(Dropped::from).collect(),
+                before,
+            }),
             _ => None,
         };
         match event {
@@ -220,6 +314,7 @@ mod tests {
                 result: GameResult::BlackWins,
             }),
             before(),
+            &[],
         );
         let undo = desk.last.clone().expect("a result can be undone");
         assert_eq!(undo.describe()["result"], "0-1");
@@ -249,6 +344,7 @@ mod tests {
                 black: Millis(5_400_000),
             }),
             before(),
+            &[],
         );
         // White has used ten seconds since.
         let events = desk.last.clone().unwrap().events(3_590_000, 5_400_000);
@@ -264,7 +360,7 @@ mod tests {
     #[test]
     fn what_cannot_be_taken_back_leaves_nothing_to_undo() {
         let mut desk = Desk::default();
-        desk.taken(&arbiter(Decision::StopClock), before());
+        desk.taken(&arbiter(Decision::StopClock), before(), &[]);
         assert_eq!(desk.last, Some(Undo::Stopped));
         desk.taken(
             &arbiter(Decision::Restore {
@@ -272,15 +368,110 @@ mod tests {
                 cause: RestoreCause::Arbiter,
             }),
             before(),
+            &[],
         );
-        assert_eq!(desk.last, None, "a restore drops moves: no undo");
+        assert_eq!(
+            desk.last, None,
+            "a restore that drops no move: nothing to undo"
+        );
         // Stopping stopped clocks changes nothing to undo.
         let stopped = Before {
             running: None,
             ..before()
         };
-        desk.taken(&arbiter(Decision::StopClock), stopped);
+        desk.taken(&arbiter(Decision::StopClock), stopped, &[]);
         assert_eq!(desk.last, None);
+    }
+
+    fn played(by: Color, uci: &str, san: &str, clock_after: u64) -> PlayedMove {
+        PlayedMove {
+            by,
+            text: uci.parse().expect("a move"),
+            san: san.into(),
+            clock_after: Millis(clock_after),
+            draw_offer: false,
+        }
+    }
+
+    /// 2005 Art. 6.14 / 2023 Art. 7.1: the arbiter who restored a position may take his
+    /// decision back; the moves it dropped are played again through the game, then the clocks
+    /// read as before the restore, running as they ran.
+    #[test]
+    fn a_restore_is_undone_by_its_dropped_moves_played_again_and_the_clocks_before_it() {
+        let mut desk = Desk::default();
+        let score = [
+            played(Color::White, "e2e4", "e4", 5_390_000),
+            played(Color::Black, "e7e5", "e5", 5_380_000),
+            played(Color::White, "g1f3", "Nf3", 5_370_000),
+        ];
+        let standing = Before {
+            plies: 3,
+            white_ms: 5_370_000,
+            black_ms: 5_300_000,
+            running: Some(Color::Black),
+            sealed: false,
+        };
+        desk.taken(
+            &arbiter(Decision::Restore {
+                ply: 1,
+                cause: RestoreCause::Arbiter,
+            }),
+            standing,
+            &score,
+        );
+        let undo = desk
+            .last
+            .clone()
+            .expect("a restore that dropped moves can be undone");
+        assert_eq!(undo.kind(), "restore");
+        assert_eq!(undo.rule(), rules::ARBITER_SETS_CLOCKS);
+        let said = undo.describe();
+        assert_eq!(said["moves"], json!(["e5", "Nf3"]));
+        assert_eq!(said["white_ms"], 5_370_000);
+        assert_eq!(said["black_ms"], 5_300_000);
+        assert_eq!(
+            undo.events(1, 2),
+            vec![
+                arbiter(Decision::StartClock),
+                Event::Move {
+                    mv: "e7e5".parse().unwrap()
+                },
+                Event::PressClock {
+                    player: Color::Black
+                },
+                Event::Move {
+                    mv: "g1f3".parse().unwrap()
+                },
+                Event::PressClock {
+                    player: Color::White
+                },
+                arbiter(Decision::SetClock {
+                    white: Millis(5_370_000),
+                    black: Millis(5_300_000)
+                }),
+                arbiter(Decision::StartClock),
+            ]
+        );
+        // A restore for a displaced piece is undone under its own article (2005 Art. 7.5 /
+        // 2023 Art. 7.6), and clocks that stood stay stopped.
+        let stopped = Before {
+            running: None,
+            ..standing
+        };
+        desk.taken(
+            &arbiter(Decision::Restore {
+                ply: 2,
+                cause: RestoreCause::Displaced,
+            }),
+            stopped,
+            &score,
+        );
+        let undo = desk.last.clone().expect("undoable");
+        assert_eq!(undo.rule(), rules::DISPLACED_PIECES_FOUND);
+        assert_eq!(
+            undo.events(1, 2).last(),
+            Some(&arbiter(Decision::StopClock))
+        );
     }
 
     #[test]
@@ -291,12 +482,13 @@ mod tests {
             running: None,
             ..before()
         };
-        desk.taken(&Event::Resume, sealed);
+        desk.taken(&Event::Resume, sealed, &[]);
         desk.taken(
             &Event::Arrive {
                 player: Color::Black,
             },
             sealed,
+            &[],
         );
         assert!(desk.resumed);
         assert_eq!(desk.arrived, [false, true]);
@@ -305,6 +497,7 @@ mod tests {
                 passphrase: "x".into(),
             },
             sealed,
+            &[],
         );
         assert!(!desk.resumed);
         assert_eq!(desk.arrived, [false, false]);

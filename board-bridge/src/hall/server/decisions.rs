@@ -163,10 +163,22 @@ pub(super) async fn arbiter(
         }
     };
     // The live page's seats' path: the same checks, the same refusals.
-    let (taken, before) = {
+    let (taken, before, played) = {
         let mut referee = crate::referee::lock(&board.referee);
         let before = before_in(&referee, now);
-        (referee.take_request(now, event.clone(), "arbiter"), before)
+        // The score a restore may drop, kept for its undo.
+        let played = if matches!(
+            event,
+            Event::Arbiter {
+                decision: Decision::Restore { .. }
+            }
+        ) {
+            referee.game().moves().to_vec()
+        } else {
+            Vec::new()
+        };
+        let taken = referee.take_request(now, event.clone(), "arbiter");
+        (taken, before, played)
     };
     match taken {
         Ok(()) => {}
@@ -175,7 +187,8 @@ pub(super) async fn arbiter(
         }
         Err(why) => return not_taken(&why),
     }
-    app.hall.update_desk(i, |d| d.taken(&event, before));
+    app.hall
+        .update_desk(i, |d| d.taken(&event, before, &played));
     if request.result.is_some() {
         app.hall.clear_proposal(i);
     }
@@ -262,9 +275,10 @@ fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) -> Respo
         )
             .into_response();
     };
-    let taken = {
+    let (taken, law) = {
         let now = board.hub.now_ms();
         let mut referee = crate::referee::lock(&board.referee);
+        let law = last.rule().law(referee.game().config().edition);
         let before = before_in(&referee, now);
         let mut taken = Ok(());
         for event in last.events(before.white_ms, before.black_ms) {
@@ -276,13 +290,14 @@ fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) -> Respo
                 }
             }
         }
-        taken
+        (taken, law)
     };
     if let Err(why) = taken {
         return not_taken(&why);
     }
     app.hall.update_desk(i, |d| d.undone());
-    axum::Json(json!({"ok": true, "undone": last.describe()})).into_response()
+    axum::Json(json!({"ok": true, "undone": last.describe(), "law": law.to_string()}))
+        .into_response()
 }
 
 /// "Start the round": every board's game not yet started is started now, by the arbiter
