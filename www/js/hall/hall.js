@@ -637,6 +637,24 @@ function undoWhat(u) {
   return w(`undo_${u.kind}`);
 }
 
+/** What the undo's confirmation says follows: for a restore, the moves brought back and the
+ * clocks as they read before it. */
+function undoLine(u) {
+  const what = undoWhat(u);
+  if (u.kind === 'result') return w('confirm_undo_result', { what, article: article('result') });
+  if (u.kind === 'restore') {
+    return w('confirm_undo_restore', {
+      what,
+      count: u.moves.length,
+      moves: u.moves.join(' '),
+      white: clockText(u.white_ms),
+      black: clockText(u.black_ms),
+      article: article('restore'),
+    });
+  }
+  return w('confirm_undo', { what, article: article('clocks') });
+}
+
 /** An input that follows the game until the arbiter types in it; then it is marked as his and
  * kept (and alone sent) until sent or put back. */
 function followingInput(id, label) {
@@ -691,7 +709,7 @@ function actions(n, b) {
     if (!u) return;
     const sure = await confirmAction(w, {
       n, kind: 'undo', title: boardTitle(n),
-      lines: [w(u.kind === 'result' ? 'confirm_undo_result' : 'confirm_undo', { what: undoWhat(u), article: article(u.kind === 'result' ? 'result' : 'clocks') })],
+      lines: [undoLine(u)],
       yes: w('undo_button', { what: undoWhat(u) }),
     });
     if (sure) act(n, { undo: true }, answer, () => w('undone', { what: undoWhat(u) }));
