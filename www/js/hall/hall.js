@@ -158,6 +158,8 @@ $('start-round').addEventListener('click', async () => {
 
 /** Board number → { white: {key, link}, black: ..., assistant: ... }, once the bridge gave them. */
 let seatLinks = null;
+/** Whether the bridge listens on its own machine only: no phone can open the seats' codes. */
+let seatsLoopbackOnly = false;
 
 /** Asks the bridge for every board's seats' links with the arbiter's token, then redraws. */
 async function loadSeats() {
@@ -167,6 +169,7 @@ async function loadSeats() {
     if (!r.ok) return;
     const answer = await r.json();
     seatLinks = new Map(answer.boards.map((b) => [String(b.number), b.seats]));
+    seatsLoopbackOnly = answer.loopback_only === true;
     // Made again with the links (kept until then, to keep a panel open as it was).
     for (const [, entry] of boards) if (entry.actions) entry.actions.dataset.lang = '';
     redraw();
@@ -836,7 +839,15 @@ function actions(n, b) {
       return seat;
     }));
     drawSeats();
-    row(w('seats_row'), ' ', links);
+    const seatsRow = row(w('seats_row'), ' ', links);
+    if (seatsLoopbackOnly) {
+      // The codes name this machine's loopback: a phone cannot open them, and says nothing why.
+      const note = document.createElement('p');
+      note.className = 'note';
+      note.dataset.note = 'loopback_only';
+      note.textContent = w('seats_loopback_only', { listen: '--listen 0.0.0.0:8080' });
+      seatsRow.append(note);
+    }
   }
   // The adjournment, from the seal to the opened envelope.
   const seal = button(w('seal_button'), async () => {

@@ -10,6 +10,7 @@
 mod decisions;
 mod ports;
 mod qr;
+mod reach;
 mod seats;
 mod stream;
 

@@ -42,7 +42,9 @@ pub(super) async fn seats(
             json!({"number": b.number(), "seats": seats})
         })
         .collect();
-    secret_answer(json!({"boards": boards}))
+    // Listening on loopback only, no phone reaches the codes' links: the page says so.
+    let loopback_only = super::reach::loopback_only(app.addr);
+    secret_answer(json!({"boards": boards, "loopback_only": loopback_only}))
 }
 
 #[derive(serde::Deserialize)]
@@ -124,7 +126,9 @@ pub(super) struct SeatAsked {
 
 /// A seat's link as an SVG QR code, for the player's phone to scan from the arbiter's screen:
 /// the whole address, with the host the arbiter reached the bridge by (the gate has checked
-/// it), and the seat's key as it is now, so a reissued key draws a new code.
+/// it) unless that is loopback while phones can reach the bridge otherwise
+/// ([`super::reach::link_host`]), and the seat's key as it is now, so a reissued key draws a
+/// new code.
 pub(super) async fn seat_qr(
     State(app): State<HallApp>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -162,10 +166,8 @@ pub(super) async fn seat_qr(
             ),
         );
     };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .map_or_else(|| crate::keys::shown_host(app.addr), str::to_owned);
+    let host_asked = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let host = super::reach::link_host(app.addr, host_asked, super::reach::lan_ipv4);
     let link = format!("http://{host}{}", seat_link(asked.board, &asked.seat, &key));
     match super::qr::svg(&link) {
         Ok(svg) => (

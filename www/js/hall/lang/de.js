@@ -98,6 +98,7 @@ export default {
   new_key_label: 'Neuer Schlüssel für {screen}: der alte Link gibt keinen Platz mehr',
   key_reissued: 'Ein neuer Link für {screen}; der alte schaut nur noch zu.',
   qr_label: 'QR-Code für {screen}: ein Telefon, das ihn scannt, öffnet den Platz',
+  seats_loopback_only: 'Telefone können diese Codes nicht öffnen: die Brücke hört nur auf diesem Computer. Starten Sie sie mit {listen}, damit die Telefone im Netz des Saals sie erreichen.',
   seal_blank: 'Leer lassen, dann erzeugt die Brücke eines für Sie und zeigt es einmal an.',
   seal_made_title: 'Brett {n}: das Kennwort des Umschlags',
   seal_made: 'Die Brücke hat dieses Kennwort für den Umschlag erzeugt. Schreiben Sie es auf und bewahren Sie es beim Umschlag auf: es wird nur dieses eine Mal angezeigt, und der Umschlag öffnet sich nur damit.',

@@ -98,6 +98,7 @@ export default {
   new_key_label: 'New key for {screen}: the old link seats no one',
   key_reissued: 'A new link for {screen}; the old one now only watches.',
   qr_label: 'QR code of {screen}: a phone that scans it opens the seat',
+  seats_loopback_only: "Phones cannot open these codes: the bridge listens on this computer only. Start it with {listen} for the phones on the hall's network to reach it.",
   seal_blank: 'Leave it blank and the bridge makes one for you, shown once.',
   seal_made_title: 'Board {n}: the passphrase of the envelope',
   seal_made: 'The bridge made this passphrase for the envelope. Write it down and keep it with the envelope: it is shown only this once, and the envelope opens with it alone.',

@@ -98,6 +98,7 @@ export default {
   new_key_label: 'Nueva clave para {screen}: el enlace antiguo ya no da el puesto',
   key_reissued: 'Un enlace nuevo para {screen}; el antiguo solo mira.',
   qr_label: 'Código QR de {screen}: un teléfono que lo escanee abre el puesto',
+  seats_loopback_only: 'Los teléfonos no pueden abrir estos códigos: el puente solo escucha en este ordenador. Arránquelo con {listen} para que los teléfonos de la red de la sala lo alcancen.',
   seal_blank: 'Déjela en blanco y el puente creará una por usted, que se muestra una sola vez.',
   seal_made_title: 'Tablero {n}: la contraseña del sobre',
   seal_made: 'El puente ha creado esta contraseña para el sobre. Anótela y guárdela con el sobre: solo se muestra esta vez, y el sobre se abre solo con ella.',

@@ -98,6 +98,7 @@ export default {
   new_key_label: 'Nouvelle clé pour {screen} : l’ancien lien ne donne plus de place',
   key_reissued: 'Un nouveau lien pour {screen} ; l’ancien ne fait plus que regarder.',
   qr_label: 'Code QR de {screen} : un téléphone qui le scanne ouvre la place',
+  seats_loopback_only: 'Les téléphones ne peuvent pas ouvrir ces codes : le pont n’écoute que sur cet ordinateur. Lancez-le avec {listen} pour que les téléphones du réseau de la salle l’atteignent.',
   seal_blank: 'Laissez-la vide et le pont en crée une pour vous, affichée une seule fois.',
   seal_made_title: 'Échiquier {n} : la phrase secrète de l’enveloppe',
   seal_made: 'Le pont a créé cette phrase secrète pour l’enveloppe. Notez-la et gardez-la avec l’enveloppe : elle n’est affichée que cette fois, et l’enveloppe ne s’ouvre qu’avec elle.',

@@ -98,6 +98,7 @@ export default {
   new_key_label: 'Nuova chiave per {screen}: il vecchio link non dà più il posto',
   key_reissued: 'Un nuovo link per {screen}; il vecchio ora guarda soltanto.',
   qr_label: 'Codice QR di {screen}: un telefono che lo scansiona apre il posto',
+  seats_loopback_only: 'I telefoni non possono aprire questi codici: il ponte ascolta solo su questo computer. Avviatelo con {listen} perché i telefoni della rete della sala lo raggiungano.',
   seal_blank: 'Lasciala vuota e il ponte ne crea una per te, mostrata una sola volta.',
   seal_made_title: 'Scacchiera {n}: la frase segreta della busta',
   seal_made: 'Il ponte ha creato questa frase segreta per la busta. Annotala e conservala con la busta: è mostrata solo questa volta, e la busta si apre solo con essa.',

@@ -98,6 +98,7 @@ export default {
   new_key_label: 'Nieuwe sleutel voor {screen}: de oude link geeft geen plaats meer',
   key_reissued: 'Een nieuwe link voor {screen}; de oude kijkt nu alleen mee.',
   qr_label: 'QR-code van {screen}: een telefoon die hem scant opent de plaats',
+  seats_loopback_only: 'Telefoons kunnen deze codes niet openen: de brug luistert alleen op deze computer. Start hem met {listen} zodat de telefoons op het netwerk van de zaal hem bereiken.',
   seal_blank: 'Laat het leeg en de brug maakt er een voor u, één keer getoond.',
   seal_made_title: 'Bord {n}: het wachtwoord van de envelop',
   seal_made: 'De brug heeft dit wachtwoord voor de envelop gemaakt. Schrijf het op en bewaar het bij de envelop: het wordt alleen deze keer getoond, en de envelop opent alleen hiermee.',

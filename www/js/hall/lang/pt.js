@@ -98,6 +98,7 @@ export default {
   new_key_label: 'Nova chave para {screen}: a ligação antiga já não dá o lugar',
   key_reissued: 'Uma nova ligação para {screen}; a antiga agora só assiste.',
   qr_label: 'Código QR de {screen}: um telefone que o leia abre o lugar',
+  seats_loopback_only: 'Os telemóveis não conseguem abrir estes códigos: a ponte só escuta neste computador. Inicie-a com {listen} para que os telemóveis da rede da sala a alcancem.',
   seal_blank: 'Deixe em branco e a ponte cria uma para si, mostrada uma só vez.',
   seal_made_title: 'Tabuleiro {n}: a frase secreta do envelope',
   seal_made: 'A ponte criou esta frase secreta para o envelope. Anote-a e guarde-a com o envelope: só é mostrada desta vez, e o envelope só abre com ela.',
