@@ -70,14 +70,20 @@ mod tests {
         text.parse().expect("an address")
     }
 
+    /// The host a link names, the machine being on the hall's network as [`LAN`].
+    fn named(on: &str, asked: &str) -> String {
+        link_host(listen(on), Some(asked), || Some(LAN))
+    }
+
     #[test]
     fn a_loopback_host_becomes_the_machines_lan_address_when_the_bridge_listens_on_all() {
-        for asked in ["127.0.0.1:8080", "localhost:8080", "[::1]:8080", "LocalHost:8080"] {
-            assert_eq!(
-                link_host(listen("0.0.0.0:8080"), Some(asked), || Some(LAN)),
-                "192.168.1.20:8080",
-                "{asked}"
-            );
+        for asked in [
+            "127.0.0.1:8080",
+            "localhost:8080",
+            "[::1]:8080",
+            "LocalHost:8080",
+        ] {
+            assert_eq!(named("0.0.0.0:8080", asked), "192.168.1.20:8080", "{asked}");
         }
         // No Host at all: the same.
         assert_eq!(
@@ -88,19 +94,13 @@ mod tests {
 
     #[test]
     fn a_specific_listen_address_is_named_as_it_is() {
-        assert_eq!(
-            link_host(listen("10.0.0.5:9000"), Some("localhost:9000"), || Some(LAN)),
-            "10.0.0.5:9000"
-        );
+        assert_eq!(named("10.0.0.5:9000", "localhost:9000"), "10.0.0.5:9000");
     }
 
     #[test]
     fn a_host_phones_can_reach_is_kept() {
         for asked in ["192.168.1.7:8080", "hall.example:8080", "[fe80::1]:8080"] {
-            assert_eq!(
-                link_host(listen("0.0.0.0:8080"), Some(asked), || Some(LAN)),
-                asked
-            );
+            assert_eq!(named("0.0.0.0:8080", asked), asked);
         }
     }
 
@@ -108,10 +108,7 @@ mod tests {
     fn on_loopback_only_or_with_no_lan_address_the_host_asked_stays() {
         assert!(loopback_only(listen("127.0.0.1:8080")));
         assert!(!loopback_only(listen("0.0.0.0:8080")));
-        assert_eq!(
-            link_host(listen("127.0.0.1:8080"), Some("127.0.0.1:8080"), || Some(LAN)),
-            "127.0.0.1:8080"
-        );
+        assert_eq!(named("127.0.0.1:8080", "127.0.0.1:8080"), "127.0.0.1:8080");
         assert_eq!(
             link_host(listen("0.0.0.0:8080"), Some("127.0.0.1:8080"), || None),
             "127.0.0.1:8080"
