@@ -12,7 +12,9 @@
 //! * the clocks stopped or restarted (2005 Art. 6.13 / 2023 Art. 6.11): the other one;
 //! * a position he restored (2005 Art. 6.14, 7.5 / 2023 Art. 7.1, 7.6, as the restore cited):
 //!   the moves it dropped played again, each through the game as any move is (it may refuse
-//!   one), then the clocks set back as they read before the restore, running as they ran.
+//!   one), then the clocks set back as they read before the restore, running as they ran. A
+//!   result the restore took away comes back only as the moves make it (a mate, a stalemate);
+//!   one the players gave is recorded again by the arbiter.
 //!
 //! Nothing else: an envelope opened or a game started cannot be closed or unstarted, a touch
 //! ruled not deliberate has freed a move.
