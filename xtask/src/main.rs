@@ -13,6 +13,7 @@
 
 mod deny;
 mod dist;
+mod fresh;
 mod fuzz;
 mod setup;
 mod sh;
@@ -66,7 +67,7 @@ commands:
   bench [NAME]     run the criterion benchmarks
   fuzz TARGET [S]  run a core/fuzz target for S seconds (60), installing cargo-fuzz";
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Profile {
     Debug,
     Release,

@@ -29,9 +29,30 @@ pub fn build(profile: Profile) -> Result<()> {
         }
         build_module(profile, name, features)?;
     }
+    // The page is made from www/ (its sources and the modules above) by esbuild and this
+    // program; unchanged, www/dist is what it would be made again.
+    let www = root().join("www");
+    let mut inputs = crate::fresh::Inputs::new("dist")?;
+    inputs
+        .tree(&www, |rel| !rel.starts_with("dist"))?
+        .file(&root().join("xtask").join("src").join("prepaint.mjs"))?
+        .file(&root().join("tests").join("e2e").join("package-lock.json"))?
+        .file(
+            &root()
+                .join("tests")
+                .join("e2e")
+                .join("node_modules")
+                .join(".bin")
+                .join("esbuild"),
+        )?;
+    let output = crate::fresh::Output::Tree(www.join("dist"));
+    if inputs.unchanged(&output) {
+        println!("www/dist: unchanged since it was last built from these files");
+        return Ok(());
+    }
     let built = crate::dist::build().context("building www/dist")?;
     crate::dist::report(&built);
-    Ok(())
+    inputs.record(&output)
 }
 
 /// Builds `arbiter-wasm` with `features` and writes `www/pkg/<name>{.js,_bg.wasm,.d.ts}`.
@@ -77,6 +98,24 @@ fn build_module(profile: Profile, name: &str, features: &[&str]) -> Result<()> {
         .join(dir)
         .join("arbiter_wasm.wasm");
     let out = root().join("www").join("pkg");
+    // What the rest of this step reads: the module cargo built, the settings below, and which
+    // wasm-opt there is. Unchanged, the files in www/pkg are what it would write again.
+    let mut inputs = crate::fresh::Inputs::new(&format!("pkg-{name}"))?;
+    inputs
+        .file(&wasm)?
+        .file(&wasm_opt_path())?
+        .value("profile", &format!("{profile:?}"));
+    for var in ["ARBITER_WASM_NAMES", "ARBITER_WASM_UNOPTIMISED"] {
+        inputs.value(var, &std::env::var(var).unwrap_or_default());
+    }
+    let output = crate::fresh::Output::Files(vec![
+        out.join(format!("{name}_bg.wasm")),
+        out.join(format!("{name}.js")),
+    ]);
+    if inputs.unchanged(&output) {
+        println!("www/pkg/{name}: unchanged since it was last built from this module");
+        return Ok(());
+    }
     let argv: Vec<OsString> = vec![
         "wasm-bindgen".into(),
         "--target".into(),
@@ -94,12 +133,7 @@ fn build_module(profile: Profile, name: &str, features: &[&str]) -> Result<()> {
     // breaks this module's externref table (the page then fails with "WebAssembly.Table.set():
     // Argument 1 is invalid"), so only binaryen 132 from npm (tests/e2e, after `npm ci`) is used.
     let module = out.join(format!("{name}_bg.wasm"));
-    let wasm_opt = root()
-        .join("tests")
-        .join("e2e")
-        .join("node_modules")
-        .join(".bin")
-        .join("wasm-opt");
+    let wasm_opt = wasm_opt_path();
     // ARBITER_WASM_UNOPTIMISED=<dir> keeps a copy of wasm-bindgen's output there
     // (`<dir>/<name>_bg.wasm`), to try other wasm-opt flags on.
     if let Some(dir) = std::env::var_os("ARBITER_WASM_UNOPTIMISED") {
@@ -136,7 +170,17 @@ fn build_module(profile: Profile, name: &str, features: &[&str]) -> Result<()> {
     }
     let size = std::fs::metadata(&module).map(|m| m.len()).unwrap_or(0);
     println!("www/pkg/{name}_bg.wasm: {size} bytes");
-    Ok(())
+    inputs.record(&output)
+}
+
+/// binaryen's wasm-opt from tests/e2e's npm packages.
+fn wasm_opt_path() -> std::path::PathBuf {
+    root()
+        .join("tests")
+        .join("e2e")
+        .join("node_modules")
+        .join(".bin")
+        .join("wasm-opt")
 }
 
 /// The glue without its comments, blank lines and indentation: the page loads it on every
