@@ -374,6 +374,24 @@ impl EventLog {
     }
 }
 
+impl LogLine {
+    /// Reads one event line of a log whose last numbered line before it was `after`, as
+    /// [`LogRecord::from_jsonl`] does each: a reader that streams a log line by line (and so
+    /// never holds all its text) applies the same rules.
+    ///
+    /// # Errors
+    /// The line is not an event line, or its `seq` does not come after `after`.
+    pub fn read_after(text: &str, after: Option<u64>) -> Result<LogLine, LogErrorKind> {
+        let line = serde_json::from_str::<LogLine>(text)?;
+        match (line.seq, after) {
+            (Some(found), Some(after)) if found <= after => {
+                Err(LogErrorKind::SeqOrder { found, after })
+            }
+            _ => Ok(line),
+        }
+    }
+}
+
 /// A line that [`LogRecord::salvage_jsonl`] set aside: where it was, what it held, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetAside {
@@ -454,14 +472,7 @@ impl LogRecord {
         };
         let mut last_seq = None;
         for (i, text) in lines {
-            let read = serde_json::from_str::<LogLine>(text)
-                .map_err(LogErrorKind::from)
-                .and_then(|line| match (line.seq, last_seq) {
-                    (Some(found), Some(after)) if found <= after => {
-                        Err(LogErrorKind::SeqOrder { found, after })
-                    }
-                    _ => Ok(line),
-                });
+            let read = LogLine::read_after(text, last_seq);
             match (read, aside.as_deref_mut()) {
                 (Ok(line), _) => {
                     last_seq = line.seq.or(last_seq);
