@@ -6,6 +6,7 @@
 //! confirmed when the settle time ends, not at the next poll.
 
 use std::os::fd::AsRawFd;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arbiter_core::dgt::codec::{BoardMessage, Command, Decoder};
@@ -41,7 +42,14 @@ pub struct LinkSettings {
     pub min_backoff: Duration,
     /// Longest wait between attempts.
     pub max_backoff: Duration,
+    /// Whose port it is ("board 7"), named in what is printed: a hall's boards each say which.
+    pub name: Option<String>,
+    /// Why the port cannot be opened, while it cannot (`None` once it opens): for a hall page.
+    pub unopened: Option<Unopened>,
 }
+
+/// Where a link says why its port cannot be opened, while it cannot.
+pub type Unopened = Arc<Mutex<Option<String>>>;
 
 impl Default for LinkSettings {
     fn default() -> Self {
@@ -50,6 +58,8 @@ impl Default for LinkSettings {
             silence_limit: Duration::from_millis(3500),
             min_backoff: Duration::from_millis(100),
             max_backoff: Duration::from_secs(2),
+            name: None,
+            unopened: None,
         }
     }
 }
@@ -66,6 +76,19 @@ pub enum LinkError {
     /// The port opened but nothing answered as a DGT board.
     #[error("{0}: not a DGT board (no answer to the version request)")]
     NotABoard(String),
+    /// The process may open too few more files: the last ones are kept for the pages.
+    #[error(
+        "{port}: not opened: {in_use} of the {limit} files this process may open are in use and \
+         the last {RESERVED_FILES} are kept for the pages (raise the limit: ulimit -n)"
+    )]
+    TooManyFiles {
+        /// The port.
+        port: String,
+        /// Descriptors open now.
+        in_use: u64,
+        /// The open-file limit.
+        limit: u64,
+    },
     /// Any other failure of the port.
     #[error("{port}: {source}")]
     Port {
@@ -83,6 +106,18 @@ pub enum LinkError {
 pub fn open(path: &str) -> Result<TTYPort, LinkError> {
     if !std::path::Path::new(path).exists() {
         return Err(LinkError::Missing(path.to_owned()));
+    }
+    if let Some((in_use, limit)) = files_in_use()
+        && in_use + RESERVED_FILES >= limit
+    {
+        // A port takes its descriptor for as long as the board is there: the last few are left
+        // for the pages, so a hall short of descriptors still answers and says which boards
+        // it could not open.
+        return Err(LinkError::TooManyFiles {
+            port: path.to_owned(),
+            in_use,
+            limit,
+        });
     }
     serialport::new(path, 9600)
         .data_bits(DataBits::Eight)
@@ -103,6 +138,18 @@ pub fn open(path: &str) -> Result<TTYPort, LinkError> {
                 },
             }
         })
+}
+
+/// Descriptors a port may not take: left for the pages and the logs.
+pub const RESERVED_FILES: u64 = 32;
+
+/// The descriptors this process has open and the most it may (the soft limit), where the
+/// system tells.
+fn files_in_use() -> Option<(u64, u64)> {
+    let (limit, _) =
+        nix::sys::resource::getrlimit(nix::sys::resource::Resource::RLIMIT_NOFILE).ok()?;
+    let in_use = std::fs::read_dir("/proc/self/fd").ok()?.count() as u64;
+    Some((in_use, limit))
 }
 
 /// Asks the port for the board's version and waits up to `wait` for the answer.
@@ -308,7 +355,8 @@ impl Link {
 /// microsecond so a move is confirmed when its settle time ends, not up to a millisecond later.
 pub async fn run(choice: PortChoice, settings: LinkSettings, session: SharedSession, hub: Hub) {
     let mut backoff = settings.min_backoff;
-    let mut reported_missing = false;
+    // What was last said of a port that cannot be opened (said once, and again when it changes).
+    let mut reported: Option<String> = None;
     loop {
         let opened = match &choice {
             PortChoice::Path(path) => open(path).map(|p| (path.clone(), p)),
@@ -321,7 +369,10 @@ pub async fn run(choice: PortChoice, settings: LinkSettings, session: SharedSess
         };
         match opened {
             Ok((path, port)) => {
-                reported_missing = false;
+                reported = None;
+                if let Some(slot) = &settings.unopened {
+                    *slot.lock().unwrap_or_else(|p| p.into_inner()) = None;
+                }
                 backoff = settings.min_backoff;
                 let why = match Link::new(port) {
                     Ok(link) => serve_port(&path, &link, &settings, &session, &hub).await,
@@ -333,10 +384,19 @@ pub async fn run(choice: PortChoice, settings: LinkSettings, session: SharedSess
                 session::lock(&session).handle_disconnected(&why.to_string());
             }
             Err(e) => {
-                if !reported_missing {
-                    eprintln!("board-bridge: {e}; still looking");
-                    reported_missing = true;
+                let why = e.to_string();
+                if reported.as_ref() != Some(&why) {
+                    let whose = settings
+                        .name
+                        .as_ref()
+                        .map(|n| format!("{n}: "))
+                        .unwrap_or_default();
+                    eprintln!("board-bridge: {whose}{why}; still looking");
                 }
+                if let Some(slot) = &settings.unopened {
+                    *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(why.clone());
+                }
+                reported = Some(why);
             }
         }
         tokio::time::sleep(backoff).await;

@@ -615,3 +615,183 @@ fn sixteen_boards_play_a_round_pushed_and_broadcast() {
     );
     drop(boards);
 }
+
+/// Issue 30: a hall short of file descriptors (its limit set low, hard and soft, so it cannot
+/// raise it) says per board, in the terminal and in `/hall.json`, that it cannot open that
+/// board's port and why; it keeps the last descriptors for the pages, so `/hall.json` answers
+/// all along; and the boards it could open are read.
+#[test]
+fn a_hall_short_of_descriptors_names_each_board_it_cannot_open_and_still_answers() {
+    use std::os::unix::process::CommandExt;
+    const MANY: u32 = 40;
+    /// Descriptors the hall may open beyond those it inherits.
+    const LIMIT: u64 = 64;
+    let scratch = Scratch::new("hall-fds");
+    let mut toml = String::from(
+        "[event]\nname = \"Few descriptors\"\nround = 1\nedition = \"2005\"\n\
+         time_control = \"90+30\"\n",
+    );
+    let boards: Vec<FakeBoard> = (1..=MANY)
+        .map(|n| {
+            let board = FakeBoard::start(
+                &scratch.path(&format!("tty{n}")),
+                Placement::start(),
+                Orientation::Normal,
+            )
+            .expect("pty");
+            toml.push_str(&format!(
+                "\n[[board]]\nnumber = {n}\nwhite = \"W{n}\"\nblack = \"B{n}\"\nport = \"{}\"\n",
+                board.path().display()
+            ));
+            board
+        })
+        .collect();
+    let hall_toml = scratch.path("hall.toml");
+    std::fs::write(&hall_toml, toml).expect("hall file");
+    let stderr_path = scratch.path("stderr");
+    let addr = format!("127.0.0.1:{}", free_port());
+    let mut command = Command::new(env!("CARGO_BIN_EXE_board-bridge"));
+    command
+        .arg("--hall")
+        .arg(&hall_toml)
+        .args(["--listen", &addr])
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&stderr_path).expect("stderr"));
+    // The test's own descriptors (the boards' pseudo-terminals among them) that the hall
+    // inherits count against its limit too.
+    let inherited = std::fs::read_dir("/proc/self/fd").expect("fds").count() as u64;
+    let limit = inherited + LIMIT;
+    // SAFETY: only setrlimit, which is async-signal-safe, runs between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            nix::sys::resource::setrlimit(nix::sys::resource::Resource::RLIMIT_NOFILE, limit, limit)
+                .map_err(std::io::Error::from)
+        });
+    }
+    let child = command.spawn().expect("start the hall");
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let _child = Kill(child);
+
+    // Every board is either read or said to be unopenable, with why; /hall.json answers all along.
+    let give_up = Instant::now() + Duration::from_secs(60);
+    let mut last = String::new();
+    let (connected, refused) = loop {
+        assert!(
+            Instant::now() < give_up,
+            "the boards never settled: {last}\n{}",
+            std::fs::read_to_string(&stderr_path).unwrap_or_default()
+        );
+        std::thread::sleep(Duration::from_millis(300));
+        let Some((status, body)) = hall_json(&addr) else {
+            continue;
+        };
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&body));
+        let hall: serde_json::Value = serde_json::from_slice(&body).expect("json");
+        let boards = hall["boards"].as_array().expect("boards").clone();
+        let connected: Vec<u64> = boards
+            .iter()
+            .filter(|b| b["connected"] == true)
+            .map(|b| b["number"].as_u64().unwrap_or(0))
+            .collect();
+        let refused: Vec<(u64, String)> = boards
+            .iter()
+            .filter_map(|b| {
+                let why = b["port_error"].as_str()?;
+                Some((b["number"].as_u64().unwrap_or(0), why.to_owned()))
+            })
+            .collect();
+        last = format!("read {connected:?}, refused {refused:?}");
+        if connected.len() + refused.len() == MANY as usize && !connected.is_empty() {
+            break (connected, refused);
+        }
+    };
+    println!(
+        "{} boards read, {} named as not opened, the first: {:?}",
+        connected.len(),
+        refused.len(),
+        refused.first()
+    );
+    assert!(
+        !refused.is_empty(),
+        "a limit of {LIMIT} cannot hold {MANY} ports"
+    );
+    for (n, why) in &refused {
+        assert!(
+            why.contains("not opened")
+                && why.contains("files this process may open")
+                && why.contains("ulimit -n"),
+            "board {n}: {why}"
+        );
+        assert!(!connected.contains(n), "board {n} both read and refused");
+    }
+    // The terminal names each of them.
+    let stderr = std::fs::read_to_string(&stderr_path).expect("stderr");
+    for (n, _) in &refused {
+        let named = format!("board-bridge: board {n}: ");
+        assert!(
+            stderr
+                .lines()
+                .any(|l| l.starts_with(&named) && l.contains("not opened")),
+            "board {n} is not named in:\n{stderr}"
+        );
+    }
+    // Several requests at once are still answered.
+    let answered = (0..8)
+        .map(|_| {
+            let addr = addr.clone();
+            std::thread::spawn(move || hall_json(&addr).map(|a| a.0))
+        })
+        .collect::<Vec<_>>()
+        .into_iter()
+        .map(|t| t.join().expect("thread"))
+        .filter(|r| *r == Some(200))
+        .count();
+    assert_eq!(answered, 8, "the pages are left descriptors");
+    drop(boards);
+}
+
+/// `GET /hall.json` on a connection of its own, given 5 s to answer: status and body, `None`
+/// when no answer came (a hall out of descriptors accepts no more).
+fn hall_json(addr: &str) -> Option<(u16, Vec<u8>)> {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
+    s.set_write_timeout(Some(Duration::from_secs(5))).ok()?;
+    write!(
+        s,
+        "GET /hall.json HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
+    let mut bytes = Vec::new();
+    s.read_to_end(&mut bytes).ok()?;
+    let split = bytes.windows(4).position(|w| w == b"\r\n\r\n")?;
+    let head = String::from_utf8_lossy(&bytes[..split]);
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let mut body = bytes[split + 4..].to_vec();
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        body = dechunk(&body)?;
+    }
+    Some((status, body))
+}
+
+fn dechunk(mut raw: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::new();
+    loop {
+        let end = raw.windows(2).position(|w| w == b"\r\n")?;
+        let size = usize::from_str_radix(std::str::from_utf8(&raw[..end]).ok()?.trim(), 16).ok()?;
+        if size == 0 {
+            return Some(out);
+        }
+        out.extend_from_slice(raw.get(end + 2..end + 2 + size)?);
+        raw = raw.get(end + 4 + size..)?;
+    }
+}

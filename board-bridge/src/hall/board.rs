@@ -11,7 +11,7 @@ use arbiter_core::dgt::reconstruct::Completion;
 use super::config::{BoardConfig, HallConfig, Source};
 use crate::hub::Hub;
 use crate::referee::{NotTaken, Referee, SharedReferee};
-use crate::serial::{LinkSettings, PortChoice};
+use crate::serial::{LinkSettings, PortChoice, Unopened};
 use crate::session::{Seat, Session, SharedSession, StartBy};
 use crate::simulator::{self, FakeBoard, Pace, Realism};
 
@@ -28,6 +28,8 @@ pub struct HallBoard {
     port: Option<PortChoice>,
     /// The simulated board, kept alive while the hall runs.
     _simulated: Option<FakeBoard>,
+    /// Why its port cannot be opened, while it cannot (its link says).
+    unopened: Unopened,
 }
 
 /// How the hall's boards complete moves.
@@ -127,6 +129,7 @@ impl HallBoard {
             session,
             port,
             _simulated: simulated,
+            unopened: Unopened::default(),
         })
     }
 
@@ -152,7 +155,7 @@ impl HallBoard {
         if let Some(port) = &self.port {
             tokio::spawn(crate::serial::run(
                 port.clone(),
-                LinkSettings::default(),
+                self.link_settings(),
                 self.session.clone(),
                 self.hub.clone(),
             ));
@@ -163,10 +166,29 @@ impl HallBoard {
     pub fn spawn_link_at(&self, path: String) -> tokio::task::JoinHandle<()> {
         tokio::spawn(crate::serial::run(
             PortChoice::Path(path),
-            LinkSettings::default(),
+            self.link_settings(),
             self.session.clone(),
             self.hub.clone(),
         ))
+    }
+
+    /// The link's settings: it names this board in what it prints and says here why its port
+    /// cannot be opened.
+    fn link_settings(&self) -> LinkSettings {
+        LinkSettings {
+            name: Some(format!("board {}", self.number())),
+            unopened: Some(self.unopened.clone()),
+            ..LinkSettings::default()
+        }
+    }
+
+    /// Why the board's port cannot be opened now (too many open files, no right to it, busy,
+    /// not there), while it cannot: for the hall page beside "connected".
+    pub fn port_problem(&self) -> Option<String> {
+        self.unopened
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
     }
 
     /// Where the board is read from, for the hall page.

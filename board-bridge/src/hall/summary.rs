@@ -37,6 +37,9 @@ pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
         // hall file's).
         "serial": hall.serial_of(i),
         "connected": state.connected,
+        // Why its port cannot be opened, while it cannot (too many open files, no right to it,
+        // busy, not there): the hall names each board it could not open.
+        "port_error": board.port_problem(),
         // The port the board is read at, once connected, and the way it stands (DGT boards
         // tell a board turned round: LiveChess's `flipped`).
         "port": state.port,
