@@ -252,6 +252,8 @@ fn main() -> anyhow::Result<()> {
         let moves = simulator::moves_of_pgn(&pgn)
             .with_context(|| format!("reading the game in {}", pgn_path.display()))?;
         let link = std::env::temp_dir().join(format!("board-bridge-sim-{}", std::process::id()));
+        // Until the bridge serves and catches a stop, one would leave the link behind.
+        board_bridge::server::listen::hold_stop_signals();
         let board = FakeBoard::start(&link, Placement::start(), Orientation::Normal)
             .context("opening a pseudo-terminal")?;
         let realism = Realism {

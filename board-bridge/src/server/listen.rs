@@ -79,11 +79,13 @@ pub async fn serve_with(
         .timer(TokioTimer::new())
         .header_read_timeout(HEADER_TIMEOUT)
         .keep_alive(true);
-    let ctrl_c = tokio::signal::ctrl_c();
-    tokio::pin!(ctrl_c);
     // SIGTERM (a service manager, `kill`) stops the bridge as SIGINT does, so what it holds (a
-    // simulated board's link) is let go on the way out.
-    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    // simulated board's link) is let go on the way out. Both are caught from here on; one sent
+    // while the bridge was starting was held back (`hold_stop_signals`) and comes now.
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let mut term = signal(SignalKind::terminate())?;
+    release_stop_signals();
     loop {
         let (tcp, remote) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -95,7 +97,7 @@ pub async fn serve_with(
                     continue;
                 }
             },
-            _ = &mut ctrl_c => break,
+            _ = interrupt.recv() => break,
             _ = term.recv() => break,
         };
         // Each message is one small frame that must leave at once: no Nagle delay.
@@ -161,4 +163,28 @@ async fn turn_away(mut tcp: tokio::net::TcpStream, cap: usize) {
         let _ = tcp.shutdown().await;
     })
     .await;
+}
+
+/// SIGINT and SIGTERM, the signals that stop the bridge.
+fn stop_signals() -> nix::sys::signal::SigSet {
+    use nix::sys::signal::{SigSet, Signal};
+    let mut set = SigSet::empty();
+    set.add(Signal::SIGINT);
+    set.add(Signal::SIGTERM);
+    set
+}
+
+/// Holds back SIGINT and SIGTERM in this thread and the threads it starts, until [`serve_with`]
+/// catches them. Called before the bridge makes something it must remove on the way out (a
+/// simulated board's link in the temporary folder): a stop sent before the bridge serves would
+/// otherwise end it at once, leaving the link behind (a test caught it under load).
+pub fn hold_stop_signals() {
+    use nix::sys::signal::{SigmaskHow, pthread_sigmask};
+    let _ = pthread_sigmask(SigmaskHow::SIG_BLOCK, Some(&stop_signals()), None);
+}
+
+/// Lets SIGINT and SIGTERM reach this thread again, once they are caught.
+fn release_stop_signals() {
+    use nix::sys::signal::{SigmaskHow, pthread_sigmask};
+    let _ = pthread_sigmask(SigmaskHow::SIG_UNBLOCK, Some(&stop_signals()), None);
 }
