@@ -4,6 +4,7 @@
 //! * [`board`]: one board's game, wired as the single-board bridge wires its board.
 //! * [`locate`]: boards found by serial number on any port, and found again when moved.
 //! * [`round`]: the round as one PGN, as Lichess Broadcasts reads it.
+//! * [`archive`]: every round kept in the logs' folder and read back (`/round/N.pgn`).
 //! * [`signal`]: DGT's result signal (the kings on the centre squares), read as a proposal.
 //! * [`summary`]: what the hall page shows of each board, streamed as the boards change.
 //! * [`push`]: the round pushed to Lichess Broadcasts after each change.
@@ -11,6 +12,7 @@
 //!   undo, how far an adjourned game's resumption has come).
 //! * [`server`]: the hall's routes beside each board's own (`/board/N/...`).
 
+pub mod archive;
 pub mod board;
 pub mod config;
 pub mod desk;
@@ -59,6 +61,8 @@ pub struct Hall {
     /// Each board's serial number as the arbiter assigned it from the hall page, in place of
     /// the hall file's.
     assigned: Mutex<Vec<Option<String>>>,
+    /// The logs' folder, where earlier rounds are archived (`round-N/`), when there is one.
+    pub log: Option<PathBuf>,
 }
 
 /// A shared hall.
@@ -91,6 +95,7 @@ impl Hall {
             detected: Mutex::new(Vec::new()),
             assigned: Mutex::new(vec![None; n]),
             desks,
+            log: None,
         }
     }
 
@@ -272,7 +277,7 @@ pub async fn tick_board(hall: SharedHall, i: usize) {
 pub struct HallOptions {
     /// The hall file.
     pub hall: PathBuf,
-    /// The logs' folder: board N's under `board-N/`.
+    /// The logs' folder: board N's under `board-N/`, earlier rounds' under `round-R/board-N/`.
     pub log: Option<PathBuf>,
     /// How moves are completed.
     pub completing: board::Completing,
@@ -296,6 +301,12 @@ pub fn run(
 ) -> anyhow::Result<()> {
     use anyhow::Context;
     let config = config::HallConfig::load(&options.hall)?;
+    if let Some(log) = &options.log {
+        // Before any log is opened: the logs of another round are archived, never continued.
+        for said in archive::prepare(log, config.event.round)? {
+            eprintln!("board-bridge: {said}");
+        }
+    }
     let mut boards = Vec::with_capacity(config.boards.len());
     for b in &config.boards {
         boards.push(HallBoard::open(
@@ -325,8 +336,18 @@ pub fn run(
                 .with_context(|| format!("board {}'s seat keys", b.number()))?,
         ));
     }
+    if let Some(log) = &options.log {
+        let tags: Vec<(u32, arbiter_core::pgn::Tags)> = config
+            .boards
+            .iter()
+            .map(|b| (b.number, round::board_tags(&config.event, b)))
+            .collect();
+        archive::record(log, config.event.round, &tags)
+            .context("recording which round the logs are of")?;
+    }
     let mut hall = Hall::new(config.event.clone(), boards, token, seats);
     hall.round_file = config.round_file.clone();
+    hall.log = options.log.clone();
     let hall: SharedHall = Arc::new(hall);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -82,7 +82,7 @@ pub fn round_pgn(hall: &Hall, clocks: bool) -> String {
 /// until claimed in rapid or blitz, or awaiting the arbiter): Lichess stops every later update
 /// of a game once it reads an illegal move (results included), so the round never carries one.
 /// The moves come back once the arbiter has put the game right.
-fn without_illegal_moves(game: &arbiter_core::arbiter::Game, pgn: String) -> String {
+pub(super) fn without_illegal_moves(game: &arbiter_core::arbiter::Game, pgn: String) -> String {
     use std::fmt::Write;
     let moves = game.moves();
     let Some(first_illegal) = (0..moves.len()).find(|&i| {

@@ -1,5 +1,6 @@
 //! The hall's routes: `/` the hall page, `/board/N` a board's own page, `/hall/ws` the hall's
-//! stream, `/hall.json` the hall now, `/round.pgn` the round, `POST /board/N/arbiter` the
+//! stream, `/hall.json` the hall now, `/round.pgn` the round, `/round/N.pgn` round N (the
+//! current one, or an earlier one read back from its archived logs), `POST /board/N/arbiter` the
 //! arbiter's decisions; each board's stream, PGN and log under `/board/N/` are the
 //! single-board bridge's own routes, one set per board.
 //!
@@ -73,6 +74,7 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
         .route("/hall.json", get(hall_json))
         .route("/hall/ws", get(stream::hall_ws))
         .route("/round.pgn", get(round_pgn))
+        .route("/round/{file}", get(numbered_round))
         .route("/round.trf", get(round_trf))
         .route("/board/{n}/arbiter", post(decisions::arbiter))
         .route("/hall/seats", get(seats::seats).post(seats::reissue_seat))
@@ -114,19 +116,78 @@ async fn hall_json(State(app): State<HallApp>) -> Response {
 }
 
 async fn round_pgn(State(app): State<HallApp>, headers: HeaderMap) -> Response {
+    let (text, tag) = current_round(&app);
+    pgn_answer(&text, tag, &headers)
+}
+
+/// The current round's PGN and its entity tag, made again only when a board changed.
+fn current_round(app: &HallApp) -> (Arc<str>, String) {
     let version = *app.hall.watch_changes().borrow();
-    let (text, tag) = {
-        let mut cached = super::lock(&app.round);
-        match &*cached {
-            Some((v, text, tag)) if *v == version => (text.clone(), tag.clone()),
-            _ => {
-                let text: Arc<str> = Arc::from(super::round::round_pgn(&app.hall, false));
-                let tag = super::round::etag(&text);
-                *cached = Some((version, text.clone(), tag.clone()));
-                (text, tag)
-            }
+    let mut cached = super::lock(&app.round);
+    match &*cached {
+        Some((v, text, tag)) if *v == version => (text.clone(), tag.clone()),
+        _ => {
+            let text: Arc<str> = Arc::from(super::round::round_pgn(&app.hall, false));
+            let tag = super::round::etag(&text);
+            *cached = Some((version, text.clone(), tag.clone()));
+            (text, tag)
         }
+    }
+}
+
+/// `GET /round/N.pgn`: the current round as `/round.pgn` serves it, an earlier round read back
+/// from its logs archived under the log folder's `round-N/`; a round neither is a 404 saying
+/// which rounds there are. The public PGN: nothing of the logs but the games.
+async fn numbered_round(
+    State(app): State<HallApp>,
+    axum::extract::Path(file): axum::extract::Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let current = app.hall.event.round;
+    let Some(round) = file
+        .strip_suffix(".pgn")
+        .and_then(|n| n.parse::<u32>().ok())
+    else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            format!(
+                "/round/{file} names no round: ask for /round/N.pgn, N a round's number (this one is {current})"
+            ),
+        );
     };
+    if round == current {
+        let (text, tag) = current_round(&app);
+        return pgn_answer(&text, tag, &headers);
+    }
+    let Some(log) = app.hall.log.clone() else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            format!(
+                "round {round} is not kept: this hall runs round {current} without a log folder (--log DIR), where earlier rounds are archived"
+            ),
+        );
+    };
+    // Reading the logs back is file work: off the thread that serves the pages.
+    let read = tokio::task::spawn_blocking(move || super::archive::round_pgn(&log, round)).await;
+    match read {
+        Ok(Ok(text)) => {
+            let tag = super::round::etag(&text);
+            pgn_answer(&text, tag, &headers)
+        }
+        Ok(Err(e @ super::archive::ArchiveError::Unknown { .. })) => refused(
+            StatusCode::NOT_FOUND,
+            format!("{e}; the current round is {current} (/round/{current}.pgn)"),
+        ),
+        Ok(Err(e)) => refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+        Err(e) => refused(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            format!("reading round {round}'s logs: {e}"),
+        ),
+    }
+}
+
+/// A round's PGN `text` with its entity tag: 304 to a poller that holds it already.
+fn pgn_answer(text: &str, tag: String, headers: &HeaderMap) -> Response {
     let matches = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
