@@ -12,6 +12,7 @@ import { hasWords, loadSentences, loadWords, resultWords, sideName, t, tableRefu
 import { pushLines } from './push.js';
 import { askPassphrase, sealingWords, showPassphrase } from './seal.js';
 import { confirmAction } from './confirm.js';
+import { setUpDetected } from './detected.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -326,9 +327,14 @@ let skew = 0;
 function showHall() {
   $('start-round').hidden = !token;
   $('rotate-token').hidden = !token;
+  const detected = setUpDetected({
+    w, token: () => token, hallBoards: () => [...boards.values()].map((e) => e.data), refusal: refusalText,
+  });
+  detected.redraw();
   redraw = () => {
     $('start-round').hidden = !token;
     $('rotate-token').hidden = !token;
+    detected.redraw();
     showEvent();
     showStatus(statusWords);
     for (const [n] of boards) draw(n);
