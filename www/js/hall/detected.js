@@ -8,7 +8,7 @@
 const $ = (id) => document.getElementById(id);
 
 /**
- * Sets up the panel (hall.html's #detected). `w` says a hall message in the page's language,
+ * Sets up the panel (hall.html's #detected, in #detected-section). `w` says a hall message in the page's language,
  * `token()` is the arbiter's token now, `hallBoards()` the hall's boards as the stream gives
  * them, `refusal(status, answer)` the bridge's refusal in words. Returns `redraw()`, for a
  * new language or token.
@@ -36,6 +36,8 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
         panelAnswer = () => [refusal(r.status, answer), true];
       } else {
         found = Array.isArray(answer.boards) ? answer.boards : [];
+        // An earlier failure to ask is over; an assignment's answer stays said.
+        if (panelAnswer?.()[1]) panelAnswer = null;
       }
     } catch {
       panelAnswer = () => [w('no_answer'), true];
@@ -60,7 +62,11 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
       const answer = await r.json().catch(() => ({}));
       if (r.ok) {
         panelAnswer = () => [w('assigned', { serial, n }), false];
-      } else if (r.status === 409) {
+        // The list again, with the board now named beside its port.
+        await load();
+        return;
+      }
+      if (r.status === 409) {
         const other = boardOf(serial) ?? found?.find((f) => f.serial === serial)?.board;
         answers.set(serial, () => [other == null ? w('assign_refused_taken_any', { serial })
           : w('assign_refused_taken', { serial, other }), true]);
@@ -70,7 +76,7 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
     } catch {
       answers.set(serial, () => [w('no_answer'), true]);
     }
-    await load();
+    draw();
   }
 
   function say(el, answer) {
@@ -92,7 +98,7 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
   }
 
   function draw() {
-    panel.hidden = !token();
+    $('detected-section').hidden = !token();
     say(said, panelAnswer);
     if (!found) {
       list.replaceChildren();

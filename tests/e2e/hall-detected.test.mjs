@@ -1,0 +1,228 @@
+// The arbiter's list of detected boards on the hall page, against the real bridge (`--hall`)
+// in headless Chromium: two DGT boards answer on real pseudo-terminals the hall file lists in
+// `[event] ports`, while the file's own boards (named by serial numbers no board here has) are
+// absent. The arbiter opens "Detected boards", reads each one's port, family and serial number,
+// assigns one to board 1 from the list (the bridge then reads it as board 1), and a refusal
+// (the token changed meanwhile) is said beside the control, in the page's language. At a
+// desktop's size and a phone's, with axe. Every wait waits for a state, never for a time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
+import { launch, freshPage, BRIDGE, SERVED, axe } from './harness.mjs';
+
+const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
+const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
+
+// A DGT board on a pseudo-terminal, as much of one as the hall asks of it: its serial numbers
+// (SERIALNR 0x91, LONG_SERIALNR 0xA2), its version (0x93) and the whole board (BOARD_DUMP 0x86,
+// the start position from a8). Each message: its id, its length in two 7-bit bytes, its data.
+const FAKE_BOARD = String.raw`
+import os, sys, tty
+link, serial = sys.argv[1], sys.argv[2]
+master, slave = os.openpty()
+tty.setraw(slave)
+if os.path.lexists(link):
+    os.remove(link)
+os.symlink(os.ttyname(slave), link)
+def message(kind, data):
+    n = len(data) + 3
+    return bytes([kind, n >> 7, n & 0x7F]) + bytes(data)
+START = [8, 9, 10, 12, 11, 10, 9, 8] + [7] * 8 + [0] * 32 + [1] * 8 + [2, 3, 4, 6, 5, 4, 3, 2]
+ANSWERS = {
+    0x45: message(0x91, serial.encode()),
+    0x55: message(0xA2, serial.rjust(10, '0').encode()),
+    0x4D: message(0x93, [1, 0]),
+    0x42: message(0x86, START),
+}
+print('ready', flush=True)
+while True:
+    for b in os.read(master, 1024):
+        if b in ANSWERS:
+            os.write(master, ANSWERS[b])
+`;
+
+/** Starts a fake board answering with `serial` at `link`; resolves once it is there. */
+function fakeBoard(dir, link, serial) {
+  const script = path.join(dir, 'fake_board.py');
+  fs.writeFileSync(script, FAKE_BOARD);
+  const child = spawn('python3', [script, link, serial], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let err = '';
+    child.stderr.on('data', (c) => { err += c; });
+    child.stdout.once('data', () => resolve(child));
+    child.on('exit', (code) => reject(new Error(`the fake board exited (${code}): ${err}`)));
+  });
+}
+
+async function freePort() {
+  const srv = net.createServer();
+  await new Promise((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  const { port } = srv.address();
+  await new Promise((resolve) => srv.close(resolve));
+  return port;
+}
+
+/** The hall of `toml` in `dir`; resolves with its address, its printed token and a stop. */
+async function startHall(dir, toml) {
+  fs.writeFileSync(path.join(dir, 'hall.toml'), toml);
+  const port = await freePort();
+  const child = spawn(BRIDGE, ['--hall', path.join(dir, 'hall.toml'), '--listen', `127.0.0.1:${port}`, '--www', SERVED], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const token = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the hall did not start: ${out}`)), 30_000);
+    const look = (chunk) => {
+      out += chunk;
+      const m = /arbiter token: ([0-9a-f]+)/.exec(out);
+      if (m && out.includes('hall of')) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+    child.on('exit', (code) => reject(new Error(`the hall exited (${code}): ${out}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    token,
+    json: async () => (await fetch(`${url}/hall.json`)).json(),
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** Waits until `ok()` (sync or async) holds, asking again every 100 ms; fails naming `what`. */
+async function until(what, ok, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await ok()) return;
+    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const row = (page, serial) => page.locator(`#detected li[data-serial="${serial}"]`);
+
+/** The page holds no wider than its window (nothing to scroll sideways). */
+async function noSideScroll(page, what) {
+  const [scroll, client] = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  assert.ok(scroll <= client, `${what}: the page is ${scroll} px wide in a ${client} px window`);
+}
+
+test('hall detected boards: listed with port, family and serial number, one assigned to board 1 from the list, a refusal said beside its control', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-detected-'));
+  const ttyA = path.join(dir, 'tty-a');
+  const ttyB = path.join(dir, 'tty-b');
+  const fakes = [await fakeBoard(dir, ttyA, '41234'), await fakeBoard(dir, ttyB, '52345')];
+  const hall = await startHall(dir, `[event]
+name = "Springfield Club Championship"
+round = 3
+edition = "2023"
+time_control = "90+30"
+ports = [${JSON.stringify(ttyA)}, ${JSON.stringify(ttyB)}]
+
+[[board]]
+number = 1
+white = "Rossi, Anna"
+black = "Neri, Bruno"
+serial = "99999"
+
+[[board]]
+number = 2
+white = "Verdi, Carla"
+black = "Bianchi, Dario"
+serial = "88888"
+`);
+  const board = async (n) => (await hall.json()).boards.find((b) => b.number === n);
+  const browser = await launch();
+  try {
+    const page = await freshPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${hall.url}/`);
+    await page.waitForFunction(() => document.querySelectorAll('article[data-board]').length === 2);
+    // Nobody's without the token.
+    assert.equal(await page.locator('#detected-section').isVisible(), false, 'no list without the token');
+    await page.fill('#token', hall.token);
+    await page.click('#token-save');
+    await page.click('#detected > summary');
+    // Both boards found on their ports (the bridge scans every second: look again until then).
+    await until('both boards are listed', async () => {
+      if (await row(page, '41234').count() && await row(page, '52345').count()) return true;
+      await page.click('#detected-again');
+      return false;
+    });
+    const a = row(page, '41234');
+    assert.equal(await a.locator('[data-field="port"] dd').textContent(), ttyA);
+    assert.equal(await a.locator('[data-field="family"] dd').textContent(), 'DGT');
+    assert.equal(await a.locator('[data-field="serial"] dd').textContent(), '41234');
+    assert.equal(await a.locator('[data-field="board"] dd').textContent(), 'no board');
+    assert.equal((await board(1)).connected, false, "the file's board 1 is absent");
+    // The choice names the hall's boards and their players.
+    const select = a.getByRole('combobox', { name: 'Board of the hall for the board with serial number 41234' });
+    assert.deepEqual(await select.locator('option').allTextContents(),
+      ['Board 1: Rossi, Anna – Neri, Bruno', 'Board 2: Verdi, Carla – Bianchi, Dario']);
+    await axe(page, 'the detected boards listed');
+    await page.screenshot({ path: path.join(SHOTS, 'hall-detected-desktop-list.png') });
+
+    // ---- Board 41234 assigned to board 1: said above the list; board 1 is read from its port.
+    await select.selectOption('1');
+    await a.getByRole('button', { name: 'Assign the board with serial number 41234 to the board chosen' }).click();
+    await page.waitForFunction(() => /serial number 41234 is now board 1/.test(document.querySelector('#detected-said').textContent));
+    assert.equal(await page.locator('#detected-said').getAttribute('data-error'), null);
+    assert.equal((await board(1)).serial, '41234');
+    await until('board 1 is read from the board assigned', async () => (await board(1)).connected === true);
+    await page.waitForSelector('article[data-board="1"] [data-connected="true"]');
+    // The list asked again: board 41234 is board 1's (or, linked already, off the free ports);
+    // the other still free, to assign.
+    const aBoard = await a.locator('[data-field="board"] dd').textContent().catch(() => null);
+    assert.ok(aBoard === null || aBoard === 'Board 1', `board 41234 reads ${aBoard}`);
+    assert.equal(await row(page, '52345').locator('[data-field="board"] dd').textContent(), 'no board');
+    await page.screenshot({ path: path.join(SHOTS, 'hall-detected-desktop-assigned.png') });
+
+    // ---- A refusal beside its control, in the page's language: the token changed elsewhere.
+    const rotated = await fetch(`${hall.url}/hall/token`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hall.token}` }, body: '{}',
+    });
+    assert.equal(rotated.status, 200);
+    const fresh = (await rotated.json()).token;
+    await page.selectOption('#lang', 'de');
+    const b = row(page, '52345');
+    await b.getByRole('button', { name: 'Das Brett mit der Seriennummer 52345 dem gewählten Brett zuordnen' }).click();
+    const beside = b.locator('.answer[role="status"]');
+    await until('the refusal is said beside the control', async () => (await beside.getAttribute('data-error')) === '');
+    const refusal = await beside.textContent();
+    assert.match(refusal, /^Abgelehnt/, refusal);
+    assert.equal(await page.locator('#detected-said').getAttribute('data-error'), null, 'said once, beside the control');
+    assert.match(await page.locator('#detected-said').textContent(), /Seriennummer 41234 ist jetzt Brett 1/, 'the assignment said in German too');
+    assert.equal((await board(2)).serial, '88888', 'board 2 keeps its board');
+    await axe(page, 'a refusal beside its control, in German');
+    await page.screenshot({ path: path.join(SHOTS, 'hall-detected-desktop-refused-de.png') });
+
+    // ---- On a phone: the list, its choice and its button within the window.
+    const phone = await freshPage(browser, { width: 390, height: 844 });
+    await phone.goto(`${hall.url}/`);
+    await phone.waitForFunction(() => document.querySelectorAll('article[data-board]').length === 2);
+    await phone.fill('#token', fresh);
+    await phone.click('#token-save');
+    await phone.click('#detected > summary');
+    await until('board 52345 is listed on the phone', async () => (await row(phone, '52345').count()) > 0);
+    await noSideScroll(phone, 'the detected boards on a phone');
+    await axe(phone, 'the detected boards on a phone');
+    await phone.locator('#detected').screenshot({ path: path.join(SHOTS, 'hall-detected-phone.png') });
+    await phone.screenshot({ path: path.join(SHOTS, 'hall-detected-phone-page.png') });
+  } finally {
+    await browser.close();
+    await hall.stop();
+    for (const f of fakes) f.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
