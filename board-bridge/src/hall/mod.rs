@@ -307,6 +307,9 @@ pub fn run(
             eprintln!("board-bridge: {said}");
         }
     }
+    // A board may be simulated, its link made in the temporary folder: a stop sent before the
+    // hall serves and catches it would leave the link behind.
+    crate::server::listen::hold_stop_signals();
     let mut boards = Vec::with_capacity(config.boards.len());
     for b in &config.boards {
         boards.push(HallBoard::open(
