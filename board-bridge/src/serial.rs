@@ -252,7 +252,7 @@ pub fn find_board() -> Option<(String, TTYPort)> {
 
 /// `path` opened at `family`'s line settings, if the board there speaks it within a second:
 /// a Millennium board answers `V` with `v`, a Certabo board sends its scan lines (`:`) by itself.
-fn other_board(path: &str, family: Family) -> Option<TTYPort> {
+pub(crate) fn other_board(path: &str, family: Family) -> Option<TTYPort> {
     let line = family.serial()?;
     let mut port = serialport::new(path, line.baud)
         .data_bits(if line.data_bits == 7 {

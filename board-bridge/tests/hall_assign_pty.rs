@@ -33,7 +33,8 @@ fn a_board_found_on_a_port_is_assigned_from_the_list() {
         scratch.path("hall.toml"),
         format!(
             "[event]\nname = \"Assign\"\nround = 1\ntime_control = \"90+30\"\nports = [\"{}\"]\n\n\
-             [[board]]\nnumber = 1\nwhite = \"Anna\"\nblack = \"Bruno\"\nserial = \"99999\"\n",
+             [[board]]\nnumber = 1\nwhite = \"Anna\"\nblack = \"Bruno\"\nserial = \"99999\"\n\n\
+             [[board]]\nnumber = 2\nwhite = \"Clara\"\nblack = \"David\"\nserial = \"88888\"\n",
             tty.display()
         ),
     )
@@ -95,6 +96,38 @@ fn a_board_found_on_a_port_is_assigned_from_the_list() {
         hall()["boards"][0]["connected"] == true
     });
     assert_eq!(hall()["boards"][0]["serial"], serial.as_str());
+    // The card says where the board is read from now: the assigned serial, not the file's.
+    assert_eq!(
+        hall()["boards"][0]["source"],
+        format!("serial {serial}").as_str()
+    );
+    // Linked, its port is busy; the list still shows it, with the board it serves, scans later.
+    std::thread::sleep(Duration::from_secs(3));
+    let listed = detected();
+    let on_tty = listed["boards"]
+        .as_array()
+        .and_then(|b| {
+            b.iter()
+                .find(|f| f["port"] == tty.display().to_string())
+                .cloned()
+        })
+        .unwrap_or_else(|| panic!("the linked board is listed: {listed}"));
+    assert_eq!(on_tty["board"], 1, "{on_tty}");
+    assert_eq!(on_tty["family"], "DGT", "{on_tty}");
+    assert_eq!(on_tty["serial"], serial.as_str(), "{on_tty}");
+    // The same board for board 2 is refused, with the id the page says it by.
+    let (status, body) = http_as(
+        &addr,
+        "POST",
+        "/hall/assign",
+        Some(&token),
+        &format!(r#"{{"board":2,"serial":"{serial}"}}"#),
+    );
+    assert_eq!(status, 409, "{body}");
+    let refusal = json(&body);
+    assert_eq!(refusal["id"], "assign_refused_taken", "{refusal}");
+    assert_eq!(refusal["other"], 1, "{refusal}");
+    assert_eq!(refusal["serial"], serial.as_str(), "{refusal}");
     assert!(
         std::fs::read_to_string(&stderr)
             .unwrap()

@@ -8,6 +8,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use arbiter_core::dgt::codec::{BoardMessage, Command};
+use arbiter_core::dgt::family::Family;
 
 use super::SharedHall;
 
@@ -28,6 +29,72 @@ pub fn serial_at(path: &str) -> Option<String> {
     })
     .ok()
     .flatten()
+}
+
+/// A board on a port, as the arbiter's list shows it: found by a scan of the free ports, or
+/// one the hall has linked (its port is then busy, so the scan passes it over).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Found {
+    /// The port it is on.
+    pub port: String,
+    /// The family whose frames it answered with.
+    pub family: Family,
+    /// Its serial number, when its family tells one (DGT's).
+    pub serial: Option<String>,
+    /// The hall's board it serves, when the hall has linked it.
+    pub linked: Option<u32>,
+}
+
+/// The family's name as the arbiter reads it on the board.
+pub fn family_label(family: Family) -> &'static str {
+    match family {
+        Family::Dgt => "DGT",
+        Family::Millennium => "Millennium",
+        Family::Certabo => "Certabo",
+        Family::Chessnut => "Chessnut",
+    }
+}
+
+/// The board on `path`, if one answers there: a DGT board with its serial number, else a
+/// Millennium or Certabo board recognised from its frames at its own line settings (neither
+/// tells a serial number).
+pub fn board_at(path: &str) -> Option<(Family, Option<String>)> {
+    if let Some(serial) = serial_at(path) {
+        return Some((Family::Dgt, Some(serial)));
+    }
+    [Family::Millennium, Family::Certabo]
+        .into_iter()
+        .find(|&f| crate::serial::other_board(path, f).is_some())
+        .map(|f| (f, None))
+}
+
+/// The scan's list: the boards the hall has linked (with the board each serves, since their
+/// ports are busy and no scan sees them) and then those found on the free ports.
+pub fn listed(
+    linked: impl IntoIterator<Item = (String, u32, String)>,
+    answers: &[(String, Family, Option<String>)],
+) -> Vec<Found> {
+    let mut list: Vec<Found> = linked
+        .into_iter()
+        .map(|(port, board, serial)| Found {
+            port,
+            // Only a DGT board tells the serial number the hall links by.
+            family: Family::Dgt,
+            serial: Some(serial),
+            linked: Some(board),
+        })
+        .collect();
+    for (port, family, serial) in answers {
+        if !list.iter().any(|f| &f.port == port) {
+            list.push(Found {
+                port: port.clone(),
+                family: *family,
+                serial: serial.clone(),
+                linked: None,
+            });
+        }
+    }
+    list
 }
 
 /// Whether `found` (as [`serial_at`] gives it) is the serial number the hall file names.
@@ -98,14 +165,16 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
             let answers = tokio::task::spawn_blocking(move || {
                 ports
                     .into_iter()
-                    .filter_map(|p| serial_at(&p).map(|s| (p, s)))
+                    .filter_map(|p| board_at(&p).map(|(f, s)| (p, f, s)))
                     .collect::<Vec<_>>()
             })
             .await
             .unwrap_or_default();
-            hall.set_detected(answers.clone());
             for (i, serial) in wanted {
-                if let Some((path, _)) = answers.iter().find(|(_, s)| same_serial(&serial, s)) {
+                if let Some((path, _, _)) = answers
+                    .iter()
+                    .find(|(_, _, s)| s.as_ref().is_some_and(|s| same_serial(&serial, s)))
+                {
                     if linked.iter().flatten().any(|(p, _, _)| p == path) {
                         continue;
                     }
@@ -119,6 +188,15 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
                     linked_for[i] = Some(serial.clone());
                 }
             }
+            let links = linked.iter().enumerate().filter_map(|(i, slot)| {
+                let (path, _, _) = slot.as_ref()?;
+                Some((
+                    path.clone(),
+                    hall.boards[i].number(),
+                    linked_for[i].clone()?,
+                ))
+            });
+            hall.set_detected(listed(links, &answers));
         }
         tokio::time::sleep(SCAN_EVERY).await;
     }
@@ -126,7 +204,30 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
 
 #[cfg(test)]
 mod tests {
-    use super::same_serial;
+    use super::*;
+
+    #[test]
+    fn a_linked_board_stays_listed_with_the_board_it_serves() {
+        let answers = [
+            ("/dev/ttyACM1".to_owned(), Family::Millennium, None),
+            (
+                "/dev/ttyACM0".to_owned(),
+                Family::Dgt,
+                Some("41234".to_owned()),
+            ),
+        ];
+        let list = listed(
+            [("/dev/ttyACM0".to_owned(), 3, "41234".to_owned())],
+            &answers,
+        );
+        assert_eq!(list.len(), 2, "{list:?}");
+        assert_eq!(list[0].port, "/dev/ttyACM0");
+        assert_eq!(list[0].linked, Some(3));
+        assert_eq!(list[0].serial.as_deref(), Some("41234"));
+        assert_eq!(list[1].family, Family::Millennium);
+        assert_eq!(list[1].serial, None);
+        assert_eq!(family_label(list[1].family), "Millennium");
+    }
 
     #[test]
     fn short_and_long_serial_numbers_match() {

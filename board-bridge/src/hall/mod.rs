@@ -56,8 +56,8 @@ pub struct Hall {
     desks: Mutex<Vec<desk::Desk>>,
     /// The pairing program's file the round came from, for its results written back.
     pub round_file: Option<config::RoundFile>,
-    /// The boards the last scan of the ports found: (port, serial number).
-    detected: Mutex<Vec<(String, String)>>,
+    /// The boards the last scan of the ports found, and those the hall has linked.
+    detected: Mutex<Vec<locate::Found>>,
     /// Each board's serial number as the arbiter assigned it from the hall page, in place of
     /// the hall file's.
     assigned: Mutex<Vec<Option<String>>>,
@@ -117,13 +117,13 @@ impl Hall {
         self.board_changed(i);
     }
 
-    /// The boards the last scan found: (port, serial number).
-    pub fn detected(&self) -> Vec<(String, String)> {
+    /// The boards the last scan found, and those the hall has linked.
+    pub fn detected(&self) -> Vec<locate::Found> {
         lock(&self.detected).clone()
     }
 
     /// What a scan of the ports found.
-    pub fn set_detected(&self, found: Vec<(String, String)>) {
+    pub fn set_detected(&self, found: Vec<locate::Found>) {
         *lock(&self.detected) = found;
     }
 

@@ -32,7 +32,11 @@ pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
         "black": c.black,
         "white_fide_id": c.white_fide_id,
         "black_fide_id": c.black_fide_id,
-        "source": board.source_name(),
+        // An assigned board is read from the serial it was assigned, not the file's.
+        "source": match (&c.simulate, hall.serial_of(i)) {
+            (None, Some(serial)) => format!("serial {serial}"),
+            _ => board.source_name(),
+        },
         // The serial number the board is looked for by (the arbiter's assignment, else the
         // hall file's).
         "serial": hall.serial_of(i),

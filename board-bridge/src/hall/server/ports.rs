@@ -24,14 +24,22 @@ pub(super) async fn detected(
     let found: Vec<_> = hall
         .detected()
         .into_iter()
-        .map(|(port, serial)| {
-            let board = (0..hall.boards.len())
-                .find(|&i| {
-                    hall.serial_of(i)
-                        .is_some_and(|s| crate::hall::locate::same_serial(&s, &serial))
-                })
-                .map(|i| hall.boards[i].number());
-            json!({"port": port, "family": "DGT", "serial": serial, "board": board})
+        .map(|f| {
+            let board = f.linked.or_else(|| {
+                let serial = f.serial.as_deref()?;
+                (0..hall.boards.len())
+                    .find(|&i| {
+                        hall.serial_of(i)
+                            .is_some_and(|s| crate::hall::locate::same_serial(&s, serial))
+                    })
+                    .map(|i| hall.boards[i].number())
+            });
+            json!({
+                "port": f.port,
+                "family": crate::hall::locate::family_label(f.family),
+                "serial": f.serial,
+                "board": board,
+            })
         })
         .collect();
     axum::Json(json!({"boards": found})).into_response()
@@ -81,13 +89,18 @@ pub(super) async fn assign(
                 .serial_of(j)
                 .is_some_and(|s| crate::hall::locate::same_serial(&s, &serial))
     }) {
-        return refused(
+        let other = app.hall.boards[other].number();
+        // The hall page says it in its language by the id, with the serial and board it names.
+        return (
             StatusCode::CONFLICT,
-            format!(
-                "the board {serial} is board {}'s: assign that one another first",
-                app.hall.boards[other].number()
-            ),
-        );
+            axum::Json(json!({
+                "error": format!("the board {serial} is board {other}'s: assign that one another first"),
+                "id": "assign_refused_taken",
+                "serial": serial,
+                "other": other,
+            })),
+        )
+            .into_response();
     }
     app.hall.assign(i, serial);
     axum::Json(json!({"ok": true})).into_response()
