@@ -135,3 +135,93 @@ fn a_board_found_on_a_port_is_assigned_from_the_list() {
         "the bridge says where it found the board"
     );
 }
+
+/// A Millennium ChessLink board on a pseudo-terminal linked at `link`, answering the version
+/// request (`V`) with a version frame (`v`) as the ChessLink description has it, until `stop`.
+fn millennium_board(
+    link: &std::path::Path,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> (std::fs::File, std::fs::File, std::thread::JoinHandle<()>) {
+    use std::io::{Read, Write};
+    use std::os::fd::{AsRawFd, FromRawFd};
+    use std::sync::atomic::Ordering;
+
+    use nix::sys::termios;
+    let pty = nix::pty::openpty(None, None).expect("openpty");
+    // SAFETY: openpty just returned these two descriptors and nothing else owns them.
+    let (master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(pty.master),
+            std::fs::File::from_raw_fd(pty.slave),
+        )
+    };
+    let mut t = termios::tcgetattr(slave.as_raw_fd()).expect("termios");
+    termios::cfmakeraw(&mut t);
+    termios::tcsetattr(slave.as_raw_fd(), termios::SetArg::TCSANOW, &t).expect("raw");
+    let name = nix::unistd::ttyname(slave.as_raw_fd()).expect("ttyname");
+    let _ = std::fs::remove_file(link);
+    std::os::unix::fs::symlink(name, link).expect("link");
+    // Reads return now and then, so the board sees `stop`.
+    nix::fcntl::fcntl(
+        master.as_raw_fd(),
+        nix::fcntl::FcntlArg::F_SETFL(nix::fcntl::OFlag::O_NONBLOCK),
+    )
+    .expect("non-blocking");
+    let mut far = master.try_clone().expect("clone");
+    let board = std::thread::spawn(move || {
+        let mut buf = [0u8; 256];
+        while !stop.load(Ordering::Relaxed) {
+            match far.read(&mut buf) {
+                Ok(n) if buf[..n].iter().any(|b| b & 0x7F == b'V') => {
+                    let mut out = Vec::new();
+                    arbiter_core::dgt::family::millennium::frame(b"v0101", &mut out);
+                    let _ = far.write_all(&out);
+                }
+                _ => std::thread::sleep(Duration::from_millis(20)),
+            }
+        }
+    });
+    // Both ends are kept open while the board runs: a pty whose near end closes hangs up.
+    (master, slave, board)
+}
+
+#[test]
+fn a_millennium_board_on_a_port_is_listed_as_one() {
+    let scratch = Scratch::new("hall-detect-millennium");
+    let tty = scratch.path("tty-m");
+    std::fs::write(
+        scratch.path("hall.toml"),
+        format!(
+            "[event]\nname = \"Families\"\nround = 1\ntime_control = \"90+30\"\nports = [\"{}\"]\n\n\
+             [[board]]\nnumber = 1\nwhite = \"Anna\"\nblack = \"Bruno\"\nserial = \"99999\"\n",
+            tty.display()
+        ),
+    )
+    .unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (_master, _slave, board) = millennium_board(&tty, stop.clone());
+    let stderr = scratch.path("stderr.txt");
+    let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "300"], &stderr);
+    let addr = bridge.addr.clone();
+    let token = std::fs::read_to_string(&stderr)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
+        .expect("token")
+        .trim()
+        .to_owned();
+    let detected = || json(&http_as(&addr, "GET", "/hall/detected", Some(&token), "").1);
+    until("the Millennium board on the port is listed", &|| {
+        detected()["boards"]
+            .as_array()
+            .is_some_and(|b| !b.is_empty())
+    });
+    let found = detected()["boards"][0].clone();
+    assert_eq!(found["port"], tty.display().to_string(), "{found}");
+    assert_eq!(found["family"], "Millennium", "{found}");
+    // ChessLink tells no serial number: none is made up.
+    assert_eq!(found["serial"], Value::Null, "{found}");
+    assert_eq!(found["board"], Value::Null, "{found}");
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let _ = board.join();
+}
