@@ -181,10 +181,15 @@ serial = "88888"
     assert.equal((await board(1)).serial, '41234');
     await until('board 1 is read from the board assigned', async () => (await board(1)).connected === true);
     await page.waitForSelector('article[data-board="1"] [data-connected="true"]');
-    // The list asked again: board 41234 is board 1's (or, linked already, off the free ports);
+    // Linked, its port is busy, yet scans later it is still listed, as board 1's, on its port;
     // the other still free, to assign.
-    const aBoard = await a.locator('[data-field="board"] dd').textContent().catch(() => null);
-    assert.ok(aBoard === null || aBoard === 'Board 1', `board 41234 reads ${aBoard}`);
+    await new Promise((r) => setTimeout(r, 2500));
+    await until('board 41234 is listed as board 1\'s after the scans that followed its link', async () => {
+      await page.click('#detected-again');
+      return (await a.count()) > 0 && (await a.locator('[data-field="board"] dd').textContent()) === 'Board 1';
+    });
+    assert.equal(await a.locator('[data-field="port"] dd').textContent(), ttyA);
+    assert.equal(await a.locator('[data-field="family"] dd').textContent(), 'DGT');
     assert.equal(await row(page, '52345').locator('[data-field="board"] dd').textContent(), 'no board');
     await page.screenshot({ path: path.join(SHOTS, 'hall-detected-desktop-assigned.png') });
 
@@ -215,6 +220,16 @@ serial = "88888"
     await phone.click('#token-save');
     await phone.click('#detected > summary');
     await until('board 52345 is listed on the phone', async () => (await row(phone, '52345').count()) > 0);
+    // Board 41234 asked for board 2 while it is board 1's: the bridge's refusal names board 1,
+    // said by its message id in the page's words.
+    const taken = row(phone, '41234');
+    await taken.getByRole('combobox').selectOption('2');
+    await taken.getByRole('button').click();
+    const takenAnswer = taken.locator('.answer[role="status"]');
+    await until('the refusal is said beside its control', async () => (await takenAnswer.getAttribute('data-error')) === '');
+    const takenText = await takenAnswer.textContent();
+    assert.match(takenText, /41234 (is board 1’s|gehört zu Brett 1)/, takenText);
+    assert.equal((await board(2)).serial, '88888', 'board 2 keeps its board');
     await noSideScroll(phone, 'the detected boards on a phone');
     await axe(phone, 'the detected boards on a phone');
     await phone.locator('#detected').screenshot({ path: path.join(SHOTS, 'hall-detected-phone.png') });

@@ -66,7 +66,11 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
         await load();
         return;
       }
-      if (r.status === 409) {
+      if (r.status === 409 && answer.id === 'assign_refused_taken' && answer.other != null) {
+        // The bridge names the board that has it: said in the page's language by its id.
+        const words = { serial: answer.serial ?? serial, other: answer.other };
+        answers.set(serial, () => [w('assign_refused_taken', words), true]);
+      } else if (r.status === 409) {
         const other = boardOf(serial) ?? found?.find((f) => f.serial === serial)?.board;
         answers.set(serial, () => [other == null ? w('assign_refused_taken_any', { serial })
           : w('assign_refused_taken', { serial, other }), true]);
@@ -116,14 +120,25 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
     ul.className = 'detected-list';
     for (const f of found) {
       const li = document.createElement('li');
-      li.dataset.serial = f.serial;
+      li.dataset.port = f.port;
+      if (f.serial != null) li.dataset.serial = f.serial;
       const dl = document.createElement('dl');
       dl.append(
         field(w('detected_port'), f.port, 'port'),
         field(w('detected_family'), f.family, 'family'),
-        field(w('detected_serial'), f.serial, 'serial'),
+        field(w('detected_serial'), f.serial ?? w('detected_no_serial'), 'serial'),
         field(w('detected_board'), f.board == null ? w('detected_unassigned') : w('board', { n: f.board }), 'board'),
       );
+      if (f.serial == null) {
+        // A family that tells no serial number (Millennium, Certabo) cannot be looked for by
+        // one: the hall file names its port instead.
+        const note = document.createElement('p');
+        note.className = 'assign';
+        note.textContent = w('detected_by_port');
+        li.append(dl, note);
+        ul.append(li);
+        continue;
+      }
       const controls = document.createElement('div');
       controls.className = 'assign';
       const select = document.createElement('select');

@@ -164,6 +164,8 @@ export default {
   detected_serial: 'Seriennummer',
   detected_board: 'Zugeordnet zu',
   detected_unassigned: 'keinem Brett',
+  detected_no_serial: 'keine (diese Bauart meldet keine)',
+  detected_by_port: 'Dieses Brett meldet keine Seriennummer: Nennen Sie seinen Anschluss in der Saaldatei (port = "…"), um es als Brett des Saals zu lesen.',
   assign_select: 'Brett des Saals für das Brett mit der Seriennummer {serial}',
   assign_button: 'Zuordnen',
   assign_button_label: 'Das Brett mit der Seriennummer {serial} dem gewählten Brett zuordnen',

@@ -164,6 +164,8 @@ export default {
   detected_serial: 'Serial number',
   detected_board: 'Assigned to',
   detected_unassigned: 'no board',
+  detected_no_serial: 'none (its family tells none)',
+  detected_by_port: 'This board tells no serial number: name its port in the hall file (port = "…") to read it as a board of the hall.',
   assign_select: 'Board of the hall for the board with serial number {serial}',
   assign_button: 'Assign',
   assign_button_label: 'Assign the board with serial number {serial} to the board chosen',

@@ -164,6 +164,8 @@ export default {
   detected_serial: 'Número de serie',
   detected_board: 'Asignado a',
   detected_unassigned: 'ningún tablero',
+  detected_no_serial: 'ninguno (este tipo de tablero no lo da)',
+  detected_by_port: 'Este tablero no da número de serie: indique su puerto en el archivo de la sala (port = "…") para leerlo como un tablero de la sala.',
   assign_select: 'Tablero de la sala para el tablero con número de serie {serial}',
   assign_button: 'Asignar',
   assign_button_label: 'Asignar el tablero con número de serie {serial} al tablero elegido',

@@ -164,6 +164,8 @@ export default {
   detected_serial: 'Numéro de série',
   detected_board: 'Attribué à',
   detected_unassigned: 'aucun échiquier',
+  detected_no_serial: 'aucun (ce type de plateau n’en donne pas)',
+  detected_by_port: 'Ce plateau ne donne pas de numéro de série : indiquez son port dans le fichier de la salle (port = "…") pour le lire comme un échiquier de la salle.',
   assign_select: 'Échiquier de la salle pour l’échiquier de numéro de série {serial}',
   assign_button: 'Attribuer',
   assign_button_label: 'Attribuer l’échiquier de numéro de série {serial} à l’échiquier choisi',

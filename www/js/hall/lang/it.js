@@ -164,6 +164,8 @@ export default {
   detected_serial: 'Numero di serie',
   detected_board: 'Assegnata a',
   detected_unassigned: 'nessuna scacchiera',
+  detected_no_serial: 'nessuno (questo tipo di scacchiera non lo dà)',
+  detected_by_port: 'Questa scacchiera non dà un numero di serie: indicate la sua porta nel file della sala (port = "…") per leggerla come una scacchiera della sala.',
   assign_select: 'Scacchiera della sala per la scacchiera col numero di serie {serial}',
   assign_button: 'Assegna',
   assign_button_label: 'Assegna la scacchiera col numero di serie {serial} alla scacchiera scelta',

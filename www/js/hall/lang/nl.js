@@ -164,6 +164,8 @@ export default {
   detected_serial: 'Serienummer',
   detected_board: 'Toegewezen aan',
   detected_unassigned: 'geen bord',
+  detected_no_serial: 'geen (dit soort bord geeft er geen)',
+  detected_by_port: 'Dit bord geeft geen serienummer: noem zijn poort in het zaalbestand (port = "…") om het als bord van de zaal te lezen.',
   assign_select: 'Bord van de zaal voor het bord met serienummer {serial}',
   assign_button: 'Toewijzen',
   assign_button_label: 'Het bord met serienummer {serial} toewijzen aan het gekozen bord',

@@ -164,6 +164,8 @@ export default {
   detected_serial: 'Número de série',
   detected_board: 'Atribuído a',
   detected_unassigned: 'nenhum tabuleiro',
+  detected_no_serial: 'nenhum (este tipo de tabuleiro não o dá)',
+  detected_by_port: 'Este tabuleiro não dá número de série: indique a sua porta no ficheiro da sala (port = "…") para o ler como um tabuleiro da sala.',
   assign_select: 'Tabuleiro da sala para o tabuleiro com o número de série {serial}',
   assign_button: 'Atribuir',
   assign_button_label: 'Atribuir o tabuleiro com o número de série {serial} ao tabuleiro escolhido',
