@@ -33,6 +33,10 @@ def message(kind, data):
     return bytes([kind, n >> 7, n & 0x7F]) + bytes(data)
 START = [8, 9, 10, 12, 11, 10, 9, 8] + [7] * 8 + [0] * 32 + [1] * 8 + [2, 3, 4, 6, 5, 4, 3, 2]
 ANSWERS = {
+    # A Millennium ChessLink board answers its version request (V) with its version (v ...):
+    # all it tells, no serial number.
+    0x56: b'v0101' + b'77',
+} if serial == 'millennium' else {
     0x45: message(0x91, serial.encode()),
     0x55: message(0xA2, serial.rjust(10, '0').encode()),
     0x4D: message(0x93, [1, 0]),
@@ -41,6 +45,7 @@ ANSWERS = {
 print('ready', flush=True)
 while True:
     for b in os.read(master, 1024):
+        b &= 0x7F if serial == 'millennium' else 0xFF
         if b in ANSWERS:
             os.write(master, ANSWERS[b])
 `;
@@ -123,13 +128,14 @@ test('hall detected boards: listed with port, family and serial number, one assi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-detected-'));
   const ttyA = path.join(dir, 'tty-a');
   const ttyB = path.join(dir, 'tty-b');
-  const fakes = [await fakeBoard(dir, ttyA, '41234'), await fakeBoard(dir, ttyB, '52345')];
+  const ttyM = path.join(dir, 'tty-m');
+  const fakes = [await fakeBoard(dir, ttyA, '41234'), await fakeBoard(dir, ttyB, '52345'), await fakeBoard(dir, ttyM, 'millennium')];
   const hall = await startHall(dir, `[event]
 name = "Springfield Club Championship"
 round = 3
 edition = "2023"
 time_control = "90+30"
-ports = [${JSON.stringify(ttyA)}, ${JSON.stringify(ttyB)}]
+ports = [${JSON.stringify(ttyA)}, ${JSON.stringify(ttyB)}, ${JSON.stringify(ttyM)}]
 
 [[board]]
 number = 1
@@ -155,8 +161,9 @@ serial = "88888"
     await page.click('#token-save');
     await page.click('#detected > summary');
     // Both boards found on their ports (the bridge scans every second: look again until then).
-    await until('both boards are listed', async () => {
-      if (await row(page, '41234').count() && await row(page, '52345').count()) return true;
+    const millennium = page.locator(`#detected li[data-port="${ttyM}"]`);
+    await until('the three boards are listed', async () => {
+      if (await row(page, '41234').count() && await row(page, '52345').count() && await millennium.count()) return true;
       await page.click('#detected-again');
       return false;
     });
@@ -166,6 +173,12 @@ serial = "88888"
     assert.equal(await a.locator('[data-field="serial"] dd').textContent(), '41234');
     assert.equal(await a.locator('[data-field="board"] dd').textContent(), 'no board');
     assert.equal((await board(1)).connected, false, "the file's board 1 is absent");
+    // The Millennium board: its family as recognised, no serial number made up, and no Assign
+    // (the hall looks for a board by its serial number) but how to name it instead.
+    assert.equal(await millennium.locator('[data-field="family"] dd').textContent(), 'Millennium');
+    assert.equal(await millennium.locator('[data-field="serial"] dd').textContent(), 'none (its family tells none)');
+    assert.equal(await millennium.getByRole('button').count(), 0, 'nothing to assign it by');
+    assert.match(await millennium.locator('p.assign').textContent(), /tells no serial number/);
     // The choice names the hall's boards and their players.
     const select = a.getByRole('combobox', { name: 'Board of the hall for the board with serial number 41234' });
     assert.deepEqual(await select.locator('option').allTextContents(),
