@@ -77,6 +77,9 @@ test('art3_7e promotion to a knight through the chooser', async () => {
   const chooser = page.locator('arbiter-board .promo');
   await chooser.waitFor({ state: 'visible' });
   await page.locator('arbiter-board [data-promote="n"]').click();
+  // The press is for the move made: wait until it stands made, awaiting the press (in CI at
+  // load 4-7 the Space came first once, pressing nothing, and the move list stayed empty).
+  await page.waitForFunction(() => document.querySelector('arbiter-board').state.clock.awaitingPress === true);
   await press(page);
   const s = await state(page);
   assert.deepEqual(s.moves.map((m) => m.san), ['a8=N']);
