@@ -146,6 +146,15 @@ impl Bridge {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+        // The hall prints its token just after it binds: the tests read it from the file as
+        // soon as this returns (CI once read the file between the two).
+        while !std::fs::read_to_string(stderr)
+            .unwrap_or_default()
+            .contains("board-bridge: arbiter token: ")
+        {
+            assert!(Instant::now() < give_up, "the hall never printed its token");
+            std::thread::sleep(Duration::from_millis(20));
+        }
         Bridge { child, addr }
     }
 }
