@@ -138,7 +138,8 @@ pub fn report(files: &[Built]) {
     );
 }
 
-fn walk(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+/// Every file under `base.join(rel)`, as paths relative to `base`, pushed onto `out`.
+pub(crate) fn walk(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     let dir = base.join(rel);
     for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
         let entry = entry?;

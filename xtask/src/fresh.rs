@@ -134,25 +134,10 @@ impl Output {
     }
 }
 
-/// The files under `dir`, relative to it, in name order.
+/// The files under `dir`, relative to it, in name order (the page's own walk, `dist::walk`).
 fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
-    fn walk(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
-        let here = base.join(rel);
-        for entry in
-            std::fs::read_dir(&here).with_context(|| format!("reading {}", here.display()))?
-        {
-            let entry = entry?;
-            let rel = rel.join(entry.file_name());
-            if entry.file_type()?.is_dir() {
-                walk(base, &rel, out)?;
-            } else {
-                out.push(rel);
-            }
-        }
-        Ok(())
-    }
     let mut out = Vec::new();
-    walk(dir, Path::new(""), &mut out)?;
+    crate::dist::walk(dir, Path::new(""), &mut out)?;
     out.sort();
     Ok(out)
 }
