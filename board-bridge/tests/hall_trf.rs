@@ -8,67 +8,11 @@ use std::time::{Duration, Instant};
 
 use common::*;
 
-/// A player line in TRF-16's columns, with one block for each of `rounds`.
-fn player(
-    rank: u32,
-    title: &str,
-    name: &str,
-    rating: u32,
-    id: u64,
-    points: &str,
-    rounds: &[(u32, char, char)],
-) -> String {
-    let mut line = format!(
-        "001 {rank:>4} m{title:>3} {name:<33} {rating:>4} ITA {id:>11} 1990/01/01 {points:>4} {rank:>4}"
-    );
-    for (opp, colour, result) in rounds {
-        line.push_str(&format!("  {opp:>4} {colour} {result}"));
-    }
-    line
-}
-
+/// Round 2 of a four-player event, as a pairing program writes it (the TRF module's unit tests
+/// read the same file).
 fn trf() -> String {
-    [
-        "012 Springfield Club Championship".to_owned(),
-        player(
-            1,
-            "GM",
-            "Rossi, Anna",
-            2510,
-            2_345_678,
-            "1.0",
-            &[(3, 'w', '1'), (2, 'b', ' ')],
-        ),
-        player(
-            2,
-            "",
-            "Neri, Bruno",
-            2301,
-            1_234_567,
-            "1.0",
-            &[(4, 'b', '1'), (1, 'w', ' ')],
-        ),
-        player(
-            3,
-            "WIM",
-            "Verdi, Carla",
-            2205,
-            0,
-            "0.0",
-            &[(1, 'b', '0'), (4, 'w', ' ')],
-        ),
-        player(
-            4,
-            "",
-            "Bianchi, Dario",
-            0,
-            7_654_321,
-            "0.0",
-            &[(2, 'w', '0'), (3, 'b', ' ')],
-        ),
-    ]
-    .join("\n")
-        + "\n"
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/round.trf"))
+        .expect("tests/data/round.trf")
 }
 
 fn hall(scratch: &Scratch, trf_text: &str) -> std::path::PathBuf {
