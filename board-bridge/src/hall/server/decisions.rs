@@ -11,7 +11,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{HallApp, arbiter_right, not_taken, refused};
+use super::{HallApp, arbiter_right, json_body, not_taken, refused};
 use crate::hall::desk::Before;
 use crate::referee::NotTaken;
 
@@ -79,16 +79,12 @@ pub(super) async fn arbiter(
             format!("there is no board {n} in this hall"),
         );
     };
-    let request: ArbiterRequest = match serde_json::from_slice(&body) {
+    let request: ArbiterRequest = match json_body(
+        &body,
+        r#"an arbiter request ({"event": ...}, {"result": "1-0"} or {"dismiss": true})"#,
+    ) {
         Ok(r) => r,
-        Err(e) => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                format!(
-                    "not an arbiter request ({{\"event\": ...}}, {{\"result\": \"1-0\"}} or {{\"dismiss\": true}}): {e}"
-                ),
-            );
-        }
+        Err(no) => return no,
     };
     let only_one = [
         request.event.is_some(),

@@ -254,6 +254,15 @@ fn refused(status: StatusCode, why: impl Into<String>) -> Response {
     (status, axum::Json(json!({"error": why.into()}))).into_response()
 }
 
+/// The JSON body of an arbiter's request, or the 400 that says what was expected (`what`, an
+/// example of the request) and what was wrong.
+// The refusal goes straight out as the answer: boxing it would buy nothing.
+#[allow(clippy::result_large_err)]
+fn json_body<T: serde::de::DeserializeOwned>(body: &[u8], what: &str) -> Result<T, Response> {
+    serde_json::from_slice(body)
+        .map_err(|e| refused(StatusCode::BAD_REQUEST, format!("not {what}: {e}")))
+}
+
 /// A 409: what the game (or the board's sealing) would not take, with the message id the hall
 /// page says it by in its language, and the side the sentence names.
 fn not_taken(why: &NotTaken) -> Response {

@@ -8,7 +8,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{HallApp, arbiter_right, refused};
+use super::{HallApp, arbiter_right, json_body, refused};
 
 /// The boards the ports' last scan found (port, family, serial number), each with the board of
 /// the hall it is assigned to, for the arbiter.
@@ -63,14 +63,10 @@ pub(super) async fn assign(
     if let Some(no) = arbiter_right(&app, client, &headers) {
         return no;
     }
-    let asked: Assign = match serde_json::from_slice(&body) {
+    let asked: Assign = match json_body(&body, r#"an assignment ({"board": 1, "serial": "41234"})"#)
+    {
         Ok(a) => a,
-        Err(e) => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                format!("not an assignment ({{\"board\": 1, \"serial\": \"41234\"}}): {e}"),
-            );
-        }
+        Err(no) => return no,
     };
     let serial = asked.serial.trim().to_owned();
     if serial.is_empty() {

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{HallApp, arbiter_right, refused, secret_answer};
+use super::{HallApp, arbiter_right, json_body, refused, secret_answer};
 
 /// A seat's link from the bridge's root, with its key.
 fn seat_link(board: u32, seat: &str, key: &str) -> String {
@@ -64,14 +64,9 @@ pub(super) async fn reissue_seat(
     if let Some(no) = arbiter_right(&app, client, &headers) {
         return no;
     }
-    let asked: Reissue = match serde_json::from_slice(&body) {
+    let asked: Reissue = match json_body(&body, r#"a reissue ({"board": 1, "seat": "white"})"#) {
         Ok(r) => r,
-        Err(e) => {
-            return refused(
-                StatusCode::BAD_REQUEST,
-                format!("not a reissue ({{\"board\": 1, \"seat\": \"white\"}}): {e}"),
-            );
-        }
+        Err(no) => return no,
     };
     let Some((i, _)) = app.hall.board(asked.board) else {
         return refused(
