@@ -11,12 +11,6 @@ use board_bridge::simulator::FakeBoard;
 use common::*;
 use serde_json::Value;
 
-fn json(body: &str) -> Value {
-    let start = body.find('{').unwrap_or(0);
-    let end = body.rfind('}').map_or(body.len(), |e| e + 1);
-    serde_json::from_str(&body[start..end]).unwrap_or_default()
-}
-
 fn until(what: &str, ok: &dyn Fn() -> bool) {
     let give_up = Instant::now() + Duration::from_secs(30);
     while !ok() {
@@ -43,13 +37,7 @@ fn a_board_found_on_a_port_is_assigned_from_the_list() {
     let stderr = scratch.path("stderr.txt");
     let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "300"], &stderr);
     let addr = bridge.addr.clone();
-    let token = std::fs::read_to_string(&stderr)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
-        .expect("token")
-        .trim()
-        .to_owned();
+    let token = printed_token(&stderr);
     let detected = || json(&http_as(&addr, "GET", "/hall/detected", Some(&token), "").1);
     let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
 
@@ -203,13 +191,7 @@ fn a_millennium_board_on_a_port_is_listed_as_one() {
     let stderr = scratch.path("stderr.txt");
     let bridge = Bridge::hall(&scratch.path("hall.toml"), &["--settle-ms", "300"], &stderr);
     let addr = bridge.addr.clone();
-    let token = std::fs::read_to_string(&stderr)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
-        .expect("token")
-        .trim()
-        .to_owned();
+    let token = printed_token(&stderr);
     let detected = || json(&http_as(&addr, "GET", "/hall/detected", Some(&token), "").1);
     until("the Millennium board on the port is listed", &|| {
         detected()["boards"]

@@ -118,13 +118,7 @@ fn one_identity_clocks_in_every_push_and_a_corrected_move_leaves_the_score() {
 
     // The arbiter takes 1...e5 back (a displaced or illegal move corrected, Art. 7.6): the
     // score no longer holds it, and the game keeps its identity.
-    let token = std::fs::read_to_string(&stderr)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
-        .expect("token")
-        .trim()
-        .to_owned();
+    let token = printed_token(&stderr);
     let (status, body) = http_as(
         &addr,
         "POST",

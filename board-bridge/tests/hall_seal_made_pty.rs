@@ -10,16 +10,6 @@ use arbiter_core::dgt::board::Occupant;
 use arbiter_core::{Color, Piece, Square};
 use board_bridge::simulator::Action;
 use common::*;
-use serde_json::Value;
-
-/// The JSON body of an answer that may come chunked (axum's JSON bodies carry a length).
-fn json(body: &str) -> Value {
-    serde_json::from_str(body.trim()).unwrap_or_else(|_| {
-        let start = body.find('{').unwrap_or(0);
-        let end = body.rfind('}').map_or(body.len(), |e| e + 1);
-        serde_json::from_str(&body[start..end]).unwrap_or_default()
-    })
-}
 
 fn log_of(addr: &str) -> String {
     http_as(addr, "GET", "/board/4/events.jsonl", None, "").1
@@ -46,13 +36,7 @@ fn a_seal_asked_with_no_passphrase_gets_one_made_for_the_arbiter_and_opens_with_
     until("the board is read", &|| {
         hall()["boards"][0]["connected"] == true
     });
-    let token = std::fs::read_to_string(&stderr)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
-        .expect("token")
-        .trim()
-        .to_owned();
+    let token = printed_token(&stderr);
     let arbiter = |body: &str| {
         let (status, answer) = http_as(&addr, "POST", "/board/4/arbiter", Some(&token), body);
         (status, json(&answer))

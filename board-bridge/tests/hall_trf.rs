@@ -70,13 +70,7 @@ fn a_round_from_a_trf_file_carries_titles_ratings_and_ids_and_its_results_go_bac
     );
 
     // Board 1 ends 0-1: the TRF file says Anna won round 2, with her points.
-    let token = std::fs::read_to_string(&stderr)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
-        .expect("token")
-        .trim()
-        .to_owned();
+    let token = printed_token(&stderr);
     let (status, body) = http_as(
         &bridge.addr,
         "POST",

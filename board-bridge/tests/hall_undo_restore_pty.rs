@@ -13,15 +13,6 @@ use board_bridge::simulator::Action;
 use common::*;
 use serde_json::Value;
 
-/// The JSON body of an answer that may come chunked.
-fn json(body: &str) -> Value {
-    serde_json::from_str(body.trim()).unwrap_or_else(|_| {
-        let start = body.find('{').unwrap_or(0);
-        let end = body.rfind('}').map_or(body.len(), |e| e + 1);
-        serde_json::from_str(&body[start..end]).unwrap_or_default()
-    })
-}
-
 fn until(what: &str, ok: &dyn Fn() -> bool) {
     let give_up = Instant::now() + WAIT;
     while !ok() {
@@ -39,13 +30,7 @@ fn the_arbiter_undoes_a_restore_the_moves_come_back_and_the_clocks_read_as_befor
     let addr = bridge.addr.clone();
     let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1)["boards"][0].clone();
     until("the board is read", &|| hall()["connected"] == true);
-    let token = std::fs::read_to_string(&stderr)
-        .unwrap()
-        .lines()
-        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
-        .expect("token")
-        .trim()
-        .to_owned();
+    let token = printed_token(&stderr);
     let arbiter = |body: &str| {
         let (status, answer) = http_as(&addr, "POST", "/board/4/arbiter", Some(&token), body);
         (status, json(&answer))

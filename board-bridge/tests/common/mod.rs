@@ -301,6 +301,28 @@ pub fn carry(
     ]
 }
 
+/// The arbiter token a hall printed on its terminal (the file of its `stderr`), once
+/// [`Bridge::hall`] has returned.
+pub fn printed_token(stderr: &std::path::Path) -> String {
+    std::fs::read_to_string(stderr)
+        .expect("the hall's stderr file")
+        .lines()
+        .find_map(|l| l.strip_prefix("board-bridge: arbiter token: "))
+        .expect("the hall printed its token")
+        .trim()
+        .to_owned()
+}
+
+/// The JSON body of an answer that may come chunked (axum's JSON bodies carry a length; a
+/// chunked one has its sizes around it).
+pub fn json(body: &str) -> Value {
+    serde_json::from_str(body.trim()).unwrap_or_else(|_| {
+        let start = body.find('{').unwrap_or(0);
+        let end = body.rfind('}').map_or(body.len(), |e| e + 1);
+        serde_json::from_str(&body[start..end]).unwrap_or_default()
+    })
+}
+
 /// How long a test waits for a message it needs before it fails; generous, the machine is shared.
 pub const WAIT: Duration = Duration::from_secs(15);
 
