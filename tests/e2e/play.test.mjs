@@ -289,6 +289,8 @@ test('art6_8 a new game started from its dialog: the next Space presses its cloc
     await page.click('#new-game');
     await page.check('input[value="3+2"]');
     await page.click('#ng-start');
+    // A person presses once the dialog has gone (CI at load pressed while it was closing).
+    await page.waitForFunction(() => !document.getElementById('new-game-dialog').open);
     await press(page);
     assert.equal(await page.evaluate(() => document.getElementById('new-game-dialog').open), false,
       `the dialog stays closed at ${width}px`);
