@@ -6,6 +6,7 @@
 //! envelope. Then the pieces go back to the adjourned position, and the envelope is opened only
 //! once the board shows it again. Pages learn only the stage, never a square.
 
+use crate::protocol::SealingStage;
 use arbiter_core::Color;
 use arbiter_core::arbiter::Event;
 use arbiter_core::laws::adjourn;
@@ -80,17 +81,17 @@ pub enum BoardSealing {
 impl std::fmt::Debug for BoardSealing {
     // The passphrase stays out of debug output.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.stage())
+        write!(f, "{:?}", self.stage())
     }
 }
 
 impl BoardSealing {
     /// The stage as the board status names it: `sealing` (the move is being made) or
     /// `pieces_back` (waiting for the pieces to stand as before it).
-    pub fn stage(&self) -> &'static str {
+    pub fn stage(&self) -> SealingStage {
         match self {
-            BoardSealing::Asked { .. } => "sealing",
-            BoardSealing::PiecesBack { .. } => "pieces_back",
+            BoardSealing::Asked { .. } => SealingStage::Sealing,
+            BoardSealing::PiecesBack { .. } => SealingStage::PiecesBack,
         }
     }
 }

@@ -8,16 +8,16 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use arbiter_core::arbiter::{Event, Game, Refused};
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::clock::ClockSide;
-use arbiter_core::dgt::reconstruct::{Completion, Mismatch, Reconstructor, TouchKind};
+use arbiter_core::dgt::reconstruct::{Completion, Reconstructor};
 use arbiter_core::dgt::session::{BoardOutput, BoardStatus};
 pub use arbiter_core::dgt::session::{BoardSession, StartBy};
 pub use arbiter_core::dgt::table::Seat;
 use arbiter_core::dgt::table::Table;
 use arbiter_core::position::Position;
-use arbiter_core::{Color, Move, Piece, Square};
+use arbiter_core::{Color, Move, Piece};
 
 use crate::hub::Hub;
-use crate::protocol::Body;
+use crate::protocol::{Body, Facing, Finding, Running};
 use crate::referee::{self, Referee, SharedReferee, Which};
 
 /// A session shared by its board's link and the other board's (two boards, App. F1).
@@ -51,13 +51,6 @@ fn piece_name(color: Color, piece: Piece) -> String {
     let c = if color == Color::White { 'w' } else { 'b' };
     let p: char = piece.into();
     format!("{c}{}", p.to_ascii_uppercase())
-}
-
-fn orientation_name(o: Orientation) -> String {
-    match o {
-        Orientation::Normal => "normal".into(),
-        Orientation::Rotated => "rotated".into(),
-    }
 }
 
 /// The referee as the core session's table: events go to the game under the board's name, and
@@ -112,12 +105,7 @@ impl Table for Shell<'_> {
             BoardOutput::Touch(touch) => {
                 crate::trace::mark("reconstructed");
                 self.hub.publish(Body::Touch {
-                    action: if touch.kind == TouchKind::Lift {
-                        "lift"
-                    } else {
-                        "place"
-                    }
-                    .into(),
+                    action: touch.kind.into(),
                     square: touch.square.to_string(),
                     piece: piece_name(touch.color, touch.piece),
                 });
@@ -130,14 +118,7 @@ impl Table for Shell<'_> {
                 self.hub.publish(Body::Clock {
                     left_ms,
                     right_ms,
-                    running: running.map(|s| {
-                        if s == ClockSide::Left {
-                            "left"
-                        } else {
-                            "right"
-                        }
-                        .into()
-                    }),
+                    running: running.map(Running::from),
                 });
             }
             BoardOutput::Mismatch {
@@ -146,17 +127,14 @@ impl Table for Shell<'_> {
                 squares,
                 restore,
             } => {
-                let name = match kind {
-                    Mismatch::NotInitialPosition => "not_initial_position",
-                    Mismatch::Displaced => "displaced",
-                };
                 self.hub.publish(Body::Ruling {
-                    law: law.to_string(),
-                    kind: name.into(),
-                    squares: squares.iter().map(Square::to_string).collect(),
-                    restore: Some(restore.to_fen_board()),
-                    verdict: None,
-                    board: (self.seat != Seat::Only).then(|| self.seat.name().to_owned()),
+                    law,
+                    finding: Finding::Placement {
+                        mismatch: kind,
+                        squares,
+                        restore,
+                    },
+                    board: (self.seat != Seat::Only).then_some(self.seat),
                 });
             }
             BoardOutput::Status(status) => self.publish_status(status),
@@ -179,7 +157,10 @@ impl Shell<'_> {
     /// connection names the port (the page says "connected" then); later ones say nothing new
     /// about it.
     fn publish_status(&mut self, status: BoardStatus) {
-        let sealing = self.referee.sealing().map(|s| s.stage().to_owned());
+        let sealing = self
+            .referee
+            .sealing()
+            .map(crate::sealing::BoardSealing::stage);
         let body = Body::Board {
             connected: status.connected,
             // While a sealed move is made on the board, its pieces are nobody's to see.
@@ -187,7 +168,7 @@ impl Shell<'_> {
                 .placement
                 .filter(|_| sealing.is_none())
                 .map(|p| p.to_fen_board()),
-            orientation: status.orientation.map(orientation_name),
+            orientation: status.orientation.map(Facing::from),
             port: self.port.take().map(str::to_owned),
             dropped: status.dropped,
             resyncs: status.resyncs,
@@ -231,11 +212,7 @@ impl Session {
             Seat::Blind { .. } => None,
             _ => hub.state().orientation,
         };
-        let orientation = match remembered.as_deref() {
-            Some("rotated") => Some(Orientation::Rotated),
-            Some("normal") => Some(Orientation::Normal),
-            _ => None,
-        };
+        let orientation = remembered.map(Orientation::from);
         let core = {
             let mut r = referee::lock(&referee);
             let mut last_board = None;

@@ -14,7 +14,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use arbiter_core::arbiter::{GameConfig, LogLine, Resume};
+use arbiter_core::arbiter::{GameConfig, LogLine, Resume, State};
 use arbiter_core::pgn::Tags;
 use tokio::sync::{broadcast, watch};
 
@@ -305,7 +305,7 @@ impl Hub {
         let safe = *self.safe.borrow();
         Snapshot {
             v: PROTOCOL_VERSION,
-            kind: "snapshot".into(),
+            kind: crate::protocol::reply::SnapshotType::Snapshot,
             seq: inner.stream.last_seq(),
             fen: s.fen.clone(),
             moves: s.moves.iter().map(|m| m.uci.clone()).collect(),
@@ -315,7 +315,7 @@ impl Hub {
             port: s.port.clone(),
             dropped: s.dropped,
             resyncs: s.resyncs,
-            sealing: s.sealing.clone(),
+            sealing: s.sealing,
             config: s.config.clone(),
             state: s.state.clone(),
             safe: inner.log.is_file().then_some(safe),
@@ -336,11 +336,11 @@ impl Hub {
 
     /// Sets what snapshots show of the game without publishing anything: the moves and
     /// state a restarted bridge's game holds after replaying the log.
-    pub fn restore(&self, moves: Vec<RecordedMove>, fen: String, state: Option<serde_json::Value>) {
+    pub fn restore(&self, moves: Vec<RecordedMove>, fen: String, state: Arc<State>) {
         let mut inner = self.lock();
         inner.state.moves = moves;
         inner.state.fen = fen;
-        inner.state.state = state;
+        inner.state.state = Some(state);
     }
 
     /// The game's state now.
@@ -365,13 +365,12 @@ impl Hub {
         }
     }
 
-    /// The latest messages published (at most [`RECENT`]), read back.
-    pub fn bodies(&self) -> Vec<Body> {
+    /// The latest messages published (at most [`RECENT`]), as their JSON.
+    pub fn recent_json(&self) -> Vec<Arc<str>> {
         self.lock()
             .stream
             .recent()
-            .filter_map(|e| serde_json::from_str::<Envelope>(&e.json).ok())
-            .map(|e| e.body)
+            .map(|e| e.json.clone())
             .collect()
     }
 
@@ -458,7 +457,11 @@ impl Inner {
             body: Body::Error { message },
         };
         let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
-        let entry = Entry { seq, json };
+        let entry = Entry {
+            seq,
+            kind: "error",
+            json,
+        };
         self.stream.keep(entry.clone());
         self.stream.send(entry);
     }
@@ -470,9 +473,7 @@ impl Inner {
         let unwritten = self
             .stream
             .recent()
-            .filter(|e| e.seq >= seq)
-            .filter_map(|e| serde_json::from_str::<Envelope>(&e.json).ok())
-            .filter(|e| matches!(e.body, Body::Move { .. }))
+            .filter(|e| e.seq >= seq && e.kind == "move")
             .count();
         let safe_plies = self.state.moves.len().saturating_sub(unwritten);
         let number = safe_plies / 2 + 1;
@@ -520,6 +521,7 @@ impl Batch<'_> {
             self.lines.extend_from_slice(line.as_bytes());
             self.events = Some((self.events.map_or(seq, |(first, _)| first), seq));
         }
+        let kind = body.kind();
         let envelope = Envelope {
             v: PROTOCOL_VERSION,
             seq,
@@ -528,7 +530,7 @@ impl Batch<'_> {
         };
         // Serialising plain strings and numbers cannot fail.
         let json: Arc<str> = serde_json::to_string(&envelope).unwrap_or_default().into();
-        let entry = Entry { seq, json };
+        let entry = Entry { seq, kind, json };
         inner.stream.keep(entry.clone());
         self.staged.push((entry, trace::now_ns()));
         seq

@@ -77,7 +77,7 @@ impl EBoard {
                 .placement
                 .clone()
                 .unwrap_or_else(|| core.fen.split(' ').next().unwrap_or_default().to_owned()),
-            flipped: state.orientation.as_deref() == Some("rotated"),
+            flipped: state.orientation == Some(crate::protocol::Facing::Rotated),
             clock: wire::clock(core.white.remaining.0, core.black.remaining.0, core.running),
             san: game.moves().iter().map(|m| m.san.clone()).collect(),
             fen: core.fen.clone(),

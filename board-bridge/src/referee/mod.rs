@@ -47,7 +47,7 @@ pub struct Referee {
     /// What each of two boards last showed when settled: main, blind.
     views: [Option<BoardView>; 2],
     /// The last correction published for two boards, so each is published once.
-    last_correction: Option<(serde_json::Value, Option<String>)>,
+    last_correction: Option<(Correction, Option<Which>)>,
     /// This referee as shared, so that work off the serving thread (the full dead-position
     /// analysis, the envelope's key) can hand its answer back; empty for a referee not shared.
     me: Weak<Mutex<Referee>>,
@@ -60,14 +60,7 @@ pub struct Referee {
     playable: (usize, usize),
 }
 
-/// Which of two boards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Which {
-    /// The sighted player's board.
-    Main,
-    /// The visually impaired player's board.
-    Blind,
-}
+pub use crate::protocol::Which;
 
 /// The referee shared by the boards' threads and the pages' tasks.
 pub type SharedReferee = Arc<Mutex<Referee>>;
@@ -125,7 +118,7 @@ impl Referee {
                     clock_ms: Some(m.clock_after.0),
                 })
                 .collect();
-            let state = serde_json::to_value(me.game.state(Timestamp(last_at))).ok();
+            let state = Arc::new(me.game.state(Timestamp(last_at)));
             me.hub.restore(recorded, me.game.board().fen(), state);
         }
         Ok(me)

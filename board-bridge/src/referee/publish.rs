@@ -3,6 +3,7 @@
 //! two boards compared.
 
 use super::*;
+use crate::protocol::Finding;
 
 impl Referee {
     /// Publishes what the game's handling of the events logged since `logged` (stamped `at`,
@@ -35,18 +36,9 @@ impl Referee {
         }
         batch.release();
         while let Some(ruling) = self.game.poll_ruling() {
-            let verdict = serde_json::to_value(&ruling.verdict).ok();
-            let kind = verdict
-                .as_ref()
-                .and_then(|v| v["kind"].as_str())
-                .unwrap_or("ruling")
-                .to_owned();
             out.push(Body::Ruling {
-                law: ruling.law.to_string(),
-                kind,
-                squares: Vec::new(),
-                restore: None,
-                verdict,
+                law: ruling.law,
+                finding: Finding::Verdict(ruling.verdict),
                 board: None,
             });
         }
@@ -58,9 +50,9 @@ impl Referee {
                 self.clock_epoch += 1;
             }
             crate::trace::mark("state_read");
-            if let Ok(state) = serde_json::to_value(&state) {
-                out.push(Body::State { state });
-            }
+            out.push(Body::State {
+                state: Arc::new(state),
+            });
         }
         for body in out {
             batch.stage(body);
@@ -181,22 +173,14 @@ impl Referee {
         };
         let correction = comparison.correction;
         let law = match &correction {
-            Correction::FixBoards { law, .. } | Correction::Retrace { law, .. } => {
-                Some(law.to_string())
-            }
+            Correction::FixBoards { law, .. } | Correction::Retrace { law, .. } => Some(*law),
             _ => None,
         };
-        let Ok(value) = serde_json::to_value(&correction) else {
-            return;
-        };
-        let awaiting = comparison.awaiting.map(|board| {
-            match board {
-                BoardOf::Sighted => "main",
-                BoardOf::Impaired => "blind",
-            }
-            .to_owned()
+        let awaiting = comparison.awaiting.map(|board| match board {
+            BoardOf::Sighted => Which::Main,
+            BoardOf::Impaired => Which::Blind,
         });
-        let key = (value.clone(), awaiting.clone());
+        let key = (correction.clone(), awaiting);
         let first_in_step = self.last_correction.is_none() && correction == Correction::InStep;
         if first_in_step || self.last_correction.as_ref() == Some(&key) {
             return;
@@ -204,7 +188,7 @@ impl Referee {
         self.last_correction = Some(key);
         self.hub.publish(Body::Discrepancy {
             law,
-            correction: value,
+            correction,
             awaiting,
             main: main.placement.clone(),
             blind: blind.placement.clone(),

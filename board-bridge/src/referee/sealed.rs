@@ -139,7 +139,7 @@ impl Referee {
             port: s.port,
             dropped: s.dropped,
             resyncs: s.resyncs,
-            sealing: self.sealing.as_ref().map(|b| b.stage().to_owned()),
+            sealing: self.sealing.as_ref().map(BoardSealing::stage),
         });
     }
 }

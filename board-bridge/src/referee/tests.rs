@@ -15,11 +15,17 @@ fn event(json: &str) -> Event {
 }
 
 fn moves(hub: &Hub) -> Vec<(usize, String, String)> {
-    hub.bodies()
-        .into_iter()
-        .filter_map(|b| match b {
-            Body::Move { ply, uci, san, .. } => Some((ply, uci, san)),
-            _ => None,
+    hub.recent_json()
+        .iter()
+        .filter_map(|json| serde_json::from_str::<serde_json::Value>(json).ok())
+        .filter(|m| m["type"] == "move")
+        .map(|m| {
+            let text = |k: &str| m[k].as_str().unwrap_or_default().to_owned();
+            (
+                m["ply"].as_u64().unwrap_or(0) as usize,
+                text("uci"),
+                text("san"),
+            )
         })
         .collect()
 }

@@ -14,7 +14,7 @@ use arbiter_core::arbiter::Actor;
 use super::limits::{Limits, PageSlot};
 use super::public::{PublicLog, may_hold_secret};
 use super::{App, MAX_CLIENT_MESSAGE};
-use crate::protocol::{ClientMessage, Refusal, Reply, Safe};
+use crate::protocol::{ClientMessage, Refusal, RefusalReason, Reply, Safe};
 use crate::referee::{self, NotTaken};
 use crate::role::Role;
 
@@ -48,7 +48,7 @@ pub(super) async fn ws_upgrade(
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     if headers.get(header::ORIGIN).is_none() && !app.gate.loopback() {
         let refusal = Refusal::new(
-            "origin",
+            RefusalReason::Origin,
             "this bridge is reachable beyond its machine and takes pages only: a client must say its Origin",
         );
         return ws.on_upgrade(move |socket| refuse(socket, refusal));
@@ -65,7 +65,7 @@ pub(super) async fn ws_upgrade(
             );
             let refusal = Refusal {
                 origin: Some(origin),
-                ..Refusal::new("origin", message)
+                ..Refusal::new(RefusalReason::Origin, message)
             };
             return ws.on_upgrade(move |socket| refuse(socket, refusal));
         }
@@ -101,7 +101,7 @@ pub(super) async fn ws_upgrade(
             app.max_pages
         );
         return ws.on_upgrade(move |socket| async move {
-            refuse(socket, Refusal::new("full", message)).await;
+            refuse(socket, Refusal::new(RefusalReason::Full, message)).await;
             drop(slot);
         });
     }
@@ -185,10 +185,6 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
                 .map(|e| Reply::error_with_id("seal_refused", e))
         }
         ClientMessage::Event { event } => {
-            let event: arbiter_core::arbiter::Event = match serde_json::from_value(event) {
-                Ok(e) => e,
-                Err(e) => return Some(Reply::error(format!("not an event: {e}"))),
-            };
             let now = app.hub.now_ms();
             let mut r = referee::lock(&app.referee);
             if let Some(why) = role.refuses(&event, r.side_to_move()) {
@@ -253,7 +249,7 @@ async fn stream(
     let last_seq = match last_seq {
         Some(s) => s,
         None => match tokio::time::timeout(HELLO_WAIT, socket.recv()).await {
-            Ok(Some(Ok(Message::Text(t)))) => match serde_json::from_str::<ClientMessage>(&t) {
+            Ok(Some(Ok(Message::Text(t)))) => match ClientMessage::parse(&t) {
                 Ok(ClientMessage::Hello { last_seq }) => last_seq,
                 Ok(other) => {
                     first = Some(other);
@@ -348,7 +344,7 @@ async fn stream(
                         }
                         continue;
                     }
-                    let refusal = match serde_json::from_str::<ClientMessage>(&t) {
+                    let refusal = match ClientMessage::parse(&t) {
                         // A hello mid-stream asks for a resend from that point: only what the
                         // page lacks (after its number, up to what it was sent), no more often
                         // than every RESEND_EVERY, and a snapshot when that is smaller.
@@ -387,7 +383,7 @@ async fn stream(
                             }
                         }
                         Ok(message) => take_client_message(&app, role, message),
-                        Err(e) => Some(Reply::error(format!("not a message: {e}"))),
+                        Err(e) => Some(Reply::error(e.to_string())),
                     };
                     if let Some(reply) = refusal
                         && !send_json(&mut socket, &reply).await

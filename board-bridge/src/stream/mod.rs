@@ -21,6 +21,8 @@ pub const RECENT: usize = 4096;
 pub struct Entry {
     /// Sequence number.
     pub seq: u64,
+    /// The message's `type` ([`crate::protocol::Body::kind`]).
+    pub kind: &'static str,
     /// The envelope as JSON (one line, no newline).
     pub json: Arc<str>,
 }
@@ -100,6 +102,7 @@ mod tests {
     fn entry(seq: u64) -> Entry {
         Entry {
             seq,
+            kind: "error",
             json: Arc::from(format!("{seq}")),
         }
     }

@@ -1,6 +1,10 @@
 //! What pages see of the game: the game's state as the messages left it, for snapshots.
 
-use crate::protocol::Body;
+use std::sync::Arc;
+
+use arbiter_core::arbiter::State;
+
+use crate::protocol::{Body, Facing, SealingStage};
 
 /// A move as the game record keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,8 +28,8 @@ pub struct GameState {
     pub connected: bool,
     /// What the sensors show.
     pub placement: Option<String>,
-    /// Orientation name, once known.
-    pub orientation: Option<String>,
+    /// Which way the board lies, once known.
+    pub orientation: Option<Facing>,
     /// The board's port and health as last published (`board` messages).
     pub port: Option<String>,
     /// Runs of bytes dropped since the board was connected.
@@ -33,11 +37,11 @@ pub struct GameState {
     /// Resynchronisations since the board was connected.
     pub resyncs: u64,
     /// A sealed move being made on the board (`sealing`, `pieces_back`).
-    pub sealing: Option<String>,
+    pub sealing: Option<SealingStage>,
     /// The game's setup, once a referee has set it.
     pub config: Option<arbiter_core::arbiter::GameConfig>,
-    /// The game's state as the core serialises it, as last published.
-    pub state: Option<serde_json::Value>,
+    /// The game's state as last published.
+    pub state: Option<Arc<State>>,
     /// What the bridge found on start that its users should know (a cut log line set aside).
     pub notices: Vec<String>,
 }
@@ -74,7 +78,7 @@ impl GameState {
                 sealing,
             } => {
                 self.connected = *connected;
-                self.sealing.clone_from(sealing);
+                self.sealing = *sealing;
                 self.port = port.clone();
                 self.dropped = *dropped;
                 self.resyncs = *resyncs;
@@ -82,7 +86,7 @@ impl GameState {
                     self.placement = placement.clone();
                 }
                 if orientation.is_some() {
-                    self.orientation = orientation.clone();
+                    self.orientation = *orientation;
                 }
             }
             Body::State { state } => self.state = Some(state.clone()),
