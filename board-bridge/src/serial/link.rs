@@ -1,0 +1,69 @@
+//! The open port on the runtime's poller.
+
+use std::os::fd::AsRawFd;
+
+use nix::fcntl::{FcntlArg, OFlag, fcntl};
+use serialport::TTYPort;
+use tokio::io::unix::AsyncFd;
+
+/// An open port read and written without blocking, on the runtime's own poller: bytes that
+/// arrive wake the thread that also logs and streams what they mean, so a touch or a move goes
+/// from the port to the pages without passing between threads.
+pub(super) struct Link {
+    port: AsyncFd<TTYPort>,
+}
+
+impl Link {
+    pub(super) fn new(port: TTYPort) -> std::io::Result<Self> {
+        let fd = port.as_raw_fd();
+        // serialport leaves the port blocking; the poller needs reads that return at once.
+        let flags = OFlag::from_bits_truncate(fcntl(fd, FcntlArg::F_GETFL)?);
+        fcntl(fd, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
+        // SAFETY: the TTYPort owns its descriptor and closes it only when dropped, which is
+        // when the AsyncFd holding it is dropped; `as_raw_fd` always returns that one.
+        let port = unsafe { AsyncFd::register(port) }.map_err(|e| e.into_parts().1)?;
+        Ok(Self { port })
+    }
+
+    pub(super) async fn read(&self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            let mut ready = self.port.readable().await?;
+            let read = ready
+                .try_io(|p| nix::unistd::read(p.as_raw_fd(), buf).map_err(std::io::Error::from));
+            match read {
+                Ok(result) => return result,
+                Err(_would_block) => continue,
+            }
+        }
+    }
+
+    /// Reads what the port holds now, without waiting and whatever the poller last said: `None`
+    /// when it holds nothing.
+    pub(super) fn read_now(&self, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
+        match nix::unistd::read(self.port.get_ref().as_raw_fd(), buf) {
+            Ok(n) => Ok(Some(n)),
+            Err(nix::errno::Errno::EAGAIN) => Ok(None),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    pub(super) async fn write_all(&self, mut bytes: &[u8]) -> std::io::Result<()> {
+        while !bytes.is_empty() {
+            let mut ready = self.port.writable().await?;
+            let written = ready
+                .try_io(|p| nix::unistd::write(p.as_raw_fd(), bytes).map_err(std::io::Error::from));
+            match written {
+                Ok(Ok(0)) => {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::WriteZero,
+                        "port took no bytes",
+                    ));
+                }
+                Ok(Ok(n)) => bytes = &bytes[n..],
+                Ok(Err(e)) => return Err(e),
+                Err(_would_block) => {}
+            }
+        }
+        Ok(())
+    }
+}

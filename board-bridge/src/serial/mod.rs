@@ -1,0 +1,157 @@
+//! The serial side: finding a DGT board among the ports, opening it at 9600 8N1, the handshake,
+//! the keep-alive, and reconnecting with backoff after an unplug. The link is a task on the
+//! runtime that serves the pages, reading the port without blocking: bytes read are decoded,
+//! refereed, logged and streamed on that one thread. Its wait ends at the session's next deadline
+//! (an [`Alarm`](crate::alarm::Alarm) precise to the microsecond, rung a little early and the
+//! rest polled), so a move is confirmed when the settle time ends, not at the next poll.
+//!
+//! * [`port`]: opening, probing and finding a board's port.
+//! * `link`: the open port, read and written on the runtime's poller.
+//! * `rounds`: one open port served: the wait, the session's rounds, the keep-alive.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use crate::hub::Hub;
+use crate::session::{self, SharedSession};
+
+mod link;
+pub mod port;
+mod rounds;
+
+use link::Link;
+pub(crate) use port::other_board;
+pub use port::{RESERVED_FILES, ask, candidates, find_board, open, probe};
+use rounds::serve_port;
+
+/// Which port to use.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PortChoice {
+    /// This path (a USB, Bluetooth RFCOMM or pseudo-terminal device).
+    Path(String),
+    /// Look for a DGT board among the ports, and keep looking while none is found.
+    Auto,
+}
+
+/// How the link behaves; the defaults are the field-tested ones from the protocol notes.
+#[derive(Debug, Clone)]
+pub struct LinkSettings {
+    /// A serial-number request this often shows the board is still there.
+    pub keepalive: Duration,
+    /// No byte for this long means the board is gone.
+    pub silence_limit: Duration,
+    /// First wait before reopening; doubles up to `max_backoff`.
+    pub min_backoff: Duration,
+    /// Longest wait between attempts.
+    pub max_backoff: Duration,
+    /// Whose port it is ("board 7"), named in what is printed: a hall's boards each say which.
+    pub name: Option<String>,
+    /// Why the port cannot be opened, while it cannot (`None` once it opens): for a hall page.
+    pub unopened: Option<Unopened>,
+}
+
+/// Where a link says why its port cannot be opened, while it cannot.
+pub type Unopened = Arc<Mutex<Option<String>>>;
+
+impl Default for LinkSettings {
+    fn default() -> Self {
+        Self {
+            keepalive: Duration::from_secs(1),
+            silence_limit: Duration::from_millis(3500),
+            min_backoff: Duration::from_millis(100),
+            max_backoff: Duration::from_secs(2),
+            name: None,
+            unopened: None,
+        }
+    }
+}
+
+/// Why a port could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    /// The port does not exist.
+    #[error("{0}: no such port")]
+    Missing(String),
+    /// Another program holds the port.
+    #[error("{0}: port is busy (another program has it open)")]
+    Busy(String),
+    /// The port opened but nothing answered as a DGT board.
+    #[error("{0}: not a DGT board (no answer to the version request)")]
+    NotABoard(String),
+    /// The process may open too few more files: the last ones are kept for the pages.
+    #[error(
+        "{port}: not opened: {in_use} of the {limit} files this process may open are in use and \
+         the last {RESERVED_FILES} are kept for the pages (raise the limit: ulimit -n)"
+    )]
+    TooManyFiles {
+        /// The port.
+        port: String,
+        /// Descriptors open now.
+        in_use: u64,
+        /// The open-file limit.
+        limit: u64,
+    },
+    /// Any other failure of the port.
+    #[error("{port}: {source}")]
+    Port {
+        /// The port.
+        port: String,
+        /// What failed.
+        source: std::io::Error,
+    },
+}
+
+/// Runs the link forever on the current Tokio runtime: find or open the port, handshake, read,
+/// and reconnect after any loss. The session's times are read from `hub`'s clock, in
+/// microseconds: the session works in milliseconds, but the settle deadline is timed to the
+/// microsecond so a move is confirmed when its settle time ends, not up to a millisecond later.
+pub async fn run(choice: PortChoice, settings: LinkSettings, session: SharedSession, hub: Hub) {
+    let mut backoff = settings.min_backoff;
+    // What was last said of a port that cannot be opened (said once, and again when it changes).
+    let mut reported: Option<String> = None;
+    loop {
+        let opened = match &choice {
+            PortChoice::Path(path) => open(path).map(|p| (path.clone(), p)),
+            // Probing waits for each candidate's answer: off the thread that serves the pages.
+            PortChoice::Auto => tokio::task::spawn_blocking(find_board)
+                .await
+                .ok()
+                .flatten()
+                .ok_or_else(|| LinkError::Missing("auto".into())),
+        };
+        match opened {
+            Ok((path, port)) => {
+                reported = None;
+                if let Some(slot) = &settings.unopened {
+                    *slot.lock().unwrap_or_else(|p| p.into_inner()) = None;
+                }
+                backoff = settings.min_backoff;
+                let why = match Link::new(port) {
+                    Ok(link) => serve_port(&path, &link, &settings, &session, &hub).await,
+                    Err(source) => LinkError::Port {
+                        port: path.clone(),
+                        source,
+                    },
+                };
+                session::lock(&session).handle_disconnected(&why.to_string());
+            }
+            Err(e) => {
+                let why = e.to_string();
+                if reported.as_ref() != Some(&why) {
+                    let whose = settings
+                        .name
+                        .as_ref()
+                        .map(|n| format!("{n}: "))
+                        .unwrap_or_default();
+                    eprintln!("board-bridge: {whose}{why}; still looking");
+                }
+                if let Some(slot) = &settings.unopened {
+                    *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(why.clone());
+                }
+                reported = Some(why);
+            }
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(settings.max_backoff);
+    }
+}
