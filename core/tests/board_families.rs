@@ -107,6 +107,8 @@ struct Rig {
     now: u64,
     /// When the board last sent: a Millennium board repeats its status after every scan.
     sent_at: u64,
+    /// Every byte the session wrote to the board, in order.
+    written: Vec<u8>,
 }
 
 const SCAN_MS: u64 = 41;
@@ -146,6 +148,7 @@ impl Rig {
             session,
             now: 1_000,
             sent_at: 0,
+            written: Vec::new(),
         };
         assert!(!rig.session.handshake().is_empty() || family == Family::Certabo);
         rig.session.handle_connected(&mut rig.table);
@@ -168,6 +171,7 @@ impl Rig {
     fn pump(&mut self) {
         let mut out = Vec::new();
         self.session.poll_transmit(self.now, &self.table, &mut out);
+        self.written.extend(out);
     }
 
     /// Time passes; a Millennium board repeats its status after every scan meanwhile.
@@ -440,5 +444,242 @@ fn a_millennium_or_certabo_board_on_a_dgt_line_is_recognised_and_read() {
             "{family:?}"
         );
         play(rig);
+    }
+}
+
+/// What a board's lights were last set to, read back from the bytes written to it as its maker
+/// describes them: the squares lit (in the game's names, the board sitting the normal way; for
+/// Millennium's corner LEDs, the LEDs lit) and whether they blink; `None` when no lights were
+/// set.
+fn last_lights(family: Family, written: &[u8]) -> Option<(Vec<String>, bool)> {
+    let name = |i: usize| format!("{}{}", char::from(b'a' + (i % 8) as u8), 8 - i / 8);
+    let hex =
+        |h: &[u8]| u8::from_str_radix(std::str::from_utf8(h).expect("ascii"), 16).expect("hex");
+    // Eight bytes a rank each from the 8th; `bit(file)` the bit of a file's square.
+    let ranks = |bytes: &[u8], bit: &dyn Fn(usize) -> u8| {
+        (0..64)
+            .filter(|&i| bytes[i / 8] & bit(i % 8) != 0)
+            .map(name)
+            .collect::<Vec<_>>()
+    };
+    let mut last = None;
+    let mut at = 0;
+    while at < written.len() {
+        match family {
+            Family::Millennium => {
+                // Letter, data, two hex digits of block parity: `L` has a slot time and 81
+                // LEDs (LED 1 at a8's corner, 9 at a1's, 73 at h8's); `X` puts them out.
+                let len = if written[at] == b'L' {
+                    1 + 2 + 162 + 2
+                } else {
+                    3
+                };
+                let message = &written[at..at + len];
+                if message[0] == b'X' {
+                    last = Some((Vec::new(), false));
+                } else if message[0] == b'L' {
+                    let leds: Vec<u8> = message[3..3 + 162].chunks(2).map(hex).collect();
+                    let lit = (0..81)
+                        .filter(|&n| leds[n] != 0)
+                        .map(|n| format!("LED {}", n + 1))
+                        .collect();
+                    let blink = leds.iter().any(|&p| p != 0 && p != 0xFF);
+                    last = Some((lit, blink));
+                }
+                at += len;
+            }
+            Family::Chessnut => {
+                // `0A 08` and the eight bytes, the a-file in the top bit; other commands are
+                // three bytes.
+                if written[at] == 0x0A {
+                    last = Some((ranks(&written[at + 2..at + 10], &|f| 0x80 >> f), false));
+                    at += 10;
+                } else {
+                    at += 3;
+                }
+            }
+            Family::Certabo => {
+                // Only lights are written to it: eight bytes, the a-file in the lowest bit.
+                last = Some((ranks(&written[at..at + 8], &|f| 1 << f), false));
+                at += 8;
+            }
+            Family::Dgt => unreachable!("a DGT e-Board has no lights"),
+        }
+    }
+    last
+}
+
+fn lit(rig: &Rig) -> Option<(Vec<String>, bool)> {
+    last_lights(rig.sim.family, &rig.written)
+}
+
+/// What `names` lit look like on `family`'s board: the squares, or for Millennium the LEDs at
+/// their corners (LED 1 at a8's top left, down the a-file's left edge to 9, then the next line).
+fn squares(family: Family, names: &[&str]) -> Vec<String> {
+    if family == Family::Millennium {
+        let mut leds: Vec<usize> = names
+            .iter()
+            .flat_map(|s| {
+                let (row, column) = (index(s) / 8, index(s) % 8);
+                [(0, 0), (1, 0), (0, 1), (1, 1)].map(|(c, r)| (column + c) * 9 + row + r + 1)
+            })
+            .collect();
+        leds.sort();
+        leds.dedup();
+        return leds.into_iter().map(|n| format!("LED {n}")).collect();
+    }
+    let mut v: Vec<String> = names.iter().map(|s| s.to_string()).collect();
+    v.sort_by_key(|s| index(s));
+    v
+}
+
+const LIGHTED: [Family; 3] = [Family::Millennium, Family::Chessnut, Family::Certabo];
+
+/// A board with lights shows the last move's two squares once it shows the game, and nothing
+/// before the first move; the lights are set once for each change, not on every scan.
+#[test]
+fn a_board_with_lights_shows_the_last_move() {
+    for family in LIGHTED {
+        let mut rig = Rig::start(family);
+        assert_eq!(
+            lit(&rig),
+            Some((vec![], false)),
+            "{family:?}: all out at the start"
+        );
+        plain(&mut rig, "e2", "e4");
+        rig.settled(&["e4"]);
+        assert_eq!(
+            lit(&rig),
+            Some((squares(family, &["e2", "e4"]), false)),
+            "{family:?}"
+        );
+        let after_e4 = rig.written.len();
+        rig.wait(500);
+        assert_eq!(
+            rig.written.len(),
+            after_e4,
+            "{family:?}: nothing new to show"
+        );
+        // Castling shows the king's two squares.
+        let mut played = vec!["e4"];
+        for (from, to, san) in [
+            ("e7", "e5", "e5"),
+            ("g1", "f3", "Nf3"),
+            ("b8", "c6", "Nc6"),
+            ("f1", "c4", "Bc4"),
+            ("g8", "f6", "Nf6"),
+        ] {
+            plain(&mut rig, from, to);
+            played.push(san);
+            rig.settled(&played);
+        }
+        plain(&mut rig, "e1", "g1");
+        plain(&mut rig, "h1", "f1");
+        rig.settled(&["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "O-O"]);
+        assert_eq!(
+            lit(&rig),
+            Some((squares(family, &["e1", "g1"]), false)),
+            "{family:?}"
+        );
+    }
+}
+
+/// After the arbiter takes a move back (a position restored, 2005 Art. 6.14 / 7.4), the board
+/// still shows it: the squares to set blink where the board can blink, until the pieces are
+/// back, when the game's last move is shown again.
+#[test]
+fn a_move_taken_back_lights_the_squares_to_set_until_the_board_shows_the_game() {
+    use arbiter_core::arbiter::{Decision, Event, RestoreCause};
+    use arbiter_core::dgt::table::Table;
+    for family in LIGHTED {
+        let mut rig = Rig::start(family);
+        plain(&mut rig, "e2", "e4");
+        plain(&mut rig, "e7", "e5");
+        rig.settled(&["e4", "e5"]);
+        let restored = rig.table.submit(
+            rig.now,
+            vec![Event::Arbiter {
+                decision: Decision::Restore {
+                    ply: 1,
+                    cause: RestoreCause::Arbiter,
+                },
+            }],
+        );
+        assert!(restored[0].is_ok(), "{restored:?}");
+        rig.send();
+        rig.wait(100);
+        assert_eq!(
+            lit(&rig),
+            Some((squares(family, &["e7", "e5"]), family == Family::Millennium)),
+            "{family:?}: the pawn to take back"
+        );
+        plain(&mut rig, "e5", "e7");
+        rig.settled(&["e4"]);
+        assert_eq!(
+            lit(&rig),
+            Some((squares(family, &["e2", "e4"]), false)),
+            "{family:?}"
+        );
+    }
+}
+
+/// A board connected to a game in progress, standing in the initial position: every square to
+/// set is lit; once set, the game's last move is.
+#[test]
+fn a_board_joining_a_game_in_progress_lights_the_squares_to_set() {
+    use arbiter_core::arbiter::{Event, Stamped};
+    use arbiter_core::clock::Timestamp;
+    use arbiter_core::movegen::Move;
+    for family in LIGHTED {
+        let mut game = Game::new(config(None)).expect("a game");
+        let mut at = 0;
+        let mut event = |game: &mut Game, event: Event| {
+            at += 1_000;
+            game.handle(Stamped {
+                at: Timestamp(at),
+                event,
+            })
+            .expect("taken");
+        };
+        event(&mut game, Event::Start);
+        for (from, to) in [(Square::E2, Square::E4), (Square::C7, Square::C5)] {
+            let player = game.side_on_move();
+            event(
+                &mut game,
+                Event::Move {
+                    mv: Move::new(from, to),
+                },
+            );
+            event(&mut game, Event::PressClock { player });
+        }
+        // The board was set up for the start, and sits the normal way.
+        let mut rig = Rig::with(family, game, family.codec(), Some(Orientation::Normal));
+        rig.sim = Sim::new(family, &Placement::start());
+        rig.send();
+        rig.wait(500);
+        assert_eq!(
+            lit(&rig),
+            Some((
+                squares(family, &["e2", "e4", "c7", "c5"]),
+                family == Family::Millennium
+            )),
+            "{family:?}"
+        );
+        let mut held = None;
+        rig.hand(40, |s| held = Some(s.lift("e2")));
+        rig.hand(60, |s| s.put("e4", held.take().expect("lifted")));
+        rig.wait(500);
+        assert_eq!(
+            lit(&rig),
+            Some((squares(family, &["c7", "c5"]), family == Family::Millennium)),
+            "{family:?}: what is left to set"
+        );
+        plain(&mut rig, "c7", "c5");
+        rig.settled(&["e4", "c5"]);
+        assert_eq!(
+            lit(&rig),
+            Some((squares(family, &["c7", "c5"]), false)),
+            "{family:?}"
+        );
     }
 }

@@ -22,6 +22,7 @@ use std::collections::VecDeque;
 
 use super::board::{BoardDump, DgtSquare, Occupant};
 use super::clock::{ClockCommand, ClockReading, ClockSide, DisplayTime};
+use super::lights::Lights;
 
 /// A message the board sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -318,6 +319,8 @@ pub enum Command {
     EeMoves,
     /// A command for the clock cabled to the board.
     Clock(ClockCommand),
+    /// Set the board's lights (see [`Lights`]); a board without lights is sent nothing.
+    Leds(Lights),
 }
 
 impl Command {
@@ -337,6 +340,9 @@ impl Command {
             Self::Version => 0x4D,
             Self::LongSerialNumber => 0x55,
             Self::Clock(c) => return c.encode(out),
+            // DGT's USB and serial boards have no lights; the Revelation II's and the Pegasus's
+            // commands need a board known to be one, which its serial line does not tell.
+            Self::Leds(_) => return,
         };
         out.push(byte);
     }

@@ -61,7 +61,7 @@ impl<C: BoardCodec> BoardSession<C> {
 
     /// A move made on this board is never left waiting for a press elsewhere: it completes
     /// itself, or the clock here completes it.
-    fn waits_for_nothing(&self, table: &dyn Table) -> bool {
+    pub(super) fn waits_for_nothing(&self, table: &dyn Table) -> bool {
         let completes = matches!(self.completion, Completion::Settle { .. })
             && !self.lever_elsewhere
             && (table.auto_press() || matches!(self.seat, Seat::Blind { .. }));

@@ -15,6 +15,7 @@ mod follow;
 pub mod gate;
 mod hands;
 pub mod lever;
+pub mod lights;
 pub mod output;
 mod placements;
 pub mod reading;

@@ -28,6 +28,7 @@ use super::clock::ClockSide;
 use super::codec::{BoardMessage, Command};
 use super::family::{BoardCodec, DgtCodec};
 use super::lever::{self, Lever};
+use super::lights::Lights;
 use super::reconstruct::{Completion, Mismatch, Reading, Reconstructor, TouchKind};
 use super::signal::result_signal_under_way;
 use super::table::{Seat, Table};
@@ -80,6 +81,8 @@ pub struct BoardSession<C: BoardCodec = DgtCodec> {
     /// There is another board of two, whose player's presses on this board's clock are his.
     pub(super) partnered: bool,
     pub(super) commands: VecDeque<Command>,
+    /// What the board's lights were last set to show (none since it was connected).
+    pub(super) lights: Option<Lights>,
 }
 
 impl BoardSession<DgtCodec> {
@@ -129,6 +132,7 @@ impl<C: BoardCodec> BoardSession<C> {
             lever_elsewhere: false,
             partnered: false,
             commands: VecDeque::new(),
+            lights: None,
         }
     }
 
@@ -186,6 +190,8 @@ impl<C: BoardCodec> BoardSession<C> {
         self.codec.reset();
         self.rec.reset_board();
         self.connected = true;
+        // A board plugged in again shows no lights of ours: they are set afresh.
+        self.lights = None;
         self.health = (0, 0);
         self.lever.resync();
         self.clock_unread = self.completion == Completion::ClockPress;
@@ -197,6 +203,7 @@ impl<C: BoardCodec> BoardSession<C> {
         self.codec.reset();
         self.rec.reset_board();
         self.connected = false;
+        self.lights = None;
         table.stream(BoardOutput::Status(BoardStatus {
             connected: false,
             placement: None,
@@ -259,9 +266,10 @@ impl<C: BoardCodec> BoardSession<C> {
         self.drain(now, table);
     }
 
-    /// The next bytes for the board at `now`: the codec's and the reconstructor's reads, and the
-    /// game's clock for a DGT clock whenever the game's clock changed course. Appends to `out`;
-    /// returns whether it did.
+    /// The next bytes for the board at `now`: the codec's and the reconstructor's reads, the
+    /// game's clock for a DGT clock whenever the game's clock changed course, and the board's
+    /// lights whenever what they show changed ([`Lights`]). Appends to `out`; returns whether it
+    /// did.
     pub fn poll_transmit(&mut self, now: u64, table: &dyn Table, out: &mut Vec<u8>) -> bool {
         let before = out.len();
         while let Some(c) = self.codec.poll_command() {
@@ -282,6 +290,12 @@ impl<C: BoardCodec> BoardSession<C> {
             && let Some(c) = self.lever.follow(table.game(), now)
         {
             self.codec.encode(&Command::Clock(c), out);
+        }
+        if let Some(lights) = self.lights_wanted(table)
+            && self.lights != Some(lights)
+        {
+            self.lights = Some(lights);
+            self.codec.encode(&Command::Leds(lights), out);
         }
         out.len() > before
     }

@@ -5,7 +5,8 @@
 //! initial position (White at the cable, as the board is made) names each tag by the piece on
 //! its square; a spare queen standing on the third rank then is White's, on the sixth Black's,
 //! so that a promotion reads as a queen. Facts from mono424/certabodriver (MIT) and picochess's
-//! notes on the board.
+//! notes on the board. Its lights are set by eight bytes written as they are, a byte per rank
+//! from the 8th, the a-file's square in the lowest bit (certabodriver's LED pattern).
 
 use std::collections::HashMap;
 
@@ -126,7 +127,13 @@ impl Frames for CertaboFrames {
         Vec::new()
     }
 
-    fn encode(&self, _command: &Command, _out: &mut Vec<u8>) {}
+    fn encode(&self, command: &Command, out: &mut Vec<u8>) {
+        // Its lights: eight bytes as they are, a byte per rank from the 8th, a bit per square
+        // from the a-file's (the lowest).
+        if let Command::Leds(lights) = command {
+            out.extend(lights.rank_bytes(false));
+        }
+    }
 
     fn can_read(&self) -> bool {
         false

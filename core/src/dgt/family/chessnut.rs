@@ -3,8 +3,10 @@
 //! bytes more. The nibbles run h8, g8 ... a8, then h7 ... down to a1, the first square of each
 //! byte in its low nibble; 0 is empty, 1-5 Black's queen, king, bishop, pawn, knight, 6 and 7
 //! White's rook and pawn, 8 Black's rook, 9-12 White's bishop, knight, queen, king. Writing
-//! `21 01 00` turns the real-time reports on; `29 01 00` asks for the battery. Facts from
-//! chessnutech's own API description (chess_move_api, Chessnut_eBoards) and EasyLinkSDK (MIT).
+//! `21 01 00` turns the real-time reports on; `29 01 00` asks for the battery; `0A 08` and eight
+//! bytes set the lights, a byte per rank from the 8th, a bit per square from the a-file's
+//! (0x80). Facts from chessnutech's own API description (chess_move_api, Chessnut_eBoards),
+//! EasyLinkSDK (MIT) and OpenChessnut (ISC).
 
 use super::snapshot::Frames;
 use crate::dgt::codec::Command;
@@ -101,6 +103,11 @@ impl Frames for ChessnutFrames {
             // Real-time reports on.
             Command::Update(_) => out.extend([0x21, 0x01, 0x00]),
             Command::Battery => out.extend([0x29, 0x01, 0x00]),
+            // `0A 08` and a byte per rank from the 8th, its a-file square in the top bit.
+            Command::Leds(lights) => {
+                out.extend([0x0A, 0x08]);
+                out.extend(lights.rank_bytes(true));
+            }
             _ => {}
         }
     }
@@ -114,6 +121,20 @@ impl Frames for ChessnutFrames {
 mod tests {
     use super::*;
     use crate::dgt::board::{Orientation, Placement};
+
+    #[test]
+    fn lights_are_a_byte_per_rank_from_the_eighth_a_file_high() {
+        use crate::Square;
+        use crate::dgt::lights::Lights;
+        let mut out = Vec::new();
+        let lights = Lights::of([Square::E2, Square::E4], Orientation::Normal, false);
+        ChessnutFrames::default().encode(&Command::Leds(lights), &mut out);
+        assert_eq!(out, [0x0A, 0x08, 0, 0, 0, 0, 0x08, 0, 0x08, 0]);
+        out.clear();
+        let corners = Lights::of([Square::A8, Square::H1], Orientation::Normal, false);
+        ChessnutFrames::default().encode(&Command::Leds(corners), &mut out);
+        assert_eq!(out, [0x0A, 0x08, 0x80, 0, 0, 0, 0, 0, 0, 0x01]);
+    }
 
     #[test]
     fn a_frame_reads_back_as_the_position_it_was_made_of_in_any_chunking() {

@@ -3,11 +3,13 @@
 //! data, and a block parity, the XOR of every character before it written as two upper-case hex
 //! digits. The board answers `S` with `s` and 64 piece letters, a8 to h8 then a7 and on down
 //! (`KQRNBP` White, `kqrnbp` Black, `.` empty), and by default sends that status by itself
-//! after every scan (about 24 a second). Facts from the protocol's own description (Dave
+//! after every scan (about 24 a second). `L` sets its 81 LEDs, which stand at the squares'
+//! corners, and `X` puts them all out. Facts from the protocol's own description (Dave
 //! Woodfield, 2017, as python-mchess keeps it).
 
 use super::snapshot::{Frames, code_of_letter};
 use crate::dgt::codec::Command;
+use crate::dgt::lights::Lights;
 
 /// The lengths of the board's replies, by their letter: `s` status, `v` version, `l` LEDs set,
 /// `x` LEDs off, `w` and `r` its settings.
@@ -31,6 +33,38 @@ pub fn parity(text: &[u8]) -> [u8; 2] {
 pub fn frame(text: &[u8], out: &mut Vec<u8>) {
     out.extend_from_slice(text);
     out.extend_from_slice(&parity(text));
+}
+
+/// How long one step of an LED's eight-step pattern lasts, in the board's units of 4.096 ms:
+/// 15 makes a blink's on-off period about half a second.
+const LED_SLOT: u8 = 15;
+
+/// Appends `byte` as two upper-case hex digits.
+fn push_hex(text: &mut Vec<u8>, byte: u8) {
+    let hex = b"0123456789ABCDEF";
+    text.extend([hex[usize::from(byte >> 4)], hex[usize::from(byte & 0x0F)]]);
+}
+
+/// The `L` command (before its block parity) for `lights`. The board's 81 LEDs stand at the
+/// squares' corners, nine lines of nine: LED 1 at the a8 corner, 9 at a1, 73 at h8, 81 at h1
+/// (in the board's own numbering), so a square is lit by its four corners. Each LED takes an
+/// eight-step pattern, its top bit first: a last move shows steady, squares to set blink.
+fn led_text(lights: &Lights) -> Vec<u8> {
+    let pattern = if lights.to_set { 0xF0 } else { 0xFF };
+    let mut leds = [0u8; 81];
+    for i in lights.lit() {
+        let (row, column) = (usize::from(i / 8), usize::from(i % 8));
+        for (c, r) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+            leds[(column + c) * 9 + row + r] = pattern;
+        }
+    }
+    let mut text = Vec::with_capacity(3 + 2 * 81);
+    text.push(b'L');
+    push_hex(&mut text, LED_SLOT);
+    for led in leds {
+        push_hex(&mut text, led);
+    }
+    text
 }
 
 /// The ChessLink wire.
@@ -107,6 +141,8 @@ impl Frames for MillenniumFrames {
         match command {
             Command::SendBoard => frame(b"S", out),
             Command::Version | Command::SerialNumber => frame(b"V", out),
+            Command::Leds(lights) if lights.is_off() => frame(b"X", out),
+            Command::Leds(lights) => frame(&led_text(lights), out),
             _ => {}
         }
     }
@@ -145,6 +181,37 @@ mod tests {
             dropped >= 2,
             "the noise and the bad status are counted: {dropped}"
         );
+    }
+
+    #[test]
+    fn lights_are_the_corners_of_their_squares_and_x_puts_them_out() {
+        use crate::Square;
+        use crate::dgt::board::Orientation;
+        let mut out = Vec::new();
+        let lights = Lights::of([Square::A8, Square::H1], Orientation::Normal, false);
+        MillenniumFrames::default().encode(&Command::Leds(lights), &mut out);
+        assert_eq!(out.len(), 1 + 2 + 162 + 2);
+        assert_eq!(&out[..3], b"L0F");
+        let (text, check) = out.split_at(out.len() - 2);
+        assert_eq!(parity(text), check);
+        let lit: Vec<usize> = text[3..]
+            .chunks(2)
+            .enumerate()
+            .filter(|(_, hex)| *hex != b"00")
+            .map(|(n, hex)| {
+                assert_eq!(hex, b"FF", "a last move shows steady");
+                n + 1
+            })
+            .collect();
+        // a8's corners are LEDs 1, 2, 10, 11; h1's 71, 72, 80, 81.
+        assert_eq!(lit, vec![1, 2, 10, 11, 71, 72, 80, 81]);
+        let to_set = Lights::of([Square::A8], Orientation::Normal, true);
+        out.clear();
+        MillenniumFrames::default().encode(&Command::Leds(to_set), &mut out);
+        assert_eq!(&out[3..5], b"F0", "squares to set blink");
+        out.clear();
+        MillenniumFrames::default().encode(&Command::Leds(Lights::OFF), &mut out);
+        assert_eq!(out, b"X58");
     }
 
     #[test]
