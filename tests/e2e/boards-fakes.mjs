@@ -251,6 +251,7 @@ export function fakeChessnutBluetooth() {
  * The init script installing a fake Web Serial with one Millennium ChessLink on an adapter
  * whose USB ids tell nothing: ASCII messages with their XOR block parity, `S` answered with
  * `s` and 64 letters from a8, and the status sent again on every change (its "on change" mode).
+ * What the page writes is kept (`written`), its LED commands among it.
  */
 export function fakeMillenniumSerial() {
   const START = 'rnbqkbnrpppppppp................................PPPPPPPPRNBQKBNR';
@@ -278,6 +279,9 @@ export function fakeMillenniumSerial() {
         board.written.push(text);
         if (text.startsWith('V')) send('v0102');
         if (text.includes('S')) status();
+        // Its LEDs set (`L`) or put out (`X`): acknowledged by the lower-case letter.
+        if (text.startsWith('L')) send('l');
+        if (text.startsWith('X')) send('x');
       },
     });
   };
@@ -296,6 +300,8 @@ export function fakeMillenniumSerial() {
       status();
     },
     opened: () => board.open,
+    /** What the page wrote, one string per write. */
+    written: () => [...board.written],
   };
 }
 

@@ -225,6 +225,66 @@ test('a Chessnut Air on its USB cable (WebHID): asked for by its vendor id, its 
   assert.deepEqual((await state(page)).moves.map((m) => m.san), ['d4', 'd5']);
 });
 
+// The lights a board was last told to show, read back from what the page wrote as each maker
+// describes its command. Millennium: `L`, a slot time, 81 LEDs as two hex digits each (LED 1 at
+// a8's corner, 9 at a1's, 73 at h8's, 81 at h1's), the block parity; `X` puts them out.
+// Chessnut: `0A 08` and a byte per rank from the 8th, the a-file's square in the top bit.
+const millenniumLeds = (written) => {
+  const last = written.filter((t) => /^[LX]/.test(t)).at(-1);
+  if (!last || last.startsWith('X')) return last ? [] : null;
+  const leds = [];
+  for (let n = 0; n < 81; n++) if (last.slice(3 + 2 * n, 5 + 2 * n) !== '00') leds.push(n + 1);
+  return leds;
+};
+// The LEDs at the four corners of each square, in the order the board numbers them.
+const cornersOf = (squares) => [...new Set(squares.flatMap((sq) => {
+  const column = sq.charCodeAt(0) - 97;
+  const row = 8 - Number(sq[1]);
+  return [[0, 0], [1, 0], [0, 1], [1, 1]].map(([c, r]) => (column + c) * 9 + row + r + 1);
+}))].sort((a, b) => a - b);
+const chessnutLeds = (written) => written.filter((b) => b[0] === 0x0a && b[1] === 0x08).at(-1) ?? null;
+
+test('a board with lights shows the last move: a Millennium board\'s corner LEDs, a Chessnut Air\'s squares', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakeMillenniumSerial);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-connect-board]').click();
+  await statusSays(page, /Which board is it/);
+  await page.locator('arbiter-board [data-board-kind="millennium"]').click();
+  await statusSays(page, /Millennium board connected/);
+  const leds = () => page.evaluate(() => window.fakeMillennium.written());
+  // Before the first move: nothing lit.
+  await page.waitForFunction(() => window.fakeMillennium.written().some((t) => t.startsWith('X')), null, { timeout: 5_000 });
+  assert.deepEqual(millenniumLeds(await leds()), []);
+  await boardMoveWith(page, 'fakeMillennium', 'd2', 'd4');
+  await page.waitForFunction(() => window.fakeMillennium.written().some((t) => t.startsWith('L')), null, { timeout: 5_000 });
+  assert.deepEqual(millenniumLeds(await leds()), cornersOf(['d2', 'd4']));
+  const frame = (await leds()).filter((t) => t.startsWith('L')).at(-1);
+  let x = 0;
+  for (const c of frame.slice(0, -2)) x ^= c.charCodeAt(0);
+  assert.equal(frame.slice(-2), x.toString(16).toUpperCase().padStart(2, '0'), 'its block parity');
+  await boardMoveWith(page, 'fakeMillennium', 'g8', 'f6');
+  await page.waitForFunction((want) => {
+    const last = window.fakeMillennium.written().filter((t) => /^[LX]/.test(t)).at(-1);
+    return last.startsWith('L') && last.slice(3 + 2 * (want - 1), 5 + 2 * (want - 1)) !== '00';
+  }, cornersOf(['g8'])[0], { timeout: 5_000 });
+  assert.deepEqual(millenniumLeds(await leds()), cornersOf(['g8', 'f6']));
+  await page.close();
+
+  const air = await freshPage(env.browser);
+  await air.addInitScript(fakeChessnutBluetooth);
+  await openBoard(air, `${env.server.url}/index.html`);
+  await air.locator('arbiter-board [data-connect-board]').click();
+  await statusSays(air, /Which board is it/);
+  await air.locator('arbiter-board [data-board-kind="chessnut"]').click();
+  await statusSays(air, /Chessnut board connected/);
+  await boardMoveWith(air, 'fakeChessnut', 'e2', 'e4');
+  await air.waitForFunction(() => window.fakeChessnut.written().some((b) => b[0] === 0x0a && b[6] === 0x08 && b[8] === 0x08), null, { timeout: 5_000 });
+  // e4 is rank 4's byte (the fifth), e2 rank 2's (the seventh); the e-file is 0x08.
+  assert.deepEqual(chessnutLeds(await air.evaluate(() => window.fakeChessnut.written())), [0x0a, 0x08, 0, 0, 0, 0, 0x08, 0, 0x08, 0]);
+  assert.equal(air.lastError, undefined, air.lastError?.message);
+});
+
 /** A move made on a fake board (`fake` names it on window); resolves once the game has it. */
 async function boardMoveWith(page, fake, from, to) {
   const before = (await state(page)).moves.length;
