@@ -178,8 +178,9 @@ struct Lined {
     checker: GameChecker,
     /// The line where the reader stands, 1-based, as it last told.
     line: u64,
-    /// The line of each main-line move of the game being read.
-    ply_lines: Vec<u64>,
+    /// The line of the main-line move the replay stopped at, once it stopped: the only move
+    /// whose line a report can name (one line kept a game, not one a move).
+    stop_line: Option<u64>,
     /// The line of the game's `FEN` tag.
     fen_line: Option<u64>,
     /// The line of the game's first fault of syntax.
@@ -195,7 +196,7 @@ impl Lined {
         Lined {
             checker: GameChecker::new(),
             line: 1,
-            ply_lines: Vec::new(),
+            stop_line: None,
             fen_line: None,
             syntax_line: None,
             depth: 0,
@@ -214,7 +215,7 @@ impl Visitor for Lined {
     }
 
     fn begin_game(&mut self) {
-        self.ply_lines.clear();
+        self.stop_line = None;
         self.fen_line = None;
         self.syntax_line = None;
         self.depth = 0;
@@ -233,10 +234,11 @@ impl Visitor for Lined {
     }
 
     fn san(&mut self, san: &[u8]) -> ControlFlow<()> {
-        if self.depth == 0 {
-            self.ply_lines.push(self.line);
+        let flow = self.checker.san(san);
+        if flow.is_break() && self.depth == 0 && self.stop_line.is_none() {
+            self.stop_line = Some(self.line);
         }
-        self.checker.san(san)
+        flow
     }
 
     fn nag(&mut self, nag: u8) {
@@ -275,11 +277,8 @@ impl Visitor for Lined {
             let line = report.error.as_ref().map(|e| match e.reason {
                 Reason::Syntax => self.syntax_line.unwrap_or(self.line),
                 Reason::Setup => self.fen_line.unwrap_or(self.line),
-                _ => e
-                    .ply
-                    .checked_sub(1)
-                    .and_then(|i| self.ply_lines.get(i as usize).copied())
-                    .unwrap_or(self.line),
+                // A move's error is found when that move is replayed, which stops the replay.
+                _ => self.stop_line.unwrap_or(self.line),
             });
             self.reports.push_back((report, line));
         }

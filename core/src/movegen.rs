@@ -143,6 +143,7 @@ fn from_cozy(board: &Board, mv: cozy_chess::Move) -> Move {
 
 /// Converts a standard move to cozy-chess's encoding. Castling needs the right to castle on that
 /// side; without it the move is returned unchanged, and cozy-chess will find it illegal.
+#[inline]
 fn to_cozy(board: &Board, mv: Move) -> cozy_chess::Move {
     let plain = cozy_chess::Move {
         from: mv.from,
@@ -168,6 +169,7 @@ fn to_cozy(board: &Board, mv: Move) -> cozy_chess::Move {
 
 /// Whether `mv` has the shape of castling in `board`: the side to move's king leaving its
 /// original square (e1/e8) for g or c on the same rank. Says nothing about legality.
+#[inline]
 pub fn castling_side(board: &Board, mv: Move) -> Option<Castling> {
     let us = board.side_to_move();
     let home = Square::new(File::E, Rank::First.relative_to(us));
@@ -206,18 +208,21 @@ fn legal_cozy(board: &Board, mv: Move) -> Option<cozy_chess::Move> {
 /// unchanged) if it is not legal. One conversion to cozy-chess's form serves both steps.
 pub(crate) fn try_play(board: &mut Board, mv: Move) -> Option<bool> {
     let cozy = legal_cozy(board, mv)?;
-    let resets = board.piece_on(mv.from) == Some(Piece::Pawn)
-        || board.colors(!board.side_to_move()).has(mv.to);
+    // A test of the pawns' set, not `piece_on`, which searches every kind of piece.
+    let resets =
+        board.pieces(Piece::Pawn).has(mv.from) || board.colors(!board.side_to_move()).has(mv.to);
     board.play_unchecked(cozy);
     Some(resets)
 }
 
 /// Plays a move already known to be legal. Returns whether it was a capture or a pawn move
 /// (what resets the count of Art. 9.3).
+#[inline]
 pub(crate) fn play_legal(board: &mut Board, mv: Move) -> bool {
     let cozy = to_cozy(board, mv);
-    let resets = board.piece_on(mv.from) == Some(Piece::Pawn)
-        || (board.colors(!board.side_to_move()).has(mv.to));
+    // A test of the pawns' set, not `piece_on`, which searches every kind of piece.
+    let resets =
+        board.pieces(Piece::Pawn).has(mv.from) || board.colors(!board.side_to_move()).has(mv.to);
     board.play_unchecked(cozy);
     resets
 }

@@ -321,6 +321,7 @@ impl Position {
 
     /// Plays a move the caller has just proven legal (the PGN checker's candidate search), so
     /// legality is not tested a second time on its hot path.
+    #[inline]
     pub(crate) fn play_legal(&mut self, mv: Move) {
         let resets = movegen::play_legal(&mut self.board, mv);
         self.count_halfmove(resets);

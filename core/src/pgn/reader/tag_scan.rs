@@ -13,6 +13,18 @@ pub(super) enum TagScan {
     },
 }
 
+/// The bytes of a tag's name (letters, digits, `_`), as a table: one load a byte instead of
+/// the three range tests, on every byte of every name of every game.
+const NAME_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = (byte as u8).is_ascii_alphanumeric() || byte as u8 == b'_';
+        byte += 1;
+    }
+    table
+};
+
 /// Scans `[Name "value"]` at the start of `data`. `None`: the tag pair is cut by the end of the
 /// chunk. A malformed pair resumes after its `]` or at the end of its line.
 pub(super) fn scan_tag(data: &[u8], eof: bool) -> Option<TagScan> {
@@ -32,10 +44,7 @@ pub(super) fn scan_tag(data: &[u8], eof: bool) -> Option<TagScan> {
     };
     let name_start = skip_spaces(1);
     let mut i = name_start;
-    while data
-        .get(i)
-        .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
-    {
+    while data.get(i).is_some_and(|&b| NAME_BYTES[usize::from(b)]) {
         i += 1;
     }
     let name_end = i;

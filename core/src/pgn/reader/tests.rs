@@ -415,3 +415,39 @@ fn the_line_told_is_the_line_of_each_tag_move_and_game_end_in_any_chunks() {
         assert_eq!(lines.log, by_lines, "chunks of {size}");
     }
 }
+
+/// A move ends at its first delimiter whatever its length: the end is looked for eight bytes
+/// at a time, so moves of 1 to 20 bytes are each ended by every kind of delimiter, read whole
+/// and in chunks of every size (which also cut them at every offset).
+#[test]
+fn a_move_ends_at_its_first_delimiter_at_every_length() {
+    let delimiters: [&[u8]; 8] = [b" ", b"\t", b"\r\n", b"{c}", b"(b4)", b"$7", b";c\n", b"]"];
+    let mut text = b"[Event \"?\"]\n\n".to_vec();
+    let mut expected = vec!["game".to_owned(), "tag Event=?".to_owned()];
+    for len in 1..=20 {
+        for delimiter in delimiters {
+            // Bytes that are never delimiters, `-` and `x` among them, make up the move.
+            let san: Vec<u8> = b"Nx-e4=Q+a1b2c3d4e5f6g7"
+                .iter()
+                .copied()
+                .take(len)
+                .collect();
+            text.extend_from_slice(&san);
+            text.extend_from_slice(delimiter);
+            text.push(b' ');
+            expected.push(format!("san {}", String::from_utf8_lossy(&san)));
+            if delimiter == b"(b4)" {
+                expected.push("san b4".to_owned());
+            }
+        }
+    }
+    text.extend_from_slice(b"*\n");
+    let whole = log_whole(&text);
+    let moves: Vec<&String> = whole.iter().filter(|e| e.starts_with("san ")).collect();
+    let expected_moves: Vec<&String> = expected.iter().filter(|e| e.starts_with("san ")).collect();
+    assert_eq!(moves, expected_moves);
+    assert_eq!(whole[..2], expected[..2]);
+    for size in 1..=24 {
+        assert_eq!(log_in_chunks(&text, size), whole, "chunk size {size}");
+    }
+}
