@@ -102,9 +102,12 @@ impl HallBoard {
                 let moves = simulator::moves_of_pgn(&pgn).with_context(|| {
                     format!("board {n}: reading the game in {}", pgn_path.display())
                 })?;
+                // The round in its name: the next round's simulated board is made while this
+                // one's is still let go.
                 let link = std::env::temp_dir().join(format!(
-                    "board-bridge-hall-{}-board-{n}",
-                    std::process::id()
+                    "board-bridge-hall-{}-r{}-board-{n}",
+                    std::process::id(),
+                    hall.event.round
                 ));
                 let board = FakeBoard::start(&link, Placement::start(), Orientation::Normal)
                     .with_context(|| format!("board {n}: opening a pseudo-terminal"))?;
@@ -150,16 +153,16 @@ impl HallBoard {
     }
 
     /// Starts reading the board at its port, on the runtime that serves the pages (a board
-    /// named by serial number is linked once found instead).
-    pub fn spawn_link(&self) {
-        if let Some(port) = &self.port {
-            tokio::spawn(crate::serial::run(
-                port.clone(),
-                self.link_settings(),
-                self.session.clone(),
-                self.hub.clone(),
-            ));
-        }
+    /// named by serial number is linked once found instead): the link's task, ended with the
+    /// round.
+    pub fn spawn_link(&self) -> Option<tokio::task::JoinHandle<()>> {
+        let port = self.port.as_ref()?;
+        Some(tokio::spawn(crate::serial::run(
+            port.clone(),
+            self.link_settings(),
+            self.session.clone(),
+            self.hub.clone(),
+        )))
     }
 
     /// Starts reading the board at `path`, where it was found; the task ends when aborted.

@@ -160,6 +160,29 @@ impl HallConfig {
     /// # Errors
     /// The file is missing, not TOML, or names boards or times that cannot be.
     pub fn load(path: &Path) -> Result<HallConfig, ConfigError> {
+        HallConfig::load_round(path, None)
+    }
+
+    /// Reads and checks a hall file as [`HallConfig::load`] does, for round `round` in place of
+    /// the file's own (`None`: the file's): the next round's boards and players. For another
+    /// round than the file's the players come from the pairings alone, `trf` (the file the
+    /// arbiter gave) or else the file `[event] trf` names, read again (the pairing program
+    /// writes each round's pairings into it): the names the hall file gives are its round's.
+    ///
+    /// # Errors
+    /// As [`HallConfig::load`]; a later round without pairings to read.
+    pub fn load_next(
+        path: &Path,
+        round: u32,
+        trf: Option<&str>,
+    ) -> Result<HallConfig, ConfigError> {
+        HallConfig::load_round(path, Some((round, trf)))
+    }
+
+    fn load_round(
+        path: &Path,
+        next: Option<(u32, Option<&str>)>,
+    ) -> Result<HallConfig, ConfigError> {
         let name = path.display().to_string();
         let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read {
             path: name.clone(),
@@ -188,6 +211,32 @@ impl HallConfig {
             path: name.clone(),
             what,
         };
+        if let Some((round, given)) = next {
+            config.event.round = round;
+            for board in &mut config.boards {
+                for name in [&mut board.white, &mut board.black] {
+                    name.clear();
+                }
+                board.white_title = None;
+                board.black_title = None;
+                board.white_elo = None;
+                board.black_elo = None;
+                board.white_fide_id = None;
+                board.black_fide_id = None;
+            }
+            if let Some(text) = given {
+                config
+                    .import_round(text)
+                    .map_err(|e| bad(format!("the TRF file given: {e}")))?;
+                config.check_names().map_err(bad)?;
+                return Ok(config);
+            }
+            if config.event.trf.is_none() {
+                return Err(bad(format!(
+                    "round {round}'s pairings: give the pairing program's TRF file (the hall file names no [event] trf to read them from)"
+                )));
+            }
+        }
         if let Some(trf) = config.event.trf.clone() {
             let trf = folder.join(trf);
             let text = std::fs::read_to_string(&trf).map_err(|source| ConfigError::Read {

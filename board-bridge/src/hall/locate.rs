@@ -105,20 +105,35 @@ pub fn same_serial(wanted: &str, found: &str) -> bool {
 
 /// Finds and links, for as long as the hall runs, the boards named by serial number.
 pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
+    let n = hall.round().boards.len();
     // Which board index is linked to which port, and its link's task.
     let mut linked: Vec<Option<(String, tokio::task::JoinHandle<()>, u32)>> =
-        (0..hall.boards.len()).map(|_| None).collect();
+        (0..n).map(|_| None).collect();
     // The serial number each link was made for: an assignment changed on the hall page
     // unlinks the board, which is then looked for by its new number.
-    let mut linked_for: Vec<Option<String>> = vec![None; hall.boards.len()];
+    let mut linked_for: Vec<Option<String>> = vec![None; n];
+    // The round the links serve: the next round's games take the boards.
+    let mut linked_round = hall.round().event.round;
     loop {
+        let round = hall.round();
+        if round.event.round != linked_round {
+            for slot in &mut linked {
+                if let Some((_, task, _)) = slot.take() {
+                    task.abort();
+                }
+            }
+            linked_for.iter_mut().for_each(|s| *s = None);
+            linked_round = round.event.round;
+            // The ports are let go as the aborted links end: looked at on the next scan.
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
         for (i, slot) in linked.iter_mut().enumerate() {
             if linked_for[i] != hall.serial_of(i)
                 && let Some((path, task, _)) = slot.take()
             {
                 eprintln!(
                     "board-bridge: board {} assigned another board; {path} let go",
-                    hall.boards[i].number()
+                    round.boards[i].number()
                 );
                 task.abort();
             }
@@ -126,15 +141,15 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
         // A linked board whose link lost it two scans running is looked for everywhere again.
         for (i, slot) in linked.iter_mut().enumerate() {
             if let Some((path, task, quiet)) = slot {
-                if hall.boards[i].hub.state().connected {
+                if round.boards[i].hub.state().connected {
                     *quiet = 0;
                 } else {
                     *quiet += 1;
                     if *quiet >= 3 {
                         eprintln!(
                             "board-bridge: board {} ({}) lost at {path}; looking on every port",
-                            hall.boards[i].number(),
-                            hall.boards[i].source_name()
+                            round.boards[i].number(),
+                            round.boards[i].source_name()
                         );
                         task.abort();
                         *slot = None;
@@ -142,13 +157,13 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
                 }
             }
         }
-        let wanted: Vec<(usize, String)> = (0..hall.boards.len())
+        let wanted: Vec<(usize, String)> = (0..round.boards.len())
             .filter(|i| linked[*i].is_none())
             .filter_map(|i| hall.serial_of(i).map(|s| (i, s)))
             .collect();
         // Every scan also lists the boards found on free ports, for the arbiter to assign.
         {
-            let busy: HashSet<String> = hall
+            let busy: HashSet<String> = round
                 .boards
                 .iter()
                 .filter_map(|b| b.config.port.clone())
@@ -178,7 +193,7 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
                     if linked.iter().flatten().any(|(p, _, _)| p == path) {
                         continue;
                     }
-                    let board = &hall.boards[i];
+                    let board = &round.boards[i];
                     eprintln!(
                         "board-bridge: board {} (serial {serial}) found at {path}",
                         board.number()
@@ -192,7 +207,7 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
                 let (path, _, _) = slot.as_ref()?;
                 Some((
                     path.clone(),
-                    hall.boards[i].number(),
+                    round.boards[i].number(),
                     linked_for[i].clone()?,
                 ))
             });

@@ -10,6 +10,7 @@
 //! * [`push`]: the round pushed to Lichess Broadcasts after each change.
 //! * [`desk`]: what the arbiter's controls remember of each board (the last action he may
 //!   undo, how far an adjourned game's resumption has come).
+//! * [`next`]: the next round started without a restart, on the same boards.
 //! * [`server`]: the hall's routes beside each board's own (`/board/N/...`).
 
 pub mod archive;
@@ -17,6 +18,7 @@ pub mod board;
 pub mod config;
 pub mod desk;
 pub mod locate;
+pub mod next;
 pub mod push;
 pub mod round;
 pub mod server;
@@ -25,7 +27,7 @@ pub mod summary;
 pub mod trf;
 
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 
 use tokio::sync::{broadcast, watch};
 
@@ -33,80 +35,167 @@ use self::board::HallBoard;
 use self::config::EventConfig;
 use self::push::PushStatus;
 
-/// The hall: its event, its boards, and what pages and the push are told of them.
-pub struct Hall {
-    /// The event every board plays in.
+/// The round being played: its event, its boards' games and their seats. The next round
+/// replaces it whole ([`Hall::next_round`]); whoever holds the old one reads a finished round.
+pub struct Round {
+    /// The event every board plays in, with this round's number.
     pub event: EventConfig,
     /// The boards, in the hall file's order.
     pub boards: Vec<HallBoard>,
+    /// Each board's seats and their keys, in the boards' order: a round's own, so a player
+    /// of the round before holds no seat in this one.
+    pub seats: Vec<Arc<crate::keys::SeatKeys>>,
+    /// The pairing program's file the round came from, for its results written back.
+    pub round_file: Option<config::RoundFile>,
+    /// Each board's result proposed by its result signal, awaiting the arbiter.
+    proposals: Mutex<Vec<Option<signal::Proposal>>>,
+    /// What the arbiter's controls remember of each board, in the boards' order.
+    desks: Mutex<Vec<desk::Desk>>,
+    /// The tasks that serve this round's boards (links, followers, tickers): ended when the
+    /// next round takes the boards.
+    tasks: Mutex<Vec<tokio::task::AbortHandle>>,
+}
+
+impl Round {
+    /// Round `event.round` of `boards`, each with its seats in `seats`.
+    pub fn new(
+        event: EventConfig,
+        boards: Vec<HallBoard>,
+        seats: Vec<Arc<crate::keys::SeatKeys>>,
+        round_file: Option<config::RoundFile>,
+    ) -> Round {
+        let n = boards.len();
+        Round {
+            event,
+            boards,
+            seats,
+            round_file,
+            proposals: Mutex::new(vec![None; n]),
+            desks: Mutex::new(vec![desk::Desk::default(); n]),
+            tasks: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The board numbered `n`, with its index.
+    pub fn board(&self, n: u32) -> Option<(usize, &HallBoard)> {
+        self.boards
+            .iter()
+            .enumerate()
+            .find(|(_, b)| b.number() == n)
+    }
+
+    /// Keeps `task` to be ended with the round.
+    pub fn keep(&self, task: tokio::task::AbortHandle) {
+        lock(&self.tasks).push(task);
+    }
+
+    /// Ends the round's tasks: its boards' ports are let go for the next round's games.
+    fn end_tasks(&self) {
+        for task in lock(&self.tasks).drain(..) {
+            task.abort();
+        }
+    }
+}
+
+/// The hall: its round, and what pages and the push are told of it.
+pub struct Hall {
+    /// The round being played.
+    round: RwLock<Arc<Round>>,
     /// The arbiter's token: kept beside the logs, printed at start on the arbiter's terminal,
     /// asked of every arbiter request, never served.
     pub token: crate::keys::ArbiterToken,
-    /// Each board's seats and their keys, in the boards' order.
-    pub seats: Vec<Arc<crate::keys::SeatKeys>>,
     /// Bumped whenever a board publishes anything: the round may have changed.
     changes: watch::Sender<u64>,
     /// What hall pages are sent (one JSON text a message).
     pages: broadcast::Sender<Arc<str>>,
-    /// Each board's result proposed by its result signal, awaiting the arbiter.
-    proposals: Mutex<Vec<Option<signal::Proposal>>>,
     /// The push to Lichess, when asked for.
     push: Mutex<Option<PushStatus>>,
-    /// What the arbiter's controls remember of each board, in the boards' order.
-    desks: Mutex<Vec<desk::Desk>>,
-    /// The pairing program's file the round came from, for its results written back.
-    pub round_file: Option<config::RoundFile>,
     /// The boards the last scan of the ports found, and those the hall has linked.
     detected: Mutex<Vec<locate::Found>>,
     /// Each board's serial number as the arbiter assigned it from the hall page, in place of
-    /// the hall file's.
+    /// the hall file's (the same boards from round to round).
     assigned: Mutex<Vec<Option<String>>>,
     /// The logs' folder, where earlier rounds are archived (`round-N/`), when there is one.
     pub log: Option<PathBuf>,
+    /// How the hall was started, for the next round's games.
+    pub setup: Option<next::Setup>,
+    /// The Lichess round each later round is pushed to, as the arbiter gave it.
+    push_rounds: Mutex<std::collections::BTreeMap<u32, String>>,
+    /// The rounds this hall played before the one being played, as they ended (served when
+    /// there is no log folder to read them back from).
+    finished: Mutex<std::collections::BTreeMap<u32, Arc<str>>>,
 }
 
 /// A shared hall.
 pub type SharedHall = Arc<Hall>;
 
 impl Hall {
-    /// A hall of `boards`, with arbiter rights given by `token` and each board's seats by its
-    /// keys in `seats`.
-    pub fn new(
-        event: EventConfig,
-        boards: Vec<HallBoard>,
-        token: crate::keys::ArbiterToken,
-        seats: Vec<Arc<crate::keys::SeatKeys>>,
-    ) -> Hall {
+    /// A hall playing `round`, with arbiter rights given by `token`.
+    pub fn new(round: Round, token: crate::keys::ArbiterToken) -> Hall {
         let (changes, _) = watch::channel(0);
         let (pages, _) = broadcast::channel(1024);
-        let proposals = Mutex::new(vec![None; boards.len()]);
-        let n = boards.len();
-        let desks = Mutex::new(vec![desk::Desk::default(); n]);
+        let n = round.boards.len();
         Hall {
-            event,
-            boards,
+            round: RwLock::new(Arc::new(round)),
             token,
-            seats,
             changes,
             pages,
-            proposals,
             push: Mutex::new(None),
-            round_file: None,
             detected: Mutex::new(Vec::new()),
             assigned: Mutex::new(vec![None; n]),
-            desks,
             log: None,
+            setup: None,
+            push_rounds: Mutex::new(std::collections::BTreeMap::new()),
+            finished: Mutex::new(std::collections::BTreeMap::new()),
         }
+    }
+
+    /// The round being played now.
+    pub fn round(&self) -> Arc<Round> {
+        self.round.read().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Puts `round` in place of the one played so far, whose tasks end and whose PGN was
+    /// `finished`, and tells every page and the push.
+    pub fn replace_round(&self, round: Round, finished: String) {
+        let old = std::mem::replace(
+            &mut *self.round.write().unwrap_or_else(|p| p.into_inner()),
+            Arc::new(round),
+        );
+        old.end_tasks();
+        lock(&self.finished).insert(old.event.round, Arc::from(finished));
+        let now = self.round();
+        let message = serde_json::json!({"type": "round", "round": now.event.round});
+        let _ = self.pages.send(Arc::from(message.to_string()));
+        let _ = self.pages.send(Arc::from(self.snapshot().to_string()));
+        self.changes.send_modify(|v| *v += 1);
+    }
+
+    /// Round `round`'s PGN as it stood when the next round took its boards, if this hall
+    /// played it.
+    pub fn finished_round(&self, round: u32) -> Option<Arc<str>> {
+        lock(&self.finished).get(&round).cloned()
+    }
+
+    /// The Lichess round that round `round` is pushed to, when the arbiter gave one.
+    pub fn push_round(&self, round: u32) -> Option<String> {
+        lock(&self.push_rounds).get(&round).cloned()
+    }
+
+    /// Round `round` is pushed to Lichess round `id`.
+    pub fn set_push_round(&self, round: u32, id: String) {
+        lock(&self.push_rounds).insert(round, id);
     }
 
     /// The serial number board index `i` is looked for by: the arbiter's assignment, else the
     /// hall file's.
     pub fn serial_of(&self, i: usize) -> Option<String> {
-        lock(&self.assigned)
-            .get(i)
-            .cloned()
-            .flatten()
-            .or_else(|| self.boards.get(i).and_then(|b| b.config.serial.clone()))
+        lock(&self.assigned).get(i).cloned().flatten().or_else(|| {
+            self.round()
+                .boards
+                .get(i)
+                .and_then(|b| b.config.serial.clone())
+        })
     }
 
     /// The arbiter assigns the board with serial number `serial` to board index `i`.
@@ -129,23 +218,18 @@ impl Hall {
 
     /// What the arbiter's controls remember of board index `i`.
     pub fn desk(&self, i: usize) -> desk::Desk {
-        lock(&self.desks).get(i).cloned().unwrap_or_default()
+        lock(&self.round().desks)
+            .get(i)
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// Changes what the arbiter's controls remember of board index `i`, then tells the pages.
     pub fn update_desk(&self, i: usize, change: impl FnOnce(&mut desk::Desk)) {
-        if let Some(d) = lock(&self.desks).get_mut(i) {
+        if let Some(d) = lock(&self.round().desks).get_mut(i) {
             change(d);
         }
         self.board_changed(i);
-    }
-
-    /// The board numbered `n`, with its index.
-    pub fn board(&self, n: u32) -> Option<(usize, &HallBoard)> {
-        self.boards
-            .iter()
-            .enumerate()
-            .find(|(_, b)| b.number() == n)
     }
 
     /// Whether `client` gave the arbiter's token (compared in constant time, wrong tries
@@ -170,12 +254,12 @@ impl Hall {
 
     /// The proposal standing on board index `i`.
     pub fn proposal(&self, i: usize) -> Option<signal::Proposal> {
-        lock(&self.proposals).get(i).cloned().flatten()
+        lock(&self.round().proposals).get(i).cloned().flatten()
     }
 
     /// Clears the proposal on board index `i` (the arbiter decided) and tells the pages.
     pub fn clear_proposal(&self, i: usize) {
-        if let Some(p) = lock(&self.proposals).get_mut(i) {
+        if let Some(p) = lock(&self.round().proposals).get_mut(i) {
             *p = None;
         }
         self.board_changed(i);
@@ -198,7 +282,8 @@ impl Hall {
 
     /// Board index `i` changed: look for its result signal, tell the hall pages and the push.
     pub fn board_changed(&self, i: usize) {
-        let Some(board) = self.boards.get(i) else {
+        let round = self.round();
+        let Some(board) = round.boards.get(i) else {
             return;
         };
         let state = board.hub.state();
@@ -213,7 +298,7 @@ impl Hall {
                     .is_none()
             });
         if let Some(found) = proposal {
-            let mut proposals = lock(&self.proposals);
+            let mut proposals = lock(&round.proposals);
             if proposals[i].as_ref().map(|p| p.result) != Some(found) {
                 eprintln!(
                     "board-bridge: board {}: the kings show the result {found}; the arbiter confirms it on the hall page",
@@ -252,7 +337,7 @@ pub fn new_token() -> std::io::Result<String> {
 /// Follows board index `i`'s stream: every message it publishes may change the round and what
 /// the hall page shows. Bursts (a move and its state) are taken as one change.
 pub async fn follow_board(hall: SharedHall, i: usize) {
-    let (_, _, mut rx) = hall.boards[i].hub.subscribe(u64::MAX);
+    let (_, _, mut rx) = hall.round().boards[i].hub.subscribe(u64::MAX);
     hall.board_changed(i);
     loop {
         match rx.recv().await {
@@ -268,8 +353,25 @@ pub async fn follow_board(hall: SharedHall, i: usize) {
 /// Flag falls and other deadlines of board index `i`'s game, when nothing else happens, and
 /// its log's time line while a clock runs.
 pub async fn tick_board(hall: SharedHall, i: usize) {
-    let board = &hall.boards[i];
-    crate::ticker::run(board.hub.clone(), board.referee.clone()).await;
+    let (hub, referee) = {
+        let round = hall.round();
+        let board = &round.boards[i];
+        (board.hub.clone(), board.referee.clone())
+    };
+    crate::ticker::run(hub, referee).await;
+}
+
+/// Starts serving every board of the round being played: its link (unless looked for by
+/// serial number), its follower and its ticker, all ended with the round.
+pub fn spawn_round(hall: &SharedHall) {
+    let round = hall.round();
+    for (i, board) in round.boards.iter().enumerate() {
+        if let Some(link) = board.spawn_link() {
+            round.keep(link.abort_handle());
+        }
+        round.keep(tokio::spawn(follow_board(hall.clone(), i)).abort_handle());
+        round.keep(tokio::spawn(tick_board(hall.clone(), i)).abort_handle());
+    }
 }
 
 /// How the hall is started (from the command line).
@@ -301,24 +403,10 @@ pub fn run(
 ) -> anyhow::Result<()> {
     use anyhow::Context;
     let config = config::HallConfig::load(&options.hall)?;
-    if let Some(log) = &options.log {
-        // Before any log is opened: the logs of another round are archived, never continued.
-        for said in archive::prepare(log, config.event.round)? {
-            eprintln!("board-bridge: {said}");
-        }
-    }
     // A board may be simulated, its link made in the temporary folder: a stop sent before the
     // hall serves and catches it would leave the link behind.
     crate::server::listen::hold_stop_signals();
-    let mut boards = Vec::with_capacity(config.boards.len());
-    for b in &config.boards {
-        boards.push(HallBoard::open(
-            &config,
-            b,
-            options.log.as_deref(),
-            options.completing,
-        )?);
-    }
+    let first = next::open_round(&config, options.log.as_deref(), options.completing)?;
     let token_file = options.arbiter_token_file.clone().or_else(|| {
         options
             .log
@@ -327,30 +415,12 @@ pub fn run(
     });
     let token = crate::keys::ArbiterToken::load(token_file)
         .context("the arbiter's token (kept beside the logs, or --arbiter-token-file)")?;
-    // A hall's seats are always taken with their keys: its pages are for the hall's network.
-    let mut seats = Vec::with_capacity(boards.len());
-    for b in &boards {
-        let file = options.log.as_ref().map(|l| {
-            l.join(format!("board-{}", b.number()))
-                .join(crate::keys::KEYS_FILE)
-        });
-        seats.push(Arc::new(
-            crate::keys::SeatKeys::load(file, crate::keys::HALL_SEATS, false)
-                .with_context(|| format!("board {}'s seat keys", b.number()))?,
-        ));
-    }
-    if let Some(log) = &options.log {
-        let tags: Vec<(u32, arbiter_core::pgn::Tags)> = config
-            .boards
-            .iter()
-            .map(|b| (b.number, round::board_tags(&config.event, b)))
-            .collect();
-        archive::record(log, config.event.round, &tags)
-            .context("recording which round the logs are of")?;
-    }
-    let mut hall = Hall::new(config.event.clone(), boards, token, seats);
-    hall.round_file = config.round_file.clone();
+    let mut hall = Hall::new(first, token);
     hall.log = options.log.clone();
+    hall.setup = Some(next::Setup {
+        hall_file: options.hall.clone(),
+        completing: options.completing,
+    });
     let hall: SharedHall = Arc::new(hall);
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -367,7 +437,7 @@ pub fn run(
         }
         eprintln!(
             "board-bridge: hall of {} boards at http://{addr}/ (the round at http://{addr}/round.pgn)",
-            hall.boards.len()
+            hall.round().boards.len()
         );
         // Said once, on the arbiter's own terminal; nothing else shows or serves it.
         eprintln!("board-bridge: arbiter token: {}", hall.token.reveal());
@@ -380,15 +450,12 @@ pub fn run(
                 "board-bridge: the token and the seats' keys hold for this run only (no --log); the seats' links are on the hall page for the arbiter"
             ),
         }
-        for (i, board) in hall.boards.iter().enumerate() {
-            board.spawn_link();
-            tokio::spawn(follow_board(hall.clone(), i));
-            tokio::spawn(tick_board(hall.clone(), i));
-        }
+        spawn_round(&hall);
         // Boards named by serial number are looked for; with `[event] ports`, the boards found
         // there are listed for the arbiter to assign from the hall page.
-        if hall.boards.iter().any(|b| b.config.serial.is_some()) || !hall.event.ports.is_empty() {
-            tokio::spawn(locate::run(hall.clone(), hall.event.ports.clone()));
+        let round = hall.round();
+        if round.boards.iter().any(|b| b.config.serial.is_some()) || !round.event.ports.is_empty() {
+            tokio::spawn(locate::run(hall.clone(), round.event.ports.clone()));
         }
         if let Some(at) = options.livechess {
             let boards = crate::livechess::of_hall(&hall);

@@ -112,6 +112,9 @@ pub struct PushStatus {
     pub games: usize,
     /// When the next attempt is made after a failure, ms from the answer.
     pub retry_in_ms: Option<u64>,
+    /// The round after which the push stopped: the hall went on to a round the arbiter gave
+    /// no Lichess round for, whose games must not land in the round before's broadcast.
+    pub stopped_after: Option<u32>,
 }
 
 /// A game the server could not read, as it said.
@@ -174,6 +177,7 @@ impl PushStatus {
             game_errors: Vec::new(),
             games: 0,
             retry_in_ms: None,
+            stopped_after: None,
         }
     }
 
@@ -292,7 +296,7 @@ fn tell_game_errors(before: &[GameError], now: &[GameError]) {
 }
 
 /// Pushes the round after each change, for as long as the hall runs.
-pub async fn run(hall: SharedHall, settings: PushSettings) {
+pub async fn run(hall: SharedHall, mut settings: PushSettings) {
     let tls = ureq::tls::TlsConfig::builder()
         .root_certs(ureq::tls::RootCerts::PlatformVerifier)
         .build();
@@ -309,17 +313,46 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
     // Shown at once: the hall page says a push is on its way before the first answer.
     hall.set_push_status(status.clone());
     let mut backoff = MIN_INTERVAL;
+    // The hall's round this push carries.
+    let mut pushing = hall.round().event.round;
     loop {
+        let round = hall.round();
+        if round.event.round != pushing {
+            // The next round: to the Lichess round the arbiter gave for it, else no further.
+            let Some(id) = hall.push_round(round.event.round) else {
+                eprintln!(
+                    "board-bridge: the push stopped with round {pushing}: no Lichess round was given for round {}",
+                    round.event.round
+                );
+                status.stopped_after = Some(pushing);
+                hall.set_push_status(status);
+                return;
+            };
+            pushing = round.event.round;
+            settings.round = id;
+            eprintln!(
+                "board-bridge: pushing round {pushing} to {}",
+                settings.url()
+            );
+            status = PushStatus::new(settings.url());
+            hall.set_push_status(status.clone());
+            last_sent = None;
+            backoff = MIN_INTERVAL;
+        }
         // A push goes when a game changed; it carries the clocks as they read then (Lichess
         // shows no clocks without them), but clocks running alone send nothing.
-        let text = super::round::round_pgn(&hall, false);
+        let text = super::round::round_pgn(&round, false);
         if last_sent.as_deref() != Some(text.as_str()) {
             if let Some(at) = last_at {
                 tokio::time::sleep_until((at + MIN_INTERVAL).into()).await;
             }
+            if hall.round().event.round != pushing {
+                // The round changed while waiting: never pushed to the round before's.
+                continue;
+            }
             // What changed while waiting goes in the same push.
-            let text = super::round::round_pgn(&hall, false);
-            let pushed = super::round::round_pgn(&hall, true);
+            let text = super::round::round_pgn(&round, false);
+            let pushed = super::round::round_pgn(&round, true);
             let (a, s, body) = (agent.clone(), settings.clone(), pushed);
             let answer = tokio::task::spawn_blocking(move || post(&a, &s, body))
                 .await
@@ -330,7 +363,7 @@ pub async fn run(hall: SharedHall, settings: PushSettings) {
             match answer {
                 Ok((code, body)) if (200..300).contains(&code) => {
                     let before = status.game_errors.clone();
-                    status.accepted(code, &body, hall.event.round, unix_ms());
+                    status.accepted(code, &body, pushing, unix_ms());
                     // The games' errors are Lichess's words, shown as they may be.
                     status
                         .game_errors

@@ -8,7 +8,7 @@ use std::hash::{Hash, Hasher};
 
 use arbiter_core::pgn::Tags;
 
-use super::Hall;
+use super::Round;
 use super::config::{BoardConfig, EventConfig};
 
 /// The tags board `board` of `event` carries beside what its game knows (the names are in the
@@ -52,9 +52,9 @@ pub fn board_tags(event: &EventConfig, board: &BoardConfig) -> Tags {
 /// each move, so a game with no move yet, or a clock the arbiter set, shows its clocks too: what
 /// the push sends. Without, the text changes only when a game does (`/round.pgn`, whose ETag a
 /// poller keeps while nothing moves).
-pub fn round_pgn(hall: &Hall, clocks: bool) -> String {
+pub fn round_pgn(round: &Round, clocks: bool) -> String {
     let mut out = String::new();
-    for board in &hall.boards {
+    for board in &round.boards {
         if !out.is_empty() {
             out.push('\n');
         }

@@ -18,7 +18,8 @@ fn color_name(c: Color) -> &'static str {
 
 /// Board index `i` now, as the hall page draws it.
 pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
-    let board = &hall.boards[i];
+    let round = hall.round();
+    let board = &round.boards[i];
     let now = board.hub.now_ms();
     let referee = crate::referee::lock(&board.referee);
     let game = referee.game();
@@ -100,10 +101,11 @@ pub fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
 
 /// The whole hall, for a page that just opened.
 pub fn of_hall(hall: &Hall) -> Value {
-    let boards: Vec<Value> = (0..hall.boards.len())
-        .map(|i| of_board(hall, i, &hall.boards[i].hub.state()))
+    let round = hall.round();
+    let boards: Vec<Value> = (0..round.boards.len())
+        .map(|i| of_board(hall, i, &round.boards[i].hub.state()))
         .collect();
-    let e = &hall.event;
+    let e = &round.event;
     json!({
         "type": "hall",
         "event": {

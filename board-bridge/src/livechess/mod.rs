@@ -278,7 +278,8 @@ fn answer(
 
 /// The boards of a hall, each named by its serial number in the hall file, else by its number.
 pub fn of_hall(hall: &crate::hall::Hall) -> Vec<EBoard> {
-    hall.boards
+    hall.round()
+        .boards
         .iter()
         .map(|b| EBoard {
             serialnr: b

@@ -1,6 +1,6 @@
 //! `POST /board/N/arbiter`: the arbiter's decisions on one board (an event, a result, a clock
-//! set, a seal asked on the board, his last action undone), and `POST /hall/start`, the round
-//! started on every board.
+//! set, a seal asked on the board, his last action undone), `POST /hall/start`, the round
+//! started on every board, and `POST /hall/next-round`, the round after it.
 
 use std::net::SocketAddr;
 
@@ -73,7 +73,8 @@ pub(super) async fn arbiter(
     if let Some(no) = arbiter_right(&app, client, &headers) {
         return no;
     }
-    let Some((i, board)) = n.parse().ok().and_then(|n| app.hall.board(n)) else {
+    let round = app.hall.round();
+    let Some((i, board)) = n.parse().ok().and_then(|n| round.board(n)) else {
         return refused(
             StatusCode::NOT_FOUND,
             format!("there is no board {n} in this hall"),
@@ -306,8 +307,8 @@ pub(super) async fn start_round(
     if let Some(no) = arbiter_right(&app, client, &headers) {
         return no;
     }
-    let boards: Vec<_> = app
-        .hall
+    let round = app.hall.round();
+    let boards: Vec<_> = round
         .boards
         .iter()
         .enumerate()
@@ -324,4 +325,72 @@ pub(super) async fn start_round(
         })
         .collect();
     axum::Json(json!({"ok": true, "boards": boards})).into_response()
+}
+
+/// What the arbiter's "Start next round" sends; every field may be left out.
+#[derive(serde::Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct NextRound {
+    /// The pairing program's TRF file holding the next round's pairings, as text; left out,
+    /// the file the hall file names (`[event] trf`) is read again.
+    #[serde(default)]
+    trf: Option<String>,
+    /// Start it though games of this round are still being played: they are archived as they
+    /// stand.
+    #[serde(default)]
+    force: bool,
+    /// The Lichess Broadcasts round the next round is pushed to; left out, the push stops
+    /// with the round it was given.
+    #[serde(default)]
+    lichess_round: Option<String>,
+}
+
+/// `POST /hall/next-round`: the round after this one on the same boards
+/// ([`crate::hall::next::start_next`]); 409 naming the boards still playing unless `force`,
+/// 422 when its pairings cannot be read.
+pub(super) async fn next_round(
+    State(app): State<HallApp>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    use crate::hall::next::NotStarted;
+    if let Some(no) = arbiter_right(&app, client, &headers) {
+        return no;
+    }
+    let asked: NextRound = if body.iter().all(u8::is_ascii_whitespace) {
+        NextRound::default()
+    } else {
+        match json_body(
+            &body,
+            r#"the next round ({}, or {"trf": "...", "force": true, "lichess_round": "id"})"#,
+        ) {
+            Ok(r) => r,
+            Err(no) => return no,
+        }
+    };
+    let next = app.hall.round().event.round + 1;
+    if let Some(id) = asked.lichess_round.as_deref().map(str::trim)
+        && !id.is_empty()
+    {
+        app.hall.set_push_round(next, id.to_owned());
+    }
+    match crate::hall::next::start_next(&app.hall, asked.trf.as_deref(), asked.force) {
+        Ok(round) => axum::Json(json!({"ok": true, "round": round})).into_response(),
+        Err(NotStarted::Playing(boards)) => (
+            StatusCode::CONFLICT,
+            axum::Json(json!({
+                "error": NotStarted::Playing(boards.clone()).to_string(),
+                "id": "next_round_playing",
+                "boards": boards,
+            })),
+        )
+            .into_response(),
+        Err(e @ (NotStarted::Pairings { .. } | NotStarted::Boards { .. })) => (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            axum::Json(json!({"error": e.to_string(), "id": "next_round_pairings"})),
+        )
+            .into_response(),
+        Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
 }

@@ -1,8 +1,9 @@
 //! The hall's routes: `/` the hall page, `/board/N` a board's own page, `/hall/ws` the hall's
 //! stream, `/hall.json` the hall now, `/round.pgn` the round, `/round/N.pgn` round N (the
 //! current one, or an earlier one read back from its archived logs), `POST /board/N/arbiter` the
-//! arbiter's decisions; each board's stream, PGN and log under `/board/N/` are the
-//! single-board bridge's own routes, one set per board.
+//! arbiter's decisions, `POST /hall/next-round` the next round; each board's stream, PGN and
+//! log under `/board/N/` are the single-board bridge's own routes, one set per board of the
+//! round being played (a page that connects after the next round began reaches its game).
 //!
 //! By concern: `stream` the hall pages' stream, `decisions` the arbiter's decisions on a board,
 //! `seats` the seats' keys and links (with their QR codes, `qr`) and his token, `ports` the
@@ -46,7 +47,14 @@ struct HallApp {
     round: Arc<Mutex<CachedRound>>,
     /// Where the hall listens: the host of a seat's link when a request names none.
     addr: SocketAddr,
+    /// What each board's own routes are served with.
+    settings: ServerSettings,
+    /// Each board's own routes, by number, for the round they serve.
+    games: Arc<Mutex<Option<(u32, BoardRoutes)>>>,
 }
+
+/// Each board's own routes (stream, PGN, log), by board number.
+type BoardRoutes = std::collections::HashMap<u32, Router>;
 
 /// The router of the hall listening on `addr`.
 pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> Router {
@@ -67,8 +75,10 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
         },
         round: Arc::new(Mutex::new(None)),
         addr,
+        settings: settings.clone(),
+        games: Arc::new(Mutex::new(None)),
     };
-    let mut router = Router::new()
+    let router = Router::new()
         .route_service("/", page.clone())
         .route_service("/board/{n}", page)
         .route("/hall.json", get(hall_json))
@@ -81,19 +91,11 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
         .route("/hall/seats/qr", get(seats::seat_qr))
         .route("/hall/token", post(seats::rotate_token))
         .route("/hall/start", post(decisions::start_round))
+        .route("/hall/next-round", post(decisions::next_round))
+        .route("/board/{n}/{*rest}", axum::routing::any(board_routes))
         .route("/hall/detected", get(ports::detected))
         .route("/hall/assign", post(ports::assign))
         .with_state(app);
-    for (i, board) in hall.boards.iter().enumerate() {
-        let settings = ServerSettings {
-            seats: hall.seats.get(i).cloned(),
-            ..settings.clone()
-        };
-        router = router.nest(
-            &format!("/board/{}", board.number()),
-            crate::server::game_routes(board.hub.clone(), board.referee.clone(), addr, &settings),
-        );
-    }
     router
         .fallback_service(crate::server::page_files(
             &www,
@@ -105,6 +107,64 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
             crate::server::Gate::new(addr, settings),
             crate::server::gatekeeper,
         ))
+}
+
+/// Board `n`'s own routes (`/board/N/ws`, `games.pgn`, `events.jsonl`) in the round being
+/// played: made once a round, so a page that connects after the next round began follows its
+/// game, not the archived one.
+async fn board_routes(
+    State(app): State<HallApp>,
+    axum::extract::Path((n, rest)): axum::extract::Path<(String, String)>,
+    mut request: axum::extract::Request,
+) -> Response {
+    use tower::ServiceExt;
+    let Some(routes) = n.parse().ok().and_then(|n| game_routes(&app, n)) else {
+        return refused(
+            StatusCode::NOT_FOUND,
+            format!("there is no board {n} in this hall"),
+        );
+    };
+    // The board's routes are written from its own root, as the single board serves them.
+    let path = match request.uri().query() {
+        Some(q) => format!("/{rest}?{q}"),
+        None => format!("/{rest}"),
+    };
+    match path.parse() {
+        Ok(uri) => *request.uri_mut() = uri,
+        Err(_) => return refused(StatusCode::BAD_REQUEST, "not a path"),
+    }
+    match routes.oneshot(request).await {
+        Ok(answer) => answer,
+        Err(never) => match never {},
+    }
+}
+
+/// Board `n`'s own routes in the round being played.
+fn game_routes(app: &HallApp, n: u32) -> Option<Router> {
+    let round = app.hall.round();
+    let mut games = super::lock(&app.games);
+    if games.as_ref().map(|(r, _)| *r) != Some(round.event.round) {
+        let routes = round
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(i, board)| {
+                let settings = ServerSettings {
+                    seats: round.seats.get(i).cloned(),
+                    ..app.settings.clone()
+                };
+                let routes = crate::server::game_routes(
+                    board.hub.clone(),
+                    board.referee.clone(),
+                    app.addr,
+                    &settings,
+                );
+                (board.number(), routes)
+            })
+            .collect();
+        *games = Some((round.event.round, routes));
+    }
+    games.as_ref()?.1.get(&n).cloned()
 }
 
 async fn hall_json(State(app): State<HallApp>) -> Response {
@@ -127,7 +187,7 @@ fn current_round(app: &HallApp) -> (Arc<str>, String) {
     match &*cached {
         Some((v, text, tag)) if *v == version => (text.clone(), tag.clone()),
         _ => {
-            let text: Arc<str> = Arc::from(super::round::round_pgn(&app.hall, false));
+            let text: Arc<str> = Arc::from(super::round::round_pgn(&app.hall.round(), false));
             let tag = super::round::etag(&text);
             *cached = Some((version, text.clone(), tag.clone()));
             (text, tag)
@@ -143,7 +203,7 @@ async fn numbered_round(
     axum::extract::Path(file): axum::extract::Path<String>,
     headers: HeaderMap,
 ) -> Response {
-    let current = app.hall.event.round;
+    let current = app.hall.round().event.round;
     let Some(round) = file
         .strip_suffix(".pgn")
         .and_then(|n| n.parse::<u32>().ok())
@@ -160,6 +220,10 @@ async fn numbered_round(
         return pgn_answer(&text, tag, &headers);
     }
     let Some(log) = app.hall.log.clone() else {
+        if let Some(text) = app.hall.finished_round(round) {
+            let tag = super::round::etag(&text);
+            return pgn_answer(&text, tag, &headers);
+        }
         return refused(
             StatusCode::NOT_FOUND,
             format!(
@@ -219,7 +283,8 @@ fn pgn_answer(text: &str, tag: String, headers: &HeaderMap) -> Response {
 /// The pairing program's TRF file with the round's results written in (the games over so far),
 /// for the arbiter to load back into it; 404 when the round did not come from a TRF file.
 async fn round_trf(State(app): State<HallApp>) -> Response {
-    let Some(file) = &app.hall.round_file else {
+    let round = app.hall.round();
+    let Some(file) = &round.round_file else {
         return refused(
             StatusCode::NOT_FOUND,
             "this round's pairings did not come from a TRF file ([event] trf)",
@@ -229,7 +294,7 @@ async fn round_trf(State(app): State<HallApp>) -> Response {
         .games
         .iter()
         .filter_map(|(n, game)| {
-            let (_, board) = app.hall.board(*n)?;
+            let (_, board) = round.board(*n)?;
             let result = crate::referee::lock(&board.referee).game().result()?.0;
             Some((*game, result.pgn()))
         })
@@ -239,7 +304,7 @@ async fn round_trf(State(app): State<HallApp>) -> Response {
             (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        file.trf.with_results(app.hall.event.round, &results),
+        file.trf.with_results(round.event.round, &results),
     )
         .into_response()
 }

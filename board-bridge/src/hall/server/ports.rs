@@ -27,12 +27,12 @@ pub(super) async fn detected(
         .map(|f| {
             let board = f.linked.or_else(|| {
                 let serial = f.serial.as_deref()?;
-                (0..hall.boards.len())
+                (0..hall.round().boards.len())
                     .find(|&i| {
                         hall.serial_of(i)
                             .is_some_and(|s| crate::hall::locate::same_serial(&s, serial))
                     })
-                    .map(|i| hall.boards[i].number())
+                    .map(|i| hall.round().boards[i].number())
             });
             json!({
                 "port": f.port,
@@ -72,20 +72,20 @@ pub(super) async fn assign(
     if serial.is_empty() {
         return refused(StatusCode::BAD_REQUEST, "the serial number is blank");
     }
-    let Some((i, _)) = app.hall.board(asked.board) else {
+    let Some((i, _)) = app.hall.round().board(asked.board) else {
         return refused(
             StatusCode::NOT_FOUND,
             format!("there is no board {} in this hall", asked.board),
         );
     };
-    if let Some(other) = (0..app.hall.boards.len()).find(|&j| {
+    if let Some(other) = (0..app.hall.round().boards.len()).find(|&j| {
         j != i
             && app
                 .hall
                 .serial_of(j)
                 .is_some_and(|s| crate::hall::locate::same_serial(&s, &serial))
     }) {
-        let other = app.hall.boards[other].number();
+        let other = app.hall.round().boards[other].number();
         // The hall page says it in its language by the id, with the serial and board it names.
         return (
             StatusCode::CONFLICT,

@@ -25,11 +25,11 @@ pub(super) async fn seats(
     if let Some(no) = arbiter_right(&app, client, &headers) {
         return no;
     }
-    let boards: Vec<_> = app
-        .hall
+    let round = app.hall.round();
+    let boards: Vec<_> = round
         .boards
         .iter()
-        .zip(&app.hall.seats)
+        .zip(&round.seats)
         .map(|(b, keys)| {
             let seats: serde_json::Map<String, serde_json::Value> = keys
                 .all()
@@ -68,13 +68,14 @@ pub(super) async fn reissue_seat(
         Ok(r) => r,
         Err(no) => return no,
     };
-    let Some((i, _)) = app.hall.board(asked.board) else {
+    let round = app.hall.round();
+    let Some((i, _)) = round.board(asked.board) else {
         return refused(
             StatusCode::NOT_FOUND,
             format!("there is no board {} in this hall", asked.board),
         );
     };
-    match app.hall.seats[i].reissue(&asked.seat) {
+    match round.seats[i].reissue(&asked.seat) {
         Ok(Some(key)) => {
             let link = seat_link(asked.board, &asked.seat, &key);
             secret_answer(json!({"ok": true, "key": key, "link": link}))
@@ -142,13 +143,14 @@ pub(super) async fn seat_qr(
             );
         }
     };
-    let Some((i, _)) = app.hall.board(asked.board) else {
+    let round = app.hall.round();
+    let Some((i, _)) = round.board(asked.board) else {
         return refused(
             StatusCode::NOT_FOUND,
             format!("there is no board {} in this hall", asked.board),
         );
     };
-    let Some((_, key)) = app.hall.seats[i]
+    let Some((_, key)) = round.seats[i]
         .all()
         .into_iter()
         .find(|(seat, _)| *seat == asked.seat)
