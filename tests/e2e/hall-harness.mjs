@@ -14,10 +14,12 @@ async function freePort() {
   return port;
 }
 
-/** The hall file: an event of `edition`, one simulated `[[board]]` per `[white, black, pgn]`. */
-export function hallToml(pairs, { edition = '2023', round = 3, defaultTime } = {}) {
+/** The hall file: an event of `edition`, one simulated `[[board]]` per `[white, black, pgn]`;
+ * with `trf`, the players of each board come from that pairing program's file instead (their
+ * names left out). */
+export function hallToml(pairs, { edition = '2023', round = 3, defaultTime, trf } = {}) {
   const boards = pairs.map(([white, black, pgn], i) =>
-    `[[board]]\nnumber = ${i + 1}\nwhite = ${JSON.stringify(white)}\nblack = ${JSON.stringify(black)}\nsimulate = ${JSON.stringify(pgn)}\n`);
+    `[[board]]\nnumber = ${i + 1}\n${trf ? '' : `white = ${JSON.stringify(white)}\nblack = ${JSON.stringify(black)}\n`}simulate = ${JSON.stringify(pgn)}\n`);
   return `[event]
 name = "Springfield Club Championship"
 site = "Springfield"
@@ -25,14 +27,14 @@ date = "2026.12.05"
 round = ${round}
 edition = "${edition}"
 time_control = "90+30"
-${defaultTime === undefined ? '' : `default_time = ${defaultTime}\n`}
+${defaultTime === undefined ? '' : `default_time = ${defaultTime}\n`}${trf ? `trf = ${JSON.stringify(trf)}\n` : ''}
 ${boards.join('\n')}`;
 }
 
 /** Starts the hall of `pairs` in `dir` (each pair's PGN file already there) with `extra`
  * options; resolves with its address, its printed token and a stop. */
-export async function startHall(dir, pairs, { extra = [], edition, defaultTime } = {}) {
-  fs.writeFileSync(path.join(dir, 'hall.toml'), hallToml(pairs, { edition, defaultTime }));
+export async function startHall(dir, pairs, { extra = [], edition, defaultTime, round, trf } = {}) {
+  fs.writeFileSync(path.join(dir, 'hall.toml'), hallToml(pairs, { edition, defaultTime, round, trf }));
   const port = await freePort();
   const child = spawn(BRIDGE, ['--hall', path.join(dir, 'hall.toml'), '--listen', `127.0.0.1:${port}`, '--www', SERVED, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],

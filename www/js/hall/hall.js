@@ -155,6 +155,55 @@ $('start-round').addEventListener('click', async () => {
   }
 });
 
+// "Start next round": asked first, naming the round and its boards. The bridge refuses while a
+// game of this round is still being played, naming its boards; the arbiter is asked again and
+// may go on anyway (those games are archived as they stand). The cards follow the new round
+// from the stream, without a reload.
+$('next-round').addEventListener('click', async () => {
+  if (!event) return;
+  const round = event.round + 1;
+  const list = [...boards.keys()].sort((a, b) => a - b).join(', ');
+  const sure = await confirmAction(w, {
+    n: 'round',
+    kind: 'next_round',
+    title: w('next_round_title', { round }),
+    lines: [w('next_round_explain', { done: event.round, round, boards: list })],
+    yes: w('next_round_yes', { round }),
+  });
+  if (sure) await nextRound(round, false);
+});
+
+async function nextRound(round, force) {
+  const said = $('round-answer');
+  try {
+    const r = await fetch('/hall/next-round', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(force ? { force: true } : {}),
+    });
+    const answer = await r.json().catch(() => ({}));
+    said.dataset.status = String(r.status);
+    if (r.ok) {
+      said.textContent = w('next_round_done', { round: answer.round });
+      return;
+    }
+    if (r.status === 409 && answer.id === 'next_round_playing') {
+      const playing = w('next_round_playing', { boards: (answer.boards ?? []).join(', '), round });
+      said.textContent = playing;
+      const anyway = await confirmAction(w, {
+        n: 'round', kind: 'next_round_force', title: w('next_round_title', { round }), lines: [playing], yes: w('next_round_force', { round }),
+      });
+      if (anyway) await nextRound(round, true);
+      return;
+    }
+    said.textContent = r.status === 422
+      ? w('refused_pairings', { round, why: String(answer.error ?? '') })
+      : refusalText(r.status, answer);
+  } catch {
+    said.textContent = w('no_answer');
+  }
+}
+
 // ---------- the seats' links (the arbiter's alone) ----------
 
 /** Board number → { white: {key, link}, black: ..., assistant: ... }, once the bridge gave them. */
@@ -275,10 +324,14 @@ function showBoard(n, live) {
   const main = $('main');
   main.className = 'one';
   const nav = document.createElement('nav');
-  const el = document.createElement('arbiter-board');
-  el.setAttribute('live', live);
-  el.setAttribute('data-board', n);
-  el.setAttribute('lang', lang);
+  const boardElement = () => {
+    const made = document.createElement('arbiter-board');
+    made.setAttribute('live', live);
+    made.setAttribute('data-board', n);
+    made.setAttribute('lang', lang);
+    return made;
+  };
+  let el = boardElement();
   main.append(nav, el);
   let hall = null;
   redraw = () => {
@@ -305,16 +358,48 @@ function showBoard(n, live) {
   };
   redraw();
   loadSeats();
-  fetch('/hall.json').then((r) => r.json()).then((h) => {
+  const loadHall = () => fetch('/hall.json').then((r) => r.json()).then((h) => {
     hall = h;
     redraw();
   }).catch(() => {});
+  loadHall();
+  // The next round on this board: a new element joins the new game (the old one's stream,
+  // closed as it leaves the page, was the finished game's), the names and seats read again.
+  followRound(() => hall?.event.round, () => {
+    const made = boardElement();
+    el.replaceWith(made);
+    el = made;
+    seatLinks = null;
+    loadSeats();
+    loadHall();
+  });
   $('status').textContent = '';
   // The element beside this file, wherever the site keeps the page's folder (not bundled in:
   // the element is its own entry, shared with the other pages).
   import(new URL('../arbiter-board.js', import.meta.url).href).catch(() => {
     $('status').textContent = w('board_failed');
   });
+}
+
+/** Calls `changed` when the hall's round is no longer `shown()`: told by the hall's stream,
+ * or seen in the whole hall it sends on (re)connecting. */
+function followRound(shown, changed, attempt = 0) {
+  const ws = new WebSocket(`${wsBase}/hall/ws`);
+  ws.onopen = () => {
+    attempt = 0;
+  };
+  ws.onmessage = (e) => {
+    let m;
+    try {
+      m = JSON.parse(e.data);
+    } catch {
+      return;
+    }
+    const round = m.type === 'round' ? m.round : m.type === 'hall' ? m.event?.round : undefined;
+    const now = shown();
+    if (round !== undefined && now !== undefined && round !== now) changed(round);
+  };
+  ws.onclose = () => setTimeout(() => followRound(shown, changed, attempt + 1), Math.min(10_000, 500 * 2 ** attempt));
 }
 
 // ---------- the hall (/) ----------
@@ -326,6 +411,7 @@ let skew = 0;
 
 function showHall() {
   $('start-round').hidden = !token;
+  $('next-round').hidden = !token;
   $('rotate-token').hidden = !token;
   const detected = setUpDetected({
     w, token: () => token, hallBoards: () => [...boards.values()].map((e) => e.data), refusal: refusalText,
@@ -333,6 +419,7 @@ function showHall() {
   detected.redraw();
   redraw = () => {
     $('start-round').hidden = !token;
+    $('next-round').hidden = !token;
     $('rotate-token').hidden = !token;
     detected.redraw();
     showEvent();
@@ -384,6 +471,12 @@ function connect(attempt) {
       showPush();
     } else if (m.type === 'board') {
       take(m.board);
+    } else if (m.type === 'round') {
+      // The next round: the cards' controls and the seats' links were the round before's; the
+      // whole hall follows on the stream.
+      for (const [, entry] of boards) entry.actions = undefined;
+      seatLinks = null;
+      loadSeats();
     } else if (m.type === 'push') {
       push = m.push;
       showPush();

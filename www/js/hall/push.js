@@ -24,6 +24,8 @@ function ago(unixMs, now, lang) {
  */
 export function pushLines(push, now, lang, w) {
   const state = [];
+  // The hall went on to a round no Lichess round was given for: nothing more is pushed.
+  if (push.stopped_after != null) state.push({ text: w('push_stopped', { round: push.stopped_after }), error: true });
   const at = (ms) => ({ time: timeOfDay(ms, lang), ago: ago(ms, now, lang) });
   if (push.ok) {
     state.push({ text: w('push_ok', { ...at(push.last_success_unix_ms), games: push.games }) });

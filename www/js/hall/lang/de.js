@@ -172,4 +172,13 @@ export default {
   assigned: 'Das Brett mit der Seriennummer {serial} ist jetzt Brett {n}; es wird gelesen, sobald es an seinem Anschluss gefunden ist.',
   assign_refused_taken: 'Abgelehnt: Das Brett {serial} gehört zu Brett {other}; ordnen Sie Brett {other} zuerst ein anderes Brett zu.',
   assign_refused_taken_any: 'Abgelehnt: Das Brett {serial} gehört zu einem anderen Brett des Saals; ordnen Sie diesem zuerst ein anderes Brett zu.',
+  next_round: 'Nächste Runde starten',
+  next_round_title: 'Runde {round} starten',
+  next_round_explain: 'Runde {done} endet und wird so archiviert, wie sie steht (/round/{done}.pgn). Runde {round} beginnt an den Brettern {boards} mit den Paarungen der TRF-Datei: neue Partien, die Uhren stehen, bis Sie die Runde starten.',
+  next_round_yes: 'Runde {round} starten',
+  next_round_playing: 'An den Brettern {boards} wird noch gespielt. Wird Runde {round} jetzt gestartet, werden diese Partien unbeendet archiviert.',
+  next_round_force: 'Runde {round} trotzdem starten',
+  next_round_done: 'Runde {round} ist bereit: ihre Uhren starten mit „Runde starten“.',
+  refused_pairings: 'Abgelehnt: die Paarungen der Runde {round} sind nicht lesbar: {why}',
+  push_stopped: 'Die Übertragung endete nach Runde {round}: für die nächste wurde keine Lichess-Runde angegeben.',
 };

@@ -172,4 +172,13 @@ export default {
   assigned: 'The board with serial number {serial} is now board {n}; it is read once found on its port.',
   assign_refused_taken: 'Refused: the board {serial} is board {other}’s; assign board {other} another board first.',
   assign_refused_taken_any: 'Refused: the board {serial} is another board’s of the hall; assign that one another board first.',
+  next_round: 'Start next round',
+  next_round_title: 'Start round {round}',
+  next_round_explain: 'Round {done} ends and is archived as it stands (/round/{done}.pgn). Round {round} begins on boards {boards} with the pairings of the TRF file: fresh games, their clocks stopped until you start the round.',
+  next_round_yes: 'Start round {round}',
+  next_round_playing: 'Still being played: board {boards}. Starting round {round} now archives those games unfinished.',
+  next_round_force: 'Start round {round} anyway',
+  next_round_done: 'Round {round} is set up: start its clocks with “Start the round”.',
+  refused_pairings: 'Refused: round {round}’s pairings cannot be read: {why}',
+  push_stopped: 'The broadcast stopped after round {round}: no Lichess round was given for the next one.',
 };

@@ -172,4 +172,13 @@ export default {
   assigned: 'El tablero con número de serie {serial} es ahora el tablero {n}; se lee en cuanto se encuentra en su puerto.',
   assign_refused_taken: 'Rechazado: el tablero {serial} es el del tablero {other}; asigne antes otro tablero al tablero {other}.',
   assign_refused_taken_any: 'Rechazado: el tablero {serial} es el de otro tablero de la sala; asígnele antes otro tablero.',
+  next_round: 'Empezar la ronda siguiente',
+  next_round_title: 'Empezar la ronda {round}',
+  next_round_explain: 'La ronda {done} termina y se archiva tal como está (/round/{done}.pgn). La ronda {round} empieza en los tableros {boards} con los emparejamientos del archivo TRF: partidas nuevas, con los relojes parados hasta que usted empiece la ronda.',
+  next_round_yes: 'Empezar la ronda {round}',
+  next_round_playing: 'En los tableros {boards} aún se juega. Empezar ahora la ronda {round} archiva esas partidas sin terminar.',
+  next_round_force: 'Empezar la ronda {round} de todos modos',
+  next_round_done: 'La ronda {round} está preparada: sus relojes se ponen en marcha con «Empezar la ronda».',
+  refused_pairings: 'Rechazado: los emparejamientos de la ronda {round} no se pueden leer: {why}',
+  push_stopped: 'La retransmisión se detuvo tras la ronda {round}: no se indicó ninguna ronda de Lichess para la siguiente.',
 };

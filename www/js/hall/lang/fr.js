@@ -172,4 +172,13 @@ export default {
   assigned: 'L’échiquier de numéro de série {serial} est maintenant l’échiquier {n} ; il est lu dès qu’il est trouvé sur son port.',
   assign_refused_taken: 'Refusé : l’échiquier {serial} est celui de l’échiquier {other} ; attribuez d’abord un autre échiquier à l’échiquier {other}.',
   assign_refused_taken_any: 'Refusé : l’échiquier {serial} est celui d’un autre échiquier de la salle ; attribuez-lui d’abord un autre échiquier.',
+  next_round: 'Commencer la ronde suivante',
+  next_round_title: 'Commencer la ronde {round}',
+  next_round_explain: 'La ronde {done} se termine et est archivée telle quelle (/round/{done}.pgn). La ronde {round} commence sur les échiquiers {boards} avec les appariements du fichier TRF : parties nouvelles, pendules arrêtées jusqu’à ce que vous commenciez la ronde.',
+  next_round_yes: 'Commencer la ronde {round}',
+  next_round_playing: 'On joue encore sur les échiquiers {boards}. Commencer la ronde {round} maintenant archive ces parties inachevées.',
+  next_round_force: 'Commencer quand même la ronde {round}',
+  next_round_done: 'La ronde {round} est prête : ses pendules démarrent avec « Commencer la ronde ».',
+  refused_pairings: 'Refusé : les appariements de la ronde {round} sont illisibles : {why}',
+  push_stopped: 'La retransmission s’est arrêtée après la ronde {round} : aucune ronde Lichess n’a été donnée pour la suivante.',
 };

@@ -172,4 +172,13 @@ export default {
   assigned: 'La scacchiera col numero di serie {serial} è ora la scacchiera {n}; viene letta appena trovata sulla sua porta.',
   assign_refused_taken: 'Rifiutato: la scacchiera {serial} è quella della scacchiera {other}; assegnate prima un’altra scacchiera alla scacchiera {other}.',
   assign_refused_taken_any: 'Rifiutato: la scacchiera {serial} è quella di un’altra scacchiera della sala; assegnatele prima un’altra scacchiera.',
+  next_round: 'Avvia il turno successivo',
+  next_round_title: 'Avvia il turno {round}',
+  next_round_explain: 'Il turno {done} finisce e viene archiviato così com’è (/round/{done}.pgn). Il turno {round} comincia sulle scacchiere {boards} con gli abbinamenti del file TRF: partite nuove, orologi fermi finché non avvii il turno.',
+  next_round_yes: 'Avvia il turno {round}',
+  next_round_playing: 'Sulle scacchiere {boards} si gioca ancora. Avviare ora il turno {round} archivia quelle partite non finite.',
+  next_round_force: 'Avvia comunque il turno {round}',
+  next_round_done: 'Il turno {round} è pronto: i suoi orologi partono con «Avvia il turno».',
+  refused_pairings: 'Rifiutato: gli abbinamenti del turno {round} non si possono leggere: {why}',
+  push_stopped: 'La trasmissione si è fermata dopo il turno {round}: non è stato dato un turno Lichess per il successivo.',
 };

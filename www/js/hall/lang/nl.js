@@ -172,4 +172,13 @@ export default {
   assigned: 'Het bord met serienummer {serial} is nu bord {n}; het wordt gelezen zodra het op zijn poort gevonden is.',
   assign_refused_taken: 'Geweigerd: het bord {serial} is dat van bord {other}; wijs bord {other} eerst een ander bord toe.',
   assign_refused_taken_any: 'Geweigerd: het bord {serial} is dat van een ander bord van de zaal; wijs dat eerst een ander bord toe.',
+  next_round: 'Volgende ronde starten',
+  next_round_title: 'Ronde {round} starten',
+  next_round_explain: 'Ronde {done} eindigt en wordt gearchiveerd zoals ze staat (/round/{done}.pgn). Ronde {round} begint op de borden {boards} met de paringen uit het TRF-bestand: nieuwe partijen, de klokken stil tot u de ronde start.',
+  next_round_yes: 'Ronde {round} starten',
+  next_round_playing: 'Op de borden {boards} wordt nog gespeeld. Ronde {round} nu starten archiveert die partijen onvoltooid.',
+  next_round_force: 'Ronde {round} toch starten',
+  next_round_done: 'Ronde {round} staat klaar: de klokken starten met „Ronde starten”.',
+  refused_pairings: 'Geweigerd: de paringen van ronde {round} zijn niet te lezen: {why}',
+  push_stopped: 'De uitzending stopte na ronde {round}: voor de volgende is geen Lichess-ronde opgegeven.',
 };

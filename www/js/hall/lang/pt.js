@@ -172,4 +172,13 @@ export default {
   assigned: 'O tabuleiro com o número de série {serial} é agora o tabuleiro {n}; é lido assim que for encontrado na sua porta.',
   assign_refused_taken: 'Recusado: o tabuleiro {serial} é o do tabuleiro {other}; atribua primeiro outro tabuleiro ao tabuleiro {other}.',
   assign_refused_taken_any: 'Recusado: o tabuleiro {serial} é o de outro tabuleiro da sala; atribua-lhe primeiro outro tabuleiro.',
+  next_round: 'Começar a ronda seguinte',
+  next_round_title: 'Começar a ronda {round}',
+  next_round_explain: 'A ronda {done} termina e é arquivada tal como está (/round/{done}.pgn). A ronda {round} começa nos tabuleiros {boards} com os emparelhamentos do ficheiro TRF: partidas novas, relógios parados até começar a ronda.',
+  next_round_yes: 'Começar a ronda {round}',
+  next_round_playing: 'Nos tabuleiros {boards} ainda se joga. Começar agora a ronda {round} arquiva essas partidas por acabar.',
+  next_round_force: 'Começar a ronda {round} mesmo assim',
+  next_round_done: 'A ronda {round} está pronta: os relógios arrancam com «Começar a ronda».',
+  refused_pairings: 'Recusado: os emparelhamentos da ronda {round} não se conseguem ler: {why}',
+  push_stopped: 'A transmissão parou depois da ronda {round}: não foi indicada nenhuma ronda do Lichess para a seguinte.',
 };

@@ -1,0 +1,108 @@
+// The next round from the hall page (issue 34), against the real bridge (`--hall` with
+// simulated boards, the pairings from a TRF file) in headless Chromium: the arbiter asks for
+// round 2 while a game is still being played and is told which board; once it is over, round 2
+// begins and the hall's cards and an open board page show the new players without a reload.
+// Every wait waits for a state, never for a time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch, freshPage, BRIDGE, ROOT } from './harness.mjs';
+import { startHall } from './hall-harness.mjs';
+
+const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
+const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
+
+// Board 1 has no moves: its game waits. Board 2's knights go out and back: its game is under
+// way from its first move.
+const EMPTY = '[Event "e2e"]\n[Result "*"]\n\n*\n';
+const CYCLE = `[Event "e2e"]\n[Result "*"]\n\n${Array.from({ length: 30 }, (_, i) =>
+  `${4 * i + 1}. Nf3 Nf6 ${4 * i + 2}. Nc3 Nc6 ${4 * i + 3}. Ng1 Ng8 ${4 * i + 4}. Nb1 Nb8`).join(' ')} *\n`;
+
+const card = (page, n) => page.locator(`article[data-board="${n}"]`);
+
+async function until(what, ok, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await ok()) return;
+    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+test('hall next round: asked with its boards, refused while a game plays, then the cards and a board page show round 2', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-next-'));
+  fs.writeFileSync(path.join(dir, 'empty.pgn'), EMPTY);
+  fs.writeFileSync(path.join(dir, 'cycle.pgn'), CYCLE);
+  fs.copyFileSync(path.join(ROOT, 'board-bridge/tests/data/round.trf'), path.join(dir, 'round.trf'));
+  const hall = await startHall(dir, [[null, null, 'empty.pgn'], [null, null, 'cycle.pgn']], { round: 1, trf: 'round.trf' });
+  const browser = await launch();
+  try {
+    const page = await freshPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${hall.url}/`);
+    await page.waitForFunction(() => document.querySelectorAll('article[data-board]').length === 2);
+    assert.match(await card(page, 1).getAttribute('aria-label'), /Rossi, Anna against Verdi, Carla/);
+    // No token: no next round to start.
+    assert.equal(await page.locator('#next-round').isVisible(), false);
+    await page.fill('#token', hall.token);
+    await page.click('#token-save');
+    const boardPage = await freshPage(browser, { width: 900, height: 900 });
+    await boardPage.goto(`${hall.url}/board/2`);
+    await boardPage.waitForFunction(() => /Bianchi, Dario/.test(document.querySelector('#meta').textContent));
+    // A page that reloads loses this.
+    await page.evaluate(() => { window.sameHallPage = true; });
+    await boardPage.evaluate(() => { window.sameBoardPage = true; });
+
+    // ---- Asked while board 2 plays: the round and both boards named, then board 2 refused.
+    await until('board 2 has a move', async () => (await hall.json()).boards[1].plies >= 1);
+    await page.click('#next-round');
+    const ask = page.getByRole('alertdialog', { name: 'Start round 2' });
+    await ask.waitFor();
+    assert.match(await ask.textContent(), /Round 1 ends and is archived.*Round 2 begins on boards 1, 2/s);
+    await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-ask.png') });
+    await ask.getByRole('button', { name: 'Start round 2' }).click();
+    const playing = page.getByRole('alertdialog', { name: 'Start round 2' });
+    await page.waitForFunction(() => document.querySelector('dialog[data-confirm="next_round_force"]'));
+    assert.match(await playing.textContent(), /Still being played: board 2\./);
+    await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-playing.png') });
+    await playing.getByRole('button', { name: 'Cancel' }).click();
+    await playing.waitFor({ state: 'detached' });
+    assert.equal((await hall.json()).event.round, 1, 'nothing changed');
+
+    // ---- Board 2's game over, asked again: round 2 begins.
+    assert.equal((await hall.arbiter(2, { result: '1/2-1/2' })).status, 200);
+    const roundOne = await (await fetch(`${hall.url}/round.pgn`)).text();
+    await page.click('#next-round');
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Start round 2' }).click();
+    await page.waitForFunction(() => /Round 2 is set up/.test(document.querySelector('#round-answer').textContent));
+
+    // The cards: round 2's pairings, fresh games; the header says round 2.
+    await page.waitForFunction(() => /Neri, Bruno against Rossi, Anna/.test(
+      document.querySelector('article[data-board="1"]').getAttribute('aria-label')));
+    assert.match(await card(page, 2).getAttribute('aria-label'), /Verdi, Carla against Bianchi, Dario/);
+    assert.match(await page.textContent('#meta'), /round 2/i);
+    assert.equal(await page.evaluate(() => window.sameHallPage), true, 'the hall page was not reloaded');
+    await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-done.png') });
+
+    // The board page: board 2's new players, its element joined to round 2's game.
+    await boardPage.waitForFunction(() => /Verdi, Carla/.test(document.querySelector('#meta').textContent)
+      && /round 2/i.test(document.querySelector('#meta').textContent));
+    assert.equal(await boardPage.evaluate(() => window.sameBoardPage), true, 'the board page was not reloaded');
+    // Its element follows round 2's game: its players, 90 minutes each, no move.
+    await boardPage.waitForFunction(() => {
+      const root = document.querySelector('arbiter-board')?.shadowRoot;
+      return root?.querySelector('[data-clock="white"] .time')?.textContent.trim() === '1:30:00'
+        && /Verdi, Carla/.test(root.querySelector('[data-clock="white"]')?.textContent ?? '')
+        && /No moves yet/.test(root.textContent);
+    });
+    await boardPage.screenshot({ path: path.join(SHOTS, 'hall-next-round-board.png') });
+
+    // Round 1 served as it ended.
+    assert.equal(await (await fetch(`${hall.url}/round/1.pgn`)).text(), roundOne);
+  } finally {
+    await browser.close();
+    await hall.stop();
+  }
+});
