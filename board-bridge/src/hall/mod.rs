@@ -36,7 +36,8 @@ use self::config::EventConfig;
 use self::push::PushStatus;
 
 /// The round being played: its event, its boards' games and their seats. The next round
-/// replaces it whole ([`Hall::next_round`]); whoever holds the old one reads a finished round.
+/// replaces it whole ([`Hall::replace_round`], [`next::start_next`]); whoever holds the old
+/// one reads a finished round.
 pub struct Round {
     /// The event every board plays in, with this round's number.
     pub event: EventConfig,
