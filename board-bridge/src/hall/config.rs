@@ -300,7 +300,7 @@ impl HallConfig {
         for (i, board) in self.boards.iter().enumerate() {
             for (side, name) in [("white", &board.white), ("black", &board.black)] {
                 if name.trim().is_empty() {
-                    let from = if self.event.trf.is_some() {
+                    let from = if self.event.trf.is_some() || self.round_file.is_some() {
                         format!(
                             " (round {} of the TRF file has no game for this board)",
                             self.event.round
@@ -607,5 +607,39 @@ port = "/dev/ttyACM0"
         assert!(e.contains("white_fide"), "{e}");
         let edition = HALL.replace("\"2023\"", "\"2024\"");
         assert!(HallConfig::parse(&edition).is_err());
+    }
+
+    #[test]
+    fn the_next_round_takes_its_players_from_the_trf_file_given_or_else_refuses() {
+        let dir = std::env::temp_dir().join(format!("arbiter-next-round-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("hall.toml");
+        std::fs::write(
+            &file,
+            "[event]\nname = \"Springfield Club Championship\"\nround = 1\ntime_control = \"90+30\"\n\n\
+             [[board]]\nnumber = 1\nwhite = \"A\"\nblack = \"B\"\nport = \"/dev/ttyACM0\"\n\n\
+             [[board]]\nnumber = 2\nwhite = \"C\"\nblack = \"D\"\nport = \"/dev/ttyACM1\"\n",
+        )
+        .unwrap();
+        // No [event] trf and none given: round 1's names are never played again as round 2's.
+        let refused = HallConfig::load_next(&file, 2, None)
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("round 2's pairings"), "{refused}");
+        let trf = include_str!("../../tests/data/round.trf");
+        let next = HallConfig::load_next(&file, 2, Some(trf)).unwrap();
+        assert_eq!(next.event.round, 2);
+        assert_eq!(
+            (next.boards[0].white.as_str(), next.boards[0].black.as_str()),
+            ("Neri, Bruno", "Rossi, Anna")
+        );
+        assert_eq!(next.boards[0].black_title.as_deref(), Some("GM"));
+        assert_eq!(next.boards[1].white, "Verdi, Carla");
+        // A round the file has no pairings for: refused, naming the board without a game.
+        let none = HallConfig::load_next(&file, 3, Some(trf))
+            .unwrap_err()
+            .to_string();
+        assert!(none.contains("no game for this board"), "{none}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
