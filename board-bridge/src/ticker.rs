@@ -12,15 +12,20 @@ use arbiter_core::Color;
 use arbiter_core::arbiter::{Event, TIME_SOURCE};
 
 use crate::hub::Hub;
-use crate::referee::{self, Referee, SharedReferee};
+use crate::referee::{self, Answer, Referee, SharedReferee};
 
 /// The longest sleep between two looks at the game, ms.
 const IDLE_MS: u64 = 500;
 
-/// Runs the game's deadlines and time lines for as long as the bridge runs; first tells the
-/// players how long a bridge that found its log was down.
+/// Runs the game's deadlines and time lines for as long as the bridge runs, and submits the
+/// answers of work the referee hands to threads of their own (the full dead-position
+/// analysis); first tells the players how long a bridge that found its log was down.
 pub async fn run(hub: Hub, referee: SharedReferee) {
-    announce_restart(&hub, &referee::lock(&referee));
+    let mut answers = {
+        let mut r = referee::lock(&referee);
+        announce_restart(&hub, &r);
+        r.take_answers()
+    };
     loop {
         let now = hub.now_ms();
         let (deadline, running) = {
@@ -31,7 +36,26 @@ pub async fn run(hub: Hub, referee: SharedReferee) {
         if running {
             wait = wait.min(hub.next_time_line().saturating_sub(now).max(1));
         }
-        tokio::time::sleep(Duration::from_millis(wait)).await;
+        let sleep = tokio::time::sleep(Duration::from_millis(wait));
+        let woken = match &mut answers {
+            Some(rx) => tokio::select! {
+                answer = rx.recv() => Woken::Answer(answer),
+                () = sleep => Woken::Time,
+            },
+            None => {
+                sleep.await;
+                Woken::Time
+            }
+        };
+        match woken {
+            Woken::Answer(Some(answer)) => {
+                referee::lock(&referee).answered(hub.now_ms(), answer);
+                continue;
+            }
+            // Every sender gone: no work is handed off any more.
+            Woken::Answer(None) => answers = None,
+            Woken::Time => {}
+        }
         // Lines held back by a failed write go to the disk as soon as it has room.
         hub.retry_log();
         let now = hub.now_ms();
@@ -42,6 +66,14 @@ pub async fn run(hub: Hub, referee: SharedReferee) {
             let _ = r.submit(now, Event::Tick, TIME_SOURCE);
         }
     }
+}
+
+/// Why the task's wait ended.
+enum Woken {
+    /// Work done off the serving thread answered (`None`: no more answers can come).
+    Answer(Option<Answer>),
+    /// Time for the game's deadlines.
+    Time,
 }
 
 fn clock_runs(r: &Referee) -> bool {

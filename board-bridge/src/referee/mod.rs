@@ -8,7 +8,9 @@
 //! under the Laws (touch-move, illegal moves, the clock, the result). When the two disagree the
 //! game wins and the board is told what to restore.
 
-use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use tokio::sync::mpsc;
 
 use arbiter_core::arbiter::{Event, Game, Refused, Stamped};
 use arbiter_core::clock::Timestamp;
@@ -48,9 +50,13 @@ pub struct Referee {
     views: [Option<BoardView>; 2],
     /// The last correction published for two boards, so each is published once.
     last_correction: Option<(Correction, Option<Which>)>,
-    /// This referee as shared, so that work off the serving thread (the full dead-position
-    /// analysis, the envelope's key) can hand its answer back; empty for a referee not shared.
-    me: Weak<Mutex<Referee>>,
+    /// Where work off the serving thread (the full dead-position analysis) hands its answer
+    /// back: to the game's task ([`crate::ticker::run`]), which takes the receiving end and
+    /// submits each answer as the game's `analysis` event. While no task has taken it, the
+    /// answer is worked out where it is asked for.
+    answers: mpsc::UnboundedSender<Answer>,
+    /// The receiving end of `answers`, until the game's task takes it.
+    answers_rx: Option<mpsc::UnboundedReceiver<Answer>>,
     /// The analysis being worked out off the serving thread: its side and position.
     analysing: Option<(Color, String)>,
     /// A sealed move being made on the sensor board (App. A1, A5).
@@ -61,6 +67,16 @@ pub struct Referee {
 }
 
 pub use crate::protocol::Which;
+
+/// What work done off the serving thread hands back to the game's task.
+#[derive(Debug)]
+pub enum Answer {
+    /// The full dead-position analysis, as the game's `analysis` event.
+    Analysis(Event),
+    /// A sealed move made on the board, in its envelope (the `seal` event), or why it could
+    /// not be sealed.
+    Sealed(Result<Event, String>),
+}
 
 /// The referee shared by the boards' threads and the pages' tasks.
 pub type SharedReferee = Arc<Mutex<Referee>>;
@@ -91,6 +107,7 @@ impl Referee {
         }
         while game.poll_ruling().is_some() {}
         let playable = (game.moves().len(), game.playable_start(None));
+        let (answers, answers_rx) = mpsc::unbounded_channel();
         let me = Self {
             published: game.moves().len(),
             game,
@@ -101,7 +118,8 @@ impl Referee {
             clock_seen: (None, 0, String::new()),
             views: [None, None],
             last_correction: None,
-            me: Weak::new(),
+            answers,
+            answers_rx: Some(answers_rx),
             analysing: None,
             sealing: None,
             playable,
@@ -124,16 +142,39 @@ impl Referee {
         Ok(me)
     }
 
-    /// Shares the referee between the boards' links, the pages and the work it hands to
-    /// threads of their own; a ruling the log left waiting for its analysis is taken up.
+    /// Shares the referee between the boards' links and the pages. The game's task
+    /// ([`crate::ticker::run`]) takes its answers ([`Self::take_answers`]) and then the
+    /// ruling the log left waiting for its analysis.
     pub fn into_shared(self) -> SharedReferee {
-        let shared = Arc::new(Mutex::new(self));
-        {
-            let mut me = lock(&shared);
-            me.me = Arc::downgrade(&shared);
-            me.analyse_if_awaited();
+        Arc::new(Mutex::new(self))
+    }
+
+    /// The answers of work done off the serving thread, for the game's task to submit; `None`
+    /// once taken. From then on, such work runs on a thread of its own (see
+    /// [`Self::analyse_if_awaited`]) and a ruling waiting for it is taken up at once.
+    pub fn take_answers(&mut self) -> Option<mpsc::UnboundedReceiver<Answer>> {
+        let taken = self.answers_rx.take();
+        if taken.is_some() {
+            self.analyse_if_awaited();
         }
-        shared
+        taken
+    }
+
+    /// The game's task submits an answer of work done off the serving thread.
+    pub fn answered(&mut self, now: u64, answer: Answer) {
+        match answer {
+            Answer::Analysis(event) => {
+                if let Event::Analysis { side, fen, .. } = &event
+                    && self.analysing.as_ref().is_some_and(|(s, f)| s == side && f == fen)
+                {
+                    self.analysing = None;
+                }
+                // Refused only when the game moved on (the arbiter restored a position):
+                // nothing waits for this answer then.
+                let _ = self.submit(now, event, "analysis");
+            }
+            Answer::Sealed(sealed) => self.sealed(now, sealed),
+        }
     }
 
     /// The game.

@@ -64,7 +64,8 @@ impl Referee {
     /// The game waits for the full dead-position analysis (the bridge's games defer it, see
     /// `Hub`): it can take seconds on a hard position, so it runs on a thread of its own while
     /// the serving thread goes on streaming to every page and reading the boards; the answer
-    /// comes back as the game's `analysis` event. A referee that is not shared answers here.
+    /// goes to the game's task, which submits it as the game's `analysis` event. A referee
+    /// whose answers no task has taken (or whose task has ended) answers here.
     pub(super) fn analyse_if_awaited(&mut self) {
         let Some(pending) = self.game.pending_analysis() else {
             return;
@@ -73,7 +74,7 @@ impl Referee {
         if self.analysing.as_ref() == Some(&key) {
             return;
         }
-        let Some(me) = self.me.upgrade() else {
+        if self.answers_rx.is_some() || self.answers.is_closed() {
             let can_mate = can_mate(key.0, &key.1);
             let answer = Event::Analysis {
                 side: key.0,
@@ -82,22 +83,18 @@ impl Referee {
             };
             let _ = self.submit(self.last_at, answer, "analysis");
             return;
-        };
+        }
         self.analysing = Some(key.clone());
-        let hub = self.hub.clone();
+        let answers = self.answers.clone();
         let work = move || {
             let (side, fen) = key;
             let can_mate = can_mate(side, &fen);
-            let mut r = lock(&me);
-            r.analysing = None;
-            let answer = Event::Analysis {
+            // The task gone, the bridge is stopping: nobody waits for the answer.
+            let _ = answers.send(Answer::Analysis(Event::Analysis {
                 side,
                 fen,
                 can_mate,
-            };
-            // Refused only when the game moved on (the arbiter restored a position): nothing
-            // waits for this answer then.
-            let _ = r.submit(hub.now_ms(), answer, "analysis");
+            }));
         };
         if std::thread::Builder::new()
             .name("analysis".into())

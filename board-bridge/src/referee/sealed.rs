@@ -55,32 +55,37 @@ impl Referee {
         });
         self.publish_board_status();
         let text = mv.to_string();
-        let hub = self.hub.clone();
-        let seal = move |r: &mut Referee| {
-            let answer = crate::sealing::envelope_event(player, &text, &passphrase)
-                .map_err(|e| e.to_string())
-                .and_then(|event| {
-                    r.submit(hub.now_ms(), event, "board")
-                        .map_err(|e| e.to_string())
-                });
-            if let Err(e) = answer {
-                hub.publish(Body::Error {
-                    message: format!("the sealed move could not be sealed: {e}"),
-                });
-            }
+        let seal = move || {
+            crate::sealing::envelope_event(player, &text, &passphrase).map_err(|e| e.to_string())
         };
-        match self.me.upgrade() {
-            Some(me) => {
-                let work = move || seal(&mut lock(&me));
-                if let Err(e) = std::thread::Builder::new().name("seal".into()).spawn(work) {
-                    self.hub.publish(Body::Error {
-                        message: format!("the sealed move could not be sealed: {e}"),
-                    });
-                }
-            }
-            None => seal(self),
+        // Without a task to take the answer, the envelope is sealed here.
+        if self.answers_rx.is_some() || self.answers.is_closed() {
+            let sealed = seal();
+            self.sealed(self.hub.now_ms(), sealed);
+            return true;
+        }
+        let answers = self.answers.clone();
+        let work = move || {
+            // The task gone, the bridge is stopping: nobody waits for the envelope.
+            let _ = answers.send(Answer::Sealed(seal()));
+        };
+        if let Err(e) = std::thread::Builder::new().name("seal".into()).spawn(work) {
+            self.hub.publish(Body::Error {
+                message: format!("the sealed move could not be sealed: {e}"),
+            });
         }
         true
+    }
+
+    /// The sealed move's envelope, worked out: submitted as the board's, or why not told.
+    pub(super) fn sealed(&mut self, now: u64, sealed: Result<Event, String>) {
+        let answer =
+            sealed.and_then(|event| self.submit(now, event, "board").map_err(|e| e.to_string()));
+        if let Err(e) = answer {
+            self.hub.publish(Body::Error {
+                message: format!("the sealed move could not be sealed: {e}"),
+            });
+        }
     }
 
     /// The sensor board shows `placement` (its FEN board field): once the pieces stand as
