@@ -165,7 +165,10 @@ impl Referee {
         match answer {
             Answer::Analysis(event) => {
                 if let Event::Analysis { side, fen, .. } = &event
-                    && self.analysing.as_ref().is_some_and(|(s, f)| s == side && f == fen)
+                    && self
+                        .analysing
+                        .as_ref()
+                        .is_some_and(|(s, f)| s == side && f == fen)
                 {
                     self.analysing = None;
                 }
