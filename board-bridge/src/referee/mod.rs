@@ -151,7 +151,7 @@ impl Referee {
 
     /// The answers of work done off the serving thread, for the game's task to submit; `None`
     /// once taken. From then on, such work runs on a thread of its own (see
-    /// [`Self::analyse_if_awaited`]) and a ruling waiting for it is taken up at once.
+    /// `analyse_if_awaited`) and a ruling waiting for it is taken up at once.
     pub fn take_answers(&mut self) -> Option<mpsc::UnboundedReceiver<Answer>> {
         let taken = self.answers_rx.take();
         if taken.is_some() {
