@@ -4,9 +4,14 @@
 use std::path::{Path, PathBuf};
 
 use arbiter_core::arbiter::GameConfig;
-use arbiter_core::clock::{Millis, Period, TimeControl, Timing};
 use arbiter_core::laws::Edition;
 use serde::Deserialize;
+
+mod pairings;
+mod time_control;
+
+pub use self::pairings::RoundFile;
+pub use self::time_control::parse_time_control;
 
 /// The whole file.
 #[derive(Debug, Clone, Deserialize)]
@@ -20,15 +25,6 @@ pub struct HallConfig {
     /// The round's pairings, when `[event] trf` names the pairing program's file.
     #[serde(skip)]
     pub round_file: Option<RoundFile>,
-}
-
-/// The pairing program's TRF file and the round's games read from it, board by board.
-#[derive(Debug, Clone)]
-pub struct RoundFile {
-    /// The file read.
-    pub trf: super::trf::Trf,
-    /// Each game of the round with the number of the board it is played on.
-    pub games: Vec<(u32, super::trf::Pairing)>,
 }
 
 /// `[event]`.
@@ -213,17 +209,7 @@ impl HallConfig {
         };
         if let Some((round, given)) = next {
             config.event.round = round;
-            for board in &mut config.boards {
-                for name in [&mut board.white, &mut board.black] {
-                    name.clear();
-                }
-                board.white_title = None;
-                board.black_title = None;
-                board.white_elo = None;
-                board.black_elo = None;
-                board.white_fide_id = None;
-                board.black_fide_id = None;
-            }
+            config.forget_players();
             if let Some(text) = given {
                 config
                     .import_round(text)
@@ -319,49 +305,6 @@ impl HallConfig {
         Ok(())
     }
 
-    /// Fills the boards' players from round `[event] round` of the TRF file `text`: board by
-    /// board in number order, the first game on the lowest number. Names the hall file gives
-    /// itself are kept.
-    ///
-    /// # Errors
-    /// The file cannot be read (its line and field), or the round has more games than boards.
-    pub fn import_round(&mut self, text: &str) -> Result<(), String> {
-        let trf = super::trf::Trf::parse(text).map_err(|e| e.to_string())?;
-        let games = trf.pairings(self.event.round).map_err(|e| e.to_string())?;
-        if games.len() > self.boards.len() {
-            return Err(format!(
-                "round {} has {} games; the hall lists {} boards",
-                self.event.round,
-                games.len(),
-                self.boards.len()
-            ));
-        }
-        let mut order: Vec<usize> = (0..self.boards.len()).collect();
-        order.sort_by_key(|&i| self.boards[i].number);
-        let mut placed = Vec::with_capacity(games.len());
-        for (&i, game) in order.iter().zip(&games) {
-            let board = &mut self.boards[i];
-            let (Some(w), Some(b)) = (trf.player(game.white), trf.player(game.black)) else {
-                continue;
-            };
-            if board.white.trim().is_empty() {
-                board.white.clone_from(&w.name);
-                board.white_title.clone_from(&w.title);
-                board.white_elo = w.rating;
-                board.white_fide_id = w.fide_id;
-            }
-            if board.black.trim().is_empty() {
-                board.black.clone_from(&b.name);
-                board.black_title.clone_from(&b.title);
-                board.black_elo = b.rating;
-                board.black_fide_id = b.fide_id;
-            }
-            placed.push((board.number, *game));
-        }
-        self.round_file = Some(RoundFile { trf, games: placed });
-        Ok(())
-    }
-
     /// The edition of the Laws.
     ///
     /// # Errors
@@ -419,62 +362,10 @@ impl BoardConfig {
     }
 }
 
-/// The page's time-control text (www/README.md): periods separated by commas, each
-/// `[moves/]minutes[+|d|b seconds[s]]`.
-///
-/// # Errors
-/// Says which period could not be read, or why the core refused the periods.
-pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
-    let parts: Vec<&str> = text
-        .split(',')
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .collect();
-    if parts.is_empty() {
-        return Err("the time control is empty".into());
-    }
-    let mut periods = Vec::with_capacity(parts.len());
-    for (i, part) in parts.iter().enumerate() {
-        let cannot = || format!("cannot read period {} of the time control: {part:?}", i + 1);
-        let (moves, rest) = match part.split_once('/') {
-            Some((m, rest)) => (Some(m.trim().parse::<u32>().map_err(|_| cannot())?), rest),
-            None => (None, *part),
-        };
-        let rest = rest.trim();
-        let split = rest.find(['+', 'd', 'D', 'b', 'B']);
-        let (minutes, timing) = match split {
-            Some(at) => {
-                let seconds = rest[at + 1..].trim().trim_end_matches(['s', 'S']).trim();
-                let ms = seconds_to_ms(seconds).ok_or_else(cannot)?;
-                let timing = match &rest[at..=at] {
-                    "+" => Timing::Increment(ms),
-                    "d" | "D" => Timing::Delay(ms),
-                    _ => Timing::Bronstein(ms),
-                };
-                (&rest[..at], timing)
-            }
-            None => (rest, Timing::None),
-        };
-        let minutes: f64 = minutes.trim().parse().map_err(|_| cannot())?;
-        if !minutes.is_finite() || minutes <= 0.0 || minutes > 24.0 * 60.0 {
-            return Err(cannot());
-        }
-        periods.push(Period {
-            moves,
-            time: Millis((minutes * 60_000.0).round() as u64),
-            timing,
-        });
-    }
-    TimeControl::new(periods).map_err(|e| e.to_string())
-}
-
-fn seconds_to_ms(text: &str) -> Option<Millis> {
-    let s: f64 = text.parse().ok()?;
-    (s.is_finite() && (0.0..=3600.0).contains(&s)).then(|| Millis((s * 1000.0).round() as u64))
-}
-
 #[cfg(test)]
 mod tests {
+    use arbiter_core::clock::{Millis, TimeControl, Timing};
+
     use super::*;
 
     const HALL: &str = r#"
@@ -533,24 +424,6 @@ port = "/dev/ttyACM0"
         );
     }
 
-    #[test]
-    fn time_controls_in_the_page_syntax() {
-        let tc = parse_time_control("40/90+30s, 30+30s").unwrap();
-        assert_eq!(tc.periods().len(), 2);
-        assert_eq!(tc.periods()[0].moves, Some(40));
-        assert_eq!(tc.periods()[1].time, Millis::minutes(30));
-        assert_eq!(
-            parse_time_control("5d5").unwrap().periods()[0].timing,
-            Timing::Delay(Millis::seconds(5))
-        );
-        assert_eq!(
-            parse_time_control("3").unwrap().periods()[0].timing,
-            Timing::None
-        );
-        assert!(parse_time_control("90+x").unwrap_err().contains("period 1"));
-        assert!(parse_time_control("").is_err());
-    }
-
     /// The hall file with board 1 read from `port` too (the simulated game set aside).
     fn on_port(port: &str) -> String {
         HALL.replace("simulate = \"g1.pgn\"", &format!("port = \"{port}\""))
@@ -607,39 +480,5 @@ port = "/dev/ttyACM0"
         assert!(e.contains("white_fide"), "{e}");
         let edition = HALL.replace("\"2023\"", "\"2024\"");
         assert!(HallConfig::parse(&edition).is_err());
-    }
-
-    #[test]
-    fn the_next_round_takes_its_players_from_the_trf_file_given_or_else_refuses() {
-        let dir = std::env::temp_dir().join(format!("arbiter-next-round-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let file = dir.join("hall.toml");
-        std::fs::write(
-            &file,
-            "[event]\nname = \"Springfield Club Championship\"\nround = 1\ntime_control = \"90+30\"\n\n\
-             [[board]]\nnumber = 1\nwhite = \"A\"\nblack = \"B\"\nport = \"/dev/ttyACM0\"\n\n\
-             [[board]]\nnumber = 2\nwhite = \"C\"\nblack = \"D\"\nport = \"/dev/ttyACM1\"\n",
-        )
-        .unwrap();
-        // No [event] trf and none given: round 1's names are never played again as round 2's.
-        let refused = HallConfig::load_next(&file, 2, None)
-            .unwrap_err()
-            .to_string();
-        assert!(refused.contains("round 2's pairings"), "{refused}");
-        let trf = include_str!("../../tests/data/round.trf");
-        let next = HallConfig::load_next(&file, 2, Some(trf)).unwrap();
-        assert_eq!(next.event.round, 2);
-        assert_eq!(
-            (next.boards[0].white.as_str(), next.boards[0].black.as_str()),
-            ("Neri, Bruno", "Rossi, Anna")
-        );
-        assert_eq!(next.boards[0].black_title.as_deref(), Some("GM"));
-        assert_eq!(next.boards[1].white, "Verdi, Carla");
-        // A round the file has no pairings for: refused, naming the board without a game.
-        let none = HallConfig::load_next(&file, 3, Some(trf))
-            .unwrap_err()
-            .to_string();
-        assert!(none.contains("no game for this board"), "{none}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
