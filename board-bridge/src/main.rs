@@ -11,11 +11,12 @@ use arbiter_core::clock::{Millis, TimeControl, Timing};
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::reconstruct::Completion;
 use arbiter_core::laws::Edition;
+use board_bridge::game::{BoardLine, GameTask};
 use board_bridge::hub::Hub;
 use board_bridge::referee::Referee;
 use board_bridge::serial::{LinkSettings, PortChoice};
 use board_bridge::server::{ServerSettings, router};
-use board_bridge::session::{Seat, Session, SharedSession};
+use board_bridge::session::{Seat, Session};
 use board_bridge::simulator::{self, FakeBoard, Pace, Realism};
 use clap::Parser;
 
@@ -156,11 +157,11 @@ fn open_files_limit() -> Option<u64> {
 }
 
 /// Starts a board's link as a task of the runtime that serves the pages (see [`main`]).
-fn spawn_link(port: PortChoice, session: SharedSession, hub: &Hub) {
+fn spawn_link(port: PortChoice, line: BoardLine, hub: &Hub) {
     tokio::spawn(board_bridge::serial::run(
         port,
         LinkSettings::default(),
-        session,
+        line,
         hub.clone(),
     ));
 }
@@ -285,8 +286,11 @@ fn main() -> anyhow::Result<()> {
     } else {
         Seat::Only
     };
+    // The game's task owns the boards' sessions; each board's link reads its port for it.
+    let mut game = GameTask::new(hub.clone(), referee.clone());
     let mut session = Session::seated(hub.clone(), referee.clone(), completion, main_seat);
     let mut links = Vec::with_capacity(2);
+    let mut impaired_line = None;
     if let Some(path) = &cli.blind_port {
         // The visually impaired player's board has no clock of its own: his move counts as made
         // once it stands on the board (App. F2.3). Without a clock it then completes itself
@@ -300,11 +304,16 @@ fn main() -> anyhow::Result<()> {
         if cli.clock {
             impaired = impaired.pressed_by_lever();
         }
-        let impaired = board_bridge::session::shared(impaired);
-        session = session.with_partner(impaired.clone());
-        links.push((PortChoice::Path(path.clone()), impaired));
+        let line = game.board(impaired);
+        session = session.with_partner();
+        links.push((PortChoice::Path(path.clone()), line.clone()));
+        impaired_line = Some(line);
     }
-    links.push((port, board_bridge::session::shared(session)));
+    let main_line = game.board(session);
+    if let Some(impaired) = &impaired_line {
+        game.partner(&main_line, impaired);
+    }
+    links.push((port, main_line));
 
     // One thread serves the boards and every page: bytes read from a port are decoded, refereed,
     // logged and written to the pages' sockets before the thread waits again, with no hand-over
@@ -332,12 +341,12 @@ fn main() -> anyhow::Result<()> {
             eprintln!("board-bridge: the page is not built (`cargo xtask web` builds it into www/dist); serving the stream only");
         }
         eprintln!("board-bridge: serving http://{addr}/ (stream at ws://{addr}/ws)");
-        for (port, session) in links {
-            spawn_link(port, session, &hub);
+        for (port, line) in links {
+            spawn_link(port, line, &hub);
         }
-        // Flag falls and other deadlines of the game, when nothing else happens, and the
-        // log's time line while a clock runs.
-        tokio::spawn(board_bridge::ticker::run(hub.clone(), referee.clone()));
+        // The game's task: its boards' rounds, flag falls and other deadlines of the game
+        // when nothing else happens, and the log's time line while a clock runs.
+        tokio::spawn(game.run());
         if let Some(at) = cli.livechess {
             let boards = board_bridge::livechess::single(
                 hub.clone(),

@@ -1,9 +1,8 @@
 //! One board's session, as a shell: bytes from the serial port and the time go to the core's
 //! [`BoardSession`] (which keeps the Laws at the board), the events it hands the game go to the
 //! [`Referee`], what it shows goes to the hub, and the bytes it wants
-//! written go back to the port. Nothing here decides a rule.
-
-use std::sync::{Arc, Mutex, MutexGuard};
+//! written go back to the port. Nothing here decides a rule. The game's task
+//! ([`crate::game`]) owns its boards' sessions.
 
 use arbiter_core::arbiter::{Event, Game, Refused};
 use arbiter_core::dgt::board::{Orientation, Placement};
@@ -20,20 +19,6 @@ use crate::hub::Hub;
 use crate::protocol::{Body, Facing, Finding, Running};
 use crate::referee::{self, Referee, SharedReferee, Which};
 
-/// A session shared by its board's link and the other board's (two boards, App. F1).
-pub type SharedSession = Arc<Mutex<Session>>;
-
-/// Shares `session`.
-pub fn shared(session: Session) -> SharedSession {
-    Arc::new(Mutex::new(session))
-}
-
-/// Locks a shared session. A panic while holding it leaves at worst a half-read board, which the
-/// next dump puts right, so a poisoned lock is used as it is.
-pub fn lock(session: &SharedSession) -> MutexGuard<'_, Session> {
-    session.lock().unwrap_or_else(|p| p.into_inner())
-}
-
 /// A board's core session, its game and its publication.
 pub struct Session {
     hub: Hub,
@@ -43,8 +28,9 @@ pub struct Session {
     port: Option<String>,
     /// The board message last published, so each change the board shows is published once.
     last_board: Option<Body>,
-    /// The other board of two, whose player's press on this board's clock completes his move.
-    partner: Option<SharedSession>,
+    /// Presses on this board's clock that were the other board's player's (two boards, App.
+    /// F2.3), for the game's task to hand to that board's session.
+    partner_presses: Vec<(ClockSide, (u64, u64))>,
 }
 
 fn piece_name(color: Color, piece: Piece) -> String {
@@ -233,7 +219,7 @@ impl Session {
             core,
             port: None,
             last_board: None,
-            partner: None,
+            partner_presses: Vec::new(),
         }
     }
 
@@ -252,13 +238,19 @@ impl Session {
         self
     }
 
-    /// The other board of two (2005 App. F1): when its player is on move, a press of this
-    /// board's clock is his, and completes the move made on his board.
+    /// There is another board (2005 App. F1): when its player is on move, a press of this
+    /// board's clock is his, and completes the move made on his board. Such presses wait in
+    /// [`Self::take_partner_presses`] for the game's task to hand on.
     #[must_use]
-    pub fn with_partner(mut self, partner: SharedSession) -> Self {
+    pub fn with_partner(mut self) -> Self {
         self.core = self.core.with_partner();
-        self.partner = Some(partner);
         self
+    }
+
+    /// The presses on this board's clock that were the other board's player's since the last
+    /// call, with the clock's times.
+    pub fn take_partner_presses(&mut self) -> Vec<(ClockSide, (u64, u64))> {
+        std::mem::take(&mut self.partner_presses)
     }
 
     /// The board's picture of the game.
@@ -276,10 +268,10 @@ impl Session {
         self.core.handshake()
     }
 
-    /// Runs `f` on the core session with the referee as its table, then hands presses meant for
-    /// the other board to it (once the referee is free, as that board's session needs it).
+    /// Runs `f` on the core session with the referee as its table, and keeps presses meant for
+    /// the other board for the game's task.
     fn with_table(&mut self, f: impl FnOnce(&mut BoardSession, &mut dyn Table)) {
-        let presses = {
+        let mut presses = {
             let mut r = referee::lock(&self.referee);
             let seat = self.core.seat();
             let mut shell = Shell {
@@ -294,11 +286,7 @@ impl Session {
             f(&mut self.core, &mut shell);
             shell.partner_presses
         };
-        if let Some(partner) = &self.partner {
-            for (side, times_ms) in presses {
-                lock(partner).lever_pressed(self.hub.now_ms(), side, times_ms);
-            }
-        }
+        self.partner_presses.append(&mut presses);
     }
 
     /// The lever was pressed for this board's player on the other board's clock.

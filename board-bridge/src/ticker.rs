@@ -1,79 +1,44 @@
-//! The game's time when nothing happens at the board: flag falls and other deadlines are ruled
-//! when they come, and while a clock runs a time line goes into the log every second (a tick
-//! with `source` `"time"`, see `arbiter_core::arbiter::LogRecord`'s schema), so a bridge
-//! stopped mid-game and started again knows to the second when it stopped: the time it was down
-//! counts on the clock that was running (the hub goes on from the log's last line by the wall
-//! clock), and the players are told how long that was. A real clock's reading that comes later
-//! (a DGT clock's own times) is an event of the game like any other and wins over it.
-
-use std::time::Duration;
+//! The game's time when nothing happens at the board, kept by the game's task
+//! ([`crate::game`]): flag falls and other deadlines are ruled when they come, and while a
+//! clock runs a time line goes into the log every second (a tick with `source` `"time"`, see
+//! `arbiter_core::arbiter::LogRecord`'s schema), so a bridge stopped mid-game and started again
+//! knows to the second when it stopped: the time it was down counts on the clock that was
+//! running (the hub goes on from the log's last line by the wall clock), and the players are
+//! told how long that was. A real clock's reading that comes later (a DGT clock's own times) is
+//! an event of the game like any other and wins over it.
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Event, TIME_SOURCE};
 
 use crate::hub::Hub;
-use crate::referee::{self, Answer, Referee, SharedReferee};
+use crate::referee::Referee;
 
 /// The longest sleep between two looks at the game, ms.
 const IDLE_MS: u64 = 500;
 
-/// Runs the game's deadlines and time lines for as long as the bridge runs, and submits the
-/// answers of work the referee hands to threads of their own (the full dead-position
-/// analysis); first tells the players how long a bridge that found its log was down.
-pub async fn run(hub: Hub, referee: SharedReferee) {
-    let mut answers = {
-        let mut r = referee::lock(&referee);
-        announce_restart(&hub, &r);
-        r.take_answers()
-    };
-    loop {
-        let now = hub.now_ms();
-        let (deadline, running) = {
-            let r = referee::lock(&referee);
-            (r.poll_deadline(), clock_runs(&r))
-        };
-        let mut wait = deadline.map_or(IDLE_MS, |d| d.saturating_sub(now).clamp(1, IDLE_MS));
-        if running {
-            wait = wait.min(hub.next_time_line().saturating_sub(now).max(1));
-        }
-        let sleep = tokio::time::sleep(Duration::from_millis(wait));
-        let woken = match &mut answers {
-            Some(rx) => tokio::select! {
-                answer = rx.recv() => Woken::Answer(answer),
-                () = sleep => Woken::Time,
-            },
-            None => {
-                sleep.await;
-                Woken::Time
-            }
-        };
-        match woken {
-            Woken::Answer(Some(answer)) => {
-                referee::lock(&referee).answered(hub.now_ms(), answer);
-                continue;
-            }
-            // Every sender gone: no work is handed off any more.
-            Woken::Answer(None) => answers = None,
-            Woken::Time => {}
-        }
-        // Lines held back by a failed write go to the disk as soon as it has room.
-        hub.retry_log();
-        let now = hub.now_ms();
-        let mut r = referee::lock(&referee);
-        r.tick(now);
-        if clock_runs(&r) && now >= hub.next_time_line() {
-            // A tick never changes what a tick at the same instant of the replay would not.
-            let _ = r.submit(now, Event::Tick, TIME_SOURCE);
-        }
+/// How long the game's task may wait before the game's time needs it, ms: the game's next
+/// deadline, the next time line while a clock runs, and never more than half a second.
+pub fn wait_ms(hub: &Hub, r: &Referee, now: u64) -> u64 {
+    let mut wait = r
+        .poll_deadline()
+        .map_or(IDLE_MS, |d| d.saturating_sub(now).clamp(1, IDLE_MS));
+    if clock_runs(r) {
+        wait = wait.min(hub.next_time_line().saturating_sub(now).max(1));
     }
+    wait
 }
 
-/// Why the task's wait ended.
-enum Woken {
-    /// Work done off the serving thread answered (`None`: no more answers can come).
-    Answer(Option<Answer>),
-    /// Time for the game's deadlines.
-    Time,
+/// The game's time has come: lines held back by a failed write are tried again, the game's
+/// deadlines are met, and a time line is logged when one is due.
+pub fn tick(hub: &Hub, r: &mut Referee) {
+    // Lines held back by a failed write go to the disk as soon as it has room.
+    hub.retry_log();
+    let now = hub.now_ms();
+    r.tick(now);
+    if clock_runs(r) && now >= hub.next_time_line() {
+        // A tick never changes what a tick at the same instant of the replay would not.
+        let _ = r.submit(now, Event::Tick, TIME_SOURCE);
+    }
 }
 
 fn clock_runs(r: &Referee) -> bool {

@@ -2,6 +2,7 @@
 //! single-board bridge wires its one board.
 
 use std::path::Path;
+use std::sync::Mutex;
 
 use anyhow::Context;
 use arbiter_core::arbiter::Event;
@@ -9,10 +10,11 @@ use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::reconstruct::Completion;
 
 use super::config::{BoardConfig, HallConfig, Source};
+use crate::game::{BoardLine, GameTask};
 use crate::hub::Hub;
 use crate::referee::{NotTaken, Referee, SharedReferee};
 use crate::serial::{LinkSettings, PortChoice, Unopened};
-use crate::session::{Seat, Session, SharedSession, StartBy};
+use crate::session::{Seat, Session, StartBy};
 use crate::simulator::{self, FakeBoard, Pace, Realism};
 
 /// A board of the hall and its game.
@@ -23,7 +25,11 @@ pub struct HallBoard {
     pub hub: Hub,
     /// Its game.
     pub referee: SharedReferee,
-    session: SharedSession,
+    /// Its game's task until the round starts it ([`HallBoard::spawn_game`]): the board's
+    /// session is the task's.
+    game: Mutex<Option<GameTask>>,
+    /// The way its link reads the board for its game's task.
+    line: BoardLine,
     /// The port, unless the board is looked for by its serial number.
     port: Option<PortChoice>,
     /// The simulated board, kept alive while the hall runs.
@@ -88,7 +94,8 @@ impl HallBoard {
         if completing.arbiter_starts {
             session = session.started_by(StartBy::Arbiter);
         }
-        let session = crate::session::shared(session);
+        let mut game = GameTask::new(hub.clone(), referee.clone());
+        let line = game.board(session);
         let (port, simulated) = match config
             .source()
             .map_err(|e| anyhow::anyhow!("board {n}: {e}"))?
@@ -129,7 +136,8 @@ impl HallBoard {
             config: config.clone(),
             hub,
             referee,
-            session,
+            game: Mutex::new(Some(game)),
+            line,
             port,
             _simulated: simulated,
             unopened: Unopened::default(),
@@ -147,6 +155,13 @@ impl HallBoard {
         crate::referee::lock(&self.referee).take_request(now, Event::Start, "arbiter")
     }
 
+    /// Starts the board's game's task on the runtime that serves the pages: its board's rounds,
+    /// its deadlines and its time lines, ended with the round. `None` once started.
+    pub fn spawn_game(&self) -> Option<tokio::task::JoinHandle<()>> {
+        let game = self.game.lock().unwrap_or_else(|p| p.into_inner()).take()?;
+        Some(tokio::spawn(game.run()))
+    }
+
     /// The board's number in the hall.
     pub fn number(&self) -> u32 {
         self.config.number
@@ -160,7 +175,7 @@ impl HallBoard {
         Some(tokio::spawn(crate::serial::run(
             port.clone(),
             self.link_settings(),
-            self.session.clone(),
+            self.line.clone(),
             self.hub.clone(),
         )))
     }
@@ -170,7 +185,7 @@ impl HallBoard {
         tokio::spawn(crate::serial::run(
             PortChoice::Path(path),
             self.link_settings(),
-            self.session.clone(),
+            self.line.clone(),
             self.hub.clone(),
         ))
     }

@@ -52,7 +52,7 @@ pub struct Round {
     proposals: Mutex<Vec<Option<signal::Proposal>>>,
     /// What the arbiter's controls remember of each board, in the boards' order.
     desks: Mutex<Vec<desk::Desk>>,
-    /// The tasks that serve this round's boards (links, followers, tickers): ended when the
+    /// The tasks that serve this round's boards (games, links, followers): ended when the
     /// next round takes the boards.
     tasks: Mutex<Vec<tokio::task::AbortHandle>>,
 }
@@ -351,27 +351,18 @@ pub async fn follow_board(hall: SharedHall, i: usize) {
     }
 }
 
-/// Flag falls and other deadlines of board index `i`'s game, when nothing else happens, and
-/// its log's time line while a clock runs.
-pub async fn tick_board(hall: SharedHall, i: usize) {
-    let (hub, referee) = {
-        let round = hall.round();
-        let board = &round.boards[i];
-        (board.hub.clone(), board.referee.clone())
-    };
-    crate::ticker::run(hub, referee).await;
-}
-
-/// Starts serving every board of the round being played: its link (unless looked for by
-/// serial number), its follower and its ticker, all ended with the round.
+/// Starts serving every board of the round being played: its game's task, its link (unless
+/// looked for by serial number) and its follower, all ended with the round.
 pub fn spawn_round(hall: &SharedHall) {
     let round = hall.round();
     for (i, board) in round.boards.iter().enumerate() {
+        if let Some(game) = board.spawn_game() {
+            round.keep(game.abort_handle());
+        }
         if let Some(link) = board.spawn_link() {
             round.keep(link.abort_handle());
         }
         round.keep(tokio::spawn(follow_board(hall.clone(), i)).abort_handle());
-        round.keep(tokio::spawn(tick_board(hall.clone(), i)).abort_handle());
     }
 }
 

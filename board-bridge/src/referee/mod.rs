@@ -51,7 +51,7 @@ pub struct Referee {
     /// The last correction published for two boards, so each is published once.
     last_correction: Option<(Correction, Option<Which>)>,
     /// Where work off the serving thread (the full dead-position analysis) hands its answer
-    /// back: to the game's task ([`crate::ticker::run`]), which takes the receiving end and
+    /// back: to the game's task ([`crate::game`]), which takes the receiving end and
     /// submits each answer as the game's `analysis` event. While no task has taken it, the
     /// answer is worked out where it is asked for.
     answers: mpsc::UnboundedSender<Answer>,
@@ -143,7 +143,7 @@ impl Referee {
     }
 
     /// Shares the referee between the boards' links and the pages. The game's task
-    /// ([`crate::ticker::run`]) takes its answers ([`Self::take_answers`]) and then the
+    /// ([`crate::game`]) takes its answers ([`Self::take_answers`]) and then the
     /// ruling the log left waiting for its analysis.
     pub fn into_shared(self) -> SharedReferee {
         Arc::new(Mutex::new(self))

@@ -1,7 +1,8 @@
 //! The serial side: finding a DGT board among the ports, opening it at 9600 8N1, the handshake,
 //! the keep-alive, and reconnecting with backoff after an unplug. The link is a task on the
-//! runtime that serves the pages, reading the port without blocking: bytes read are decoded,
-//! refereed, logged and streamed on that one thread. Its wait ends at the session's next deadline
+//! runtime that serves the pages, reading the port without blocking: bytes read are handed to
+//! the game's task ([`crate::game`]), which decodes, referees, logs and streams them on that one
+//! thread and answers with the bytes for the board. Its wait ends at the session's next deadline
 //! (an [`Alarm`](crate::alarm::Alarm) precise to the microsecond, rung a little early and the
 //! rest polled), so a move is confirmed when the settle time ends, not at the next poll.
 //!
@@ -12,8 +13,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use crate::game::BoardLine;
 use crate::hub::Hub;
-use crate::session::{self, SharedSession};
 
 mod link;
 pub mod port;
@@ -101,15 +102,16 @@ pub enum LinkError {
     },
 }
 
-/// Runs the link forever on the current Tokio runtime: find or open the port, handshake, read,
-/// and reconnect after any loss. The session's times are read from `hub`'s clock, in
+/// Runs the link on the current Tokio runtime for as long as its game's task runs (`line`):
+/// find or open the port, handshake, read, and reconnect after any loss. The session's times
+/// are read from `hub`'s clock, in
 /// microseconds: the session works in milliseconds, but the settle deadline is timed to the
 /// microsecond so a move is confirmed when its settle time ends, not up to a millisecond later.
-pub async fn run(choice: PortChoice, settings: LinkSettings, session: SharedSession, hub: Hub) {
+pub async fn run(choice: PortChoice, settings: LinkSettings, line: BoardLine, hub: Hub) {
     let mut backoff = settings.min_backoff;
     // What was last said of a port that cannot be opened (said once, and again when it changes).
     let mut reported: Option<String> = None;
-    loop {
+    while !line.is_closed() {
         let opened = match &choice {
             PortChoice::Path(path) => open(path).map(|p| (path.clone(), p)),
             // Probing waits for each candidate's answer: off the thread that serves the pages.
@@ -127,13 +129,13 @@ pub async fn run(choice: PortChoice, settings: LinkSettings, session: SharedSess
                 }
                 backoff = settings.min_backoff;
                 let why = match Link::new(port) {
-                    Ok(link) => serve_port(&path, &link, &settings, &session, &hub).await,
+                    Ok(link) => serve_port(&path, &link, &settings, &line, &hub).await,
                     Err(source) => LinkError::Port {
                         port: path.clone(),
                         source,
                     },
                 };
-                session::lock(&session).handle_disconnected(&why.to_string());
+                line.disconnected(why.to_string());
             }
             Err(e) => {
                 let why = e.to_string();

@@ -1,0 +1,346 @@
+//! The game's task: one task a game, which owns the game's board sessions (one board, or two
+//! for a visually impaired player, 2005 App. F1) and keeps the game's time ([`crate::ticker`]).
+//! A board's link ([`crate::serial`]) reads and writes its port and hands each round of bytes
+//! to this task on a channel, answered on a oneshot with the bytes for the board: no lock is
+//! shared between the link and the task, and a press on one board's clock that completes the
+//! other board's move (App. F2.3) goes from session to session inside the task.
+//!
+//! The bridge serves everything on one thread, so a round costs one hand-over between two
+//! tasks of that thread, and the pages woken by what the round published are sent to before
+//! the link writes the board's commands.
+
+use std::time::Duration;
+
+use arbiter_core::dgt::clock::ClockSide;
+use tokio::sync::{mpsc, oneshot};
+
+use crate::hub::Hub;
+use crate::referee::{self, Answer, SharedReferee};
+use crate::session::Session;
+use crate::ticker;
+
+/// What a board's link asks of its game's task.
+pub(crate) enum Ask {
+    /// The bytes that open the session with the board.
+    Handshake {
+        board: usize,
+        reply: oneshot::Sender<Vec<u8>>,
+    },
+    /// The board was (re)connected on `port`; answered with the session's next deadline, µs.
+    Connected {
+        board: usize,
+        port: String,
+        reply: oneshot::Sender<Option<u64>>,
+    },
+    /// One round of the link: bytes read (or none, when its alarm rang).
+    Round {
+        board: usize,
+        read: Option<Read>,
+        /// Where the bytes for the board go (handed back in the answer).
+        out: Vec<u8>,
+        reply: oneshot::Sender<Turn>,
+    },
+    /// The board went away.
+    Disconnected { board: usize, why: String },
+}
+
+/// Bytes a link read, with when.
+pub(crate) struct Read {
+    pub(crate) bytes: Vec<u8>,
+    /// On the hub's clock, µs.
+    pub(crate) at_us: u64,
+    /// On the trace's clock (the `stage-trace` feature; 0 without it).
+    pub(crate) at_ns: u64,
+}
+
+/// The task's answer to a round.
+pub(crate) struct Turn {
+    /// The bytes to write to the board (and its clock).
+    pub(crate) out: Vec<u8>,
+    /// When the session needs the next round if no byte comes first, µs.
+    pub(crate) deadline_us: Option<u64>,
+}
+
+/// A board's link's way to its game's task: which board of the game it reads. Cheap to clone.
+#[derive(Clone)]
+pub struct BoardLine {
+    asks: mpsc::UnboundedSender<Ask>,
+    board: usize,
+}
+
+impl BoardLine {
+    /// Whether the game's task has ended (the round it played is over): the link ends too.
+    pub fn is_closed(&self) -> bool {
+        self.asks.is_closed()
+    }
+
+    async fn ask<T>(&self, ask: impl FnOnce(oneshot::Sender<T>) -> Ask) -> Option<T> {
+        let (reply, answer) = oneshot::channel();
+        self.asks.send(ask(reply)).ok()?;
+        answer.await.ok()
+    }
+
+    /// The bytes that open the session with the board; `None` once the game's task has ended.
+    pub(crate) async fn handshake(&self) -> Option<Vec<u8>> {
+        let board = self.board;
+        self.ask(|reply| Ask::Handshake { board, reply }).await
+    }
+
+    /// The board was (re)connected on `port`: the session's next deadline, µs.
+    pub(crate) async fn connected(&self, port: &str) -> Option<Option<u64>> {
+        let (board, port) = (self.board, port.to_owned());
+        self.ask(|reply| Ask::Connected { board, port, reply })
+            .await
+    }
+
+    /// One round: `read` (none when the alarm rang) handed to the session, `out` filled with
+    /// what to write to the board.
+    pub(crate) async fn round(&self, read: Option<Read>, out: Vec<u8>) -> Option<Turn> {
+        let board = self.board;
+        self.ask(|reply| Ask::Round {
+            board,
+            read,
+            out,
+            reply,
+        })
+        .await
+    }
+
+    /// The board went away.
+    pub(crate) fn disconnected(&self, why: String) {
+        let _ = self.asks.send(Ask::Disconnected {
+            board: self.board,
+            why,
+        });
+    }
+}
+
+/// A board of the game, as its task keeps it.
+struct Board {
+    session: Session,
+    /// The board whose player a press on this board's clock may be (App. F2.3).
+    partner: Option<usize>,
+    /// The settle deadline in microseconds, measured from the read that held the last sensor
+    /// change (the session keeps whole milliseconds, which would end the settle up to 1 ms early
+    /// or late), with the millisecond deadline it stands for.
+    settle_at: Option<(u64, u64)>,
+    /// When that read began, on the trace's clock.
+    settle_read_ns: u64,
+}
+
+impl Board {
+    /// When the session needs the next round, µs.
+    fn deadline_us(&self) -> Option<u64> {
+        self.session.poll_deadline().map(|d| match self.settle_at {
+            Some((ms, us)) if ms == d => us,
+            _ => d * 1000,
+        })
+    }
+
+    /// One round: `read` bytes (or none, when the link's alarm rang) go to the session,
+    /// deadlines that have come are met, and the commands for the board are appended to `out`.
+    fn round(&mut self, hub: &Hub, read: Option<Read>, out: &mut Vec<u8>) {
+        let session = &mut self.session;
+        if let Some(read) = read {
+            let now = read.at_us / 1000;
+            let changes = session.sensor_changes();
+            session.handle_bytes(now, &read.bytes);
+            if session.sensor_changes() != changes {
+                // The last change came in this read: the settle runs from its instant.
+                self.settle_at = session
+                    .poll_deadline()
+                    .map(|d| (d, read.at_us + d.saturating_sub(now) * 1000));
+                self.settle_read_ns = read.at_ns;
+            }
+        } else if self.settle_at.is_some() {
+            // Where the settle time was measured from: a late read of the last change (the
+            // thread busy or descheduled) starts it late, which the alarm cannot make up.
+            crate::trace::mark_at("settle_read", self.settle_read_ns);
+        }
+        let now_precise = hub.now_us();
+        let mut now = now_precise / 1000;
+        if let (Some(d), Some((ms, us))) = (session.poll_deadline(), self.settle_at)
+            && d == ms
+            && now_precise < us
+        {
+            // Woken (by other bytes) within the last millisecond of the settle: not yet.
+            now = now.min(d.saturating_sub(1));
+        }
+        session.handle_deadline(now);
+        session.poll_transmit(now, out);
+    }
+}
+
+/// A game's task before it runs: its boards, and the channel their links ask on.
+pub struct GameTask {
+    hub: Hub,
+    referee: SharedReferee,
+    boards: Vec<Board>,
+    asks: mpsc::UnboundedSender<Ask>,
+    asked: mpsc::UnboundedReceiver<Ask>,
+}
+
+impl GameTask {
+    /// The task of the game `referee` holds, published through `hub`.
+    pub fn new(hub: Hub, referee: SharedReferee) -> Self {
+        let (asks, asked) = mpsc::unbounded_channel();
+        Self {
+            hub,
+            referee,
+            boards: Vec::new(),
+            asks,
+            asked,
+        }
+    }
+
+    /// Adds a board's session to the game; its link reads the board through the line returned.
+    pub fn board(&mut self, session: Session) -> BoardLine {
+        self.boards.push(Board {
+            session,
+            partner: None,
+            settle_at: None,
+            settle_read_ns: 0,
+        });
+        BoardLine {
+            asks: self.asks.clone(),
+            board: self.boards.len() - 1,
+        }
+    }
+
+    /// A press on `main`'s clock may be `other`'s player's (see [`Session::with_partner`]).
+    pub fn partner(&mut self, main: &BoardLine, other: &BoardLine) {
+        if let Some(board) = self.boards.get_mut(main.board) {
+            board.partner = Some(other.board);
+        }
+    }
+
+    /// Runs the game for as long as the bridge (or the hall's round) runs: its boards' rounds,
+    /// its deadlines and time lines, and the answers of work the referee hands to threads of
+    /// their own (the full dead-position analysis, a sealed move's envelope); first tells the
+    /// players how long a bridge that found its log was down.
+    pub async fn run(self) {
+        let GameTask {
+            hub,
+            referee,
+            mut boards,
+            asks,
+            mut asked,
+        } = self;
+        // The links hold the only senders now: when every one is gone, no board asks again.
+        drop(asks);
+        let mut answers = {
+            let mut r = referee::lock(&referee);
+            ticker::announce_restart(&hub, &r);
+            r.take_answers()
+        };
+        let mut asking = true;
+        loop {
+            let wait = {
+                let r = referee::lock(&referee);
+                ticker::wait_ms(&hub, &r, hub.now_ms())
+            };
+            let sleep = tokio::time::sleep(Duration::from_millis(wait));
+            let woken = tokio::select! {
+                ask = asked.recv(), if asking => Woken::Ask(ask),
+                answer = next_answer(&mut answers) => Woken::Answer(answer),
+                () = sleep => Woken::Time,
+            };
+            match woken {
+                Woken::Ask(Some(ask)) => take(&hub, &mut boards, ask),
+                // Every link gone: the boards' sessions wait for none.
+                Woken::Ask(None) => asking = false,
+                Woken::Answer(Some(answer)) => {
+                    referee::lock(&referee).answered(hub.now_ms(), answer);
+                }
+                // Every sender gone: no work is handed off any more.
+                Woken::Answer(None) => answers = None,
+                Woken::Time => ticker::tick(&hub, &mut referee::lock(&referee)),
+            }
+        }
+    }
+}
+
+/// Why the task's wait ended.
+enum Woken {
+    /// A board's link asked (`None`: no link can ask any more).
+    Ask(Option<Ask>),
+    /// Work done off the serving thread answered (`None`: no more answers can come).
+    Answer(Option<Answer>),
+    /// Time for the game's deadlines.
+    Time,
+}
+
+/// The next answer of work done off the serving thread; never, once none can come.
+async fn next_answer(answers: &mut Option<mpsc::UnboundedReceiver<Answer>>) -> Option<Answer> {
+    match answers {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Takes a board link's ask.
+fn take(hub: &Hub, boards: &mut [Board], ask: Ask) {
+    match ask {
+        Ask::Handshake { board, reply } => {
+            if let Some(b) = boards.get(board) {
+                let _ = reply.send(b.session.handshake());
+            }
+        }
+        Ask::Connected { board, port, reply } => {
+            if let Some(b) = boards.get_mut(board) {
+                b.session.handle_connected(&port);
+                let deadline = b.deadline_us();
+                hand_on_presses(hub, boards, board);
+                let _ = reply.send(deadline);
+            }
+        }
+        Ask::Round {
+            board,
+            read,
+            mut out,
+            reply,
+        } => {
+            // What the round publishes is written to the log once and sent when it ends.
+            let hold = hub.hold();
+            let Some(b) = boards.get_mut(board) else {
+                return;
+            };
+            b.round(hub, read, &mut out);
+            let deadline_us = b.deadline_us();
+            hand_on_presses(hub, boards, board);
+            drop(hold);
+            let _ = reply.send(Turn { out, deadline_us });
+        }
+        Ask::Disconnected { board, why } => {
+            if let Some(b) = boards.get_mut(board) {
+                b.session.handle_disconnected(&why);
+                hand_on_presses(hub, boards, board);
+            }
+        }
+    }
+}
+
+/// Hands the presses on board `from`'s clock that were another board's player's to that
+/// board's session (App. F2.3), and so on should that board hand any on.
+fn hand_on_presses(hub: &Hub, boards: &mut [Board], from: usize) {
+    let mut at = from;
+    for _ in 0..boards.len() {
+        let Some(b) = boards.get_mut(at) else {
+            return;
+        };
+        let presses: Vec<(ClockSide, (u64, u64))> = b.session.take_partner_presses();
+        let Some(partner) = b.partner else {
+            return;
+        };
+        if presses.is_empty() {
+            return;
+        }
+        let Some(p) = boards.get_mut(partner) else {
+            return;
+        };
+        for (side, times_ms) in presses {
+            p.session.lever_pressed(hub.now_ms(), side, times_ms);
+        }
+        at = partner;
+    }
+}
