@@ -1,9 +1,11 @@
-//! The game's task: one task a game, which owns the game's board sessions (one board, or two
-//! for a visually impaired player, 2005 App. F1) and keeps the game's time ([`crate::ticker`]).
-//! A board's link ([`crate::serial`]) reads and writes its port and hands each round of bytes
-//! to this task on a channel, answered on a oneshot with the bytes for the board: no lock is
-//! shared between the link and the task, and a press on one board's clock that completes the
-//! other board's move (App. F2.3) goes from session to session inside the task.
+//! The game's task: one task a game, which owns the game ([`Referee`]), its board sessions (one
+//! board, or two for a visually impaired player, 2005 App. F1) and keeps the game's time
+//! ([`crate::ticker`]). A board's link ([`crate::serial`]) reads and writes its port and hands
+//! each round of bytes to this task on a channel, answered on a oneshot with the bytes for the
+//! board; a page's or the hall's request, and every read of the game (its PGN, the hall's
+//! summary), is a command answered on a oneshot too ([`GameHandle::act`]). No lock is shared:
+//! a press on one board's clock that completes the other board's move (App. F2.3) goes from
+//! session to session inside the task.
 //!
 //! The bridge serves everything on one thread, so a round costs one hand-over between two
 //! tasks of that thread, and the pages woken by what the round published are sent to before
@@ -15,12 +17,15 @@ use arbiter_core::dgt::clock::ClockSide;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::hub::Hub;
-use crate::referee::{self, Answer, SharedReferee};
+use crate::referee::{Answer, Referee};
 use crate::session::Session;
 use crate::ticker;
 
-/// What a board's link asks of its game's task.
+/// What the game's task is asked: by a board's link, or by anyone who acts on the game or
+/// reads it.
 pub(crate) enum Ask {
+    /// Work on the game, in the task (its answer goes back on the oneshot it holds).
+    Act(Box<dyn FnOnce(&mut Referee) + Send>),
     /// The bytes that open the session with the board.
     Handshake {
         board: usize,
@@ -59,6 +64,34 @@ pub(crate) struct Turn {
     pub(crate) out: Vec<u8>,
     /// When the session needs the next round if no byte comes first, µs.
     pub(crate) deadline_us: Option<u64>,
+}
+
+/// The way to a game's task, for whoever acts on the game or reads it. Cheap to clone.
+#[derive(Clone)]
+pub struct GameHandle {
+    asks: mpsc::UnboundedSender<Ask>,
+}
+
+impl GameHandle {
+    /// Runs `f` on the game in its task and answers what it returns; `None` once the task has
+    /// ended (a hall's round that the next one replaced).
+    pub async fn act<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Referee) -> T + Send + 'static,
+    ) -> Option<T> {
+        let (reply, answer) = oneshot::channel();
+        let work = move |referee: &mut Referee| {
+            // The asker gone (its page closed): nobody waits for the answer.
+            let _ = reply.send(f(referee));
+        };
+        self.asks.send(Ask::Act(Box::new(work))).ok()?;
+        answer.await.ok()
+    }
+
+    /// Whether the game's task has ended.
+    pub fn is_closed(&self) -> bool {
+        self.asks.is_closed()
+    }
 }
 
 /// A board's link's way to its game's task: which board of the game it reads. Cheap to clone.
@@ -139,12 +172,12 @@ impl Board {
 
     /// One round: `read` bytes (or none, when the link's alarm rang) go to the session,
     /// deadlines that have come are met, and the commands for the board are appended to `out`.
-    fn round(&mut self, hub: &Hub, read: Option<Read>, out: &mut Vec<u8>) {
+    fn round(&mut self, hub: &Hub, referee: &mut Referee, read: Option<Read>, out: &mut Vec<u8>) {
         let session = &mut self.session;
         if let Some(read) = read {
             let now = read.at_us / 1000;
             let changes = session.sensor_changes();
-            session.handle_bytes(now, &read.bytes);
+            session.handle_bytes(referee, now, &read.bytes);
             if session.sensor_changes() != changes {
                 // The last change came in this read: the settle runs from its instant.
                 self.settle_at = session
@@ -166,15 +199,15 @@ impl Board {
             // Woken (by other bytes) within the last millisecond of the settle: not yet.
             now = now.min(d.saturating_sub(1));
         }
-        session.handle_deadline(now);
-        session.poll_transmit(now, out);
+        session.handle_deadline(referee, now);
+        session.poll_transmit(referee, now, out);
     }
 }
 
 /// A game's task before it runs: its boards, and the channel their links ask on.
 pub struct GameTask {
     hub: Hub,
-    referee: SharedReferee,
+    referee: Referee,
     boards: Vec<Board>,
     asks: mpsc::UnboundedSender<Ask>,
     asked: mpsc::UnboundedReceiver<Ask>,
@@ -182,7 +215,7 @@ pub struct GameTask {
 
 impl GameTask {
     /// The task of the game `referee` holds, published through `hub`.
-    pub fn new(hub: Hub, referee: SharedReferee) -> Self {
+    pub fn new(hub: Hub, referee: Referee) -> Self {
         let (asks, asked) = mpsc::unbounded_channel();
         Self {
             hub,
@@ -190,6 +223,18 @@ impl GameTask {
             boards: Vec::new(),
             asks,
             asked,
+        }
+    }
+
+    /// The game, to set up the boards' sessions before the task runs.
+    pub fn referee(&mut self) -> &mut Referee {
+        &mut self.referee
+    }
+
+    /// The way to the task for whoever acts on the game or reads it.
+    pub fn handle(&self) -> GameHandle {
+        GameHandle {
+            asks: self.asks.clone(),
         }
     }
 
@@ -221,24 +266,19 @@ impl GameTask {
     pub async fn run(self) {
         let GameTask {
             hub,
-            referee,
+            mut referee,
             mut boards,
             asks,
             mut asked,
         } = self;
-        // The links hold the only senders now: when every one is gone, no board asks again.
+        // The links and handles hold the only senders now: when every one is gone, no one
+        // asks again.
         drop(asks);
-        let mut answers = {
-            let mut r = referee::lock(&referee);
-            ticker::announce_restart(&hub, &r);
-            r.take_answers()
-        };
+        ticker::announce_restart(&hub, &referee);
+        let mut answers = referee.take_answers();
         let mut asking = true;
         loop {
-            let wait = {
-                let r = referee::lock(&referee);
-                ticker::wait_ms(&hub, &r, hub.now_ms())
-            };
+            let wait = ticker::wait_ms(&hub, &referee, hub.now_ms());
             let sleep = tokio::time::sleep(Duration::from_millis(wait));
             let woken = tokio::select! {
                 ask = asked.recv(), if asking => Woken::Ask(ask),
@@ -246,15 +286,13 @@ impl GameTask {
                 () = sleep => Woken::Time,
             };
             match woken {
-                Woken::Ask(Some(ask)) => take(&hub, &mut boards, ask),
-                // Every link gone: the boards' sessions wait for none.
+                Woken::Ask(Some(ask)) => take(&hub, &mut referee, &mut boards, ask),
+                // Every link and handle gone: no one asks any more.
                 Woken::Ask(None) => asking = false,
-                Woken::Answer(Some(answer)) => {
-                    referee::lock(&referee).answered(hub.now_ms(), answer);
-                }
+                Woken::Answer(Some(answer)) => referee.answered(hub.now_ms(), answer),
                 // Every sender gone: no work is handed off any more.
                 Woken::Answer(None) => answers = None,
-                Woken::Time => ticker::tick(&hub, &mut referee::lock(&referee)),
+                Woken::Time => ticker::tick(&hub, &mut referee),
             }
         }
     }
@@ -278,9 +316,10 @@ async fn next_answer(answers: &mut Option<mpsc::UnboundedReceiver<Answer>>) -> O
     }
 }
 
-/// Takes a board link's ask.
-fn take(hub: &Hub, boards: &mut [Board], ask: Ask) {
+/// Takes an ask.
+fn take(hub: &Hub, referee: &mut Referee, boards: &mut [Board], ask: Ask) {
     match ask {
+        Ask::Act(work) => work(referee),
         Ask::Handshake { board, reply } => {
             if let Some(b) = boards.get(board) {
                 let _ = reply.send(b.session.handshake());
@@ -288,9 +327,9 @@ fn take(hub: &Hub, boards: &mut [Board], ask: Ask) {
         }
         Ask::Connected { board, port, reply } => {
             if let Some(b) = boards.get_mut(board) {
-                b.session.handle_connected(&port);
+                b.session.handle_connected(referee, &port);
                 let deadline = b.deadline_us();
-                hand_on_presses(hub, boards, board);
+                hand_on_presses(hub, referee, boards, board);
                 let _ = reply.send(deadline);
             }
         }
@@ -305,16 +344,16 @@ fn take(hub: &Hub, boards: &mut [Board], ask: Ask) {
             let Some(b) = boards.get_mut(board) else {
                 return;
             };
-            b.round(hub, read, &mut out);
+            b.round(hub, referee, read, &mut out);
             let deadline_us = b.deadline_us();
-            hand_on_presses(hub, boards, board);
+            hand_on_presses(hub, referee, boards, board);
             drop(hold);
             let _ = reply.send(Turn { out, deadline_us });
         }
         Ask::Disconnected { board, why } => {
             if let Some(b) = boards.get_mut(board) {
-                b.session.handle_disconnected(&why);
-                hand_on_presses(hub, boards, board);
+                b.session.handle_disconnected(referee, &why);
+                hand_on_presses(hub, referee, boards, board);
             }
         }
     }
@@ -322,7 +361,7 @@ fn take(hub: &Hub, boards: &mut [Board], ask: Ask) {
 
 /// Hands the presses on board `from`'s clock that were another board's player's to that
 /// board's session (App. F2.3), and so on should that board hand any on.
-fn hand_on_presses(hub: &Hub, boards: &mut [Board], from: usize) {
+fn hand_on_presses(hub: &Hub, referee: &mut Referee, boards: &mut [Board], from: usize) {
     let mut at = from;
     for _ in 0..boards.len() {
         let Some(b) = boards.get_mut(at) else {
@@ -339,7 +378,8 @@ fn hand_on_presses(hub: &Hub, boards: &mut [Board], from: usize) {
             return;
         };
         for (side, times_ms) in presses {
-            p.session.lever_pressed(hub.now_ms(), side, times_ms);
+            p.session
+                .lever_pressed(referee, hub.now_ms(), side, times_ms);
         }
         at = partner;
     }

@@ -3,8 +3,8 @@
 //!
 //! * [`serial`]: ports, handshake, keep-alive, reconnect with backoff, on the pages' runtime.
 //! * [`alarm`]: the link's wake-up at a settle deadline, to the microsecond.
-//! * [`game`]: one task a game, owning its boards' sessions and keeping its time; the links
-//!   hand it each round of bytes on a channel.
+//! * [`game`]: one task a game, owning the game, its boards' sessions and its time; the links
+//!   hand it each round of bytes on a channel, and pages and the hall ask it on a oneshot.
 //! * [`session`]: bytes to touches and moves, published to the [`hub`].
 //! * [`role`]: who may send what from a page (players, the assistant, spectators).
 //! * [`referee`]: the Laws engine (`arbiter_core::arbiter::Game`) fed by boards and pages.

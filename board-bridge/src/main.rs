@@ -280,15 +280,15 @@ fn main() -> anyhow::Result<()> {
 
     let referee = Referee::new(hub.clone(), !cli.no_auto_press)
         .map_err(|e| anyhow::anyhow!("game setup: {e}"))?;
-    let referee = referee.into_shared();
     let main_seat = if cli.blind_port.is_some() {
         Seat::Main { sighted: !blind }
     } else {
         Seat::Only
     };
     // The game's task owns the boards' sessions; each board's link reads its port for it.
-    let mut game = GameTask::new(hub.clone(), referee.clone());
-    let mut session = Session::seated(hub.clone(), referee.clone(), completion, main_seat);
+    let mut game = GameTask::new(hub.clone(), referee);
+    let handle = game.handle();
+    let mut session = Session::seated(hub.clone(), game.referee(), completion, main_seat);
     let mut links = Vec::with_capacity(2);
     let mut impaired_line = None;
     if let Some(path) = &cli.blind_port {
@@ -300,7 +300,7 @@ fn main() -> anyhow::Result<()> {
         let settle = Completion::Settle {
             settle_ms: cli.settle_ms,
         };
-        let mut impaired = Session::seated(hub.clone(), referee.clone(), settle, seat);
+        let mut impaired = Session::seated(hub.clone(), game.referee(), settle, seat);
         if cli.clock {
             impaired = impaired.pressed_by_lever();
         }
@@ -350,7 +350,7 @@ fn main() -> anyhow::Result<()> {
         if let Some(at) = cli.livechess {
             let boards = board_bridge::livechess::single(
                 hub.clone(),
-                referee.clone(),
+                handle.clone(),
                 if cli.simulate.is_some() { "simulated".into() } else { cli.port.clone() },
             );
             tokio::spawn(async move {
@@ -359,7 +359,7 @@ fn main() -> anyhow::Result<()> {
                 }
             });
         }
-        let app = router(hub, referee, addr, &settings);
+        let app = router(hub, handle, addr, &settings);
         let bounds = settings.bounds();
         board_bridge::server::serve_with(listener, app, bounds)
             .await

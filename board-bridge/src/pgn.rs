@@ -5,11 +5,11 @@
 //! the game began as its log has it. `/games.pgn`, a hall's `/board/N/games.pgn` and each
 //! game of its `/round.pgn` are this one text.
 
+use crate::game::GameHandle;
 use crate::hub::Hub;
-use crate::referee::{self, SharedReferee};
 
-/// The game so far as PGN text.
-pub fn game_pgn(hub: &Hub, referee: &SharedReferee) -> String {
+/// The game so far as PGN text, written by the game's task; `None` once it has ended.
+pub async fn game_pgn(hub: &Hub, game: &GameHandle) -> Option<String> {
     let tags = hub.pgn_tags();
-    referee::lock(referee).game().to_pgn_tagged(tags)
+    game.act(move |r| r.game().to_pgn_tagged(tags)).await
 }

@@ -17,12 +17,11 @@ use arbiter_core::{Color, Move, Piece};
 
 use crate::hub::Hub;
 use crate::protocol::{Body, Facing, Finding, Running};
-use crate::referee::{self, Referee, SharedReferee, Which};
+use crate::referee::{Referee, Which};
 
 /// A board's core session, its game and its publication.
 pub struct Session {
     hub: Hub,
-    referee: SharedReferee,
     core: BoardSession,
     /// The port the board is being connected on, named by the status at connection.
     port: Option<String>,
@@ -186,12 +185,13 @@ impl Shell<'_> {
 
 impl Session {
     /// A session for the only board of a game, continuing the game the referee holds.
-    pub fn new(hub: Hub, referee: SharedReferee, completion: Completion) -> Self {
+    pub fn new(hub: Hub, referee: &mut Referee, completion: Completion) -> Self {
         Self::seated(hub, referee, completion, Seat::Only)
     }
 
-    /// A session for a board in `seat`.
-    pub fn seated(hub: Hub, referee: SharedReferee, completion: Completion, seat: Seat) -> Self {
+    /// A session for a board in `seat`, continuing the game the referee holds. Every call on
+    /// it is given the game (the game's task owns both).
+    pub fn seated(hub: Hub, referee: &mut Referee, completion: Completion, seat: Seat) -> Self {
         // The orientation the log remembers is the main board's; a second board works out its
         // own from the position it shows.
         let remembered = match seat {
@@ -200,10 +200,9 @@ impl Session {
         };
         let orientation = remembered.map(Orientation::from);
         let core = {
-            let mut r = referee::lock(&referee);
             let mut last_board = None;
             let shell = Shell {
-                referee: &mut r,
+                referee,
                 source: seat.name(),
                 seat,
                 hub: &hub,
@@ -215,7 +214,6 @@ impl Session {
         };
         Self {
             hub,
-            referee,
             core,
             port: None,
             last_board: None,
@@ -270,12 +268,15 @@ impl Session {
 
     /// Runs `f` on the core session with the referee as its table, and keeps presses meant for
     /// the other board for the game's task.
-    fn with_table(&mut self, f: impl FnOnce(&mut BoardSession, &mut dyn Table)) {
+    fn with_table(
+        &mut self,
+        referee: &mut Referee,
+        f: impl FnOnce(&mut BoardSession, &mut dyn Table),
+    ) {
         let mut presses = {
-            let mut r = referee::lock(&self.referee);
             let seat = self.core.seat();
             let mut shell = Shell {
-                referee: &mut r,
+                referee,
                 source: seat.name(),
                 seat,
                 hub: &self.hub,
@@ -290,19 +291,27 @@ impl Session {
     }
 
     /// The lever was pressed for this board's player on the other board's clock.
-    pub fn lever_pressed(&mut self, now: u64, side: ClockSide, times_ms: (u64, u64)) {
-        self.with_table(|core, table| core.lever_pressed(now, side, times_ms, table));
+    pub fn lever_pressed(
+        &mut self,
+        referee: &mut Referee,
+        now: u64,
+        side: ClockSide,
+        times_ms: (u64, u64),
+    ) {
+        self.with_table(referee, |core, table| {
+            core.lever_pressed(now, side, times_ms, table);
+        });
     }
 
     /// The board was (re)connected on `port`.
-    pub fn handle_connected(&mut self, port: &str) {
+    pub fn handle_connected(&mut self, referee: &mut Referee, port: &str) {
         self.port = Some(port.to_owned());
-        self.with_table(|core, table| core.handle_connected(table));
+        self.with_table(referee, |core, table| core.handle_connected(table));
         self.port = None;
     }
 
     /// The board went away.
-    pub fn handle_disconnected(&mut self, why: &str) {
+    pub fn handle_disconnected(&mut self, referee: &mut Referee, why: &str) {
         let was_connected = matches!(
             self.last_board,
             Some(Body::Board {
@@ -310,7 +319,7 @@ impl Session {
                 ..
             })
         );
-        self.with_table(|core, table| core.handle_disconnected(table));
+        self.with_table(referee, |core, table| core.handle_disconnected(table));
         if was_connected {
             self.hub.publish(Body::Error {
                 message: format!("{} disconnected: {why}", self.core.seat().name()),
@@ -319,9 +328,9 @@ impl Session {
     }
 
     /// Bytes read from the board at `now`.
-    pub fn handle_bytes(&mut self, now: u64, bytes: &[u8]) {
+    pub fn handle_bytes(&mut self, referee: &mut Referee, now: u64, bytes: &[u8]) {
         crate::trace::mark("decoded");
-        self.with_table(|core, table| core.handle_bytes(now, bytes, table));
+        self.with_table(referee, |core, table| core.handle_bytes(now, bytes, table));
     }
 
     /// How many sensor changes the board has reported.
@@ -335,17 +344,16 @@ impl Session {
     }
 
     /// Time has reached `now`.
-    pub fn handle_deadline(&mut self, now: u64) {
-        self.with_table(|core, table| core.handle_deadline(now, table));
+    pub fn handle_deadline(&mut self, referee: &mut Referee, now: u64) {
+        self.with_table(referee, |core, table| core.handle_deadline(now, table));
         crate::trace::mark("reconstructed");
     }
 
     /// Appends the bytes the session wants written to the board (and its clock) to `out`.
-    pub fn poll_transmit(&mut self, now: u64, out: &mut Vec<u8>) {
-        let mut r = referee::lock(&self.referee);
+    pub fn poll_transmit(&mut self, referee: &mut Referee, now: u64, out: &mut Vec<u8>) {
         let mut last_board = None;
         let shell = Shell {
-            referee: &mut r,
+            referee,
             source: "board",
             seat: self.core.seat(),
             hub: &self.hub,

@@ -10,9 +10,9 @@ use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::reconstruct::Completion;
 
 use super::config::{BoardConfig, HallConfig, Source};
-use crate::game::{BoardLine, GameTask};
+use crate::game::{BoardLine, GameHandle, GameTask};
 use crate::hub::Hub;
-use crate::referee::{NotTaken, Referee, SharedReferee};
+use crate::referee::{NotTaken, Referee};
 use crate::serial::{LinkSettings, PortChoice, Unopened};
 use crate::session::{Seat, Session, StartBy};
 use crate::simulator::{self, FakeBoard, Pace, Realism};
@@ -23,11 +23,11 @@ pub struct HallBoard {
     pub config: BoardConfig,
     /// Its game's stream and log.
     pub hub: Hub,
-    /// Its game.
-    pub referee: SharedReferee,
-    /// Its game's task until the round starts it ([`HallBoard::spawn_game`]): the board's
-    /// session is the task's.
-    game: Mutex<Option<GameTask>>,
+    /// Its game's task, which owns the game: every read and decision is asked of it.
+    pub game: GameHandle,
+    /// Its game's task until the round starts it ([`HallBoard::spawn_game`]): the game and the
+    /// board's session are the task's.
+    unstarted: Mutex<Option<GameTask>>,
     /// The way its link reads the board for its game's task.
     line: BoardLine,
     /// The port, unless the board is looked for by its serial number.
@@ -82,7 +82,6 @@ impl HallBoard {
         }
         let referee = Referee::new(hub.clone(), true)
             .map_err(|e| anyhow::anyhow!("board {n}: game setup: {e}"))?;
-        let referee = referee.into_shared();
         let completion = if completing.clock {
             Completion::ClockPress
         } else {
@@ -90,11 +89,11 @@ impl HallBoard {
                 settle_ms: completing.settle_ms,
             }
         };
-        let mut session = Session::seated(hub.clone(), referee.clone(), completion, Seat::Only);
+        let mut game = GameTask::new(hub.clone(), referee);
+        let mut session = Session::seated(hub.clone(), game.referee(), completion, Seat::Only);
         if completing.arbiter_starts {
             session = session.started_by(StartBy::Arbiter);
         }
-        let mut game = GameTask::new(hub.clone(), referee.clone());
         let line = game.board(session);
         let (port, simulated) = match config
             .source()
@@ -135,8 +134,8 @@ impl HallBoard {
         Ok(HallBoard {
             config: config.clone(),
             hub,
-            referee,
-            game: Mutex::new(Some(game)),
+            game: game.handle(),
+            unstarted: Mutex::new(Some(game)),
             line,
             port,
             _simulated: simulated,
@@ -149,16 +148,24 @@ impl HallBoard {
     /// started is left as it is ([`NotTaken::Unchanged`]).
     ///
     /// # Errors
-    /// Why it was not started (already under way, or over).
-    pub fn start(&self) -> Result<(), NotTaken> {
+    /// Why it was not started (already under way, or over); a game whose task has ended is
+    /// left as it is.
+    pub async fn start(&self) -> Result<(), NotTaken> {
         let now = self.hub.now_ms();
-        crate::referee::lock(&self.referee).take_request(now, Event::Start, "arbiter")
+        self.game
+            .act(move |r| r.take_request(now, Event::Start, "arbiter"))
+            .await
+            .unwrap_or(Err(NotTaken::Unchanged))
     }
 
     /// Starts the board's game's task on the runtime that serves the pages: its board's rounds,
     /// its deadlines and its time lines, ended with the round. `None` once started.
     pub fn spawn_game(&self) -> Option<tokio::task::JoinHandle<()>> {
-        let game = self.game.lock().unwrap_or_else(|p| p.into_inner()).take()?;
+        let game = self
+            .unstarted
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()?;
         Some(tokio::spawn(game.run()))
     }
 

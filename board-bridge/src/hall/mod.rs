@@ -157,7 +157,8 @@ impl Hall {
     }
 
     /// Puts `round` in place of the one played so far, whose tasks end and whose PGN was
-    /// `finished`, and tells every page and the push.
+    /// `finished`; once its tasks run ([`spawn_round`]), [`Self::round_replaced`] tells every
+    /// page and the push.
     pub fn replace_round(&self, round: Round, finished: String) {
         let old = std::mem::replace(
             &mut *self.round.write().unwrap_or_else(|p| p.into_inner()),
@@ -165,10 +166,15 @@ impl Hall {
         );
         old.end_tasks();
         lock(&self.finished).insert(old.event.round, Arc::from(finished));
+    }
+
+    /// Tells every page and the push that the round was replaced.
+    pub async fn round_replaced(&self) {
         let now = self.round();
         let message = serde_json::json!({"type": "round", "round": now.event.round});
         let _ = self.pages.send(Arc::from(message.to_string()));
-        let _ = self.pages.send(Arc::from(self.snapshot().to_string()));
+        let snapshot = self.snapshot().await;
+        let _ = self.pages.send(Arc::from(snapshot.to_string()));
         self.changes.send_modify(|v| *v += 1);
     }
 
@@ -200,11 +206,11 @@ impl Hall {
     }
 
     /// The arbiter assigns the board with serial number `serial` to board index `i`.
-    pub fn assign(&self, i: usize, serial: String) {
+    pub async fn assign(&self, i: usize, serial: String) {
         if let Some(slot) = lock(&self.assigned).get_mut(i) {
             *slot = Some(serial);
         }
-        self.board_changed(i);
+        self.board_changed(i).await;
     }
 
     /// The boards the last scan found, and those the hall has linked.
@@ -226,11 +232,11 @@ impl Hall {
     }
 
     /// Changes what the arbiter's controls remember of board index `i`, then tells the pages.
-    pub fn update_desk(&self, i: usize, change: impl FnOnce(&mut desk::Desk)) {
+    pub async fn update_desk(&self, i: usize, change: impl FnOnce(&mut desk::Desk)) {
         if let Some(d) = lock(&self.round().desks).get_mut(i) {
             change(d);
         }
-        self.board_changed(i);
+        self.board_changed(i).await;
     }
 
     /// Whether `client` gave the arbiter's token (compared in constant time, wrong tries
@@ -259,11 +265,11 @@ impl Hall {
     }
 
     /// Clears the proposal on board index `i` (the arbiter decided) and tells the pages.
-    pub fn clear_proposal(&self, i: usize) {
+    pub async fn clear_proposal(&self, i: usize) {
         if let Some(p) = lock(&self.round().proposals).get_mut(i) {
             *p = None;
         }
-        self.board_changed(i);
+        self.board_changed(i).await;
     }
 
     /// The push's state, when the round is pushed.
@@ -282,22 +288,18 @@ impl Hall {
     }
 
     /// Board index `i` changed: look for its result signal, tell the hall pages and the push.
-    pub fn board_changed(&self, i: usize) {
+    pub async fn board_changed(&self, i: usize) {
         let round = self.round();
         let Some(board) = round.boards.get(i) else {
             return;
         };
         let state = board.hub.state();
-        let proposal = state
-            .placement
-            .as_deref()
-            .and_then(signal::result_signal)
-            .filter(|_| {
-                crate::referee::lock(&board.referee)
-                    .game()
-                    .result()
-                    .is_none()
-            });
+        let signal = state.placement.as_deref().and_then(signal::result_signal);
+        let mut proposal = None;
+        if let Some(found) = signal {
+            let playing = board.game.act(|r| r.game().result().is_none()).await;
+            proposal = (playing == Some(true)).then_some(found);
+        }
         if let Some(found) = proposal {
             let mut proposals = lock(&round.proposals);
             if proposals[i].as_ref().map(|p| p.result) != Some(found) {
@@ -311,15 +313,15 @@ impl Hall {
                 });
             }
         }
-        let summary = summary::of_board(self, i, &state);
+        let summary = summary::of_board(self, i, &state).await;
         let message = serde_json::json!({"type": "board", "board": summary});
         let _ = self.pages.send(Arc::from(message.to_string()));
         self.changes.send_modify(|v| *v += 1);
     }
 
     /// Everything a new hall page is shown first.
-    pub fn snapshot(&self) -> serde_json::Value {
-        summary::of_hall(self)
+    pub async fn snapshot(&self) -> serde_json::Value {
+        summary::of_hall(self).await
     }
 }
 
@@ -339,12 +341,12 @@ pub fn new_token() -> std::io::Result<String> {
 /// the hall page shows. Bursts (a move and its state) are taken as one change.
 pub async fn follow_board(hall: SharedHall, i: usize) {
     let (_, _, mut rx) = hall.round().boards[i].hub.subscribe(u64::MAX);
-    hall.board_changed(i);
+    hall.board_changed(i).await;
     loop {
         match rx.recv().await {
             Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
                 while rx.try_recv().is_ok() {}
-                hall.board_changed(i);
+                hall.board_changed(i).await;
             }
             Err(broadcast::error::RecvError::Closed) => return,
         }

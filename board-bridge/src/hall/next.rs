@@ -49,6 +49,9 @@ pub enum NotStarted {
         /// The hall's boards.
         have: Vec<u32>,
     },
+    /// Another request started the next round while this one read the games.
+    #[error("round {0} was started meanwhile")]
+    Started(u32),
     /// The hall was not started from a file (a test's hall).
     #[error("this hall was not started from a hall file: restart it for the next round")]
     NoSetup,
@@ -115,18 +118,19 @@ pub fn open_round(
 }
 
 /// The boards whose game is under way (started, no result yet), by number.
-pub fn still_playing(round: &Round) -> Vec<u32> {
-    round
-        .boards
-        .iter()
-        .filter(|b| {
-            let now = b.hub.now_ms();
-            let referee = crate::referee::lock(&b.referee);
-            let game = referee.game();
+pub async fn still_playing(round: &Round) -> Vec<u32> {
+    let mut playing = Vec::new();
+    for b in &round.boards {
+        let now = b.hub.now_ms();
+        let under_way = b.game.act(move |r| {
+            let game = r.game();
             game.result().is_none() && game.state(arbiter_core::clock::Timestamp(now)).started
-        })
-        .map(HallBoard::number)
-        .collect()
+        });
+        if under_way.await == Some(true) {
+            playing.push(b.number());
+        }
+    }
+    playing
 }
 
 /// Starts the round after the one being played: its pairings from `trf` (the TRF file the
@@ -137,14 +141,23 @@ pub fn still_playing(round: &Round) -> Vec<u32> {
 ///
 /// # Errors
 /// Why the round was not started ([`NotStarted`]); the round played so far then goes on.
-pub fn start_next(hall: &SharedHall, trf: Option<&str>, force: bool) -> Result<u32, NotStarted> {
+pub async fn start_next(
+    hall: &SharedHall,
+    trf: Option<&str>,
+    force: bool,
+) -> Result<u32, NotStarted> {
     let setup = hall.setup.clone().ok_or(NotStarted::NoSetup)?;
     let now = hall.round();
-    let playing = still_playing(&now);
+    let playing = still_playing(&now).await;
     if !playing.is_empty() && !force {
         return Err(NotStarted::Playing(playing));
     }
+    let finished = super::round::round_pgn(&now, false).await;
     let round = now.event.round + 1;
+    // From here to the new round's tasks nothing waits: no other request comes between.
+    if hall.round().event.round != now.event.round {
+        return Err(NotStarted::Started(round));
+    }
     let config =
         HallConfig::load_next(&setup.hall_file, round, trf).map_err(|e| NotStarted::Pairings {
             round,
@@ -174,8 +187,10 @@ pub fn start_next(hall: &SharedHall, trf: Option<&str>, force: bool) -> Result<u
             list(&playing)
         );
     }
-    hall.replace_round(next, super::round::round_pgn(&now, false));
+    // The new round's games run before anyone reads them (the pages' snapshot of it).
+    hall.replace_round(next, finished);
     super::spawn_round(hall);
+    hall.round_replaced().await;
     eprintln!(
         "board-bridge: round {round} opened on the same boards; its clocks start when the arbiter starts the round"
     );

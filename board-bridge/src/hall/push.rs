@@ -341,7 +341,7 @@ pub async fn run(hall: SharedHall, mut settings: PushSettings) {
         }
         // A push goes when a game changed; it carries the clocks as they read then (Lichess
         // shows no clocks without them), but clocks running alone send nothing.
-        let text = super::round::round_pgn(&round, false);
+        let text = super::round::round_pgn(&round, false).await;
         if last_sent.as_deref() != Some(text.as_str()) {
             if let Some(at) = last_at {
                 tokio::time::sleep_until((at + MIN_INTERVAL).into()).await;
@@ -351,8 +351,8 @@ pub async fn run(hall: SharedHall, mut settings: PushSettings) {
                 continue;
             }
             // What changed while waiting goes in the same push.
-            let text = super::round::round_pgn(&round, false);
-            let pushed = super::round::round_pgn(&round, true);
+            let text = super::round::round_pgn(&round, false).await;
+            let pushed = super::round::round_pgn(&round, true).await;
             let (a, s, body) = (agent.clone(), settings.clone(), pushed);
             let answer = tokio::task::spawn_blocking(move || post(&a, &s, body))
                 .await

@@ -52,28 +52,35 @@ pub fn board_tags(event: &EventConfig, board: &BoardConfig) -> Tags {
 /// each move, so a game with no move yet, or a clock the arbiter set, shows its clocks too: what
 /// the push sends. Without, the text changes only when a game does (`/round.pgn`, whose ETag a
 /// poller keeps while nothing moves).
-pub fn round_pgn(round: &Round, clocks: bool) -> String {
+pub async fn round_pgn(round: &Round, clocks: bool) -> String {
     let mut out = String::new();
     for board in &round.boards {
+        let mut tags = board.hub.pgn_tags();
+        let now = board.hub.now_ms();
+        // Written in the game's task; a game whose task has ended (its round archived) has no
+        // place in the round being played.
+        let text = board.game.act(move |referee| {
+            let game = referee.game();
+            let state = game.state(arbiter_core::clock::Timestamp(now));
+            if clocks {
+                tags.set(
+                    "WhiteClock",
+                    arbiter_core::arbiter::clk(state.white.remaining),
+                );
+                tags.set(
+                    "BlackClock",
+                    arbiter_core::arbiter::clk(state.black.remaining),
+                );
+            }
+            without_illegal_moves(game, game.to_pgn_tagged(tags))
+        });
+        let Some(text) = text.await else {
+            continue;
+        };
         if !out.is_empty() {
             out.push('\n');
         }
-        let mut tags = board.hub.pgn_tags();
-        let now = board.hub.now_ms();
-        let referee = crate::referee::lock(&board.referee);
-        let game = referee.game();
-        let state = game.state(arbiter_core::clock::Timestamp(now));
-        if clocks {
-            tags.set(
-                "WhiteClock",
-                arbiter_core::arbiter::clk(state.white.remaining),
-            );
-            tags.set(
-                "BlackClock",
-                arbiter_core::arbiter::clk(state.black.remaining),
-            );
-        }
-        out.push_str(&without_illegal_moves(game, game.to_pgn_tagged(tags)));
+        out.push_str(&text);
     }
     out
 }

@@ -27,8 +27,8 @@ use axum::routing::get;
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
+use crate::game::GameHandle;
 use crate::hub::Hub;
-use crate::referee::SharedReferee;
 
 /// LiveChess's own address, where its clients look first.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:1982";
@@ -43,14 +43,14 @@ pub struct EBoard {
     pub source: String,
     /// Its game's stream.
     pub hub: Hub,
-    /// Its game.
-    pub referee: SharedReferee,
+    /// Its game's task.
+    pub game: GameHandle,
 }
 
 impl EBoard {
     /// What the `eboards` call says of this board now.
-    pub fn summary(&self) -> Value {
-        let view = self.view();
+    pub async fn summary(&self) -> Value {
+        let view = self.view().await;
         json!({
             "serialnr": self.serialnr,
             "source": self.source,
@@ -64,23 +64,42 @@ impl EBoard {
         })
     }
 
-    /// The board, its game's moves and clocks now, as the `eboardevent` feed carries them.
-    pub fn view(&self) -> wire::View {
+    /// The board, its game's moves and clocks now, as the `eboardevent` feed carries them
+    /// (the game as it stood when its task ended, should it have).
+    pub async fn view(&self) -> wire::View {
         let state = self.hub.state();
         let now = self.hub.now_ms();
-        let referee = crate::referee::lock(&self.referee);
-        let game = referee.game();
-        let core = game.state(arbiter_core::clock::Timestamp(now));
+        let read = self
+            .game
+            .act(move |r| {
+                let game = r.game();
+                let san: Vec<String> = game.moves().iter().map(|m| m.san.clone()).collect();
+                (game.state(arbiter_core::clock::Timestamp(now)), san)
+            })
+            .await;
+        let (core, san) = match read {
+            Some((core, san)) => (Some(core), san),
+            // The game's task ended (a later round took the board): as last published.
+            None => (
+                state.state.as_deref().cloned(),
+                state.moves.iter().map(|m| m.san.clone()).collect(),
+            ),
+        };
+        let fen = core
+            .as_ref()
+            .map_or_else(|| state.fen.clone(), |c| c.fen.clone());
         wire::View {
             connected: state.connected,
             board: state
                 .placement
                 .clone()
-                .unwrap_or_else(|| core.fen.split(' ').next().unwrap_or_default().to_owned()),
+                .unwrap_or_else(|| fen.split(' ').next().unwrap_or_default().to_owned()),
             flipped: state.orientation == Some(crate::protocol::Facing::Rotated),
-            clock: wire::clock(core.white.remaining.0, core.black.remaining.0, core.running),
-            san: game.moves().iter().map(|m| m.san.clone()).collect(),
-            fen: core.fen.clone(),
+            clock: core.as_ref().map_or(Value::Null, |c| {
+                wire::clock(c.white.remaining.0, c.black.remaining.0, c.running)
+            }),
+            san,
+            fen,
         }
     }
 }
@@ -122,7 +141,7 @@ pub async fn serve(addr: SocketAddr, boards: Vec<EBoard>) -> anyhow::Result<()> 
 }
 
 async fn eboards(State(api): State<Api>) -> Response {
-    let list: Vec<Value> = api.boards.iter().map(EBoard::summary).collect();
+    let list = summaries(&api).await;
     axum::Json(Value::Array(list)).into_response()
 }
 
@@ -166,7 +185,7 @@ async fn client(mut socket: WebSocket, api: Api) {
                     Some(Ok(Message::Close(_)) | Err(_)) | None => return,
                     Some(Ok(_)) => continue,
                 };
-                for a in answer(&api, &mut feeds, text.as_str(), &changed) {
+                for a in answer(&api, &mut feeds, text.as_str(), &changed).await {
                     if !send(&mut socket, &a).await {
                         return;
                     }
@@ -175,7 +194,7 @@ async fn client(mut socket: WebSocket, api: Api) {
             Some(()) = changes.recv() => {}
         }
         for f in &mut feeds {
-            let update = wire::Update::of(&api.boards[f.board]);
+            let update = wire::Update::of(&api.boards[f.board]).await;
             if f.last.as_ref() == Some(&update) {
                 continue;
             }
@@ -207,8 +226,17 @@ fn wake_on_change(
     })
 }
 
+/// What the `eboards` call says of every board now.
+async fn summaries(api: &Api) -> Vec<Value> {
+    let mut list = Vec::with_capacity(api.boards.len());
+    for board in api.boards.iter() {
+        list.push(board.summary().await);
+    }
+    list
+}
+
 /// The answers to one call (`text`), and the feeds it opens or closes.
-fn answer(
+async fn answer(
     api: &Api,
     feeds: &mut Vec<Feed>,
     text: &str,
@@ -220,7 +248,7 @@ fn answer(
     };
     match call {
         wire::Call::EBoards { id } => {
-            let list: Vec<Value> = api.boards.iter().map(EBoard::summary).collect();
+            let list = summaries(api).await;
             vec![wire::answer(&id, Value::Array(list))]
         }
         wire::Call::Subscribe {
@@ -260,7 +288,7 @@ fn answer(
             let Some(board) = board else {
                 return vec![wire::error(&id, "no board to set up")];
             };
-            let game = board.view().fen;
+            let game = board.view().await.fen;
             if wire::same_position(&game, &fen) {
                 vec![wire::answer(&id, Value::Bool(true))]
             } else {
@@ -291,17 +319,17 @@ pub fn of_hall(hall: &crate::hall::Hall) -> Vec<EBoard> {
                 .map_or_else(|| format!("arbiter-{}", b.number()), str::to_owned),
             source: b.source_name(),
             hub: b.hub.clone(),
-            referee: b.referee.clone(),
+            game: b.game.clone(),
         })
         .collect()
 }
 
 /// The single board's entry.
-pub fn single(hub: Hub, referee: SharedReferee, source: String) -> Vec<EBoard> {
+pub fn single(hub: Hub, game: GameHandle, source: String) -> Vec<EBoard> {
     vec![EBoard {
         serialnr: "arbiter-1".into(),
         source,
         hub,
-        referee,
+        game,
     }]
 }

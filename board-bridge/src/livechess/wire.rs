@@ -43,8 +43,8 @@ pub struct Update {
 
 impl Update {
     /// Board `b` now.
-    pub fn of(b: &super::EBoard) -> Update {
-        let view = b.view();
+    pub async fn of(b: &super::EBoard) -> Update {
+        let view = b.view().await;
         Update {
             serialnr: b.serialnr.clone(),
             flipped: view.flipped,

@@ -1,4 +1,5 @@
-//! The Laws engine inside the bridge: one [`Game`] per bridge, fed by the board(s) and by pages.
+//! The Laws engine inside the bridge: one [`Game`] per bridge, fed by the board(s) and by pages,
+//! owned by the game's task ([`crate::game`]).
 //! Every event is stamped with the hub's monotonic clock, handed to the game, logged (so a
 //! restarted bridge replays the game exactly) and followed by what the game says: rulings, the
 //! moves it completed, and its state.
@@ -8,7 +9,7 @@
 //! under the Laws (touch-move, illegal moves, the clock, the result). When the two disagree the
 //! game wins and the board is told what to restore.
 
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use tokio::sync::mpsc;
 
@@ -36,8 +37,8 @@ pub use request::NotTaken;
 pub struct Referee {
     game: Game,
     hub: Hub,
-    /// The last instant handed to the game; later inputs are stamped no earlier, since the
-    /// boards' threads and the pages race for the lock.
+    /// The last instant handed to the game; later inputs are stamped no earlier, since a
+    /// board's round and a page's request may be read from the clock in either order.
     last_at: u64,
     /// How many of the game's completed moves were published.
     published: usize,
@@ -76,15 +77,6 @@ pub enum Answer {
     /// A sealed move made on the board, in its envelope (the `seal` event), or why it could
     /// not be sealed.
     Sealed(Result<Event, String>),
-}
-
-/// The referee shared by the boards' threads and the pages' tasks.
-pub type SharedReferee = Arc<Mutex<Referee>>;
-
-/// Locks a shared referee. A panic while holding it cannot leave the game half-updated (the
-/// game refuses or takes an event whole), so a poisoned lock is used as it is.
-pub fn lock(referee: &SharedReferee) -> MutexGuard<'_, Referee> {
-    referee.lock().unwrap_or_else(|p| p.into_inner())
 }
 
 impl Referee {
@@ -140,13 +132,6 @@ impl Referee {
             me.hub.restore(recorded, me.game.board().fen(), state);
         }
         Ok(me)
-    }
-
-    /// Shares the referee between the boards' links and the pages. The game's task
-    /// ([`crate::game`]) takes its answers ([`Self::take_answers`]) and then the
-    /// ruling the log left waiting for its analysis.
-    pub fn into_shared(self) -> SharedReferee {
-        Arc::new(Mutex::new(self))
     }
 
     /// The answers of work done off the serving thread, for the game's task to submit; `None`

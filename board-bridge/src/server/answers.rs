@@ -29,7 +29,13 @@ fn cors(app: &App, headers: &HeaderMap) -> AppendHeaders<Vec<(header::HeaderName
 }
 
 pub(super) async fn games_pgn(State(app): State<App>, headers: HeaderMap) -> Response {
-    let text = crate::pgn::game_pgn(&app.hub, &app.referee);
+    let Some(text) = crate::pgn::game_pgn(&app.hub, &app.game).await else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "this game is no longer served here (a later round took its board)",
+        )
+            .into_response();
+    };
     (
         cors(&app, &headers),
         [

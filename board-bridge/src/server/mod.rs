@@ -20,9 +20,9 @@ use std::sync::atomic::AtomicUsize;
 use axum::Router;
 use axum::routing::get;
 
+use crate::game::GameHandle;
 use crate::hub::Hub;
 use crate::keys::SeatKeys;
-use crate::referee::SharedReferee;
 
 pub use self::files::page_files;
 pub use self::gate::{Gate, gatekeeper};
@@ -75,7 +75,7 @@ impl ServerSettings {
 #[derive(Clone)]
 pub(crate) struct App {
     hub: Hub,
-    referee: SharedReferee,
+    game: GameHandle,
     public: Arc<std::sync::Mutex<PublicLog>>,
     gate: Gate,
     pages: Arc<AtomicUsize>,
@@ -107,7 +107,7 @@ impl App {
 /// The router for a bridge listening on `addr`.
 pub fn router(
     hub: Hub,
-    referee: SharedReferee,
+    game: GameHandle,
     addr: std::net::SocketAddr,
     settings: &ServerSettings,
 ) -> Router {
@@ -115,7 +115,7 @@ pub fn router(
         .www
         .clone()
         .unwrap_or_else(crate::assets::default_dir);
-    game_routes(hub, referee, addr, settings)
+    game_routes(hub, game, addr, settings)
         .fallback_service(page_files(&www, Gate::new(addr, settings)))
         .layer(axum::middleware::from_fn(files::open_live_game))
         .layer(axum::middleware::from_fn_with_state(
@@ -128,7 +128,7 @@ pub fn router(
 /// hall nests one set per board under `/board/N`.
 pub fn game_routes(
     hub: Hub,
-    referee: SharedReferee,
+    game: GameHandle,
     addr: std::net::SocketAddr,
     settings: &ServerSettings,
 ) -> Router {
@@ -138,7 +138,7 @@ pub fn game_routes(
     };
     let app = App {
         hub,
-        referee,
+        game,
         public: Arc::default(),
         gate: Gate::new(addr, settings),
         pages: Arc::new(AtomicUsize::new(0)),

@@ -15,7 +15,7 @@ use super::limits::{Limits, PageSlot};
 use super::public::{PublicLog, may_hold_secret};
 use super::{App, MAX_CLIENT_MESSAGE};
 use crate::protocol::{ClientMessage, Refusal, RefusalReason, Reply, Safe};
-use crate::referee::{self, NotTaken};
+use crate::referee::NotTaken;
 use crate::role::Role;
 
 #[derive(serde::Deserialize)]
@@ -136,9 +136,14 @@ const RESEND_MAX: usize = 256;
 /// How long a page that did not say its last sequence number in the URL gets to send a hello.
 const HELLO_WAIT: Duration = Duration::from_millis(300);
 
-/// What a page's message asks for, answered by the referee; `Some` is the answer for this page
-/// alone (a refusal, or an event that changed nothing).
-fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<Reply> {
+/// What a page's message asks for, answered by the game's task; `Some` is the answer for this
+/// page alone (a refusal, or an event that changed nothing).
+async fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<Reply> {
+    let gone = || {
+        Some(Reply::error(
+            "this game is no longer served here (a later round took its board)",
+        ))
+    };
     match message {
         ClientMessage::Hello { .. } => None,
         ClientMessage::AutoPress { on } => {
@@ -148,12 +153,15 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
                     "spectators cannot change the game's settings",
                 ));
             }
-            referee::lock(&app.referee).set_auto_press(on);
-            None
+            match app.game.act(move |r| r.set_auto_press(on)).await {
+                Some(()) => None,
+                None => gone(),
+            }
         }
         ClientMessage::SealOnBoard { passphrase } => {
-            let mut r = referee::lock(&app.referee);
-            let sealer = r.side_to_move();
+            let Some(sealer) = app.game.act(|r| r.side_to_move()).await else {
+                return gone();
+            };
             // The sealer's seat (or his assistant) asks, or the arbiter, who asks the player on
             // move for his sealed move (2005 App. A1 / 2023 Guidelines I.1): he makes it on the
             // board himself all the same.
@@ -180,17 +188,44 @@ fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<
             if let Some(why) = crate::sealing::weak_passphrase(&passphrase) {
                 return Some(Reply::error_with_id("seal_refused", why));
             }
-            r.seal_on_board(passphrase)
-                .err()
-                .map(|e| Reply::error_with_id("seal_refused", e))
+            // Asked of the player on move when the page asked: if a move was completed
+            // meanwhile, the sealer is no longer on move and the game's task refuses.
+            let sealed = app
+                .game
+                .act(move |r| {
+                    if r.side_to_move() != sealer {
+                        return Err(format!(
+                            "{} is no longer on move: ask again",
+                            arbiter_core::wire::color::name(sealer)
+                        ));
+                    }
+                    r.seal_on_board(passphrase).map(|_| ())
+                })
+                .await;
+            match sealed {
+                Some(Ok(())) => None,
+                Some(Err(e)) => Some(Reply::error_with_id("seal_refused", e)),
+                None => gone(),
+            }
         }
         ClientMessage::Event { event } => {
             let now = app.hub.now_ms();
-            let mut r = referee::lock(&app.referee);
-            if let Some(why) = role.refuses(&event, r.side_to_move()) {
-                return Some(why.reply());
-            }
-            match r.take_request(now, event, role.name()) {
+            let name = role.name();
+            // The role's right is checked against the side on move in the task, with the
+            // event: nothing comes between the two.
+            let taken = app
+                .game
+                .act(move |r| match role.refuses(&event, r.side_to_move()) {
+                    Some(why) => Err(why),
+                    None => Ok(r.take_request(now, event, name)),
+                })
+                .await;
+            let taken = match taken {
+                None => return gone(),
+                Some(Err(why)) => return Some(why.reply()),
+                Some(Ok(taken)) => taken,
+            };
+            match taken {
                 Ok(()) => None,
                 Err(e @ NotTaken::PiecesNotBack) => {
                     Some(Reply::error_with_id(e.id(), e.to_string()))
@@ -278,7 +313,7 @@ async fn stream(
     let mut limits = Limits::new();
     let mut resent: Option<tokio::time::Instant> = None;
     if let Some(message) = first
-        && let Some(reply) = take_client_message(&app, role, message)
+        && let Some(reply) = take_client_message(&app, role, message).await
         && !send_json(&mut socket, &reply).await
     {
         return;
@@ -382,7 +417,7 @@ async fn stream(
                                 None
                             }
                         }
-                        Ok(message) => take_client_message(&app, role, message),
+                        Ok(message) => take_client_message(&app, role, message).await,
                         Err(e) => Some(Reply::error(e.to_string())),
                     };
                     if let Some(reply) = refusal

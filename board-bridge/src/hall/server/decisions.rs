@@ -103,14 +103,14 @@ pub(super) async fn arbiter(
         return refused(StatusCode::BAD_REQUEST, ONE_OF);
     }
     if request.undo {
-        return undo(&app, i, board);
+        return undo(&app, i, board).await;
     }
     if request.dismiss {
-        app.hall.clear_proposal(i);
+        app.hall.clear_proposal(i).await;
         return axum::Json(json!({"ok": true})).into_response();
     }
     if let Some(seal) = request.seal_on_board {
-        return seal_on_board(&app, i, board, seal.passphrase);
+        return seal_on_board(&app, i, board, seal.passphrase).await;
     }
     let now = board.hub.now_ms();
     let event = match (
@@ -125,7 +125,9 @@ pub(super) async fn arbiter(
                     "set_clock names white, black or both (ms)",
                 );
             }
-            let before = before_of(board, now);
+            let Some(before) = before_of(board, now).await else {
+                return gone();
+            };
             Event::Arbiter {
                 decision: Decision::SetClock {
                     white: Millis(edit.white.unwrap_or(before.white_ms)),
@@ -160,12 +162,12 @@ pub(super) async fn arbiter(
         }
     };
     // The live page's seats' path: the same checks, the same refusals.
-    let (taken, before, played) = {
-        let mut referee = crate::referee::lock(&board.referee);
-        let before = before_in(&referee, now);
+    let asked = event.clone();
+    let decided = board.game.act(move |referee| {
+        let before = before_in(referee, now);
         // The score a restore may drop, kept for its undo.
         let played = if matches!(
-            event,
+            asked,
             Event::Arbiter {
                 decision: Decision::Restore { .. }
             }
@@ -174,8 +176,11 @@ pub(super) async fn arbiter(
         } else {
             Vec::new()
         };
-        let taken = referee.take_request(now, event.clone(), "arbiter");
+        let taken = referee.take_request(now, asked, "arbiter");
         (taken, before, played)
+    });
+    let Some((taken, before, played)) = decided.await else {
+        return gone();
     };
     match taken {
         Ok(()) => {}
@@ -185,9 +190,10 @@ pub(super) async fn arbiter(
         Err(why) => return not_taken(&why),
     }
     app.hall
-        .update_desk(i, |d| d.taken(&event, before, &played));
+        .update_desk(i, |d| d.taken(&event, before, &played))
+        .await;
     if request.result.is_some() {
-        app.hall.clear_proposal(i);
+        app.hall.clear_proposal(i).await;
     }
     axum::Json(json!({"ok": true})).into_response()
 }
@@ -196,7 +202,7 @@ pub(super) async fn arbiter(
 /// (App. A1), sealed with `passphrase`; a blank one is made for the arbiter (as the single
 /// board's is), said on the bridge's terminal and answered to him alone, once, never kept by
 /// the bridge beyond the envelope.
-fn seal_on_board(
+async fn seal_on_board(
     app: &HallApp,
     i: usize,
     board: &crate::hall::board::HallBoard,
@@ -221,16 +227,19 @@ fn seal_on_board(
     if let Some(why) = crate::sealing::weak_passphrase(&passphrase) {
         return seal_refused(why);
     }
-    // The referee's lock is let go before the pages are told (they read the game).
-    let sealed = crate::referee::lock(&board.referee).seal_on_board(passphrase.clone());
+    let asked = passphrase.clone();
+    let sealed = board.game.act(move |r| r.seal_on_board(asked)).await;
     let sealer = match sealed {
-        Ok(sealer) => sealer,
-        Err(why) => return seal_refused(why),
+        Some(Ok(sealer)) => sealer,
+        Some(Err(why)) => return seal_refused(why),
+        None => return gone(),
     };
-    app.hall.update_desk(i, |d| {
-        d.undone();
-        d.adjourned_no_more();
-    });
+    app.hall
+        .update_desk(i, |d| {
+            d.undone();
+            d.adjourned_no_more();
+        })
+        .await;
     let sealer = arbiter_core::wire::color::name(sealer);
     if !made {
         return axum::Json(json!({"ok": true, "sealer": sealer})).into_response();
@@ -242,9 +251,19 @@ fn seal_on_board(
     super::secret_answer(json!({"ok": true, "sealer": sealer, "passphrase": passphrase}))
 }
 
-/// The game of `board` as it stands at `now`, for what the arbiter's undo needs.
-fn before_of(board: &crate::hall::board::HallBoard, now: u64) -> Before {
-    before_in(&crate::referee::lock(&board.referee), now)
+/// The game of `board` as it stands at `now`, for what the arbiter's undo needs; `None` once
+/// its task has ended.
+async fn before_of(board: &crate::hall::board::HallBoard, now: u64) -> Option<Before> {
+    board.game.act(move |r| before_in(r, now)).await
+}
+
+/// The answer for a board whose game's task has ended (the next round took the board while
+/// the request was on its way).
+fn gone() -> Response {
+    refused(
+        StatusCode::GONE,
+        "this board's game is no longer played here: the next round took the board",
+    )
 }
 
 fn before_in(referee: &crate::referee::Referee, now: u64) -> Before {
@@ -261,7 +280,7 @@ fn before_in(referee: &crate::referee::Referee, now: u64) -> Before {
 
 /// Takes back the arbiter's last action on board index `i`, where the Laws let him
 /// ([`crate::hall::desk`]): 409 with `nothing_to_undo` when there is none.
-fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) -> Response {
+async fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) -> Response {
     let Some(last) = app.hall.desk(i).last else {
         return (
             StatusCode::CONFLICT,
@@ -272,13 +291,13 @@ fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) -> Respo
         )
             .into_response();
     };
-    let (taken, law) = {
-        let now = board.hub.now_ms();
-        let mut referee = crate::referee::lock(&board.referee);
-        let law = last.rule().law(referee.game().config().edition);
-        let before = before_in(&referee, now);
+    let now = board.hub.now_ms();
+    let undone = last.clone();
+    let answer = board.game.act(move |referee| {
+        let law = undone.rule().law(referee.game().config().edition);
+        let before = before_in(referee, now);
         let mut taken = Ok(());
-        for event in last.events(before.white_ms, before.black_ms) {
+        for event in undone.events(before.white_ms, before.black_ms) {
             match referee.take_request(now, event, "arbiter") {
                 Ok(()) | Err(NotTaken::Unchanged) => {}
                 Err(why) => {
@@ -288,11 +307,14 @@ fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) -> Respo
             }
         }
         (taken, law)
+    });
+    let Some((taken, law)) = answer.await else {
+        return gone();
     };
     if let Err(why) = taken {
         return not_taken(&why);
     }
-    app.hall.update_desk(i, |d| d.undone());
+    app.hall.update_desk(i, |d| d.undone()).await;
     axum::Json(json!({"ok": true, "undone": last.describe(), "law": law.to_string()}))
         .into_response()
 }
@@ -308,22 +330,18 @@ pub(super) async fn start_round(
         return no;
     }
     let round = app.hall.round();
-    let boards: Vec<_> = round
-        .boards
-        .iter()
-        .enumerate()
-        .map(|(i, b)| {
-            let answer = match b.start() {
-                Ok(()) => json!({"number": b.number(), "started": true}),
-                Err(NotTaken::Unchanged) => json!({"number": b.number(), "started": false}),
-                Err(why) => {
-                    json!({"number": b.number(), "started": false, "error": why.to_string(), "id": why.id()})
-                }
-            };
-            app.hall.board_changed(i);
-            answer
-        })
-        .collect();
+    let mut boards = Vec::with_capacity(round.boards.len());
+    for (i, b) in round.boards.iter().enumerate() {
+        let answer = match b.start().await {
+            Ok(()) => json!({"number": b.number(), "started": true}),
+            Err(NotTaken::Unchanged) => json!({"number": b.number(), "started": false}),
+            Err(why) => {
+                json!({"number": b.number(), "started": false, "error": why.to_string(), "id": why.id()})
+            }
+        };
+        app.hall.board_changed(i).await;
+        boards.push(answer);
+    }
     axum::Json(json!({"ok": true, "boards": boards})).into_response()
 }
 
@@ -375,7 +393,7 @@ pub(super) async fn next_round(
     {
         app.hall.set_push_round(next, id.to_owned());
     }
-    match crate::hall::next::start_next(&app.hall, asked.trf.as_deref(), asked.force) {
+    match crate::hall::next::start_next(&app.hall, asked.trf.as_deref(), asked.force).await {
         Ok(round) => axum::Json(json!({"ok": true, "round": round})).into_response(),
         Err(NotStarted::Playing(boards)) => (
             StatusCode::CONFLICT,

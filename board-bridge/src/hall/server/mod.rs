@@ -155,7 +155,7 @@ fn game_routes(app: &HallApp, n: u32) -> Option<Router> {
                 };
                 let routes = crate::server::game_routes(
                     board.hub.clone(),
-                    board.referee.clone(),
+                    board.game.clone(),
                     app.addr,
                     &settings,
                 );
@@ -170,29 +170,28 @@ fn game_routes(app: &HallApp, n: u32) -> Option<Router> {
 async fn hall_json(State(app): State<HallApp>) -> Response {
     (
         [(header::CACHE_CONTROL, "no-cache")],
-        axum::Json(app.hall.snapshot()),
+        axum::Json(app.hall.snapshot().await),
     )
         .into_response()
 }
 
 async fn round_pgn(State(app): State<HallApp>, headers: HeaderMap) -> Response {
-    let (text, tag) = current_round(&app);
+    let (text, tag) = current_round(&app).await;
     pgn_answer(&text, tag, &headers)
 }
 
 /// The current round's PGN and its entity tag, made again only when a board changed.
-fn current_round(app: &HallApp) -> (Arc<str>, String) {
+async fn current_round(app: &HallApp) -> (Arc<str>, String) {
     let version = *app.hall.watch_changes().borrow();
-    let mut cached = super::lock(&app.round);
-    match &*cached {
-        Some((v, text, tag)) if *v == version => (text.clone(), tag.clone()),
-        _ => {
-            let text: Arc<str> = Arc::from(super::round::round_pgn(&app.hall.round(), false));
-            let tag = super::round::etag(&text);
-            *cached = Some((version, text.clone(), tag.clone()));
-            (text, tag)
-        }
+    if let Some((v, text, tag)) = &*super::lock(&app.round)
+        && *v == version
+    {
+        return (text.clone(), tag.clone());
     }
+    let text: Arc<str> = Arc::from(super::round::round_pgn(&app.hall.round(), false).await);
+    let tag = super::round::etag(&text);
+    *super::lock(&app.round) = Some((version, text.clone(), tag.clone()));
+    (text, tag)
 }
 
 /// `GET /round/N.pgn`: the current round as `/round.pgn` serves it, an earlier round read back
@@ -216,7 +215,7 @@ async fn numbered_round(
         );
     };
     if round == current {
-        let (text, tag) = current_round(&app);
+        let (text, tag) = current_round(&app).await;
         return pgn_answer(&text, tag, &headers);
     }
     let Some(log) = app.hall.log.clone() else {
@@ -290,15 +289,16 @@ async fn round_trf(State(app): State<HallApp>) -> Response {
             "this round's pairings did not come from a TRF file ([event] trf)",
         );
     };
-    let results: Vec<(super::trf::Pairing, &'static str)> = file
-        .games
-        .iter()
-        .filter_map(|(n, game)| {
-            let (_, board) = round.board(*n)?;
-            let result = crate::referee::lock(&board.referee).game().result()?.0;
-            Some((*game, result.pgn()))
-        })
-        .collect();
+    let mut results: Vec<(super::trf::Pairing, &'static str)> = Vec::new();
+    for (n, game) in &file.games {
+        let Some((_, board)) = round.board(*n) else {
+            continue;
+        };
+        let result = board.game.act(|r| r.game().result().map(|r| r.0)).await;
+        if let Some(Some(result)) = result {
+            results.push((*game, result.pgn()));
+        }
+    }
     (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8"),

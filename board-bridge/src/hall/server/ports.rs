@@ -98,6 +98,6 @@ pub(super) async fn assign(
         )
             .into_response();
     }
-    app.hall.assign(i, serial);
+    app.hall.assign(i, serial).await;
     axum::Json(json!({"ok": true})).into_response()
 }

@@ -55,7 +55,7 @@ async fn send(socket: &mut WebSocket, text: &str) -> bool {
 
 async fn hall_stream(mut socket: WebSocket, hall: SharedHall) {
     let mut rx = hall.subscribe_pages();
-    if !send(&mut socket, &hall.snapshot().to_string()).await {
+    if !send(&mut socket, &hall.snapshot().await.to_string()).await {
         return;
     }
     loop {
@@ -68,7 +68,7 @@ async fn hall_stream(mut socket: WebSocket, hall: SharedHall) {
                 }
                 // Behind the stream: the whole hall again is the shortest way back.
                 Err(RecvError::Lagged(_)) => {
-                    if !send(&mut socket, &hall.snapshot().to_string()).await {
+                    if !send(&mut socket, &hall.snapshot().await.to_string()).await {
                         return;
                     }
                 }
