@@ -14,6 +14,10 @@ import { Game, loadLive } from './board/game.js';
 
 import { parseTimeControl } from './time-control.js';
 
+// Whether a saved game (the table's JSON, its event log a string in it: quotes escaped) holds a
+// sealed move.
+const holdsSeal = (saved) => !!saved?.includes('\\"type\\":\\"seal\\"');
+
 const STYLE_URL = new URL('../css/arbiter-board.css', import.meta.url);
 
 // The first period's time of a time-control attribute, in ms (NaN when unreadable).
@@ -103,8 +107,11 @@ export class ArbiterBoard extends HTMLElement {
     if (key) {
       try {
         // A game read from PGN is saved with the file's tags and clocks, which only the full
-        // module reads back (import.rs): restored there.
-        if (this.#saved(key)?.includes('"imported"')) g.wasm = await loadFull();
+        // module reads back (import.rs); an adjourned game's envelope opens only there (the lean
+        // module has no Argon2 to stretch its passphrase, and refuses a log that opens one):
+        // both restored there.
+        const saved = this.#saved(key);
+        if (saved?.includes('"imported"') || holdsSeal(saved)) g.wasm = await loadFull();
         table = g.wasm.Table.restore(key);
       } catch (err) {
         unsaved = false;
@@ -113,7 +120,8 @@ export class ArbiterBoard extends HTMLElement {
     }
     g.adopt(table ?? g.newTable(g.setupFromAttributes(), { unsaved }));
     // An adjourned game goes on in the full module, which opens the envelope and rules on a
-    // faulty sealed move with the full dead-position analysis (2005 App. A8).
+    // faulty sealed move with the full dead-position analysis (2005 App. A8): restored there
+    // above, and moved there here should the saved text not have told.
     if (table?.log().includes('"type":"seal"')) await g.toFull();
     this.#ready();
   }
@@ -343,6 +351,13 @@ export class ArbiterBoard extends HTMLElement {
   /** Resumes an adjourned game: both players present, the arbiter opens the envelope. */
   resumeAdjourned(passphrase) {
     const g = this.#game;
+    // The envelope opens in the full module only (engine.js); an adjourned game is there already
+    // unless its load failed: it is asked for again, then the envelope opened.
+    if (g.table && typeof g.table.seal !== 'function') {
+      return g.toFull().then(() => this.resumeAdjourned(passphrase), (err) => {
+        g.withWords(() => g.card({ text: g.t('error_module', { err }), law: '' }, true));
+      });
+    }
     for (const event of [{ type: 'resume' }, { type: 'arrive', player: 'white' }, { type: 'arrive', player: 'black' }]) {
       if (!g.send(event)) return;
     }

@@ -8,6 +8,10 @@
 //! natively, where the PBKDF2 of earlier envelopes let a spectator try thousands a second on a
 //! graphics card. Envelopes sealed before with PBKDF2-HMAC-SHA256 (their `iterations`, no
 //! `argon2`) open as they did.
+//!
+//! A build without the `argon2` feature (the page's first module) cannot stretch: it seals
+//! nothing, and refuses an Argon2 envelope with [`EnvelopeError::Argon2Unavailable`] (its cost
+//! checked first, as a full build would), so a game whose log opens one is refused there, not played on differently.
 
 use chacha20poly1305::aead::{Aead, KeyInit};
 use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
@@ -128,6 +132,10 @@ pub enum EnvelopeError {
         /// The cost asked.
         cost: Argon2Cost,
     },
+    /// The envelope was sealed with Argon2id, which this build leaves out (the core's `argon2`
+    /// feature): a build with it opens the envelope.
+    #[error("this build cannot open an envelope sealed with Argon2id: open it with a full build")]
+    Argon2Unavailable,
 }
 
 /// The sealed text is padded with spaces to at least this many bytes, so the ciphertext's
@@ -145,6 +153,7 @@ fn key(passphrase: &str, salt: &[u8], iterations: u32) -> Key {
     Key::from(key)
 }
 
+#[cfg(feature = "argon2")]
 fn argon2_key(passphrase: &str, salt: &[u8], cost: Argon2Cost) -> Result<Key, EnvelopeError> {
     cost.check()?;
     let params = argon2::Params::new(cost.memory_kib, cost.passes, cost.lanes, Some(32))
@@ -156,6 +165,13 @@ fn argon2_key(passphrase: &str, salt: &[u8], cost: Argon2Cost) -> Result<Key, En
         .hash_password_into(passphrase.as_bytes(), salt, &mut key)
         .map_err(|_| EnvelopeError::Malformed { field: "salt" })?;
     Ok(Key::from(key))
+}
+
+/// Without the `argon2` feature: the cost is checked as it would be, then refused.
+#[cfg(not(feature = "argon2"))]
+fn argon2_key(_: &str, _: &[u8], cost: Argon2Cost) -> Result<Key, EnvelopeError> {
+    cost.check()?;
+    Err(EnvelopeError::Argon2Unavailable)
 }
 
 fn check_iterations(iterations: u32) -> Result<(), EnvelopeError> {
@@ -179,6 +195,7 @@ fn check_iterations(iterations: u32) -> Result<(), EnvelopeError> {
 ///
 /// # Errors
 /// [`EnvelopeError::CostOutOfBounds`], or a salt shorter than 8 bytes.
+#[cfg(feature = "argon2")]
 pub fn seal_argon2(
     move_text: &str,
     passphrase: &str,
@@ -312,6 +329,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "argon2")]
     fn a01_the_passphrase_is_stretched_by_argon2_and_an_old_pbkdf2_envelope_still_opens() {
         let salt = b"0123456789abcdef";
         // The least cost keeps the test quick; the cost travels in the envelope.
@@ -356,5 +374,35 @@ mod tests {
         });
         assert!(open(&cheap, "arbiter secret").is_err());
         assert!(Argon2Cost::SEAL.check().is_ok());
+    }
+
+    /// `cargo test -p arbiter-core --no-default-features --lib adjourn`: the page's first module.
+    #[test]
+    #[cfg(not(feature = "argon2"))]
+    fn a01_a_build_without_argon2_refuses_an_argon2_envelope_and_opens_a_pbkdf2_one() {
+        let salt = b"0123456789abcdef";
+        let old = seal("g1f3", "p", salt, [1; 12], MIN_ITERATIONS).unwrap();
+        assert_eq!(open(&old, "p").unwrap(), "g1f3");
+        let stretched = SealedEnvelope {
+            iterations: 0,
+            argon2: Some(Argon2Cost::SEAL),
+            ..old
+        };
+        assert_eq!(
+            open(&stretched, "p"),
+            Err(EnvelopeError::Argon2Unavailable)
+        );
+        // A cost out of bounds is named as a full build names it.
+        let greedy = SealedEnvelope {
+            argon2: Some(Argon2Cost {
+                memory_kib: 64 * 1024 * 1024,
+                ..Argon2Cost::SEAL
+            }),
+            ..stretched
+        };
+        assert!(matches!(
+            open(&greedy, "p"),
+            Err(EnvelopeError::CostOutOfBounds { .. })
+        ));
     }
 }

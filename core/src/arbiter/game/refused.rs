@@ -168,6 +168,11 @@ impl Refused {
                 "envelope_wrong_passphrase",
                 "table_envelope_wrong_passphrase",
             ),
+            // Not damaged: this build (the page's first module) cannot open it, a full one can.
+            Refused::Envelope(adjourn::EnvelopeError::Argon2Unavailable) => (
+                "envelope_argon2_unavailable",
+                "table_envelope_argon2_unavailable",
+            ),
             Refused::Envelope(_) => ("envelope_damaged", "table_envelope_damaged"),
             Refused::NotAMove(_) => (
                 "not_a_move_on_illegal_position",
@@ -197,5 +202,10 @@ mod tests {
             "table_envelope_wrong_passphrase"
         );
         assert_eq!(Refused::NotPostponable.kind(), "not_postponable");
+        // A build that cannot open an Argon2 envelope does not call it damaged.
+        assert_eq!(
+            Refused::Envelope(adjourn::EnvelopeError::Argon2Unavailable).kind(),
+            "envelope_argon2_unavailable"
+        );
     }
 }
