@@ -388,10 +388,7 @@ mod tests {
             argon2: Some(Argon2Cost::SEAL),
             ..old
         };
-        assert_eq!(
-            open(&stretched, "p"),
-            Err(EnvelopeError::Argon2Unavailable)
-        );
+        assert_eq!(open(&stretched, "p"), Err(EnvelopeError::Argon2Unavailable));
         // A cost out of bounds is named as a full build names it.
         let greedy = SealedEnvelope {
             argon2: Some(Argon2Cost {
