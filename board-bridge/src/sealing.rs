@@ -75,6 +75,13 @@ pub enum BoardSealing {
     PiecesBack {
         /// Where the pieces stood before the sealed move.
         placement: String,
+        /// The board last showed `placement`.
+        back: bool,
+        /// The envelope's work is done (sealed, or the error told). The board is shown again
+        /// only once both hold: the envelope is made off the serving thread, the pieces can be
+        /// back before it is, and the moves the board shows until then are no moves of the
+        /// game (App. A1).
+        sealed: bool,
     },
 }
 

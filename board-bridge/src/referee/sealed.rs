@@ -50,8 +50,15 @@ impl Referee {
         if self.game.side_on_move() != player {
             return false;
         }
+        if !self.game.board().is_legal(mv) {
+            // Not the sealer's next move (a board re-reading a move the game already has):
+            // nothing the board shows reaches the game while the move is awaited.
+            return true;
+        }
         self.sealing = Some(BoardSealing::PiecesBack {
             placement: self.game.board().placement().to_fen_board(),
+            back: false,
+            sealed: false,
         });
         self.publish_board_status();
         let text = mv.to_string();
@@ -86,18 +93,35 @@ impl Referee {
                 message: format!("the sealed move could not be sealed: {e}"),
             });
         }
+        // Sealed or not, nothing more is waited for but the pieces.
+        let Some(BoardSealing::PiecesBack { back, sealed, .. }) = &mut self.sealing else {
+            return;
+        };
+        *sealed = true;
+        if *back {
+            // The pieces came back while the key was being derived.
+            self.sealing = None;
+            self.publish_board_status();
+        }
     }
 
     /// The sensor board shows `placement` (its FEN board field): once the pieces stand as
     /// before the sealed move, the board is shown again. Returns whether that happened now.
     pub fn board_shows(&mut self, placement: &str) -> bool {
-        match &self.sealing {
-            Some(BoardSealing::PiecesBack { placement: before }) if before == placement => {
-                self.sealing = None;
-                true
-            }
-            _ => false,
+        let Some(BoardSealing::PiecesBack {
+            placement: before,
+            back,
+            sealed,
+        }) = &mut self.sealing
+        else {
+            return false;
+        };
+        *back = before == placement;
+        if *back && *sealed {
+            self.sealing = None;
+            return true;
         }
+        false
     }
 
     /// Whether the envelope must wait: the pieces are not yet back where they stood before the

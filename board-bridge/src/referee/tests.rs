@@ -74,3 +74,42 @@ fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() 
     assert!(reopened.last_seq() >= hub.last_seq(), "numbers go on");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// App. A1 / 2023 Guidelines I.1: the envelope is made off the serving thread. Pieces put back
+/// before it is in keep the board hidden: the moves the board shows meanwhile are no moves of
+/// the game, and the board is shown again only once the envelope is in.
+#[test]
+fn app_a1_pieces_back_before_the_envelope_is_made_keep_the_board_hidden() {
+    let dir = std::env::temp_dir().join(format!("referee-sealing-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let hub = Hub::open(&dir, standard()).expect("log");
+    let mut r = Referee::new(hub.clone(), false).expect("setup");
+    // As the game's task does: the answers of work off the serving thread come to it.
+    let mut answers = r.take_answers().expect("the answers, once");
+    r.submit(0, Event::Start, "white").expect("start");
+    let before = r.game().board().placement().to_fen_board();
+    r.ask_sealed_move(Color::White, "hall secret".into())
+        .expect("asked");
+    let sealed_move: Move = "g1f3".parse().expect("a move");
+    assert!(r.take_sealed_move(sealed_move), "taken for the envelope");
+    // The knight goes back before the key is derived.
+    assert!(!r.board_shows(&before), "the envelope is not in yet");
+    assert!(r.sealing().is_some(), "the board stays hidden");
+    let answer = answers.blocking_recv().expect("the envelope's answer");
+    r.answered(1_000, answer);
+    assert!(
+        r.sealing().is_none(),
+        "pieces back and envelope in: shown again"
+    );
+    assert!(!r.pieces_not_back());
+    assert!(
+        r.game()
+            .log()
+            .events()
+            .iter()
+            .any(|s| matches!(s.event, Event::Seal { .. })),
+        "the move is in its envelope"
+    );
+    assert!(r.moves().is_empty(), "and is no move of the game");
+    let _ = std::fs::remove_dir_all(&dir);
+}

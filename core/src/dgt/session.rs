@@ -368,8 +368,8 @@ impl<C: BoardCodec> BoardSession<C> {
         let mut events = Vec::with_capacity(2);
         let sealing = table.sealing();
         let made = made
-            .filter(|_| !self.no_play(table))
-            .filter(|&mv| !table.take_sealed_move(mv));
+            .filter(|&mv| !table.take_sealed_move(mv))
+            .filter(|_| !self.no_play(table));
         let pressed = press.is_some() && !sealing && table.game().sealed_by().is_none();
         let mover = table.game().side_on_move();
         if let Some(mv) = made {
@@ -454,7 +454,8 @@ impl<C: BoardCodec> BoardSession<C> {
 
     /// Hands the game a move made on the board, completed at once if it completes itself.
     fn submit_made(&mut self, now: u64, mv: Move, pressed: bool, table: &mut dyn Table) {
-        if self.no_play(table) || table.take_sealed_move(mv) {
+        // The sealed move first: while it is awaited nothing else of the board plays.
+        if table.take_sealed_move(mv) || self.no_play(table) {
             return;
         }
         let mut events = Vec::with_capacity(2);
@@ -563,7 +564,10 @@ impl<C: BoardCodec> BoardSession<C> {
     /// move reaches the game, and no displaced piece is ruled on.
     pub(super) fn no_play(&self, table: &dyn Table) -> bool {
         let game = table.game();
+        // A sealed move being made on the board, or its pieces on their way back before the
+        // envelope is in (it is made off the serving thread): no move of the game.
         game.result().is_some()
+            || table.sealing()
             || game.sealed_by().is_some()
             || (self.start_by == StartBy::Arbiter && not_started(table))
             || result_signal_under_way(&self.rec.physical(), game.board())
