@@ -9,11 +9,16 @@
 //! graphics card. Envelopes sealed before with PBKDF2-HMAC-SHA256 (their `iterations`, no
 //! `argon2`) open as they did.
 //!
-//! A build without the `argon2` feature (the page's first module) cannot stretch: it seals
-//! nothing, and refuses an Argon2 envelope with [`EnvelopeError::Argon2Unavailable`] (its cost
-//! checked first, as a full build would), so a game whose log opens one is refused there, not played on differently.
+//! A build without the `argon2` feature cannot stretch with Argon2: it seals nothing, and refuses
+//! an Argon2 envelope with [`EnvelopeError::Argon2Unavailable`] (its cost checked first, as a full
+//! build would), so a game whose log opens one is refused there, not played on differently. A
+//! build without the `envelope` feature (the page's first module) has no cipher at all, nor
+//! PBKDF2: it checks an envelope's fields as a full build does, then refuses a PBKDF2 one with
+//! [`EnvelopeError::Unavailable`] (and an Argon2 one as above).
 
+#[cfg(feature = "envelope")]
 use chacha20poly1305::aead::{Aead, KeyInit};
+#[cfg(feature = "envelope")]
 use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -136,6 +141,10 @@ pub enum EnvelopeError {
     /// feature): a build with it opens the envelope.
     #[error("this build cannot open an envelope sealed with Argon2id: open it with a full build")]
     Argon2Unavailable,
+    /// This build leaves envelopes out (the core's `envelope` feature, which PBKDF2 and
+    /// ChaCha20-Poly1305 need): a build with it opens the envelope.
+    #[error("this build cannot open a sealed envelope: open it with a full build")]
+    Unavailable,
 }
 
 /// The sealed text is padded with spaces to at least this many bytes, so the ciphertext's
@@ -147,6 +156,7 @@ pub const MIN_ITERATIONS: u32 = 1_000;
 /// Most PBKDF2 iterations accepted (bounds the work an input can demand).
 pub const MAX_ITERATIONS: u32 = 2_000_000;
 
+#[cfg(feature = "envelope")]
 fn key(passphrase: &str, salt: &[u8], iterations: u32) -> Key {
     let mut key = [0u8; 32];
     pbkdf2::pbkdf2_hmac::<sha2::Sha256>(passphrase.as_bytes(), salt, iterations, &mut key);
@@ -168,7 +178,7 @@ fn argon2_key(passphrase: &str, salt: &[u8], cost: Argon2Cost) -> Result<Key, En
 }
 
 /// Without the `argon2` feature: the cost is checked as it would be, then refused.
-#[cfg(not(feature = "argon2"))]
+#[cfg(all(feature = "envelope", not(feature = "argon2")))]
 fn argon2_key(_: &str, _: &[u8], cost: Argon2Cost) -> Result<Key, EnvelopeError> {
     cost.check()?;
     Err(EnvelopeError::Argon2Unavailable)
@@ -216,6 +226,7 @@ pub fn seal_argon2(
 ///
 /// # Errors
 /// [`EnvelopeError::TooFewIterations`] / [`EnvelopeError::TooManyIterations`].
+#[cfg(feature = "envelope")]
 pub fn seal(
     move_text: &str,
     passphrase: &str,
@@ -231,6 +242,7 @@ pub fn seal(
 }
 
 /// The envelope of `move_text`, padded, under `key` (its stretch's fields left for the caller).
+#[cfg(feature = "envelope")]
 fn encrypt(
     move_text: &str,
     key: &Key,
@@ -269,19 +281,47 @@ pub fn open(envelope: &SealedEnvelope, passphrase: &str) -> Result<String, Envel
     let ciphertext = unhex(&envelope.ciphertext).ok_or(EnvelopeError::Malformed {
         field: "ciphertext",
     })?;
-    let key = match envelope.argon2 {
-        Some(cost) => argon2_key(passphrase, &salt, cost)?,
-        None => key(passphrase, &salt, envelope.iterations),
-    };
-    let cipher = ChaCha20Poly1305::new(&key);
-    let plain = cipher
-        .decrypt(&Nonce::from(nonce), ciphertext.as_slice())
-        .map_err(|_| EnvelopeError::WrongPassphrase)?;
+    let plain = decrypt(envelope, passphrase, &salt, nonce, &ciphertext)?;
     let text = String::from_utf8(plain).map_err(|_| EnvelopeError::NotText)?;
     // The padding goes (an envelope sealed before it was padded has none).
     Ok(text.trim_end_matches(' ').to_owned())
 }
 
+/// The envelope's plain text, its key stretched as the envelope says.
+#[cfg(feature = "envelope")]
+fn decrypt(
+    envelope: &SealedEnvelope,
+    passphrase: &str,
+    salt: &[u8],
+    nonce: [u8; 12],
+    ciphertext: &[u8],
+) -> Result<Vec<u8>, EnvelopeError> {
+    let key = match envelope.argon2 {
+        Some(cost) => argon2_key(passphrase, salt, cost)?,
+        None => key(passphrase, salt, envelope.iterations),
+    };
+    ChaCha20Poly1305::new(&key)
+        .decrypt(&Nonce::from(nonce), ciphertext)
+        .map_err(|_| EnvelopeError::WrongPassphrase)
+}
+
+/// Without the `envelope` feature: the fields were checked as a full build checks them; the
+/// envelope is refused, an Argon2 one by that name as a build without only `argon2` does.
+#[cfg(not(feature = "envelope"))]
+fn decrypt(
+    envelope: &SealedEnvelope,
+    _: &str,
+    _: &[u8],
+    _: [u8; 12],
+    _: &[u8],
+) -> Result<Vec<u8>, EnvelopeError> {
+    Err(match envelope.argon2 {
+        Some(_) => EnvelopeError::Argon2Unavailable,
+        None => EnvelopeError::Unavailable,
+    })
+}
+
+#[cfg(feature = "envelope")]
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
@@ -301,6 +341,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(feature = "envelope")]
     fn a01_2005_sealed_move_round_trips_and_hides_the_move() {
         let env = seal(
             "Nf3",
@@ -378,7 +419,7 @@ mod tests {
 
     /// `cargo test -p arbiter-core --no-default-features --lib adjourn`: the page's first module.
     #[test]
-    #[cfg(not(feature = "argon2"))]
+    #[cfg(all(feature = "envelope", not(feature = "argon2")))]
     fn a01_a_build_without_argon2_refuses_an_argon2_envelope_and_opens_a_pbkdf2_one() {
         let salt = b"0123456789abcdef";
         let old = seal("g1f3", "p", salt, [1; 12], MIN_ITERATIONS).unwrap();
@@ -401,5 +442,42 @@ mod tests {
             open(&greedy, "p"),
             Err(EnvelopeError::CostOutOfBounds { .. })
         ));
+    }
+
+    /// `cargo test -p arbiter-core --no-default-features --lib adjourn`: the page's first module
+    /// has no cipher; any envelope is refused by a typed error, its fields checked first.
+    #[test]
+    #[cfg(not(feature = "envelope"))]
+    fn a01_a_build_without_envelopes_refuses_every_envelope_by_name() {
+        let old = SealedEnvelope {
+            salt: "30313233343536373839616263646566".into(),
+            nonce: "070707070707070707070707".into(),
+            iterations: MIN_ITERATIONS,
+            argon2: None,
+            ciphertext: "00".repeat(32),
+        };
+        assert_eq!(open(&old, "p"), Err(EnvelopeError::Unavailable));
+        let stretched = SealedEnvelope {
+            iterations: 0,
+            argon2: Some(Argon2Cost::SEAL),
+            ..old.clone()
+        };
+        assert_eq!(open(&stretched, "p"), Err(EnvelopeError::Argon2Unavailable));
+        let few = SealedEnvelope {
+            iterations: 1,
+            ..old.clone()
+        };
+        assert!(matches!(
+            open(&few, "p"),
+            Err(EnvelopeError::TooFewIterations { .. })
+        ));
+        let bad = SealedEnvelope {
+            nonce: "zz".into(),
+            ..old
+        };
+        assert_eq!(
+            open(&bad, "p"),
+            Err(EnvelopeError::Malformed { field: "nonce" })
+        );
     }
 }

@@ -173,6 +173,10 @@ impl Refused {
                 "envelope_argon2_unavailable",
                 "table_envelope_argon2_unavailable",
             ),
+            // Nor this: the page's first module has no cipher; a full build opens it.
+            Refused::Envelope(adjourn::EnvelopeError::Unavailable) => {
+                ("envelope_unavailable", "table_envelope_unavailable")
+            }
             Refused::Envelope(_) => ("envelope_damaged", "table_envelope_damaged"),
             Refused::NotAMove(_) => (
                 "not_a_move_on_illegal_position",
@@ -206,6 +210,10 @@ mod tests {
         assert_eq!(
             Refused::Envelope(adjourn::EnvelopeError::Argon2Unavailable).kind(),
             "envelope_argon2_unavailable"
+        );
+        assert_eq!(
+            Refused::Envelope(adjourn::EnvelopeError::Unavailable).kind(),
+            "envelope_unavailable"
         );
     }
 }
