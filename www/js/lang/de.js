@@ -246,6 +246,7 @@ export default {
   table_no_such_ply: (a) => `Es gibt keinen Halbzug ${a.ply}: Die Partie hat ${a.plies}.`,
   table_envelope_wrong_passphrase: () => 'Der Umschlag öffnet sich mit diesem Kennwort nicht.',
   table_envelope_damaged: () => 'Der Umschlag ist beschädigt und kann nicht geöffnet werden.',
+  table_envelope_unavailable: () => 'Der Umschlag kann erst geöffnet werden, wenn die Seite ganz geladen ist: bitte gleich noch einmal versuchen.',
   table_not_a_move_on_illegal_position: () => 'Das ist kein Zug der Figuren: Auf der regelwidrigen Stellung muss eine Figur ziehen, wie sie darf.',
   fen_field_count: (a) => `eine FEN hat 6 durch Leerzeichen getrennte Felder (oder 4), dieser Text hat ${a.found}.`,
   fen_rank_count: (a) => `das Brett braucht 8 durch „/“ getrennte Reihen, hier sind es ${a.found}.`,

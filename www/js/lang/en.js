@@ -232,6 +232,7 @@ export default {
   table_no_such_ply: (a) => `There is no half-move ${a.ply}: the game has ${a.plies}.`,
   table_envelope_wrong_passphrase: () => 'The envelope does not open with this passphrase.',
   table_envelope_damaged: () => 'The envelope is damaged and cannot be opened.',
+  table_envelope_unavailable: () => 'The envelope cannot be opened before the page has loaded in full: try again in a moment.',
   table_not_a_move_on_illegal_position: () => 'That is no move of the pieces: on the illegal position a piece must move as it may.',
   // What is wrong with a FEN (refusal.rs: our reader's typed errors).
   fen_field_count: (a) => `a FEN has 6 fields separated by spaces (or 4), this text has ${a.found}.`,

@@ -246,6 +246,7 @@ export default {
   table_no_such_ply: (a) => `No hay medio movimiento ${a.ply}: la partida tiene ${a.plies}.`,
   table_envelope_wrong_passphrase: () => 'El sobre no se abre con esta contraseña.',
   table_envelope_damaged: () => 'El sobre está dañado y no se puede abrir.',
+  table_envelope_unavailable: () => 'El sobre no se puede abrir hasta que la página haya cargado del todo: inténtelo de nuevo en un momento.',
   table_not_a_move_on_illegal_position: () => 'Eso no es una jugada de las piezas: en la posición ilegal una pieza debe moverse como puede.',
   fen_field_count: (a) => `una FEN tiene 6 campos separados por espacios (o 4), este texto tiene ${a.found}.`,
   fen_rank_count: (a) => `el tablero tiene 8 filas separadas por '/', aquí hay ${a.found}.`,

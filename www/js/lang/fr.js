@@ -246,6 +246,7 @@ export default {
   table_no_such_ply: (a) => `Il n'y a pas de demi-coup ${a.ply} : la partie en a ${a.plies}.`,
   table_envelope_wrong_passphrase: () => 'L\'enveloppe ne s\'ouvre pas avec ce mot de passe.',
   table_envelope_damaged: () => 'L\'enveloppe est abîmée et ne peut pas être ouverte.',
+  table_envelope_unavailable: () => 'L\'enveloppe ne peut être ouverte qu\'une fois la page entièrement chargée : réessayez dans un instant.',
   table_not_a_move_on_illegal_position: () => 'Ce n\'est pas un coup des pièces : sur la position illégale, une pièce doit se déplacer comme elle le peut.',
   fen_field_count: (a) => `une FEN a 6 champs séparés par des espaces (ou 4), ce texte en a ${a.found}.`,
   fen_rank_count: (a) => `l'échiquier a 8 rangées séparées par '/', il y en a ${a.found} ici.`,

@@ -246,6 +246,7 @@ export default {
   table_no_such_ply: (a) => `Non esiste la semimossa ${a.ply}: la partita ne ha ${a.plies}.`,
   table_envelope_wrong_passphrase: () => 'La busta non si apre con questa parola d\'ordine.',
   table_envelope_damaged: () => 'La busta è danneggiata e non si può aprire.',
+  table_envelope_unavailable: () => 'La busta si può aprire solo quando la pagina è caricata del tutto: riprova tra un momento.',
   table_not_a_move_on_illegal_position: () => 'Questa non è una mossa dei pezzi: sulla posizione illegale un pezzo deve muovere come può.',
   fen_field_count: (a) => `una FEN ha 6 campi separati da spazi (o 4), questo testo ne ha ${a.found}.`,
   fen_rank_count: (a) => `la scacchiera ha 8 traverse separate da '/', qui sono ${a.found}.`,

@@ -246,6 +246,7 @@ export default {
   table_no_such_ply: (a) => `Er is geen halve zet ${a.ply}: de partij heeft er ${a.plies}.`,
   table_envelope_wrong_passphrase: () => 'De envelop gaat met dit wachtwoord niet open.',
   table_envelope_damaged: () => 'De envelop is beschadigd en kan niet worden geopend.',
+  table_envelope_unavailable: () => 'De envelop kan pas worden geopend als de pagina helemaal is geladen: probeer het zo opnieuw.',
   table_not_a_move_on_illegal_position: () => 'Dat is geen zet van de stukken: op de onreglementaire stelling moet een stuk zetten zoals het mag.',
   fen_field_count: (a) => `een FEN heeft 6 door spaties gescheiden velden (of 4), deze tekst heeft er ${a.found}.`,
   fen_rank_count: (a) => `het bord heeft 8 rijen gescheiden door '/', hier zijn het er ${a.found}.`,

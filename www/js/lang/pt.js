@@ -246,6 +246,7 @@ export default {
   table_no_such_ply: (a) => `Não há meio-lance ${a.ply}: a partida tem ${a.plies}.`,
   table_envelope_wrong_passphrase: () => 'O envelope não abre com esta senha.',
   table_envelope_damaged: () => 'O envelope está danificado e não pode ser aberto.',
+  table_envelope_unavailable: () => 'O envelope só pode ser aberto quando a página tiver carregado por completo: tente de novo daqui a pouco.',
   table_not_a_move_on_illegal_position: () => 'Isto não é um lance das peças: na posição ilegal uma peça tem de se mover como pode.',
   fen_field_count: (a) => `uma FEN tem 6 campos separados por espaços (ou 4), este texto tem ${a.found}.`,
   fen_rank_count: (a) => `o tabuleiro tem 8 filas separadas por '/', aqui há ${a.found}.`,
