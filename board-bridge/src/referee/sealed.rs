@@ -50,11 +50,6 @@ impl Referee {
         if self.game.side_on_move() != player {
             return false;
         }
-        if !self.game.board().is_legal(mv) {
-            // Not the sealer's next move (a board re-reading a move the game already has):
-            // nothing the board shows reaches the game while the move is awaited.
-            return true;
-        }
         self.sealing = Some(BoardSealing::PiecesBack {
             placement: self.game.board().placement().to_fen_board(),
             back: false,

@@ -30,12 +30,18 @@ fn moves(hub: &Hub) -> Vec<(usize, String, String)> {
         .collect()
 }
 
-#[test]
-fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() {
-    let dir = std::env::temp_dir().join(format!("referee-restart-{}", std::process::id()));
+/// A referee of a new standard game, logged in a fresh folder named by `name`.
+fn fresh(name: &str) -> (std::path::PathBuf, Hub, Referee) {
+    let dir = std::env::temp_dir().join(format!("referee-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let hub = Hub::open(&dir, standard()).expect("log");
-    let mut r = Referee::new(hub.clone(), false).expect("setup");
+    let referee = Referee::new(hub.clone(), false).expect("setup");
+    (dir, hub, referee)
+}
+
+#[test]
+fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() {
+    let (dir, hub, mut r) = fresh("restart");
     r.submit(0, Event::Start, "white").expect("start");
     r.submit(1_000, event(r#"{"type":"move","move":"e2e4"}"#), "white")
         .expect("move");
@@ -80,10 +86,7 @@ fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() 
 /// the game, and the board is shown again only once the envelope is in.
 #[test]
 fn app_a1_pieces_back_before_the_envelope_is_made_keep_the_board_hidden() {
-    let dir = std::env::temp_dir().join(format!("referee-sealing-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let hub = Hub::open(&dir, standard()).expect("log");
-    let mut r = Referee::new(hub.clone(), false).expect("setup");
+    let (dir, _hub, mut r) = fresh("sealing");
     // As the game's task does: the answers of work off the serving thread come to it.
     let mut answers = r.take_answers().expect("the answers, once");
     r.submit(0, Event::Start, "white").expect("start");

@@ -530,9 +530,10 @@ impl<C: BoardCodec> BoardSession<C> {
                     self.submit_made(now, mv, pressed, table);
                 }
             }
-            Reading::Mismatch { .. } if hidden(table) || self.no_play(table) => {
-                // The sealed move on the board, or its pieces on their way back: the status
-                // says what is awaited, without the squares.
+            Reading::Mismatch { .. } if self.no_play(table) => {
+                // No play (the sealed move on the board, its pieces on their way back, the game
+                // over): no displaced piece is ruled on; the status says what is awaited, without
+                // the squares.
             }
             Reading::Mismatch {
                 kind,
@@ -559,16 +560,15 @@ impl<C: BoardCodec> BoardSession<C> {
         }
     }
 
-    /// Whether what the hands do is no play of the game: the game is over, or the players are
-    /// making DGT's result signal (the kings on the centre squares). Then no lift, placement or
-    /// move reaches the game, and no displaced piece is ruled on.
+    /// Whether what the hands do is no play of the game: the game is over, the board is
+    /// [`hidden`] (a sealed move being made on it, its pieces on their way back before the
+    /// envelope is in, or the envelope not yet opened), the game waits for the arbiter's start,
+    /// or the players are making DGT's result signal (the kings on the centre squares). Then no
+    /// lift, placement or move reaches the game, and no displaced piece is ruled on.
     pub(super) fn no_play(&self, table: &dyn Table) -> bool {
         let game = table.game();
-        // A sealed move being made on the board, or its pieces on their way back before the
-        // envelope is in (it is made off the serving thread): no move of the game.
         game.result().is_some()
-            || table.sealing()
-            || game.sealed_by().is_some()
+            || hidden(table)
             || (self.start_by == StartBy::Arbiter && not_started(table))
             || result_signal_under_way(&self.rec.physical(), game.board())
     }

@@ -11,9 +11,10 @@ use arbiter_core::dgt::clock::{ClockCommand, ClockReading, ClockSide, ClockTimes
 use arbiter_core::dgt::codec::{BoardMessage, Command};
 use arbiter_core::dgt::reconstruct::Completion;
 use arbiter_core::dgt::session::{BoardOutput, BoardSession};
-use arbiter_core::dgt::table::{GameTable, Seat};
+use arbiter_core::dgt::table::{GameTable, Seat, Table};
 use arbiter_core::laws::Edition;
-use arbiter_core::{Color, Piece, Square};
+use arbiter_core::position::Position;
+use arbiter_core::{Color, Move, Piece, Square};
 
 pub const SETTLE: u64 = 250;
 
@@ -32,6 +33,64 @@ pub struct Rig {
     pub clock_commands: Vec<ClockCommand>,
     /// Whether the board answers full reads (a board that is slow to answer: false).
     pub answers_reads: bool,
+    /// A sealed move asked for on the board, as the bridge's referee asks it (App. A1).
+    pub seal: BoardSeal,
+}
+
+/// A sealed move made on the board as the bridge's referee plays it (2005 App. A1 / 2023
+/// Guidelines I.1): asked, then the move the board shows taken for the envelope, its pieces
+/// then awaited back (the envelope is made elsewhere, so the board stays hidden meanwhile).
+#[derive(Debug, Default)]
+pub struct BoardSeal {
+    /// The arbiter asked for the sealed move and it was not yet made.
+    pub asked: bool,
+    /// The moves taken for the envelope.
+    pub taken: Vec<Move>,
+}
+
+impl BoardSeal {
+    fn hiding(&self) -> bool {
+        self.asked || !self.taken.is_empty()
+    }
+}
+
+/// The rig's game table with its [`BoardSeal`]: what the session is handed.
+struct Sealing<'a> {
+    table: &'a mut GameTable,
+    seal: &'a mut BoardSeal,
+}
+
+impl Table for Sealing<'_> {
+    fn game(&self) -> &Game {
+        self.table.game()
+    }
+    fn submit(
+        &mut self,
+        at: u64,
+        events: Vec<Event>,
+    ) -> Vec<Result<(), arbiter_core::arbiter::Refused>> {
+        self.table.submit(at, events)
+    }
+    fn score(&self) -> (&Position, &[Move]) {
+        self.table.score()
+    }
+    fn stream(&mut self, output: BoardOutput) {
+        self.table.stream(output);
+    }
+    fn auto_press(&self) -> bool {
+        self.table.auto_press()
+    }
+    fn sealing(&self) -> bool {
+        self.seal.hiding()
+    }
+    fn take_sealed_move(&mut self, mv: Move) -> bool {
+        if !self.seal.asked {
+            return false;
+        }
+        self.seal.asked = false;
+        self.seal.taken.push(mv);
+        true
+    }
 }
 
 /// A standard game of `minutes` a side with an arbiter present (who enforces touch-move).
@@ -80,12 +139,17 @@ impl Rig {
             clock: clock.then_some(((MINUTES * 60_000, MINUTES * 60_000), ClockSide::Left, false)),
             clock_commands: Vec::new(),
             answers_reads: true,
+            seal: BoardSeal::default(),
         }
     }
 
     /// The board connects: its handshake is answered with two agreeing reads and the clock.
     pub fn connect(&mut self) {
-        self.board.handle_connected(&mut self.table);
+        let mut table = Sealing {
+            table: &mut self.table,
+            seal: &mut self.seal,
+        };
+        self.board.handle_connected(&mut table);
         self.pump();
         self.pump();
         if self.clock.is_some() {
@@ -96,20 +160,27 @@ impl Rig {
 
     /// The game is started as a page starts it (the arbiter's or a player's start).
     pub fn start_game(&mut self) {
-        use arbiter_core::dgt::table::Table;
         self.table.submit(self.now, vec![Event::Start]);
         assert!(self.table.game.in_play());
     }
 
     pub fn feed(&mut self, bytes: &[u8]) {
-        self.board.handle_bytes(self.now, bytes, &mut self.table);
+        let mut table = Sealing {
+            table: &mut self.table,
+            seal: &mut self.seal,
+        };
+        self.board.handle_bytes(self.now, bytes, &mut table);
     }
 
     /// What the session writes is read as the board would: a full read asked for is sent.
     pub fn pump(&mut self) {
         for _ in 0..4 {
             let mut out = Vec::new();
-            if !self.board.poll_transmit(self.now, &self.table, &mut out) {
+            let table = Sealing {
+                table: &mut self.table,
+                seal: &mut self.seal,
+            };
+            if !self.board.poll_transmit(self.now, &table, &mut out) {
                 return;
             }
             let mut read = false;
@@ -142,7 +213,11 @@ impl Rig {
                 break;
             }
             self.now = self.now.max(d);
-            self.board.handle_deadline(self.now, &mut self.table);
+            let mut table = Sealing {
+                table: &mut self.table,
+                seal: &mut self.seal,
+            };
+            self.board.handle_deadline(self.now, &mut table);
             self.pump();
         }
         self.now = until;
