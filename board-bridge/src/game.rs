@@ -66,6 +66,10 @@ pub(crate) struct Turn {
     pub(crate) deadline_us: Option<u64>,
 }
 
+/// What whoever asks a game whose task has ended is told (410 Gone over HTTP): the hall's next
+/// round took its board while the request was on its way.
+pub const ENDED: &str = "this game is no longer played here: the next round took its board";
+
 /// The way to a game's task, for whoever acts on the game or reads it. Cheap to clone.
 #[derive(Clone)]
 pub struct GameHandle {
@@ -382,5 +386,37 @@ fn hand_on_presses(hub: &Hub, referee: &mut Referee, boards: &mut [Board], from:
                 .lever_pressed(referee, hub.now_ms(), side, times_ms);
         }
         at = partner;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use arbiter_core::arbiter::GameConfig;
+    use arbiter_core::clock::{Millis, TimeControl, Timing};
+    use arbiter_core::laws::Edition;
+
+    /// A request to a game runs in its task; once the task has ended (the hall's next round
+    /// took the board), it is answered `None`, never left waiting.
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_game_answers_in_its_task_and_an_ended_one_answers_none() {
+        let dir = std::env::temp_dir().join(format!("game-task-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let config = GameConfig::new(
+            Edition::Fide2023,
+            TimeControl::sudden_death(Millis::minutes(5), Timing::None),
+        );
+        let hub = Hub::open(&dir, config).expect("log");
+        let referee = Referee::new(hub.clone(), false).expect("setup");
+        let task = GameTask::new(hub, referee);
+        let handle = task.handle();
+        let running = tokio::spawn(task.run());
+        assert_eq!(handle.act(|r| r.moves().len()).await, Some(0));
+        assert!(!handle.is_closed());
+        running.abort();
+        let _ = running.await;
+        assert!(handle.is_closed());
+        assert_eq!(handle.act(|r| r.moves().len()).await, None);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

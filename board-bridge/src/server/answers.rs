@@ -30,11 +30,7 @@ fn cors(app: &App, headers: &HeaderMap) -> AppendHeaders<Vec<(header::HeaderName
 
 pub(super) async fn games_pgn(State(app): State<App>, headers: HeaderMap) -> Response {
     let Some(text) = crate::pgn::game_pgn(&app.hub, &app.game).await else {
-        return (
-            StatusCode::SERVICE_UNAVAILABLE,
-            "this game is no longer served here (a later round took its board)",
-        )
-            .into_response();
+        return (StatusCode::GONE, crate::game::ENDED).into_response();
     };
     (
         cors(&app, &headers),

@@ -139,11 +139,7 @@ const HELLO_WAIT: Duration = Duration::from_millis(300);
 /// What a page's message asks for, answered by the game's task; `Some` is the answer for this
 /// page alone (a refusal, or an event that changed nothing).
 async fn take_client_message(app: &App, role: Role, message: ClientMessage) -> Option<Reply> {
-    let gone = || {
-        Some(Reply::error(
-            "this game is no longer served here (a later round took its board)",
-        ))
-    };
+    let gone = || Some(Reply::error(crate::game::ENDED));
     match message {
         ClientMessage::Hello { .. } => None,
         ClientMessage::AutoPress { on } => {
@@ -159,53 +155,49 @@ async fn take_client_message(app: &App, role: Role, message: ClientMessage) -> O
             }
         }
         ClientMessage::SealOnBoard { passphrase } => {
-            let Some(sealer) = app.game.act(|r| r.side_to_move()).await else {
-                return gone();
-            };
-            // The sealer's seat (or his assistant) asks, or the arbiter, who asks the player on
-            // move for his sealed move (2005 App. A1 / 2023 Guidelines I.1): he makes it on the
-            // board himself all the same.
-            if role != Role::Arbiter
-                && let Some(why) = role.refuses_act(Actor::Player(sealer), sealer)
-            {
-                return Some(why.reply());
-            }
-            // An arbiter who gives no passphrase gets one made for him, said on the bridge's
-            // terminal (his), never to the page that asked (the sealer's or the assistant's).
-            let passphrase = if passphrase.trim().is_empty() {
-                match crate::sealing::generated_passphrase() {
-                    Ok(made) => {
-                        eprintln!(
-                            "board-bridge: the passphrase of the envelope now sealed on the board (made for the arbiter, keep it to open the envelope): {made}"
-                        );
-                        made
-                    }
-                    Err(e) => return Some(Reply::error_with_id("seal_refused", e.to_string())),
-                }
-            } else {
-                passphrase
-            };
-            if let Some(why) = crate::sealing::weak_passphrase(&passphrase) {
-                return Some(Reply::error_with_id("seal_refused", why));
-            }
-            // Asked of the player on move when the page asked: if a move was completed
-            // meanwhile, the sealer is no longer on move and the game's task refuses.
+            // Checked in the game's task with the seal itself, against the side on move then:
+            // nothing comes between the two.
             let sealed = app
                 .game
                 .act(move |r| {
-                    if r.side_to_move() != sealer {
-                        return Err(format!(
-                            "{} is no longer on move: ask again",
-                            arbiter_core::wire::color::name(sealer)
-                        ));
+                    let sealer = r.side_to_move();
+                    // The sealer's seat (or his assistant) asks, or the arbiter, who asks the
+                    // player on move for his sealed move (2005 App. A1 / 2023 Guidelines I.1): he
+                    // makes it on the board himself all the same.
+                    if role != Role::Arbiter
+                        && let Some(why) = role.refuses_act(Actor::Player(sealer), sealer)
+                    {
+                        return Err(why.reply());
                     }
-                    r.seal_on_board(passphrase).map(|_| ())
+                    let refused = |why: String| Reply::error_with_id("seal_refused", why);
+                    // An arbiter who gives no passphrase gets one made for him, said on the
+                    // bridge's terminal (his), never to the page that asked (the sealer's or the
+                    // assistant's).
+                    let made = passphrase.trim().is_empty();
+                    let passphrase = if made {
+                        crate::sealing::generated_passphrase()
+                            .map_err(|e| refused(e.to_string()))?
+                    } else {
+                        passphrase
+                    };
+                    if let Some(why) = crate::sealing::weak_passphrase(&passphrase) {
+                        return Err(refused(why));
+                    }
+                    r.seal_on_board(passphrase.clone()).map_err(refused)?;
+                    Ok(made.then_some(passphrase))
                 })
                 .await;
             match sealed {
-                Some(Ok(())) => None,
-                Some(Err(e)) => Some(Reply::error_with_id("seal_refused", e)),
                 None => gone(),
+                Some(Err(reply)) => Some(reply),
+                Some(Ok(made)) => {
+                    if let Some(made) = made {
+                        eprintln!(
+                            "board-bridge: the passphrase of the envelope now sealed on the board (made for the arbiter, keep it to open the envelope): {made}"
+                        );
+                    }
+                    None
+                }
             }
         }
         ClientMessage::Event { event } => {

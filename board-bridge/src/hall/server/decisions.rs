@@ -260,10 +260,7 @@ async fn before_of(board: &crate::hall::board::HallBoard, now: u64) -> Option<Be
 /// The answer for a board whose game's task has ended (the next round took the board while
 /// the request was on its way).
 fn gone() -> Response {
-    refused(
-        StatusCode::GONE,
-        "this board's game is no longer played here: the next round took the board",
-    )
+    refused(StatusCode::GONE, crate::game::ENDED)
 }
 
 fn before_in(referee: &crate::referee::Referee, now: u64) -> Before {
