@@ -9,12 +9,11 @@
 //! graphics card. Envelopes sealed before with PBKDF2-HMAC-SHA256 (their `iterations`, no
 //! `argon2`) open as they did.
 //!
-//! A build without the `argon2` feature cannot stretch with Argon2: it seals nothing, and refuses
-//! an Argon2 envelope with [`EnvelopeError::Argon2Unavailable`] (its cost checked first, as a full
-//! build would), so a game whose log opens one is refused there, not played on differently. A
-//! build without the `envelope` feature (the page's first module) has no cipher at all, nor
-//! PBKDF2: it checks an envelope's fields as a full build does, then refuses a PBKDF2 one with
-//! [`EnvelopeError::Unavailable`] (and an Argon2 one as above).
+//! A build without the `envelope` feature (the page's first module) has no cipher, PBKDF2 nor
+//! Argon2: it seals nothing, and checks an envelope's fields as a full build does, then refuses
+//! it by a typed error ([`EnvelopeError::Argon2Unavailable`] for an Argon2 one,
+//! [`EnvelopeError::Unavailable`] for a PBKDF2 one), so a game whose log opens one is refused
+//! there, not played on differently.
 
 #[cfg(feature = "envelope")]
 use chacha20poly1305::aead::{Aead, KeyInit};
@@ -163,7 +162,7 @@ fn key(passphrase: &str, salt: &[u8], iterations: u32) -> Key {
     Key::from(key)
 }
 
-#[cfg(feature = "argon2")]
+#[cfg(feature = "envelope")]
 fn argon2_key(passphrase: &str, salt: &[u8], cost: Argon2Cost) -> Result<Key, EnvelopeError> {
     cost.check()?;
     let params = argon2::Params::new(cost.memory_kib, cost.passes, cost.lanes, Some(32))
@@ -175,13 +174,6 @@ fn argon2_key(passphrase: &str, salt: &[u8], cost: Argon2Cost) -> Result<Key, En
         .hash_password_into(passphrase.as_bytes(), salt, &mut key)
         .map_err(|_| EnvelopeError::Malformed { field: "salt" })?;
     Ok(Key::from(key))
-}
-
-/// Without the `argon2` feature: the cost is checked as it would be, then refused.
-#[cfg(all(feature = "envelope", not(feature = "argon2")))]
-fn argon2_key(_: &str, _: &[u8], cost: Argon2Cost) -> Result<Key, EnvelopeError> {
-    cost.check()?;
-    Err(EnvelopeError::Argon2Unavailable)
 }
 
 fn check_iterations(iterations: u32) -> Result<(), EnvelopeError> {
@@ -205,7 +197,7 @@ fn check_iterations(iterations: u32) -> Result<(), EnvelopeError> {
 ///
 /// # Errors
 /// [`EnvelopeError::CostOutOfBounds`], or a salt shorter than 8 bytes.
-#[cfg(feature = "argon2")]
+#[cfg(feature = "envelope")]
 pub fn seal_argon2(
     move_text: &str,
     passphrase: &str,
@@ -306,7 +298,7 @@ fn decrypt(
 }
 
 /// Without the `envelope` feature: the fields were checked as a full build checks them; the
-/// envelope is refused, an Argon2 one by that name as a build without only `argon2` does.
+/// envelope is refused, an Argon2 one by that name (the page opens both in its full module).
 #[cfg(not(feature = "envelope"))]
 fn decrypt(
     envelope: &SealedEnvelope,
@@ -370,7 +362,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg(feature = "argon2")]
+    #[cfg(feature = "envelope")]
     fn a01_the_passphrase_is_stretched_by_argon2_and_an_old_pbkdf2_envelope_still_opens() {
         let salt = b"0123456789abcdef";
         // The least cost keeps the test quick; the cost travels in the envelope.
@@ -415,33 +407,6 @@ mod tests {
         });
         assert!(open(&cheap, "arbiter secret").is_err());
         assert!(Argon2Cost::SEAL.check().is_ok());
-    }
-
-    /// `cargo test -p arbiter-core --no-default-features --lib adjourn`: the page's first module.
-    #[test]
-    #[cfg(all(feature = "envelope", not(feature = "argon2")))]
-    fn a01_a_build_without_argon2_refuses_an_argon2_envelope_and_opens_a_pbkdf2_one() {
-        let salt = b"0123456789abcdef";
-        let old = seal("g1f3", "p", salt, [1; 12], MIN_ITERATIONS).unwrap();
-        assert_eq!(open(&old, "p").unwrap(), "g1f3");
-        let stretched = SealedEnvelope {
-            iterations: 0,
-            argon2: Some(Argon2Cost::SEAL),
-            ..old
-        };
-        assert_eq!(open(&stretched, "p"), Err(EnvelopeError::Argon2Unavailable));
-        // A cost out of bounds is named as a full build names it.
-        let greedy = SealedEnvelope {
-            argon2: Some(Argon2Cost {
-                memory_kib: 64 * 1024 * 1024,
-                ..Argon2Cost::SEAL
-            }),
-            ..stretched
-        };
-        assert!(matches!(
-            open(&greedy, "p"),
-            Err(EnvelopeError::CostOutOfBounds { .. })
-        ));
     }
 
     /// `cargo test -p arbiter-core --no-default-features --lib adjourn`: the page's first module
