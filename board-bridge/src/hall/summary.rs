@@ -3,6 +3,7 @@
 //! recomputed here.
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Game;
 use arbiter_core::clock::Timestamp;
 use serde_json::{Value, json};
 
@@ -21,95 +22,101 @@ pub async fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
     let round = hall.round();
     let board = &round.boards[i];
     let now = board.hub.now_ms();
-    let c = board.config.clone();
+    let c = &board.config;
     let desk = hall.desk(i);
-    let serial = hall.serial_of(i);
-    let source = match (&c.simulate, &serial) {
-        (None, Some(serial)) => format!("serial {serial}"),
-        _ => board.source_name(),
+    let mut drawn = json!({
+        "number": c.number,
+        "white": c.white,
+        "black": c.black,
+        "white_fide_id": c.white_fide_id,
+        "black_fide_id": c.black_fide_id,
+        // An assigned board is read from the serial it was assigned, not the file's.
+        "source": match (&c.simulate, hall.serial_of(i)) {
+            (None, Some(serial)) => format!("serial {serial}"),
+            _ => board.source_name(),
+        },
+        // The serial number the board is looked for by (the arbiter's assignment, else the
+        // hall file's).
+        "serial": hall.serial_of(i),
+        "connected": state.connected,
+        // Why its port cannot be opened, while it cannot (too many open files, no right to it,
+        // busy, not there): the hall names each board it could not open.
+        "port_error": board.port_problem(),
+        // The port the board is read at, once connected, and the way it stands (DGT boards
+        // tell a board turned round: LiveChess's `flipped`).
+        "port": state.port,
+        "orientation": state.orientation,
+        // The arbiter's last action that he may still take back.
+        "undo": desk.last.as_ref().map(super::desk::Undo::describe),
+        "placement": state.placement,
+        // A sealed move being made on the board, or its pieces awaited back (App. A1, A5):
+        // the stage only, never its squares.
+        "sealing": state.sealing,
+        "proposed": hall.proposal(i),
+        "links": {
+            "page": format!("/board/{}", c.number),
+            "ws": format!("/board/{}/ws", c.number),
+            "pgn": format!("/board/{}/games.pgn", c.number),
+            "log": format!("/board/{}/events.jsonl", c.number),
+        },
+    });
+    // The game's part, read in the game's task.
+    let Some((Value::Object(game), sealed)) = board.game.act(move |r| of_game(r.game(), now)).await
+    else {
+        // The game's task ended (a later round took the board): the board, without its game.
+        return json!({"number": c.number});
     };
-    let port_error = board.port_problem();
-    let proposed = hall.proposal(i);
-    let state = state.clone();
-    let number = c.number;
-    // Drawn in the game's task, from the game itself.
-    let drawn = board
-        .game
-        .act(move |referee| {
-            let game = referee.game();
-            let core = game.state(Timestamp(now));
-            let result = game.result();
+    if let Some(fields) = drawn.as_object_mut() {
+        fields.extend(game);
+        // Adjourned: a sealed move waits in its envelope; the new session called, and who has
+        // arrived for it (App. A / Guidelines I).
+        let adjourned = sealed.then(|| {
             json!({
-                "number": c.number,
-                "white": c.white,
-                "black": c.black,
-                "white_fide_id": c.white_fide_id,
-                "black_fide_id": c.black_fide_id,
-                // An assigned board is read from the serial it was assigned, not the file's.
-                "source": source,
-                // The serial number the board is looked for by (the arbiter's assignment, else the
-                // hall file's).
-                "serial": serial,
-                "connected": state.connected,
-                // Why its port cannot be opened, while it cannot (too many open files, no right to it,
-                // busy, not there): the hall names each board it could not open.
-                "port_error": port_error,
-                // The port the board is read at, once connected, and the way it stands (DGT boards
-                // tell a board turned round: LiveChess's `flipped`).
-                "port": state.port,
-                "orientation": state.orientation,
-                "started": core.started,
-                // Adjourned: a sealed move waits in its envelope; the new session called, and who has
-                // arrived for it (App. A / Guidelines I).
-                "adjourned": core.sealed.then(|| json!({
-                    "resumed": desk.resumed,
-                    "arrived": {"white": desk.arrived[0], "black": desk.arrived[1]},
-                })),
-                // The arbiter's last action that he may still take back.
-                "undo": desk.last.as_ref().map(super::desk::Undo::describe),
-                "placement": state.placement,
-                // A sealed move being made on the board, or its pieces awaited back (App. A1, A5):
-                // the stage only, never its squares.
-                "sealing": state.sealing,
-                "fen": core.fen,
-                "plies": game.moves().len(),
-                "last_san": game.moves().last().map(|m| m.san.clone()),
-                // The last move's number as the score writes it (that of the position it was played
-                // in: a game set up from a FEN goes on from its fullmove number) and who played it.
-                "last_number": game
-                    .moves()
-                    .len()
-                    .checked_sub(1)
-                    .and_then(|ply| game.position_after(ply))
-                    .map(|p| p.fullmove_number()),
-                "last_by": game.moves().last().map(|m| color_name(m.by)),
-                // The score, for the arbiter's restore to name the move it goes back to.
-                "sans": game.moves().iter().map(|m| m.san.as_str()).collect::<Vec<_>>(),
-                "start_number": game.score_from(0).0.fullmove_number(),
-                "start_black": game.score_from(0).0.side_to_move() == Color::Black,
-                "side_to_move": color_name(core.side_to_move),
-                "clock": {
-                    "white_ms": core.white.remaining.0,
-                    "black_ms": core.black.remaining.0,
-                    "running": core.running.map(color_name),
-                },
-                "result": result.map(|(r, _)| r.pgn()),
-                "reason": result.and_then(|(_, why)| serde_json::to_value(why).ok()),
-                "pending_claim": serde_json::to_value(&core.pending_claim).ok(),
-                "draw_offer": core.draw_offer.map(color_name),
-                "illegal_moves": core.illegal_moves,
-                "proposed": proposed,
-                "links": {
-                    "page": format!("/board/{}", c.number),
-                    "ws": format!("/board/{}/ws", c.number),
-                    "pgn": format!("/board/{}/games.pgn", c.number),
-                    "log": format!("/board/{}/events.jsonl", c.number),
-                },
+                "resumed": desk.resumed,
+                "arrived": {"white": desk.arrived[0], "black": desk.arrived[1]},
             })
-        })
-        .await;
-    // The game's task ended (a later round took the board): the board, without its game.
-    drawn.unwrap_or_else(|| json!({"number": number}))
+        });
+        fields.insert("adjourned".into(), json!(adjourned));
+    }
+    drawn
+}
+
+/// What the hall page shows of `game` at `now`, and whether a sealed move waits in its
+/// envelope.
+fn of_game(game: &Game, now: u64) -> (Value, bool) {
+    let core = game.state(Timestamp(now));
+    let result = game.result();
+    let drawn = json!({
+        "started": core.started,
+        "fen": core.fen,
+        "plies": game.moves().len(),
+        "last_san": game.moves().last().map(|m| m.san.clone()),
+        // The last move's number as the score writes it (that of the position it was played
+        // in: a game set up from a FEN goes on from its fullmove number) and who played it.
+        "last_number": game
+            .moves()
+            .len()
+            .checked_sub(1)
+            .and_then(|ply| game.position_after(ply))
+            .map(|p| p.fullmove_number()),
+        "last_by": game.moves().last().map(|m| color_name(m.by)),
+        // The score, for the arbiter's restore to name the move it goes back to.
+        "sans": game.moves().iter().map(|m| m.san.as_str()).collect::<Vec<_>>(),
+        "start_number": game.score_from(0).0.fullmove_number(),
+        "start_black": game.score_from(0).0.side_to_move() == Color::Black,
+        "side_to_move": color_name(core.side_to_move),
+        "clock": {
+            "white_ms": core.white.remaining.0,
+            "black_ms": core.black.remaining.0,
+            "running": core.running.map(color_name),
+        },
+        "result": result.map(|(r, _)| r.pgn()),
+        "reason": result.and_then(|(_, why)| serde_json::to_value(why).ok()),
+        "pending_claim": serde_json::to_value(&core.pending_claim).ok(),
+        "draw_offer": core.draw_offer.map(color_name),
+        "illegal_moves": core.illegal_moves,
+    });
+    (drawn, core.sealed)
 }
 
 /// The whole hall, for a page that just opened.
