@@ -179,6 +179,49 @@ mod end_to_end {
         Run { wall, cpu, stdout }
     }
 
+    /// The most memory `program` held while it ran on `file` (its peak resident set, `VmHWM`
+    /// in Linux's `/proc/PID/status`), in KiB; `None` where the platform does not say.
+    ///
+    /// Read while it runs, every millisecond, not from `wait4`'s rusage: a child spawned by
+    /// this process counts this process's own memory (the games it holds) until its `exec`.
+    /// The mark only rises, so the last reading before the program ends is its peak but for
+    /// the last millisecond.
+    pub fn peak_rss_kib(program: &Path, args: &[&str], file: &Path) -> Option<u64> {
+        let mut child = Command::new(program)
+            .args(args)
+            .arg(file)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .ok()?;
+        let status = format!("/proc/{}/status", child.id());
+        let mut peak = None;
+        while child.try_wait().ok()?.is_none() {
+            let text = std::fs::read_to_string(&status).unwrap_or_default();
+            let hwm = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+            peak = peak.max(hwm);
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        peak
+    }
+
+    /// Prints both programs' peak memory on `file`.
+    pub fn print_peaks(name: &str, file: &Path) {
+        let Some(dir) = release_dir() else { return };
+        let kib = |program: &Path, args: &[&str]| {
+            peak_rss_kib(program, args, file).map_or("n/a".into(), |k| format!("{k} KiB"))
+        };
+        eprintln!(
+            "  peak memory, {name} ({:.1} MB of PGN): arbiter {}, peer {}",
+            std::fs::metadata(file).map_or(0, |m| m.len()) as f64 / 1e6,
+            kib(&dir.join("arbiter"), &["check"]),
+            kib(&dir.join("examples").join("check_peer"), &[]),
+        );
+    }
+
     /// Per game: (game, moves, the error's ply), from the JSON lines of either program.
     fn verdicts(stdout: &[u8]) -> Vec<(u64, u64, Option<u64>)> {
         let mut out = Vec::new();
@@ -236,6 +279,7 @@ mod end_to_end {
             "end to end, {name}: {} games, {errors} with an error, the same verdicts and plies",
             a.len()
         );
+        print_peaks(name, file);
         let (mut cpu, mut wall) = (Vec::new(), Vec::new());
         for round in 1..=rounds {
             // Alternate which goes first, so that neither always follows the other.
@@ -343,6 +387,12 @@ fn main() {
         end_to_end::compare(name, path, rounds);
     }
     if let Some(dir) = corpora.first().and_then(|(_, p)| p.parent()) {
+        // Memory follows the longest game, not the file: a twentieth of the seeded games
+        // beside the figure printed above for all of them.
+        let small = dir.join("seeded-twentieth.pgn");
+        let games = GAMES / 20;
+        std::fs::write(&small, pgn_common::random_games_pgn(SEED, games)).expect("write games");
+        end_to_end::print_peaks(&format!("{games} seeded games"), &small);
         let _ = std::fs::remove_dir_all(dir);
     }
 }
