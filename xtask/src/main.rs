@@ -64,7 +64,8 @@ commands:
   licences         cargo-deny's checks (deny.toml): every shipped crate usable under MIT
                    or Apache-2.0, crates only from crates.io
   setup            install the wasm target, Chromium, binaryen and npm packages
-  bench [NAME]     run the criterion benchmarks
+  bench [NAME]     run the criterion benchmarks; `bench boards [ROUNDS] [LIFTS]` the page's
+                   lift-to-touch latency on a fake DGT board, beside its floors, in Chromium
   fuzz TARGET [S]  run a core/fuzz target for S seconds (60), installing cargo-fuzz";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -247,6 +248,14 @@ fn house_rules() -> Result<()> {
 }
 
 fn bench(rest: &[String]) -> Result<()> {
+    if rest.first().is_some_and(|name| name == "boards") {
+        // A lift on a DGT board read by the page itself, to the touched square, beside two
+        // floors in the same run: a node script driving Debian's Chromium, not a criterion
+        // bench, so it needs the browser and the page as it ships.
+        setup::install(setup::Needs::Browser)?;
+        web::build(Profile::Release)?;
+        return web::boards_latency(&rest[1..]);
+    }
     let mut args = vec!["bench", "--workspace"];
     if let Some(name) = rest.first() {
         args.extend(["--bench", name.as_str()]);

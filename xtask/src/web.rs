@@ -251,6 +251,18 @@ pub fn e2e_tests() -> Result<()> {
     )
 }
 
+/// `tests/e2e/boards-latency.mjs` on the page as it ships; `args` are its rounds and lifts.
+pub fn boards_latency(args: &[String]) -> Result<()> {
+    sh::run_inherit(
+        Command::new("node")
+            .arg("boards-latency.mjs")
+            .args(args)
+            .env("ARBITER_ROOT", root())
+            .env("ARBITER_WWW", root().join("www").join("dist"))
+            .current_dir(root().join("tests").join("e2e")),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::strip_glue;
