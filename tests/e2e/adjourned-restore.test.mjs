@@ -11,7 +11,7 @@ const env = setUp();
 
 const board = 'document.querySelector("arbiter-board")';
 
-test('app_a7 a game sealed and opened, then reloaded: restored in the full module with the sealed move played; the lean module refuses its log by name', async () => {
+test('app_a7 a game sealed and opened, then reloaded: restored in the full module with the sealed move played; the lean module refuses its log and its restore by name', async () => {
   const page = await freshPage(env.browser);
   await openBoard(page, `${env.server.url}/index.html`);
   for (const [from, to] of [['e2', 'e4'], ['e7', 'e5']]) {
@@ -43,6 +43,17 @@ test('app_a7 a game sealed and opened, then reloaded: restored in the full modul
     }
   }, log);
   assert.match(lean, /^event log: .*Argon2id/, lean);
+  // Its restore of the saved game says, by the refusal's id, that the full module restores it.
+  const leanRestore = await page.evaluate(async () => {
+    const wasm = await import('/pkg/arbiter_wasm.js');
+    try {
+      wasm.Table.restore(document.querySelector('arbiter-board').getAttribute('persist'));
+      return 'restored';
+    } catch (err) {
+      return `${err?.id}: ${err?.message ?? err}`;
+    }
+  });
+  assert.match(leanRestore, /^restore_needs_full: the saved game holds a sealed move/, leanRestore);
 
   await page.reload();
   await page.waitForFunction(`${board}?.table?.state().moves.length > 0`, null, { timeout: 30_000 });

@@ -251,6 +251,26 @@ test('pgn_import a game read from PGN continues from its last position', async (
   await page.waitForFunction(() => /^Move 2\.Ke3/.test(document.getElementById('pgn-note').textContent));
   assert.match(await page.locator('#pgn-note').textContent(), /^Move 2\.Ke3 of the PGN cannot be played: 'Ke3' is not a legal move here\.$/);
   assert.equal((await state(page)).moves.length, 5, 'a refused PGN leaves the game as it was');
+  // Saved with the file's tags, which only the full module reads back: the lean module refuses
+  // to restore it by its refusal's id rather than drop them, and the page restores it in the
+  // full one.
+  const lean = await page.evaluate(async () => {
+    const wasm = await import('/pkg/arbiter_wasm.js');
+    if (typeof wasm.Table.prototype.seal === 'function') return 'not the lean module';
+    try {
+      wasm.Table.restore(document.querySelector('arbiter-board').getAttribute('persist'));
+      return 'restored';
+    } catch (err) {
+      return `${err?.id}: ${err?.message ?? err}`;
+    }
+  });
+  assert.match(lean, /^restore_needs_full: the saved game was read from PGN/, lean);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('arbiter-board')?.table?.state().moves.length === 5);
+  const back = await state(page);
+  assert.equal(back.players.white, 'Anna', 'the tags came back with the game');
+  assert.equal(await page.evaluate(() => typeof document.querySelector('arbiter-board').table.seal), 'function', 'restored in the full module');
+  assert.equal(page.lastError, undefined);
 });
 
 test('art7_4b an illegal move completed on the clock: position restored, opponent gets 2 minutes', async () => {

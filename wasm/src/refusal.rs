@@ -310,6 +310,15 @@ pub fn table_error(e: &Refused) -> JsValue {
     error.into()
 }
 
+/// A JS `Error` with the message `id` `restore_needs_full`: the lean module does not restore
+/// this saved game (`why` says which part of it), the full module does.
+#[cfg(not(feature = "full"))]
+pub fn restore_needs_full(why: &str) -> JsValue {
+    let error = js_sys::Error::new(&format!("{why}: it is restored by the full module"));
+    let _ = js_sys::Reflect::set(&error, &"id".into(), &"restore_needs_full".into());
+    error.into()
+}
+
 #[cfg(feature = "full")]
 /// A JS `Error` for a PGN that cannot be imported: the English `message` and the message `id`.
 pub fn import_error(message: &str, id: &str) -> JsValue {

@@ -61,6 +61,26 @@ struct Saved {
     #[cfg(feature = "full")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     imported: Option<crate::import::Imported>,
+    /// Whether the saved game was read from PGN: only the full module reads its tags and
+    /// clocks back, so the lean one refuses it rather than drop them.
+    #[cfg(not(feature = "full"))]
+    #[serde(default, rename = "imported", skip_serializing)]
+    imported_by_full: Option<serde::de::IgnoredAny>,
+}
+
+/// Why the lean module does not restore a saved game the full module restores: `None` when it
+/// may. A game read from PGN keeps the file's tags and clocks, which only the full module reads
+/// back; an adjourned game's envelope is opened only there (the lean module has neither the
+/// cipher nor Argon2id).
+#[cfg(not(feature = "full"))]
+fn full_module_needed(saved: &Saved, log: &EventLog) -> Option<&'static str> {
+    if saved.imported_by_full.is_some() {
+        return Some("the saved game was read from PGN");
+    }
+    log.events()
+        .iter()
+        .any(|e| matches!(e.event, Event::Seal { .. }))
+        .then_some("the saved game holds a sealed move")
 }
 
 /// The game and everything the page needs to drive it. Shared with the clock display.
@@ -111,6 +131,8 @@ impl TableInner {
             show: self.show.clone(),
             #[cfg(feature = "full")]
             imported: self.imported.clone(),
+            #[cfg(not(feature = "full"))]
+            imported_by_full: None,
         };
         if let Ok(text) = serde_json::to_string(&saved) {
             storage::save(key, &text);
@@ -167,14 +189,22 @@ impl Table {
     }
 
     /// The game saved under `key` by an earlier page load, replayed from its log, with its
-    /// clock still running; `undefined` when nothing is saved there.
-    pub fn restore(key: &str) -> Result<Option<Table>, JsError> {
+    /// clock still running; `undefined` when nothing is saved there. The lean module refuses a
+    /// game only the full module restores whole (one read from PGN, one with a sealed move)
+    /// with an error whose `id` is `restore_needs_full`: the page then restores it there.
+    pub fn restore(key: &str) -> Result<Option<Table>, JsValue> {
         let Some(text) = storage::load(key) else {
             return Ok(None);
         };
         let saved: Saved =
             serde_json::from_str(&text).map_err(|e| js_error(format!("saved game: {e}")))?;
-        let table = Table::from_log_text(&saved.log, saved.epoch_wall_ms, saved.show)?;
+        let log = EventLog::from_jsonl(&saved.log)
+            .map_err(|e| js_error(format!("saved game's event log: {e}")))?;
+        #[cfg(not(feature = "full"))]
+        if let Some(why) = full_module_needed(&saved, &log) {
+            return Err(crate::refusal::restore_needs_full(why));
+        }
+        let table = Table::from_event_log(&log, saved.epoch_wall_ms, saved.show)?;
         table.inner.borrow_mut().persist_key = Some(key.to_string());
         #[cfg(feature = "full")]
         {
@@ -562,7 +592,15 @@ impl Table {
 
     fn from_log_text(log: &str, epoch_wall_ms: f64, show: ShowOptions) -> Result<Table, JsError> {
         let log = EventLog::from_jsonl(log).map_err(|e| js_error(format!("event log: {e}")))?;
-        let game = Game::replay(&log).map_err(|e| js_error(format!("event log: {e}")))?;
+        Table::from_event_log(&log, epoch_wall_ms, show)
+    }
+
+    fn from_event_log(
+        log: &EventLog,
+        epoch_wall_ms: f64,
+        show: ShowOptions,
+    ) -> Result<Table, JsError> {
+        let game = Game::replay(log).map_err(|e| js_error(format!("event log: {e}")))?;
         let last = log.events().last().map_or(Timestamp(0), |e| e.at);
         let timeline = Timeline::resume(&PageClocks, epoch_wall_ms, last);
         Ok(Table::wrap(game, timeline, show, None))

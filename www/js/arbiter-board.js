@@ -14,10 +14,6 @@ import { Game, loadLive } from './board/game.js';
 
 import { parseTimeControl } from './time-control.js';
 
-// Whether a saved game (the table's JSON, its event log a string in it: quotes escaped) holds a
-// sealed move.
-const holdsSeal = (saved) => !!saved?.includes('\\"type\\":\\"seal\\"');
-
 const STYLE_URL = new URL('../css/arbiter-board.css', import.meta.url);
 
 // The first period's time of a time-control attribute, in ms (NaN when unreadable).
@@ -108,21 +104,21 @@ export class ArbiterBoard extends HTMLElement {
       try {
         // A game read from PGN is saved with the file's tags and clocks, which only the full
         // module reads back (import.rs); an adjourned game's envelope opens only there (the lean
-        // module has no Argon2 to stretch its passphrase, and refuses a log that opens one):
-        // both restored there.
-        const saved = this.#saved(key);
-        if (saved?.includes('"imported"') || holdsSeal(saved)) g.wasm = await loadFull();
-        table = g.wasm.Table.restore(key);
+        // module has neither the cipher nor Argon2id). The lean module says so by its refusal's
+        // id, and the game is restored in the full one.
+        try {
+          table = g.wasm.Table.restore(key);
+        } catch (err) {
+          if (err?.id !== 'restore_needs_full') throw err;
+          g.wasm = await loadFull();
+          table = g.wasm.Table.restore(key);
+        }
       } catch (err) {
         unsaved = false;
         g.withWords(() => g.card({ text: g.t('error_restore', { err }), law: '' }, true));
       }
     }
     g.adopt(table ?? g.newTable(g.setupFromAttributes(), { unsaved }));
-    // An adjourned game goes on in the full module, which opens the envelope and rules on a
-    // faulty sealed move with the full dead-position analysis (2005 App. A8): restored there
-    // above, and moved there here should the saved text not have told.
-    if (table?.log().includes('"type":"seal"')) await g.toFull();
     this.#ready();
   }
 
