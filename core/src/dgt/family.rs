@@ -43,6 +43,19 @@ pub trait BoardCodec {
     /// The next reading that may reach the game (noise already kept back), oldest first.
     fn poll_reading(&mut self) -> Option<BoardMessage>;
 
+    /// When the board first showed what the reading last polled says, where the codec held it
+    /// back for a later read to confirm it (DGT's noise gate): the board has been quiet since
+    /// then, so a settle time runs from it. `None`: since the reading was polled.
+    fn shown_since(&self) -> Option<u64> {
+        None
+    }
+
+    /// Whether the codec holds back what the board showed until a read confirms it: the board
+    /// has not settled while it does, whatever the readings passed so far say.
+    fn confirming(&self) -> bool {
+        false
+    }
+
     /// A command the codec itself wants sent (a full read to settle a doubt).
     fn poll_command(&mut self) -> Option<Command>;
 
@@ -84,6 +97,12 @@ impl BoardCodec for Box<dyn BoardCodec> {
     }
     fn poll_reading(&mut self) -> Option<BoardMessage> {
         (**self).poll_reading()
+    }
+    fn shown_since(&self) -> Option<u64> {
+        (**self).shown_since()
+    }
+    fn confirming(&self) -> bool {
+        (**self).confirming()
     }
     fn poll_command(&mut self) -> Option<Command> {
         (**self).poll_command()
@@ -284,7 +303,11 @@ pub struct DgtCodec {
     decoder: Decoder,
     gate: NoiseGate,
     dropped: u64,
-    passed: VecDeque<BoardMessage>,
+    /// Readings for the session, each with when the board first showed it (see
+    /// [`BoardCodec::shown_since`]).
+    passed: VecDeque<(BoardMessage, Option<u64>)>,
+    /// When the board first showed the reading last polled.
+    since: Option<u64>,
     /// Clock readings held while what the board shows is not yet confirmed.
     held: VecDeque<BoardMessage>,
     /// The line has said something in DGT's protocol.
@@ -297,12 +320,12 @@ pub struct DgtCodec {
 }
 
 impl DgtCodec {
-    fn pass(&mut self, message: BoardMessage) {
+    fn pass(&mut self, message: BoardMessage, since: Option<u64>) {
         match message {
             // A press read while the pieces are not yet confirmed waits for the reads that
             // confirm them: the press completes the move the board shows, which they will show.
             m @ BoardMessage::Clock(_) if self.gate.in_doubt() => self.held.push_back(m),
-            m => self.passed.push_back(m),
+            m => self.passed.push_back((m, since)),
         }
     }
 }
@@ -313,6 +336,7 @@ impl BoardCodec for DgtCodec {
         self.gate.reset();
         self.dropped = 0;
         self.passed.clear();
+        self.since = None;
         self.held.clear();
         self.listener.forget();
         self.queued.clear();
@@ -349,16 +373,19 @@ impl BoardCodec for DgtCodec {
                 self.listener.forget();
             }
             let first = self.gate.take(now, decoded);
-            let mut confirmed = first.into_iter().collect::<VecDeque<_>>();
-            while let Some(m) = self.gate.poll_ready() {
-                confirmed.push_back(m);
+            let mut confirmed = VecDeque::new();
+            if let Some(m) = first {
+                confirmed.push_back((m, self.gate.shown_since()));
             }
-            for message in confirmed {
-                self.pass(message);
+            while let Some(m) = self.gate.poll_ready() {
+                confirmed.push_back((m, self.gate.shown_since()));
+            }
+            for (message, since) in confirmed {
+                self.pass(message, since);
             }
             if !self.gate.in_doubt() {
                 // The pieces are confirmed: the presses read meanwhile follow them.
-                self.passed.extend(self.held.drain(..));
+                self.passed.extend(self.held.drain(..).map(|m| (m, None)));
             }
         }
     }
@@ -380,7 +407,25 @@ impl BoardCodec for DgtCodec {
     fn poll_reading(&mut self) -> Option<BoardMessage> {
         match &mut self.other {
             Some(other) => other.codec().poll_reading(),
-            None => self.passed.pop_front(),
+            None => {
+                let (message, since) = self.passed.pop_front()?;
+                self.since = since;
+                Some(message)
+            }
+        }
+    }
+
+    fn shown_since(&self) -> Option<u64> {
+        match &self.other {
+            Some(other) => other.codec_ref().shown_since(),
+            None => self.since,
+        }
+    }
+
+    fn confirming(&self) -> bool {
+        match &self.other {
+            Some(other) => other.codec_ref().confirming(),
+            None => self.gate.in_doubt(),
         }
     }
 

@@ -45,8 +45,9 @@ pub const SCAN_MS: u64 = 8;
 pub struct NoiseGate {
     /// The codes the game has been shown, once a read was confirmed.
     shown: Option<[u8; 64]>,
-    /// Updates not yet confirmed by a full read: square index and code, oldest first.
-    held: Vec<(usize, u8)>,
+    /// Updates not yet confirmed by a full read: square index, code and when it came, oldest
+    /// first.
+    held: Vec<(usize, u8, u64)>,
     /// When the read confirming the held updates is to be asked for.
     read_due: Option<u64>,
     /// In doubt: the last full read, waiting for a second that agrees.
@@ -57,8 +58,11 @@ pub struct NoiseGate {
     /// is answered by the picture it already has.
     updates_since_read: bool,
     wanted: VecDeque<Command>,
-    /// Messages confirmed beyond the one [`Self::take`] returned.
-    ready: VecDeque<BoardMessage>,
+    /// Messages confirmed beyond the one [`Self::take`] returned, each with when its update came
+    /// (see [`Self::shown_since`]).
+    ready: VecDeque<(BoardMessage, Option<u64>)>,
+    /// When the message last returned first showed, if it waited for a read.
+    since: Option<u64>,
     resyncs: u64,
 }
 
@@ -73,6 +77,7 @@ impl Default for NoiseGate {
             updates_since_read: false,
             wanted: VecDeque::new(),
             ready: VecDeque::new(),
+            since: None,
             resyncs: 0,
         };
         gate.reset();
@@ -89,6 +94,7 @@ impl NoiseGate {
         self.read_due = None;
         self.wanted.clear();
         self.ready.clear();
+        self.since = None;
         self.asked = false;
         self.updates_since_read = false;
         self.doubt(None);
@@ -127,7 +133,21 @@ impl NoiseGate {
 
     /// A message confirmed by the last read beyond the one [`Self::take`] returned.
     pub fn poll_ready(&mut self) -> Option<BoardMessage> {
-        self.ready.pop_front()
+        self.next_ready()
+    }
+
+    /// When the board first showed what the message last returned by [`Self::take`] or
+    /// [`Self::poll_ready`] says: the instant its update came, for an update a later read
+    /// confirmed. The board has been as it says since then, not only since the read: a settle
+    /// time runs from it. `None` for a message that passed as it came.
+    pub fn shown_since(&self) -> Option<u64> {
+        self.since
+    }
+
+    fn next_ready(&mut self) -> Option<BoardMessage> {
+        let (message, since) = self.ready.pop_front()?;
+        self.since = since;
+        Some(message)
     }
 
     /// Whether a full read asked for by someone else should go to the board: not while the gate
@@ -158,6 +178,7 @@ impl NoiseGate {
     /// Takes one decoded message received at `now`; returns the first of what may reach the
     /// game now (the rest wait in [`Self::poll_ready`]).
     pub fn take(&mut self, now: u64, decoded: Decoded) -> Option<BoardMessage> {
+        self.since = None;
         let message = match decoded {
             Ok(m) => m,
             Err(_) => {
@@ -175,7 +196,7 @@ impl NoiseGate {
             }
             BoardMessage::BoardDump(dump) => {
                 self.read(now, dump.codes);
-                self.ready.pop_front()
+                self.next_ready()
             }
             other => Some(other),
         }
@@ -198,7 +219,7 @@ impl NoiseGate {
             self.doubt(None);
             return;
         }
-        self.held.push((index, code));
+        self.held.push((index, code, now));
         if self.read_due.is_none() && !self.asked {
             self.read_due = Some(now + SCAN_MS);
         }
@@ -214,8 +235,10 @@ impl NoiseGate {
                 }
                 self.shown = Some(codes);
                 self.doubt = None;
-                self.ready
-                    .push_back(BoardMessage::BoardDump(super::board::BoardDump { codes }));
+                self.ready.push_back((
+                    BoardMessage::BoardDump(super::board::BoardDump { codes }),
+                    None,
+                ));
                 return;
             }
             Some(_) => return self.doubt(Some(codes)),
@@ -228,7 +251,7 @@ impl NoiseGate {
         // changed from the picture passes, one update per square, in the order they came.
         let mut picture = shown;
         let mut agreed = (picture == codes).then_some(0);
-        for (n, &(index, code)) in self.held.iter().enumerate() {
+        for (n, &(index, code, _)) in self.held.iter().enumerate() {
             picture[index] = code;
             if picture == codes {
                 agreed = Some(n + 1);
@@ -238,21 +261,24 @@ impl NoiseGate {
             // Not what the updates said: read again before anyone acts on it.
             return self.doubt(Some(codes));
         };
-        let confirmed: Vec<(usize, u8)> = self.held.drain(..agreed).collect();
+        let confirmed: Vec<(usize, u8, u64)> = self.held.drain(..agreed).collect();
         if agreed == 0 && self.held.is_empty() {
-            self.ready
-                .push_back(BoardMessage::BoardDump(super::board::BoardDump { codes }));
+            self.ready.push_back((
+                BoardMessage::BoardDump(super::board::BoardDump { codes }),
+                None,
+            ));
         }
         let mut passed = Vec::new();
-        for (index, _) in confirmed {
+        for &(index, _, _) in &confirmed {
             if codes[index] != shown[index] && !passed.contains(&index) {
                 passed.push(index);
+                // The square has shown what the read shows since its last update.
+                let since = confirmed.iter().filter(|h| h.0 == index).map(|h| h.2).max();
                 let square = super::board::DgtSquare::new(index as u8);
                 if let Some(square) = square {
-                    self.ready.push_back(BoardMessage::FieldUpdate {
-                        square,
-                        occupant: Occupant::from_code(codes[index]),
-                    });
+                    let occupant = Occupant::from_code(codes[index]);
+                    self.ready
+                        .push_back((BoardMessage::FieldUpdate { square, occupant }, since));
                 }
             }
         }

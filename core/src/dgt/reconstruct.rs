@@ -180,6 +180,15 @@ impl Reconstructor {
         }
     }
 
+    /// The change last taken in first showed on the board at `since`, before the message that
+    /// brought it (a read confirmed it later): the board has been quiet since then, and the
+    /// settle time runs from it. Nothing changes if the message changed nothing.
+    pub fn changed_since(&mut self, since: u64) {
+        if let Some(at) = self.last_change {
+            self.last_change = Some(at.min(since));
+        }
+    }
+
     /// How many sensor changes the board has reported; it grows with every change that restarts
     /// the settle time.
     pub fn changes(&self) -> u64 {

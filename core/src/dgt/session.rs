@@ -221,7 +221,14 @@ impl<C: BoardCodec> BoardSession<C> {
         self.health = health;
         while let Some(message) = self.codec.poll_reading() {
             let is_dump = matches!(message, BoardMessage::BoardDump(_));
+            let changes = self.rec.changes();
             self.rec.handle_message(now, &message);
+            if let Some(since) = self.codec.shown_since()
+                && self.rec.changes() != changes
+            {
+                // Confirmed by a later read: the board has shown it since its update came.
+                self.rec.changed_since(since);
+            }
             self.drain(now, table);
             if is_dump {
                 self.push_status(table);
@@ -238,7 +245,14 @@ impl<C: BoardCodec> BoardSession<C> {
 
     /// When [`Self::handle_deadline`] should next be called.
     pub fn poll_deadline(&self) -> Option<u64> {
-        match (self.rec.poll_deadline(), self.codec.poll_deadline()) {
+        // While the codec holds back what the board shows for a read to confirm it, the board
+        // has not settled: a piece on its way (lifted again within the settle time) would
+        // otherwise be read as placed.
+        let settled = self
+            .rec
+            .poll_deadline()
+            .filter(|_| !self.codec.confirming());
+        match (settled, self.codec.poll_deadline()) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
@@ -247,7 +261,9 @@ impl<C: BoardCodec> BoardSession<C> {
     /// Time has reached `now`.
     pub fn handle_deadline(&mut self, now: u64, table: &mut dyn Table) {
         self.codec.handle_deadline(now);
-        self.rec.handle_deadline(now);
+        if !self.codec.confirming() {
+            self.rec.handle_deadline(now);
+        }
         self.drain(now, table);
     }
 
