@@ -45,14 +45,10 @@ pub struct Found {
     pub linked: Option<u32>,
 }
 
-/// The family's name as the arbiter reads it on the board.
+/// The family's name as the arbiter reads it on the board: the core's [`Family::label`], so
+/// that every family the core reads is named the same everywhere.
 pub fn family_label(family: Family) -> &'static str {
-    match family {
-        Family::Dgt => "DGT",
-        Family::Millennium => "Millennium",
-        Family::Certabo => "Certabo",
-        Family::Chessnut => "Chessnut",
-    }
+    family.label()
 }
 
 /// The board on `path`, if one answers there: a DGT board with its serial number, else a

@@ -14,14 +14,25 @@ use super::codec::{BoardMessage, Command, Decoder, NoiseGate, UpdateMode};
 
 pub mod certabo;
 pub mod chessnut;
+pub mod chessup;
+pub mod ichessone;
 pub mod line;
 pub mod millennium;
+pub mod pegasus;
+pub mod presence;
 pub mod snapshot;
+pub mod squareoff;
 
+use crate::Position;
 use certabo::CertaboFrames;
 use chessnut::ChessnutFrames;
+use chessup::ChessUpFrames;
+use ichessone::IChessOneSensors;
 use millennium::MillenniumFrames;
+use pegasus::PegasusSensors;
+use presence::PresenceCodec;
 use snapshot::SnapshotCodec;
+use squareoff::SquareOffSensors;
 
 /// A family's wire, sans I/O.
 pub trait BoardCodec {
@@ -79,6 +90,10 @@ pub trait BoardCodec {
     fn reports_lifts(&self) -> bool {
         true
     }
+
+    /// The game stands at `position` (the session says so before the board's bytes are read):
+    /// a board that senses presence only names its pieces from it ([`presence`]).
+    fn follow(&mut self, _position: &Position) {}
 }
 
 /// A boxed codec is a codec: the page and the bridge choose the family when the board is found.
@@ -121,6 +136,9 @@ impl BoardCodec for Box<dyn BoardCodec> {
     }
     fn reports_lifts(&self) -> bool {
         (**self).reports_lifts()
+    }
+    fn follow(&mut self, position: &Position) {
+        (**self).follow(position);
     }
 }
 
@@ -170,7 +188,23 @@ pub enum Family {
     Certabo,
     /// Chessnut Air, Go, Pro: whole-board frames over Bluetooth LE or USB HID.
     Chessnut,
+    /// DGT Pegasus: DGT's protocol over Bluetooth LE, presence only.
+    Pegasus,
+    /// Square Off Pro and NEO: a piece picked up or set down, presence only, over Bluetooth LE.
+    SquareOff,
+    /// ChessUp: the whole board when asked, over Bluetooth LE.
+    ChessUp,
+    /// iChessOne: whole-board frames over Bluetooth LE, read as presence.
+    IChessOne,
 }
+
+/// The Nordic UART service several Bluetooth boards speak through.
+const NORDIC_UART: BleIds = BleIds {
+    service: "6e400001-b5a3-f393-e0a9-e50e24dcca9e",
+    notify: "6e400003-b5a3-f393-e0a9-e50e24dcca9e",
+    write_service: "6e400001-b5a3-f393-e0a9-e50e24dcca9e",
+    write: "6e400002-b5a3-f393-e0a9-e50e24dcca9e",
+};
 
 /// How a Bluetooth LE board is found and read: its services and characteristics.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -187,11 +221,15 @@ pub struct BleIds {
 
 impl Family {
     /// Every family, in the order a chooser lists them.
-    pub const ALL: [Family; 4] = [
+    pub const ALL: [Family; 8] = [
         Family::Dgt,
         Family::Millennium,
         Family::Certabo,
         Family::Chessnut,
+        Family::Pegasus,
+        Family::SquareOff,
+        Family::ChessUp,
+        Family::IChessOne,
     ];
 
     /// The name pages and logs use (`data-board-kind`).
@@ -201,6 +239,24 @@ impl Family {
             Self::Millennium => "millennium",
             Self::Certabo => "certabo",
             Self::Chessnut => "chessnut",
+            Self::Pegasus => "pegasus",
+            Self::SquareOff => "squareoff",
+            Self::ChessUp => "chessup",
+            Self::IChessOne => "ichessone",
+        }
+    }
+
+    /// The family's name as its maker writes it (an arbiter's list of boards, the logs).
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Dgt => "DGT",
+            Self::Millennium => "Millennium",
+            Self::Certabo => "Certabo",
+            Self::Chessnut => "Chessnut",
+            Self::Pegasus => "DGT Pegasus",
+            Self::SquareOff => "Square Off",
+            Self::ChessUp => "ChessUp",
+            Self::IChessOne => "iChessOne",
         }
     }
 
@@ -231,7 +287,9 @@ impl Family {
             // 38400, 7 data bits, odd parity (the ChessLink description).
             Self::Millennium => line(38400, 7, Parity::Odd),
             Self::Certabo => line(38400, 8, Parity::None),
-            Self::Chessnut => None,
+            Self::Chessnut | Self::Pegasus | Self::SquareOff | Self::ChessUp | Self::IChessOne => {
+                None
+            }
         }
     }
 
@@ -244,7 +302,7 @@ impl Family {
             // The Microchip CDC bridge in DGT's USB boards, and DGT's own vendor id.
             Self::Dgt => &[(0x04D8, Some(0x000A)), (0x045B, None)],
             Self::Certabo => &[(0x10C4, None)],
-            Self::Millennium | Self::Chessnut => &[],
+            _ => &[],
         }
     }
 
@@ -265,6 +323,7 @@ impl Family {
                 write_service: "1b7e8271-2877-41c3-b46e-cf057c562023",
                 write: "1b7e8272-2877-41c3-b46e-cf057c562023",
             }),
+            Self::Pegasus | Self::SquareOff | Self::ChessUp | Self::IChessOne => Some(NORDIC_UART),
             _ => None,
         }
     }
@@ -276,7 +335,13 @@ impl Family {
     pub fn settle_ms(self) -> u64 {
         match self {
             Self::Dgt => 250,
-            Self::Millennium | Self::Certabo | Self::Chessnut => 350,
+            Self::Millennium
+            | Self::Certabo
+            | Self::Chessnut
+            | Self::Pegasus
+            | Self::SquareOff
+            | Self::ChessUp
+            | Self::IChessOne => 350,
         }
     }
 
@@ -287,6 +352,10 @@ impl Family {
             Self::Millennium => Box::new(SnapshotCodec::new(MillenniumFrames::default())),
             Self::Certabo => Box::new(SnapshotCodec::new(CertaboFrames::default())),
             Self::Chessnut => Box::new(SnapshotCodec::new(ChessnutFrames::default())),
+            Self::Pegasus => Box::new(PresenceCodec::new(PegasusSensors::default())),
+            Self::SquareOff => Box::new(PresenceCodec::new(SquareOffSensors::default())),
+            Self::ChessUp => Box::new(SnapshotCodec::new(ChessUpFrames::default())),
+            Self::IChessOne => Box::new(PresenceCodec::new(IChessOneSensors::default())),
         }
     }
 }
@@ -493,6 +562,28 @@ mod tests {
             assert_eq!(Family::named(family.name()), Some(family));
         }
         assert_eq!(Family::named("nonesuch"), None);
+        let labels: std::collections::HashSet<_> = Family::ALL.map(Family::label).into();
+        assert_eq!(labels.len(), Family::ALL.len(), "one label each");
+        assert_eq!(Family::Pegasus.label(), "DGT Pegasus");
+    }
+
+    #[test]
+    fn the_bluetooth_families_are_found_by_their_services() {
+        for family in [
+            Family::Pegasus,
+            Family::SquareOff,
+            Family::ChessUp,
+            Family::IChessOne,
+        ] {
+            let ble = family.ble().expect("a Bluetooth family");
+            assert_eq!(
+                ble.service, "6e400001-b5a3-f393-e0a9-e50e24dcca9e",
+                "{family:?}"
+            );
+            assert_eq!(ble.write, "6e400002-b5a3-f393-e0a9-e50e24dcca9e");
+            assert_eq!(ble.notify, "6e400003-b5a3-f393-e0a9-e50e24dcca9e");
+            assert!(family.serial().is_none() && !family.reports_lifts());
+        }
     }
 
     #[test]

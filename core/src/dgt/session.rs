@@ -215,6 +215,7 @@ impl<C: BoardCodec> BoardSession<C> {
 
     /// Bytes read from the board at `now`.
     pub fn handle_bytes(&mut self, now: u64, bytes: &[u8], table: &mut dyn Table) {
+        self.codec.follow(self.rec.position());
         self.codec.feed(now, bytes);
         let health = self.codec.health();
         let changed = health != self.health;

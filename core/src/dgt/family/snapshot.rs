@@ -30,6 +30,12 @@ pub trait Frames {
 
     /// Whether the board can be asked for a snapshot ([`Command::SendBoard`]).
     fn can_read(&self) -> bool;
+
+    /// Whether the board should be asked for a snapshot now (a board that reports a hand's
+    /// touch but sends its squares only when asked); answering `true` means it is asked.
+    fn wants_read(&mut self) -> bool {
+        false
+    }
 }
 
 /// A snapshot family's codec: its frames, and only the snapshots that changed passed on.
@@ -87,7 +93,7 @@ impl<F: Frames> BoardCodec for SnapshotCodec<F> {
     }
 
     fn poll_command(&mut self) -> Option<Command> {
-        None
+        self.frames.wants_read().then_some(Command::SendBoard)
     }
 
     fn take_read_request(&mut self) -> bool {

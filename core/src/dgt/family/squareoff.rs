@@ -1,0 +1,168 @@
+//! Square Off (Pro, NEO), over Bluetooth LE (Nordic UART service): ASCII messages `code#body*`.
+//! A piece picked up or set down is `0#e2u*` / `0#e4d*` (the square, `u` up or `d` down); asked
+//! `30#R*`, the board answers `30#` and 64 characters `0`/`1`, h1 g1 … a1, then h2 … up to a8.
+//! It senses presence only. Facts from mono424/squareoffdriver (MIT) and mrquincle/squareoff's
+//! notes.
+
+use super::presence::{Sensed, Sensors};
+use crate::dgt::codec::Command;
+
+/// At most this much of a message is kept while waiting for its end.
+const LONGEST: usize = 256;
+
+/// The Square Off wire.
+#[derive(Debug, Default)]
+pub struct SquareOffSensors {
+    buf: Vec<u8>,
+}
+
+/// DGT's index of a square named `fr` (`e4`), if it is one.
+fn index_of(name: &[u8]) -> Option<u8> {
+    match name {
+        [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((b'8' - r) * 8 + (f - b'a')),
+        _ => None,
+    }
+}
+
+/// DGT's index of the `k`th square of the board's answer (h1 first).
+fn answer_index(k: usize) -> u8 {
+    let (rank_from_1, file_from_h) = (k / 8, k % 8);
+    ((7 - rank_from_1) * 8 + (7 - file_from_h)) as u8
+}
+
+fn read(message: &[u8]) -> Option<Sensed> {
+    let hash = message.iter().position(|&b| b == b'#')?;
+    let (code, body) = (&message[..hash], &message[hash + 1..]);
+    match code {
+        b"0" => match body {
+            [f, r, updown] => Some(Sensed::Square {
+                index: index_of(&[*f, *r])?,
+                occupied: match updown {
+                    b'u' => false,
+                    b'd' => true,
+                    _ => return None,
+                },
+            }),
+            _ => None,
+        },
+        b"30" if body.len() == 64 => {
+            let mut bits = 0u64;
+            for (k, &c) in body.iter().enumerate() {
+                match c {
+                    b'1' => bits |= 1 << answer_index(k),
+                    b'0' => {}
+                    _ => return None,
+                }
+            }
+            Some(Sensed::All(bits))
+        }
+        _ => None,
+    }
+}
+
+impl Sensors for SquareOffSensors {
+    fn reset(&mut self) {
+        self.buf.clear();
+    }
+
+    fn feed(&mut self, bytes: &[u8], out: &mut Vec<Sensed>) -> u64 {
+        let mut dropped = 0;
+        for &b in bytes {
+            if b != b'*' {
+                if self.buf.len() >= LONGEST {
+                    self.buf.clear();
+                    dropped += 1;
+                }
+                self.buf.push(b);
+                continue;
+            }
+            let message = std::mem::take(&mut self.buf);
+            let known = message.starts_with(b"0#") || message.starts_with(b"30#");
+            match read(&message) {
+                Some(s) => out.push(s),
+                // Other answers (the new game's, the battery's) are no news of the squares.
+                None if known => dropped += 1,
+                None => {}
+            }
+        }
+        dropped
+    }
+
+    fn handshake(&self) -> Vec<Command> {
+        vec![Command::SendBoard]
+    }
+
+    fn encode(&self, command: &Command, out: &mut Vec<u8>) {
+        if command == &Command::SendBoard {
+            out.extend(b"30#R*");
+        }
+    }
+
+    fn can_read(&self) -> bool {
+        true
+    }
+}
+
+/// The board's answer for `occupied` (bit `i` for DGT's square `i`): the simulator's side.
+pub fn board_answer(occupied: u64) -> Vec<u8> {
+    let mut out = b"30#".to_vec();
+    out.extend((0..64).map(|k| {
+        if occupied >> answer_index(k) & 1 == 1 {
+            b'1'
+        } else {
+            b'0'
+        }
+    }));
+    out.push(b'*');
+    out
+}
+
+/// The board's message for a piece picked up from (`occupied` false) or set down on `index`.
+pub fn field_message(index: u8, occupied: bool) -> Vec<u8> {
+    let i = index & 63;
+    let mut out = b"0#".to_vec();
+    out.extend([
+        b'a' + i % 8,
+        b'8' - i / 8,
+        if occupied { b'd' } else { b'u' },
+        b'*',
+    ]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_ups_set_downs_and_the_board_read_back() {
+        let mut s = SquareOffSensors::default();
+        let mut out = Vec::new();
+        let mut wire = b"14#GO*".to_vec();
+        wire.extend(board_answer(0xFFFF_0000_0000_FFFF));
+        wire.extend(field_message(52, false));
+        wire.extend(b"0#e4d*");
+        for chunk in wire.chunks(5) {
+            s.feed(chunk, &mut out);
+        }
+        assert_eq!(
+            out,
+            vec![
+                Sensed::All(0xFFFF_0000_0000_FFFF),
+                Sensed::Square {
+                    index: 52,
+                    occupied: false
+                },
+                Sensed::Square {
+                    index: 36,
+                    occupied: true
+                },
+            ]
+        );
+        // h1 is the answer's first character.
+        assert_eq!(board_answer(1 << 63)[3], b'1');
+        let mut cmd = Vec::new();
+        s.encode(&Command::SendBoard, &mut cmd);
+        assert_eq!(cmd, b"30#R*");
+    }
+}
