@@ -248,6 +248,75 @@ export function fakeChessnutBluetooth() {
 }
 
 /**
+ * The init script installing a fake Web Bluetooth with one Square Off board: the Nordic UART
+ * service, ASCII messages `code#body*`. Asked `30#R*`, it answers `30#` and 64 characters `0`/`1`
+ * from h1, g1 ... a1, then h2 ... up to a8; each piece picked up or set down is notified as
+ * `0#e2u*` or `0#e4d*`. It senses presence only: no message names a piece.
+ */
+export function fakeSquareOffBluetooth() {
+  const NUS = '6e400001-b5a3-f393-e0a9-e50e24dcca9e';
+  const TX = '6e400003-b5a3-f393-e0a9-e50e24dcca9e';
+  const RX = '6e400002-b5a3-f393-e0a9-e50e24dcca9e';
+  const board = { occupied: new Set(), written: [], asked: null };
+  for (const file of 'abcdefgh') for (const rank of '1278') board.occupied.add(`${file}${rank}`);
+  const notify = new EventTarget();
+  notify.uuid = TX;
+  notify.startNotifications = async () => notify;
+  const send = (text) => {
+    notify.value = new DataView(new TextEncoder().encode(text).buffer);
+    notify.dispatchEvent(new Event('characteristicvaluechanged'));
+  };
+  const answer = () => {
+    let body = '';
+    for (let rank = 1; rank <= 8; rank++) for (const file of 'hgfedcba') body += board.occupied.has(`${file}${rank}`) ? '1' : '0';
+    send(`30#${body}*`);
+  };
+  const write = {
+    uuid: RX,
+    writeValue: async (bytes) => {
+      const text = new TextDecoder().decode(bytes);
+      board.written.push(text);
+      if (text.includes('30#R*')) setTimeout(answer, 10);
+    },
+  };
+  write.writeValueWithoutResponse = write.writeValue;
+  const service = { uuid: NUS, getCharacteristic: async (c) => {
+    if (c === TX) return notify;
+    if (c === RX) return write;
+    throw new DOMException('No such characteristic.', 'NotFoundError');
+  } };
+  const device = new EventTarget();
+  device.id = 'fake-squareoff';
+  device.name = 'Square Off';
+  const server = {
+    getPrimaryService: async (uuid) => {
+      if (uuid === NUS) return service;
+      throw new DOMException('No such service.', 'NotFoundError');
+    },
+  };
+  device.gatt = { connect: async () => server, disconnect: () => {} };
+  const bluetooth = {
+    requestDevice: async (options) => { board.asked = options; return device; },
+    getDevices: async () => [],
+  };
+  Object.defineProperty(Navigator.prototype, 'bluetooth', { configurable: true, get: () => bluetooth });
+  Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => undefined });
+  window.fakeSquareOff = {
+    board,
+    lift(sq) { board.occupied.delete(sq); send(`0#${sq}u*`); },
+    place(sq) { board.occupied.add(sq); send(`0#${sq}d*`); },
+    /** A move; a capture lifts the captured piece first. */
+    move(from, to) {
+      if (board.occupied.has(to)) this.lift(to);
+      this.lift(from);
+      this.place(to);
+    },
+    asked: () => board.asked,
+    written: () => [...board.written],
+  };
+}
+
+/**
  * The init script installing a fake Web Serial with one Millennium ChessLink on an adapter
  * whose USB ids tell nothing: ASCII messages with their XOR block parity, `S` answered with
  * `s` and 64 letters from a8, and the status sent again on every change (its "on change" mode).

@@ -6,7 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, freshPage, openBoard, state } from './harness.mjs';
-import { fakeChessnutBluetooth, fakeChessnutHid, fakeDgtSerial, fakeMillenniumSerial } from './boards-fakes.mjs';
+import {
+  fakeChessnutBluetooth, fakeChessnutHid, fakeDgtSerial, fakeMillenniumSerial, fakeSquareOffBluetooth,
+} from './boards-fakes.mjs';
 
 // A standard game with the arbiter present: he enforces touch-move himself (2005 Art. 4.3,
 // App. B5 leaves it to a claim in rapid play).
@@ -189,6 +191,38 @@ test('a Chessnut Air over Bluetooth: moves read from its snapshots, and the page
   const s = await state(page);
   assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'e5', 'Nf3', 'Nf6']);
   assert.equal(s.touched ?? null, null);
+  assert.equal(await pieceOn(page, 'f6'), 'black-knight');
+  assert.equal(page.lastError, undefined, page.lastError?.message);
+});
+
+test('a Square Off over Bluetooth: presence only, the pieces named from the game, a capture read, touch-move the arbiter\'s', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakeSquareOffBluetooth);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-connect-board]').click();
+  await statusSays(page, /Which board is it/);
+  const kinds = await page.locator('arbiter-board [data-board-kind]').evaluateAll((bs) => bs.map((b) => b.dataset.boardKind));
+  for (const kind of ['pegasus', 'squareoff', 'chessup', 'ichessone']) assert.ok(kinds.includes(kind), `${kind} in ${kinds}`);
+  await page.locator('arbiter-board [data-board-kind="squareoff"]').click();
+  const status = await statusSays(page, /Square Off board connected/);
+  assert.match(status, /touch-move is for the arbiter to enforce/);
+  // Asked for by the Nordic UART service it speaks through; its squares asked for at once.
+  const asked = await page.evaluate(() => window.fakeSquareOff.asked());
+  assert.ok(JSON.stringify(asked).includes('6e400001-b5a3-f393-e0a9-e50e24dcca9e'), JSON.stringify(asked));
+  assert.equal((await page.evaluate(() => window.fakeSquareOff.written()))[0], '30#R*');
+
+  await boardMoveWith(page, 'fakeSquareOff', 'e2', 'e4');
+  await boardMoveWith(page, 'fakeSquareOff', 'd7', 'd5');
+  // White's knight lifted and put back, then a pawn played: no touch binds him (the board
+  // cannot tell whose piece a hand lifts, only that a square emptied).
+  await page.evaluate(() => { window.fakeSquareOff.lift('g1'); window.fakeSquareOff.place('g1'); });
+  // A capture: the board says only that d5 emptied and filled again; the game names the pawn.
+  await boardMoveWith(page, 'fakeSquareOff', 'e4', 'd5');
+  await boardMoveWith(page, 'fakeSquareOff', 'g8', 'f6');
+  const s = await state(page);
+  assert.deepEqual(s.moves.map((m) => m.san), ['e4', 'd5', 'exd5', 'Nf6']);
+  assert.equal(s.touched ?? null, null);
+  assert.equal(await pieceOn(page, 'd5'), 'white-pawn');
   assert.equal(await pieceOn(page, 'f6'), 'black-knight');
   assert.equal(page.lastError, undefined, page.lastError?.message);
 });

@@ -1,6 +1,7 @@
 // A sensor board read by this page itself, no install: Web Serial for the boards on a cable (DGT,
 // Millennium, Certabo; and Bluetooth boards on the serial port the system paired), Web
-// Bluetooth for Chessnut's, WebHID for Chessnut's cable. Fetched on the first "Connect a board",
+// Bluetooth for Chessnut's, DGT Pegasus, Square Off, ChessUp and iChessOne, WebHID for
+// Chessnut's cable. Fetched on the first "Connect a board",
 // or at load where the browser remembers a board it was given before.
 //
 // The Laws at the board are the core's: the full wasm module's `BoardLink` runs the same
@@ -18,7 +19,13 @@ const KEY = 'arbiter-board-link';
 // Serial ports of Bluetooth boards the system paired (the Serial Port Profile's class id).
 const SPP = '00001101-0000-1000-8000-00805f9b34fb';
 // The families' names as their makers write them.
-const NAMES = { dgt: 'DGT', millennium: 'Millennium', certabo: 'Certabo', chessnut: 'Chessnut' };
+const NAMES = {
+  dgt: 'DGT', millennium: 'Millennium', certabo: 'Certabo', chessnut: 'Chessnut',
+  pegasus: 'DGT Pegasus', squareoff: 'Square Off', chessup: 'ChessUp', ichessone: 'iChessOne',
+};
+// The names their Bluetooth boards advertise, where known: several families share the Nordic
+// UART service, so the name tells them apart in the browser's list.
+const ADVERTISED = { chessnut: 'Chessnut', pegasus: 'DGT_PEGASUS', ichessone: 'iChessOne' };
 // Which way the board sits, by the session's word for it: each id written out whole, so the
 // tables' test finds it used.
 const ORIENTATION = { white: 'link_orientation_white', black: 'link_orientation_black' };
@@ -237,7 +244,8 @@ class Link {
       }
       if (family.ble && navigator.bluetooth) {
         const device = await navigator.bluetooth.requestDevice({
-          filters: [{ services: [family.ble.service] }, { namePrefix: NAMES[family.kind] }],
+          filters: [{ services: [family.ble.service] }]
+            .concat(ADVERTISED[family.kind] ? [{ namePrefix: ADVERTISED[family.kind] }] : []),
           optionalServices: [family.ble.service, family.ble.writeService],
         });
         return await this.open(new BleWire(device), family.kind);

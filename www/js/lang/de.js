@@ -173,7 +173,7 @@ export default {
   link_linux: () => 'Unter Linux braucht Ihr Benutzer die Gruppe für serielle Ports: „sudo usermod -aG dialout $USER“ ausführen, ab- und wieder anmelden, dann verbinden. (Chromium als Snap braucht auch „snap connect chromium:raw-usb“.)',
   link_open_failed: (a) => `Das Brett ließ sich nicht öffnen (${a.err}).`,
   link_which: () => 'Welches Brett ist es?',
-  link_lifts_arbiter: () => 'Dieses Brett meldet ganze Stellungen, nicht das Anheben einer Figur: Berührt–geführt überwacht der Schiedsrichter.',
+  link_lifts_arbiter: () => 'Dieses Brett meldet nicht, welche Figur eine Hand berührt hat: Berührt–geführt überwacht der Schiedsrichter.',
   bridge_refused_origin: (a) => `Diese Brücke nimmt keine Seiten von ${a.url} an. Wer die Brücke betreibt, lässt diese Seite zu, indem er sie mit --allow-origin ${a.url} startet.`,
   bridge_refused_full: () => 'Die Brücke bedient schon so viele Seiten, wie sie annimmt; bitte später erneut versuchen.',
   bridge_refused_page: () => 'Die Brücke bedient diese Seite nicht.',

@@ -166,7 +166,7 @@ export default {
   link_linux: () => 'On Linux, your user needs the serial group to open the board: run “sudo usermod -aG dialout $USER”, log out and in again, then connect. (Chromium from a snap also needs “snap connect chromium:raw-usb”.)',
   link_open_failed: (a) => `The board could not be opened (${a.err}).`,
   link_which: () => 'Which board is it?',
-  link_lifts_arbiter: () => 'This board sends whole positions, not the lifting of a piece: touch-move is for the arbiter to enforce.',
+  link_lifts_arbiter: () => 'This board does not say which piece a hand touched: touch-move is for the arbiter to enforce.',
   bridge_refused_origin: (a) => `This bridge does not accept pages from ${a.url}. Whoever runs the bridge can let this site in by starting it with --allow-origin ${a.url}.`,
   bridge_refused_full: () => 'The bridge already serves as many pages as it takes; try again later.',
   bridge_refused_page: () => 'The bridge does not serve this page.',

@@ -173,7 +173,7 @@ export default {
   link_linux: () => 'En Linux, su usuario necesita el grupo de puertos serie: ejecute «sudo usermod -aG dialout $USER», cierre la sesión y vuelva a entrar, y conecte. (Chromium como snap necesita además «snap connect chromium:raw-usb».)',
   link_open_failed: (a) => `No se pudo abrir el tablero (${a.err}).`,
   link_which: () => '¿Qué tablero es?',
-  link_lifts_arbiter: () => 'Este tablero envía posiciones completas, no el levantar de una pieza: la regla de pieza tocada la hace cumplir el árbitro.',
+  link_lifts_arbiter: () => 'Este tablero no dice qué pieza tocó una mano: la regla de pieza tocada la hace cumplir el árbitro.',
   bridge_refused_origin: (a) => `Este puente no acepta páginas de ${a.url}. Quien gestiona el puente puede admitir este sitio iniciándolo con --allow-origin ${a.url}.`,
   bridge_refused_full: () => 'El puente ya sirve todas las páginas que acepta; inténtelo más tarde.',
   bridge_refused_page: () => 'El puente no sirve esta página.',

@@ -173,7 +173,7 @@ export default {
   link_linux: () => 'Sous Linux, votre utilisateur doit être dans le groupe des ports série : lancez « sudo usermod -aG dialout $USER », déconnectez-vous puis reconnectez-vous, puis connectez l’échiquier. (Chromium en snap demande aussi « snap connect chromium:raw-usb ».)',
   link_open_failed: (a) => `L’échiquier n’a pas pu être ouvert (${a.err}).`,
   link_which: () => 'Quel échiquier est-ce ?',
-  link_lifts_arbiter: () => 'Cet échiquier envoie des positions entières, pas la levée d’une pièce : c’est à l’arbitre de faire respecter la pièce touchée.',
+  link_lifts_arbiter: () => 'Cet échiquier ne dit pas quelle pièce une main a touchée : c’est à l’arbitre de faire respecter la pièce touchée.',
   bridge_refused_origin: (a) => `Ce pont n'accepte pas les pages de ${a.url}. Qui gère le pont peut admettre ce site en le lançant avec --allow-origin ${a.url}.`,
   bridge_refused_full: () => 'Le pont sert déjà autant de pages qu’il en accepte ; réessayez plus tard.',
   bridge_refused_page: () => 'Le pont ne sert pas cette page.',

@@ -173,7 +173,7 @@ export default {
   link_linux: () => 'Su Linux il tuo utente deve essere nel gruppo delle porte seriali: esegui «sudo usermod -aG dialout $USER», esci e rientra, poi collega. (Chromium in snap richiede anche «snap connect chromium:raw-usb».)',
   link_open_failed: (a) => `Impossibile aprire la scacchiera (${a.err}).`,
   link_which: () => 'Che scacchiera è?',
-  link_lifts_arbiter: () => 'Questa scacchiera invia posizioni intere, non il sollevamento di un pezzo: il pezzo toccato lo fa rispettare l’arbitro.',
+  link_lifts_arbiter: () => 'Questa scacchiera non dice quale pezzo ha toccato una mano: il pezzo toccato lo fa rispettare l’arbitro.',
   bridge_refused_origin: (a) => `Questo ponte non accetta pagine da ${a.url}. Chi gestisce il ponte può ammettere questo sito avviandolo con --allow-origin ${a.url}.`,
   bridge_refused_full: () => 'Il ponte serve già tutte le pagine che accetta; riprovare più tardi.',
   bridge_refused_page: () => 'Il ponte non serve questa pagina.',

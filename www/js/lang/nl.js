@@ -173,7 +173,7 @@ export default {
   link_linux: () => 'Op Linux heeft uw gebruiker de groep voor seriële poorten nodig: voer „sudo usermod -aG dialout $USER” uit, meld af en weer aan, en verbind dan. (Chromium als snap heeft ook „snap connect chromium:raw-usb” nodig.)',
   link_open_failed: (a) => `Het bord kon niet worden geopend (${a.err}).`,
   link_which: () => 'Welk bord is het?',
-  link_lifts_arbiter: () => 'Dit bord stuurt hele stellingen, niet het optillen van een stuk: aanraken is zetten bewaakt de arbiter.',
+  link_lifts_arbiter: () => 'Dit bord meldt niet welk stuk een hand aanraakte: aanraken is zetten bewaakt de arbiter.',
   bridge_refused_origin: (a) => `Deze brug neemt geen pagina's van ${a.url} aan. Wie de brug beheert, laat deze site toe door haar te starten met --allow-origin ${a.url}.`,
   bridge_refused_full: () => 'De brug bedient al zoveel pagina’s als ze aanneemt; probeer het later opnieuw.',
   bridge_refused_page: () => 'De brug bedient deze pagina niet.',

@@ -173,7 +173,7 @@ export default {
   link_linux: () => 'No Linux, o seu utilizador precisa do grupo das portas série: execute «sudo usermod -aG dialout $USER», saia e volte a entrar, e ligue. (O Chromium em snap precisa também de «snap connect chromium:raw-usb».)',
   link_open_failed: (a) => `Não foi possível abrir o tabuleiro (${a.err}).`,
   link_which: () => 'Que tabuleiro é?',
-  link_lifts_arbiter: () => 'Este tabuleiro envia posições inteiras, não o levantar de uma peça: a regra da peça tocada cabe ao árbitro.',
+  link_lifts_arbiter: () => 'Este tabuleiro não diz que peça uma mão tocou: a regra da peça tocada cabe ao árbitro.',
   bridge_refused_origin: (a) => `Esta ponte não aceita páginas de ${a.url}. Quem gere a ponte pode admitir este sítio iniciando-a com --allow-origin ${a.url}.`,
   bridge_refused_full: () => 'A ponte já serve todas as páginas que aceita; tente mais tarde.',
   bridge_refused_page: () => 'A ponte não serve esta página.',
