@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import net from 'node:net';
+import http from 'node:http';
 import { spawn } from 'node:child_process';
 import { BRIDGE, SERVED } from './harness.mjs';
 
@@ -76,4 +77,34 @@ export async function startHall(dir, pairs, { extra = [], edition, defaultTime, 
     }),
   };
   return hall;
+}
+
+/** A stand-in for Lichess Broadcasts' push endpoint (the real service cannot be reached from
+ * where these tests run): records each push; while `failing`, answers 503; otherwise answers as
+ * Lichess does, one line per game, refusing board 2's game ("3.2") while `refuseBoard2`.
+ * `close()` it with `standIn.server.close()`. */
+export async function startStandIn({ failing = true, refuseBoard2 = true } = {}) {
+  const standIn = { pushes: [], failing, refuseBoard2 };
+  standIn.server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => { body += c; });
+    req.on('end', () => {
+      standIn.pushes.push({ path: req.url, authorization: req.headers.authorization, body });
+      if (standIn.failing) {
+        // Lichess says why in JSON, `{"error": ...}`: the hall shows that, never a raw body.
+        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'busy' }));
+        return;
+      }
+      const games = body.split('[Event ').slice(1).map((g) => {
+        const round = /\[Round "([^"]+)"\]/.exec(g)?.[1] ?? '?';
+        return round === '3.2' && standIn.refuseBoard2
+          ? { tags: { Round: round }, error: 'Unknown move at ply 3' }
+          : { tags: { Round: round }, moves: (g.match(/\[%clk/g) ?? []).length };
+      });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ games }));
+    });
+  });
+  await new Promise((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+  standIn.url = `http://127.0.0.1:${standIn.server.address().port}`;
+  return standIn;
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, freshPage, BRIDGE, ROOT } from './harness.mjs';
-import { startHall } from './hall-harness.mjs';
+import { startHall, startStandIn } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
@@ -31,12 +31,19 @@ async function until(what, ok, ms = 60_000) {
   }
 }
 
-test('hall next round: asked with its boards, refused while a game plays, then the cards and a board page show round 2', { skip }, async () => {
+test('hall next round: asked with its boards, refused while a game plays, then started from a TRF file picked in the dialog: the cards and a board page show round 2', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-next-'));
   fs.writeFileSync(path.join(dir, 'empty.pgn'), EMPTY);
   fs.writeFileSync(path.join(dir, 'cycle.pgn'), CYCLE);
   fs.copyFileSync(path.join(ROOT, 'board-bridge/tests/data/round.trf'), path.join(dir, 'round.trf'));
-  const hall = await startHall(dir, [[null, null, 'empty.pgn'], [null, null, 'cycle.pgn']], { round: 1, trf: 'round.trf' });
+  // Round 1 broadcast to a stand-in for Lichess (the real service cannot be reached from here).
+  const standIn = await startStandIn({ failing: false, refuseBoard2: false });
+  fs.writeFileSync(path.join(dir, 'lichess.token'), 'lip_e2eStandIn0123\n');
+  const hall = await startHall(dir, [[null, null, 'empty.pgn'], [null, null, 'cycle.pgn']], {
+    round: 1,
+    trf: 'round.trf',
+    extra: ['--push-lichess', 'e2eRound1', '--token-file', path.join(dir, 'lichess.token'), '--push-url', standIn.url],
+  });
   const browser = await launch();
   try {
     const page = await freshPage(browser, { width: 1280, height: 900 });
@@ -75,34 +82,54 @@ test('hall next round: asked with its boards, refused while a game plays, then t
     const roundOne = await (await fetch(`${hall.url}/round.pgn`)).text();
     await page.click('#next-round');
     await ask.waitFor();
+    // The pairing program saved round 2 elsewhere: the arbiter picks that file in the dialog.
+    // Its round 2 pairs 1 (White) with 3 and 4 (White) with 2, where the hall's file pairs 2
+    // with 1 and 3 with 4. The hall broadcasts: round 2 goes to the Lichess round named here.
+    await ask.locator('#next-lichess').fill('e2eRound2');
+    const own = fs.readFileSync(path.join(dir, 'round.trf'), 'utf8');
+    const elsewhere = own.split('\n').map((line) => {
+      const pairing = { 1: '3 w', 2: '4 b', 3: '1 b', 4: '2 w' }[Number(line.slice(4, 8))];
+      return line.startsWith('001') && pairing ? `${line.slice(0, 101)}   ${pairing}  ` : line;
+    }).join('\n');
+    const picked = path.join(dir, 'saved-elsewhere.trf');
+    fs.writeFileSync(picked, elsewhere);
+    await ask.locator('#next-trf').setInputFiles(picked);
+    await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-trf.png') });
     await ask.getByRole('button', { name: 'Start round 2' }).click();
     await page.waitForFunction(() => /Round 2 is set up/.test(document.querySelector('#round-answer').textContent));
 
-    // The cards: round 2's pairings, fresh games; the header says round 2.
-    await page.waitForFunction(() => /Neri, Bruno against Rossi, Anna/.test(
-      document.querySelector('article[data-board="1"]').getAttribute('aria-label')));
-    assert.match(await card(page, 2).getAttribute('aria-label'), /Verdi, Carla against Bianchi, Dario/);
+    // The cards: round 2's pairings from the file picked, fresh games; the header says round 2.
+    const labels = () => page.evaluate(() => [...document.querySelectorAll('article[data-board]')]
+      .map((a) => a.getAttribute('aria-label')).join(' | '));
+    await until('the picked file\'s pairings on the cards', async () =>
+      /Rossi, Anna against Verdi, Carla/.test(await labels()) && /Bianchi, Dario against Neri, Bruno/.test(await labels()));
     assert.match(await page.textContent('#meta'), /round 2/i);
     assert.equal(await page.evaluate(() => window.sameHallPage), true, 'the hall page was not reloaded');
     await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-done.png') });
 
     // The board page: board 2's new players, its element joined to round 2's game.
-    await boardPage.waitForFunction(() => /Verdi, Carla/.test(document.querySelector('#meta').textContent)
-      && /round 2/i.test(document.querySelector('#meta').textContent));
+    const second = /Rossi, Anna against Verdi, Carla/.test(await card(page, 2).getAttribute('aria-label'))
+      ? ['Rossi, Anna', 'Verdi, Carla'] : ['Bianchi, Dario', 'Neri, Bruno'];
+    await boardPage.waitForFunction((white) => new RegExp(white).test(document.querySelector('#meta').textContent)
+      && /round 2/i.test(document.querySelector('#meta').textContent), second[0]);
     assert.equal(await boardPage.evaluate(() => window.sameBoardPage), true, 'the board page was not reloaded');
     // Its element follows round 2's game: its players, 90 minutes each, no move.
-    await boardPage.waitForFunction(() => {
+    await boardPage.waitForFunction((white) => {
       const root = document.querySelector('arbiter-board')?.shadowRoot;
       return root?.querySelector('[data-clock="white"] .time')?.textContent.trim() === '1:30:00'
-        && /Verdi, Carla/.test(root.querySelector('[data-clock="white"]')?.textContent ?? '')
+        && new RegExp(white).test(root.querySelector('[data-clock="white"]')?.textContent ?? '')
         && /No moves yet/.test(root.textContent);
-    });
+    }, second[0]);
     await boardPage.screenshot({ path: path.join(SHOTS, 'hall-next-round-board.png') });
 
-    // Round 1 served as it ended.
+    // Round 1 served as it ended; round 2 pushed to the Lichess round the arbiter named.
     assert.equal(await (await fetch(`${hall.url}/round/1.pgn`)).text(), roundOne);
+    assert.ok(standIn.pushes.some((p) => p.path.includes('e2eRound1')), 'round 1 was pushed to its round');
+    await until('a push to round 2\'s Lichess round', async () =>
+      standIn.pushes.some((p) => p.path.includes('e2eRound2') && /Rossi, Anna/.test(p.body)));
   } finally {
     await browser.close();
     await hall.stop();
+    standIn.server.close();
   }
 });

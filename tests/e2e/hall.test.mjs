@@ -12,10 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
 import { launch, freshPage, BRIDGE, SERVED, WWW, axe } from './harness.mjs';
+import { startStandIn } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const MOVES = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6';
@@ -194,35 +194,6 @@ const LONG = [
 ];
 const SIXTEEN = Array.from({ length: 16 }, (_, i) => LONG[i % LONG.length]
   .map((name) => (i < LONG.length ? name : `${name} ${i + 1}`)));
-
-/** A stand-in for Lichess Broadcasts' push endpoint (the real service cannot be reached from
- * where these tests run): records each push; while `failing`, answers 503; otherwise answers as
- * Lichess does, one line per game, refusing board 2's game ("3.2") while `refuseBoard2`. */
-async function startStandIn() {
-  const standIn = { pushes: [], failing: true, refuseBoard2: true };
-  standIn.server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => { body += c; });
-    req.on('end', () => {
-      standIn.pushes.push({ path: req.url, authorization: req.headers.authorization, body });
-      if (standIn.failing) {
-        // Lichess says why in JSON, `{"error": ...}`: the hall shows that, never a raw body.
-        res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'busy' }));
-        return;
-      }
-      const games = body.split('[Event ').slice(1).map((g) => {
-        const round = /\[Round "([^"]+)"\]/.exec(g)?.[1] ?? '?';
-        return round === '3.2' && standIn.refuseBoard2
-          ? { tags: { Round: round }, error: 'Unknown move at ply 3' }
-          : { tags: { Round: round }, moves: (g.match(/\[%clk/g) ?? []).length };
-      });
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ games }));
-    });
-  });
-  await new Promise((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
-  standIn.url = `http://127.0.0.1:${standIn.server.address().port}`;
-  return standIn;
-}
 
 /** Each player's row on the cards: the name's text and whether it shows whole. */
 const nameRows = (page) => page.evaluate(() => [...document.querySelectorAll('article[data-board] .player')].map((row) => {

@@ -5,10 +5,11 @@
 
 /**
  * Asks the arbiter to confirm. `title` names the board and players, `lines` say what follows
- * (each a paragraph), `yes` is the confirming button's label, `w` the hall's words. Resolves
- * `true` when confirmed, `false` otherwise.
+ * (each a paragraph), `yes` is the confirming button's label, `w` the hall's words; `fields`,
+ * elements the arbiter may fill in before confirming (read by the caller once it resolves).
+ * Resolves `true` when confirmed, `false` otherwise.
  */
-export function confirmAction(w, { n, title, lines, yes, kind = 'confirm' }) {
+export function confirmAction(w, { n, title, lines, yes, kind = 'confirm', fields = [] }) {
   return new Promise((resolve) => {
     const dialog = document.createElement('dialog');
     dialog.className = 'seal confirm';
@@ -39,7 +40,7 @@ export function confirmAction(w, { n, title, lines, yes, kind = 'confirm' }) {
     const buttons = document.createElement('div');
     buttons.className = 'seal-row';
     buttons.append(ok, cancel);
-    form.append(heading, ...said, buttons);
+    form.append(heading, ...said, ...fields, buttons);
     dialog.append(form);
     dialog.addEventListener('close', () => {
       const yesSaid = dialog.returnValue === 'yes';

@@ -163,23 +163,52 @@ $('next-round').addEventListener('click', async () => {
   if (!event) return;
   const round = event.round + 1;
   const list = [...boards.keys()].sort((a, b) => a - b).join(', ');
+  // The pairings: a TRF file the arbiter picks (the pairing program saved them elsewhere), or
+  // else the hall's own TRF file read again. The Lichess round, where the hall broadcasts: the
+  // round's own id on Lichess, or none to stop the broadcast with this round.
+  const trf = field('next-trf', w('next_round_trf'), 'file');
+  trf.input.accept = '.trf,.txt,text/plain';
+  const fields = [trf.label];
+  let lichess = null;
+  if (push) {
+    lichess = field('next-lichess', w('next_round_lichess', { round }), 'text');
+    fields.push(lichess.label);
+  }
   const sure = await confirmAction(w, {
     n: 'round',
     kind: 'next_round',
     title: w('next_round_title', { round }),
     lines: [w('next_round_explain', { done: event.round, round, boards: list })],
     yes: w('next_round_yes', { round }),
+    fields,
   });
-  if (sure) await nextRound(round, false);
+  if (!sure) return;
+  const asked = {};
+  const file = trf.input.files?.[0];
+  if (file) asked.trf = await file.text();
+  const id = lichess?.input.value.trim();
+  if (id) asked.lichess_round = id;
+  await nextRound(round, asked);
 });
 
-async function nextRound(round, force) {
+/** A labelled input for a dialog: `{label, input}`, the input inside its label. */
+function field(id, text, type) {
+  const label = document.createElement('label');
+  const input = document.createElement('input');
+  input.type = type;
+  input.id = id;
+  input.name = id;
+  label.append(text, input);
+  return { label, input };
+}
+
+async function nextRound(round, asked, force = false) {
   const said = $('round-answer');
   try {
     const r = await fetch('/hall/next-round', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(force ? { force: true } : {}),
+      body: JSON.stringify(force ? { ...asked, force: true } : asked),
     });
     const answer = await r.json().catch(() => ({}));
     said.dataset.status = String(r.status);
@@ -193,7 +222,7 @@ async function nextRound(round, force) {
       const anyway = await confirmAction(w, {
         n: 'round', kind: 'next_round_force', title: w('next_round_title', { round }), lines: [playing], yes: w('next_round_force', { round }),
       });
-      if (anyway) await nextRound(round, true);
+      if (anyway) await nextRound(round, asked, true);
       return;
     }
     said.textContent = r.status === 422

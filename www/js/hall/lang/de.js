@@ -179,6 +179,8 @@ export default {
   next_round_playing: 'An den Brettern {boards} wird noch gespielt. Wird Runde {round} jetzt gestartet, werden diese Partien unbeendet archiviert.',
   next_round_force: 'Runde {round} trotzdem starten',
   next_round_done: 'Runde {round} ist bereit: ihre Uhren starten mit „Runde starten“.',
+  next_round_trf: 'Paarungen aus einer TRF-Datei (freiwillig: ohne sie wird die TRF-Datei des Saals neu gelesen)',
+  next_round_lichess: 'Lichess-Runden-ID für Runde {round} (leer: die Übertragung endet mit dieser Runde)',
   refused_pairings: 'Abgelehnt: die Paarungen der Runde {round} sind nicht lesbar: {why}',
   push_stopped: 'Die Übertragung endete nach Runde {round}: für die nächste wurde keine Lichess-Runde angegeben.',
 };

@@ -179,6 +179,8 @@ export default {
   next_round_playing: 'Still being played: board {boards}. Starting round {round} now archives those games unfinished.',
   next_round_force: 'Start round {round} anyway',
   next_round_done: 'Round {round} is set up: start its clocks with “Start the round”.',
+  next_round_trf: 'Pairings from a TRF file (optional: without one, the hall’s TRF file is read again)',
+  next_round_lichess: 'Lichess round id for round {round} (empty: the broadcast stops with this round)',
   refused_pairings: 'Refused: round {round}’s pairings cannot be read: {why}',
   push_stopped: 'The broadcast stopped after round {round}: no Lichess round was given for the next one.',
 };

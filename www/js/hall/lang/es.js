@@ -179,6 +179,8 @@ export default {
   next_round_playing: 'En los tableros {boards} aún se juega. Empezar ahora la ronda {round} archiva esas partidas sin terminar.',
   next_round_force: 'Empezar la ronda {round} de todos modos',
   next_round_done: 'La ronda {round} está preparada: sus relojes se ponen en marcha con «Empezar la ronda».',
+  next_round_trf: 'Emparejamientos de un archivo TRF (opcional: sin él, se vuelve a leer el archivo TRF de la sala)',
+  next_round_lichess: 'Id. de la ronda de Lichess para la ronda {round} (vacío: la retransmisión termina con esta ronda)',
   refused_pairings: 'Rechazado: los emparejamientos de la ronda {round} no se pueden leer: {why}',
   push_stopped: 'La retransmisión se detuvo tras la ronda {round}: no se indicó ninguna ronda de Lichess para la siguiente.',
 };

@@ -179,6 +179,8 @@ export default {
   next_round_playing: 'On joue encore sur les échiquiers {boards}. Commencer la ronde {round} maintenant archive ces parties inachevées.',
   next_round_force: 'Commencer quand même la ronde {round}',
   next_round_done: 'La ronde {round} est prête : ses pendules démarrent avec « Commencer la ronde ».',
+  next_round_trf: 'Appariements d’un fichier TRF (facultatif : sans lui, le fichier TRF de la salle est relu)',
+  next_round_lichess: 'Identifiant de la ronde Lichess pour la ronde {round} (vide : la diffusion s’arrête avec cette ronde)',
   refused_pairings: 'Refusé : les appariements de la ronde {round} sont illisibles : {why}',
   push_stopped: 'La retransmission s’est arrêtée après la ronde {round} : aucune ronde Lichess n’a été donnée pour la suivante.',
 };

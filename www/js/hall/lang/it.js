@@ -179,6 +179,8 @@ export default {
   next_round_playing: 'Sulle scacchiere {boards} si gioca ancora. Avviare ora il turno {round} archivia quelle partite non finite.',
   next_round_force: 'Avvia comunque il turno {round}',
   next_round_done: 'Il turno {round} è pronto: i suoi orologi partono con «Avvia il turno».',
+  next_round_trf: 'Abbinamenti da un file TRF (facoltativo: senza, si rilegge il file TRF della sala)',
+  next_round_lichess: 'Id del turno Lichess per il turno {round} (vuoto: la trasmissione finisce con questo turno)',
   refused_pairings: 'Rifiutato: gli abbinamenti del turno {round} non si possono leggere: {why}',
   push_stopped: 'La trasmissione si è fermata dopo il turno {round}: non è stato dato un turno Lichess per il successivo.',
 };

@@ -179,6 +179,8 @@ export default {
   next_round_playing: 'Op de borden {boards} wordt nog gespeeld. Ronde {round} nu starten archiveert die partijen onvoltooid.',
   next_round_force: 'Ronde {round} toch starten',
   next_round_done: 'Ronde {round} staat klaar: de klokken starten met „Ronde starten”.',
+  next_round_trf: 'Indeling uit een TRF-bestand (optioneel: zonder wordt het TRF-bestand van de zaal opnieuw gelezen)',
+  next_round_lichess: 'Lichess-ronde-id voor ronde {round} (leeg: de uitzending stopt met deze ronde)',
   refused_pairings: 'Geweigerd: de paringen van ronde {round} zijn niet te lezen: {why}',
   push_stopped: 'De uitzending stopte na ronde {round}: voor de volgende is geen Lichess-ronde opgegeven.',
 };

@@ -179,6 +179,8 @@ export default {
   next_round_playing: 'Nos tabuleiros {boards} ainda se joga. Começar agora a ronda {round} arquiva essas partidas por acabar.',
   next_round_force: 'Começar a ronda {round} mesmo assim',
   next_round_done: 'A ronda {round} está pronta: os relógios arrancam com «Começar a ronda».',
+  next_round_trf: 'Emparelhamentos de um ficheiro TRF (opcional: sem ele, volta a ler-se o ficheiro TRF da sala)',
+  next_round_lichess: 'Id. da ronda do Lichess para a ronda {round} (vazio: a transmissão termina com esta ronda)',
   refused_pairings: 'Recusado: os emparelhamentos da ronda {round} não se conseguem ler: {why}',
   push_stopped: 'A transmissão parou depois da ronda {round}: não foi indicada nenhuma ronda do Lichess para a seguinte.',
 };
