@@ -189,6 +189,11 @@ impl Reconstructor {
         }
     }
 
+    /// When the last change waiting for the settle time first showed, if one waits.
+    pub fn last_change(&self) -> Option<u64> {
+        self.last_change
+    }
+
     /// How many sensor changes the board has reported; it grows with every change that restarts
     /// the settle time.
     pub fn changes(&self) -> u64 {

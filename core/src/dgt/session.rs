@@ -175,6 +175,13 @@ impl<C: BoardCodec> BoardSession<C> {
         self.rec.changes()
     }
 
+    /// When the board's last change first showed, while its settle time runs
+    /// ([`Reconstructor::last_change`]): a caller that keeps finer time than milliseconds times
+    /// the settle from the read that brought that change.
+    pub fn settling_since(&self) -> Option<u64> {
+        self.rec.last_change()
+    }
+
     /// The bytes that open the session with the board, once connected.
     pub fn handshake(&self) -> Vec<u8> {
         let mut out = Vec::new();
