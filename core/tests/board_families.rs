@@ -632,6 +632,25 @@ fn last_lights(family: Family, written: &[u8]) -> Option<(Vec<String>, bool)> {
                 last = Some((ranks(&written[at..at + 8], &|f| 1 << f), false));
                 at += 8;
             }
+            Family::Pegasus => {
+                // `60 len 05 speed repeat brightness square… 00` (DGT's numbering), `60 02 00
+                // 00` all out; its other commands are single bytes.
+                if written[at] == 0x60 {
+                    let len = usize::from(written[at + 1]);
+                    let lit = if len == 2 {
+                        Vec::new()
+                    } else {
+                        written[at + 6..at + 1 + len]
+                            .iter()
+                            .map(|&i| name(usize::from(i)))
+                            .collect()
+                    };
+                    last = Some((lit, false));
+                    at += 2 + len;
+                } else {
+                    at += 1;
+                }
+            }
             _ => unreachable!("no lights read back for {family:?}"),
         }
     }
@@ -662,7 +681,12 @@ fn squares(family: Family, names: &[&str]) -> Vec<String> {
     v
 }
 
-const LIGHTED: [Family; 3] = [Family::Millennium, Family::Chessnut, Family::Certabo];
+const LIGHTED: [Family; 4] = [
+    Family::Millennium,
+    Family::Chessnut,
+    Family::Certabo,
+    Family::Pegasus,
+];
 
 /// A board with lights shows the last move's two squares once it shows the game, and nothing
 /// before the first move; the lights are set once for each change, not on every scan.

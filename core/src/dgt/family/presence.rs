@@ -182,24 +182,51 @@ impl Presence {
 
     /// The position a legal move leaves, when the board shows exactly its squares occupied:
     /// a queen for a promotion, and of two captures by one piece the one whose captured piece
-    /// was seen lifted; none when that does not decide.
+    /// was seen lifted; none when that does not decide. When no one move does and pieces of
+    /// both sides are in the hand, the two moves (both players moving within one settle time)
+    /// that leave those squares occupied, one of them set down on a square that was empty.
     fn move_shown(&self, base: &Position, occ: u64) -> Option<Position> {
-        let mut found: Vec<(bool, Position)> = Vec::new();
-        for mv in base.legal_moves() {
-            if mv.promotion.is_some_and(|p| p != Piece::Queen) {
-                continue;
+        let mut found: Vec<(u8, Position)> = Vec::new();
+        for (mv, after) in successors(base) {
+            if occupancy(&after.placement()) == occ {
+                found.push((u8::from(self.was_lifted(mv)), after));
             }
-            let mut after = base.clone();
-            if after.play(mv).is_err() || occupancy(&after.placement()) != occ {
-                continue;
-            }
-            found.push((self.was_lifted(mv), after));
         }
-        let seen = found.iter().filter(|(lifted, _)| *lifted).count();
-        match (found.len(), seen) {
-            (1, _) => found.pop().map(|(_, p)| p),
-            (_, 1) => found.into_iter().find(|(l, _)| *l).map(|(_, p)| p),
+        // Only with a piece set down somewhere new: two pieces merely held up (a capture under
+        // way) could otherwise read as two captures.
+        let arrived = occ & !occupancy(&base.placement()) != 0;
+        if found.is_empty() && arrived && self.both_sides_lifted(base, occ) {
+            for (first, after) in successors(base) {
+                for (second, then) in successors(&after) {
+                    if occupancy(&then.placement()) == occ {
+                        let seen =
+                            u8::from(self.was_lifted(first)) + u8::from(self.was_lifted(second));
+                        found.push((seen, then));
+                    }
+                }
+            }
+        }
+        let best = found.iter().map(|(seen, _)| *seen).max()?;
+        let mut best_ones = found.into_iter().filter(|(seen, _)| *seen == best);
+        match (best_ones.next(), best_ones.next()) {
+            (Some((_, p)), None) => Some(p),
             _ => None,
+        }
+    }
+
+    /// Whether pieces of both sides are up in the hand.
+    fn both_sides_lifted(&self, base: &Position, occ: u64) -> bool {
+        let mut colors = self
+            .lifted
+            .iter()
+            .filter(|&&i| occ >> i & 1 == 0)
+            .filter_map(|&i| {
+                let square = DgtSquare::new(i)?.to_square(Orientation::Normal);
+                base.piece_on(square).map(|(c, _)| c)
+            });
+        match colors.next() {
+            Some(first) => colors.any(|c| c != first),
+            None => false,
         }
     }
 
@@ -207,6 +234,19 @@ impl Presence {
         let to = DgtSquare::from_square(mv.to, Orientation::Normal).index();
         self.lifted.contains(&to)
     }
+}
+
+/// The legal moves of `position` with the positions they leave; of the promotions only the
+/// queen's (a presence board cannot say which piece a pawn became).
+fn successors(position: &Position) -> impl Iterator<Item = (Move, Position)> + '_ {
+    position
+        .legal_moves()
+        .into_iter()
+        .filter(|m| m.promotion.is_none_or(|p| p == Piece::Queen))
+        .filter_map(move |m| {
+            let mut after = position.clone();
+            after.play(m).ok().map(|()| (m, after))
+        })
 }
 
 /// The code of the mover's piece that has a legal move to square `i`, or a code that is no
@@ -360,6 +400,20 @@ mod tests {
         let codes = p.dump().expect("a dump");
         assert_eq!(codes[usize::from(idx("e4"))], 1, "a white pawn");
         assert_eq!(codes[usize::from(idx("e2"))], 1, "still seen on e2");
+    }
+
+    #[test]
+    fn both_players_moving_within_one_settle_read_as_both_moves() {
+        let (mut p, _) = start();
+        for (sq, occupied) in [("e2", false), ("e7", false), ("e5", true), ("e4", true)] {
+            p.sense(Sensed::Square {
+                index: idx(sq),
+                occupied,
+            });
+        }
+        let codes = p.dump().expect("a dump");
+        assert_eq!(codes[usize::from(idx("e4"))], 1, "White's pawn on e4");
+        assert_eq!(codes[usize::from(idx("e5"))], 7, "Black's pawn on e5");
     }
 
     #[test]
