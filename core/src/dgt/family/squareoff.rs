@@ -30,9 +30,16 @@ fn answer_index(k: usize) -> u8 {
     ((7 - rank_from_1) * 8 + (7 - file_from_h)) as u8
 }
 
+/// What one message (up to its `*`) says: its code is the digits just before its `#`, so that
+/// line noise before a message does not hide it.
 fn read(message: &[u8]) -> Option<Sensed> {
     let hash = message.iter().position(|&b| b == b'#')?;
-    let (code, body) = (&message[..hash], &message[hash + 1..]);
+    let digits = message[..hash]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit())
+        .count();
+    let (code, body) = (&message[hash - digits..hash], &message[hash + 1..]);
     match code {
         b"0" => match body {
             [f, r, updown] => Some(Sensed::Square {
@@ -77,7 +84,8 @@ impl Sensors for SquareOffSensors {
                 continue;
             }
             let message = std::mem::take(&mut self.buf);
-            let known = message.starts_with(b"0#") || message.starts_with(b"30#");
+            // A message of the two codes read here (`0#`, `30#`) that does not read is dropped.
+            let known = message.windows(2).any(|w| w == b"0#");
             match read(&message) {
                 Some(s) => out.push(s),
                 // Other answers (the new game's, the battery's) are no news of the squares.
@@ -138,7 +146,7 @@ mod tests {
     fn pick_ups_set_downs_and_the_board_read_back() {
         let mut s = SquareOffSensors::default();
         let mut out = Vec::new();
-        let mut wire = b"14#GO*".to_vec();
+        let mut wire = b"14#GO*\r\n".to_vec();
         wire.extend(board_answer(0xFFFF_0000_0000_FFFF));
         wire.extend(field_message(52, false));
         wire.extend(b"0#e4d*");
