@@ -1,11 +1,12 @@
-//! The game's task: one task a game, which owns the game ([`Referee`]), its board sessions (one
-//! board, or two for a visually impaired player, 2005 App. F1) and keeps the game's time
-//! ([`crate::ticker`]). A board's link ([`crate::serial`]) reads and writes its port and hands
-//! each round of bytes to this task on a channel, answered on a oneshot with the bytes for the
-//! board; a page's or the hall's request, and every read of the game (its PGN, the hall's
-//! summary), is a command answered on a oneshot too ([`GameHandle::act`]). No lock is shared:
-//! a press on one board's clock that completes the other board's move (App. F2.3) goes from
-//! session to session inside the task.
+//! The game's task: one task a game, which owns the game ([`Referee`]) with its stream and log
+//! ([`crate::hub::Hub`]), its board sessions (one board, or two for a visually impaired player,
+//! 2005 App. F1) and keeps the game's time ([`crate::ticker`]). A board's link
+//! ([`crate::serial`]) reads and writes its port and hands each round of bytes to this task on a
+//! channel, answered on a oneshot with the bytes for the board; a page's or the hall's request,
+//! and every read of the game (its PGN, the hall's summary, a page's snapshot and its place in
+//! the stream), is a command answered on a oneshot too ([`GameHandle::act`]). No lock is
+//! shared: a press on one board's clock that completes the other board's move (App. F2.3) goes
+//! from session to session inside the task.
 //!
 //! The bridge serves everything on one thread, so a round costs one hand-over between two
 //! tasks of that thread, and the pages woken by what the round published are sent to before
@@ -16,7 +17,6 @@ use std::time::Duration;
 use arbiter_core::dgt::clock::ClockSide;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::hub::Hub;
 use crate::referee::{Answer, Referee};
 use crate::session::Session;
 use crate::ticker;
@@ -176,7 +176,7 @@ impl Board {
 
     /// One round: `read` bytes (or none, when the link's alarm rang) go to the session,
     /// deadlines that have come are met, and the commands for the board are appended to `out`.
-    fn round(&mut self, hub: &Hub, referee: &mut Referee, read: Option<Read>, out: &mut Vec<u8>) {
+    fn round(&mut self, referee: &mut Referee, read: Option<Read>, out: &mut Vec<u8>) {
         let session = &mut self.session;
         if let Some(read) = read {
             let now = read.at_us / 1000;
@@ -194,7 +194,7 @@ impl Board {
             // thread busy or descheduled) starts it late, which the alarm cannot make up.
             crate::trace::mark_at("settle_read", self.settle_read_ns);
         }
-        let now_precise = hub.now_us();
+        let now_precise = referee.hub().now_us();
         let mut now = now_precise / 1000;
         if let (Some(d), Some((ms, us))) = (session.poll_deadline(), self.settle_at)
             && d == ms
@@ -210,7 +210,6 @@ impl Board {
 
 /// A game's task before it runs: its boards, and the channel their links ask on.
 pub struct GameTask {
-    hub: Hub,
     referee: Referee,
     boards: Vec<Board>,
     asks: mpsc::UnboundedSender<Ask>,
@@ -218,11 +217,10 @@ pub struct GameTask {
 }
 
 impl GameTask {
-    /// The task of the game `referee` holds, published through `hub`.
-    pub fn new(hub: Hub, referee: Referee) -> Self {
+    /// The task of the game `referee` holds (with its hub: its stream and its log).
+    pub fn new(referee: Referee) -> Self {
         let (asks, asked) = mpsc::unbounded_channel();
         Self {
-            hub,
             referee,
             boards: Vec::new(),
             asks,
@@ -269,7 +267,6 @@ impl GameTask {
     /// players how long a bridge that found its log was down.
     pub async fn run(self) {
         let GameTask {
-            hub,
             mut referee,
             mut boards,
             asks,
@@ -278,11 +275,11 @@ impl GameTask {
         // The links and handles hold the only senders now: when every one is gone, no one
         // asks again.
         drop(asks);
-        ticker::announce_restart(&hub, &referee);
+        ticker::announce_restart(&mut referee);
         let mut answers = referee.take_answers();
         let mut asking = true;
         loop {
-            let wait = ticker::wait_ms(&hub, &referee, hub.now_ms());
+            let wait = ticker::wait_ms(&referee, referee.hub().now_ms());
             let sleep = tokio::time::sleep(Duration::from_millis(wait));
             let woken = tokio::select! {
                 ask = asked.recv(), if asking => Woken::Ask(ask),
@@ -290,13 +287,16 @@ impl GameTask {
                 () = sleep => Woken::Time,
             };
             match woken {
-                Woken::Ask(Some(ask)) => take(&hub, &mut referee, &mut boards, ask),
+                Woken::Ask(Some(ask)) => take(&mut referee, &mut boards, ask),
                 // Every link and handle gone: no one asks any more.
                 Woken::Ask(None) => asking = false,
-                Woken::Answer(Some(answer)) => referee.answered(hub.now_ms(), answer),
+                Woken::Answer(Some(answer)) => {
+                    let now = referee.hub().now_ms();
+                    referee.answered(now, answer);
+                }
                 // Every sender gone: no work is handed off any more.
                 Woken::Answer(None) => answers = None,
-                Woken::Time => ticker::tick(&hub, &mut referee),
+                Woken::Time => ticker::tick(&mut referee),
             }
         }
     }
@@ -321,7 +321,7 @@ async fn next_answer(answers: &mut Option<mpsc::UnboundedReceiver<Answer>>) -> O
 }
 
 /// Takes an ask.
-fn take(hub: &Hub, referee: &mut Referee, boards: &mut [Board], ask: Ask) {
+fn take(referee: &mut Referee, boards: &mut [Board], ask: Ask) {
     match ask {
         Ask::Act(work) => work(referee),
         Ask::Handshake { board, reply } => {
@@ -333,7 +333,7 @@ fn take(hub: &Hub, referee: &mut Referee, boards: &mut [Board], ask: Ask) {
             if let Some(b) = boards.get_mut(board) {
                 b.session.handle_connected(referee, &port);
                 let deadline = b.deadline_us();
-                hand_on_presses(hub, referee, boards, board);
+                hand_on_presses(referee, boards, board);
                 let _ = reply.send(deadline);
             }
         }
@@ -343,21 +343,21 @@ fn take(hub: &Hub, referee: &mut Referee, boards: &mut [Board], ask: Ask) {
             mut out,
             reply,
         } => {
-            // What the round publishes is written to the log once and sent when it ends.
-            let hold = hub.hold();
             let Some(b) = boards.get_mut(board) else {
                 return;
             };
-            b.round(hub, referee, read, &mut out);
+            // What the round publishes is written to the log once and sent when it ends.
+            referee.hub_mut().hold();
+            b.round(referee, read, &mut out);
             let deadline_us = b.deadline_us();
-            hand_on_presses(hub, referee, boards, board);
-            drop(hold);
+            hand_on_presses(referee, boards, board);
+            referee.hub_mut().end_hold();
             let _ = reply.send(Turn { out, deadline_us });
         }
         Ask::Disconnected { board, why } => {
             if let Some(b) = boards.get_mut(board) {
                 b.session.handle_disconnected(referee, &why);
-                hand_on_presses(hub, referee, boards, board);
+                hand_on_presses(referee, boards, board);
             }
         }
     }
@@ -365,7 +365,7 @@ fn take(hub: &Hub, referee: &mut Referee, boards: &mut [Board], ask: Ask) {
 
 /// Hands the presses on board `from`'s clock that were another board's player's to that
 /// board's session (App. F2.3), and so on should that board hand any on.
-fn hand_on_presses(hub: &Hub, referee: &mut Referee, boards: &mut [Board], from: usize) {
+fn hand_on_presses(referee: &mut Referee, boards: &mut [Board], from: usize) {
     let mut at = from;
     for _ in 0..boards.len() {
         let Some(b) = boards.get_mut(at) else {
@@ -382,8 +382,8 @@ fn hand_on_presses(hub: &Hub, referee: &mut Referee, boards: &mut [Board], from:
             return;
         };
         for (side, times_ms) in presses {
-            p.session
-                .lever_pressed(referee, hub.now_ms(), side, times_ms);
+            let now = referee.hub().now_ms();
+            p.session.lever_pressed(referee, now, side, times_ms);
         }
         at = partner;
     }
@@ -392,6 +392,7 @@ fn hand_on_presses(hub: &Hub, referee: &mut Referee, boards: &mut [Board], from:
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hub::Hub;
     use arbiter_core::arbiter::GameConfig;
     use arbiter_core::clock::{Millis, TimeControl, Timing};
     use arbiter_core::laws::Edition;
@@ -407,8 +408,8 @@ mod tests {
             TimeControl::sudden_death(Millis::minutes(5), Timing::None),
         );
         let hub = Hub::open(&dir, config).expect("log");
-        let referee = Referee::new(hub.clone(), false).expect("setup");
-        let task = GameTask::new(hub, referee);
+        let referee = Referee::new(hub, false).expect("setup");
+        let task = GameTask::new(referee);
         let handle = task.handle();
         let running = tokio::spawn(task.run());
         assert_eq!(handle.act(|r| r.moves().len()).await, Some(0));
@@ -418,5 +419,108 @@ mod tests {
         assert!(handle.is_closed());
         assert_eq!(handle.act(|r| r.moves().len()).await, None);
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A page's subscription is taken in the game's task, which alone publishes: whatever the
+    /// task publishes meanwhile (rounds that hold several messages for one write), the
+    /// snapshot, the tail after the page's number and the receiver join with no gap and no
+    /// message twice.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_subscription_taken_in_the_task_has_no_gap_and_no_duplicate_across_publishes() {
+        use crate::protocol::Body;
+        let config = GameConfig::new(
+            Edition::Fide2023,
+            TimeControl::sudden_death(Millis::minutes(5), Timing::None),
+        );
+        let referee = Referee::new(Hub::in_memory(config), false).expect("setup");
+        let task = GameTask::new(referee);
+        let handle = task.handle();
+        let running = tokio::spawn(task.run());
+        let note = |text: &str| Body::Error {
+            message: text.to_owned(),
+        };
+        const PAGES: usize = 24;
+        // The publisher goes on until every page has subscribed, so none waits for an end it
+        // missed.
+        let subscribed = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let publisher = {
+            let handle = handle.clone();
+            let subscribed = subscribed.clone();
+            tokio::spawn(async move {
+                let mut i = 0;
+                while i < 200 || subscribed.load(std::sync::atomic::Ordering::SeqCst) < PAGES {
+                    i += 1;
+                    let round = move |r: &mut Referee| {
+                        // As a board's round: written once and sent when the hold ends.
+                        r.hub_mut().hold();
+                        r.publish(note(&format!("touch {i}")));
+                        r.hub_mut().publish_all(vec![note("event"), note("state")]);
+                        r.hub_mut().end_hold();
+                    };
+                    handle.act(round).await.expect("the task runs");
+                    // The pages read as it goes: none falls a broadcast buffer behind.
+                    tokio::time::sleep(Duration::from_millis(1)).await;
+                }
+                handle.act(move |r| r.publish(note("end"))).await
+            })
+        };
+        let mut pages = Vec::new();
+        for page in 0..PAGES as u64 {
+            let handle = handle.clone();
+            let subscribed = subscribed.clone();
+            pages.push(tokio::spawn(async move {
+                tokio::time::sleep(Duration::from_micros(page * 500)).await;
+                // Half the pages come back with a number, half are new.
+                let last_seq = if page % 2 == 0 { page } else { 0 };
+                let (snapshot, tail, mut rx) = handle
+                    .act(move |r| r.hub().subscribe(last_seq))
+                    .await
+                    .expect("the task runs");
+                subscribed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let mut seqs: Vec<u64> = tail.iter().map(|e| e.seq).collect();
+                if let (Some(first), Some(last)) = (seqs.first(), seqs.last()) {
+                    assert_eq!(
+                        *first,
+                        last_seq + 1,
+                        "the tail starts after the page's number"
+                    );
+                    assert_eq!(*last, snapshot.seq, "the tail ends at the snapshot");
+                }
+                let mut from_rx = Vec::new();
+                loop {
+                    let entry = rx.recv().await.expect("no lag, nothing closed");
+                    from_rx.push(entry.seq);
+                    if entry.json.contains(r#""message":"end""#) {
+                        break;
+                    }
+                }
+                assert_eq!(
+                    from_rx.first().copied(),
+                    Some(snapshot.seq + 1),
+                    "the receiver starts right after the snapshot"
+                );
+                seqs.extend(from_rx);
+                (snapshot.seq, seqs)
+            }));
+        }
+        let end = publisher.await.expect("published").expect("the task runs");
+        let mut mid_stream = 0;
+        for page in pages {
+            let (at, seqs) = page.await.expect("the page's checks");
+            let first = seqs.first().copied().unwrap_or(at + 1);
+            let contiguous: Vec<u64> = (first..=end).collect();
+            assert_eq!(
+                seqs, contiguous,
+                "no gap and no duplicate (snapshot at {at})"
+            );
+            if at > 0 && at < end {
+                mid_stream += 1;
+            }
+        }
+        assert!(
+            mid_stream > 0,
+            "some page subscribed while the task published"
+        );
+        running.abort();
     }
 }

@@ -12,7 +12,7 @@ use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::reconstruct::Completion;
 use arbiter_core::laws::Edition;
 use board_bridge::game::{BoardLine, GameTask};
-use board_bridge::hub::Hub;
+use board_bridge::hub::{Hub, HubClock};
 use board_bridge::referee::Referee;
 use board_bridge::serial::{LinkSettings, PortChoice};
 use board_bridge::server::{ServerSettings, router};
@@ -157,12 +157,12 @@ fn open_files_limit() -> Option<u64> {
 }
 
 /// Starts a board's link as a task of the runtime that serves the pages (see [`main`]).
-fn spawn_link(port: PortChoice, line: BoardLine, hub: &Hub) {
+fn spawn_link(port: PortChoice, line: BoardLine, clock: HubClock) {
     tokio::spawn(board_bridge::serial::run(
         port,
         LinkSettings::default(),
         line,
-        hub.clone(),
+        clock,
     ));
 }
 
@@ -278,17 +278,19 @@ fn main() -> anyhow::Result<()> {
         PortChoice::Path(cli.port.clone())
     };
 
-    let referee = Referee::new(hub.clone(), !cli.no_auto_press)
-        .map_err(|e| anyhow::anyhow!("game setup: {e}"))?;
+    let referee =
+        Referee::new(hub, !cli.no_auto_press).map_err(|e| anyhow::anyhow!("game setup: {e}"))?;
+    // What the shells outside the game's task keep of it (its clock, its setup).
+    let facts = referee.hub().facts();
     let main_seat = if cli.blind_port.is_some() {
         Seat::Main { sighted: !blind }
     } else {
         Seat::Only
     };
     // The game's task owns the boards' sessions; each board's link reads its port for it.
-    let mut game = GameTask::new(hub.clone(), referee);
+    let mut game = GameTask::new(referee);
     let handle = game.handle();
-    let mut session = Session::seated(hub.clone(), game.referee(), completion, main_seat);
+    let mut session = Session::seated(game.referee(), completion, main_seat);
     let mut links = Vec::with_capacity(2);
     let mut impaired_line = None;
     if let Some(path) = &cli.blind_port {
@@ -300,7 +302,7 @@ fn main() -> anyhow::Result<()> {
         let settle = Completion::Settle {
             settle_ms: cli.settle_ms,
         };
-        let mut impaired = Session::seated(hub.clone(), game.referee(), settle, seat);
+        let mut impaired = Session::seated(game.referee(), settle, seat);
         if cli.clock {
             impaired = impaired.pressed_by_lever();
         }
@@ -342,14 +344,14 @@ fn main() -> anyhow::Result<()> {
         }
         eprintln!("board-bridge: serving http://{addr}/ (stream at ws://{addr}/ws)");
         for (port, line) in links {
-            spawn_link(port, line, &hub);
+            spawn_link(port, line, facts.clock);
         }
         // The game's task: its boards' rounds, flag falls and other deadlines of the game
         // when nothing else happens, and the log's time line while a clock runs.
         tokio::spawn(game.run());
         if let Some(at) = cli.livechess {
             let boards = board_bridge::livechess::single(
-                hub.clone(),
+                facts.clock,
                 handle.clone(),
                 if cli.simulate.is_some() { "simulated".into() } else { cli.port.clone() },
             );
@@ -359,7 +361,7 @@ fn main() -> anyhow::Result<()> {
                 }
             });
         }
-        let app = router(hub, handle, addr, &settings);
+        let app = router(facts, handle, addr, &settings);
         let bounds = settings.bounds();
         board_bridge::server::serve_with(listener, app, bounds)
             .await

@@ -6,10 +6,9 @@
 //! game of its `/round.pgn` are this one text.
 
 use crate::game::GameHandle;
-use crate::hub::Hub;
 
 /// The game so far as PGN text, written by the game's task; `None` once it has ended.
-pub async fn game_pgn(hub: &Hub, game: &GameHandle) -> Option<String> {
-    let tags = hub.pgn_tags();
-    game.act(move |r| r.game().to_pgn_tagged(tags)).await
+pub async fn game_pgn(game: &GameHandle) -> Option<String> {
+    game.act(|r| r.game().to_pgn_tagged(r.hub().pgn_tags()))
+        .await
 }

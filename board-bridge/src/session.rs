@@ -1,6 +1,6 @@
 //! One board's session, as a shell: bytes from the serial port and the time go to the core's
 //! [`BoardSession`] (which keeps the Laws at the board), the events it hands the game go to the
-//! [`Referee`], what it shows goes to the hub, and the bytes it wants
+//! [`Referee`], what it shows goes out through the referee's hub, and the bytes it wants
 //! written go back to the port. Nothing here decides a rule. The game's task
 //! ([`crate::game`]) owns its boards' sessions.
 
@@ -15,13 +15,11 @@ use arbiter_core::dgt::table::Table;
 use arbiter_core::position::Position;
 use arbiter_core::{Color, Move, Piece};
 
-use crate::hub::Hub;
 use crate::protocol::{Body, Facing, Finding, Running};
 use crate::referee::{Referee, Which};
 
 /// A board's core session, its game and its publication.
 pub struct Session {
-    hub: Hub,
     core: BoardSession,
     /// The port the board is being connected on, named by the status at connection.
     port: Option<String>,
@@ -44,7 +42,6 @@ struct Shell<'a> {
     referee: &'a mut Referee,
     source: &'static str,
     seat: Seat,
-    hub: &'a Hub,
     port: Option<&'a str>,
     last_board: &'a mut Option<Body>,
     /// Presses for the other board, handed on once the referee is free.
@@ -89,7 +86,7 @@ impl Table for Shell<'_> {
         match output {
             BoardOutput::Touch(touch) => {
                 crate::trace::mark("reconstructed");
-                self.hub.publish(Body::Touch {
+                self.referee.publish(Body::Touch {
                     action: touch.kind.into(),
                     square: touch.square.to_string(),
                     piece: piece_name(touch.color, touch.piece),
@@ -100,7 +97,7 @@ impl Table for Shell<'_> {
                 right_ms,
                 running,
             } => {
-                self.hub.publish(Body::Clock {
+                self.referee.publish(Body::Clock {
                     left_ms,
                     right_ms,
                     running: running.map(Running::from),
@@ -112,7 +109,7 @@ impl Table for Shell<'_> {
                 squares,
                 restore,
             } => {
-                self.hub.publish(Body::Ruling {
+                self.referee.publish(Body::Ruling {
                     law,
                     finding: Finding::Placement {
                         mismatch: kind,
@@ -179,24 +176,24 @@ impl Shell<'_> {
             return;
         }
         *self.last_board = Some(same);
-        self.hub.publish(body);
+        self.referee.publish(body);
     }
 }
 
 impl Session {
     /// A session for the only board of a game, continuing the game the referee holds.
-    pub fn new(hub: Hub, referee: &mut Referee, completion: Completion) -> Self {
-        Self::seated(hub, referee, completion, Seat::Only)
+    pub fn new(referee: &mut Referee, completion: Completion) -> Self {
+        Self::seated(referee, completion, Seat::Only)
     }
 
     /// A session for a board in `seat`, continuing the game the referee holds. Every call on
     /// it is given the game (the game's task owns both).
-    pub fn seated(hub: Hub, referee: &mut Referee, completion: Completion, seat: Seat) -> Self {
+    pub fn seated(referee: &mut Referee, completion: Completion, seat: Seat) -> Self {
         // The orientation the log remembers is the main board's; a second board works out its
         // own from the position it shows.
         let remembered = match seat {
             Seat::Blind { .. } => None,
-            _ => hub.state().orientation,
+            _ => referee.hub().state().orientation,
         };
         let orientation = remembered.map(Orientation::from);
         let core = {
@@ -205,7 +202,6 @@ impl Session {
                 referee,
                 source: seat.name(),
                 seat,
-                hub: &hub,
                 port: None,
                 last_board: &mut last_board,
                 partner_presses: Vec::new(),
@@ -213,7 +209,6 @@ impl Session {
             BoardSession::dgt(&shell, completion, seat, orientation)
         };
         Self {
-            hub,
             core,
             port: None,
             last_board: None,
@@ -279,7 +274,6 @@ impl Session {
                 referee,
                 source: seat.name(),
                 seat,
-                hub: &self.hub,
                 port: self.port.as_deref(),
                 last_board: &mut self.last_board,
                 partner_presses: Vec::new(),
@@ -321,7 +315,7 @@ impl Session {
         );
         self.with_table(referee, |core, table| core.handle_disconnected(table));
         if was_connected {
-            self.hub.publish(Body::Error {
+            referee.publish(Body::Error {
                 message: format!("{} disconnected: {why}", self.core.seat().name()),
             });
         }
@@ -356,7 +350,6 @@ impl Session {
             referee,
             source: "board",
             seat: self.core.seat(),
-            hub: &self.hub,
             port: None,
             last_board: &mut last_board,
             partner_presses: Vec::new(),

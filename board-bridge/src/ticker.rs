@@ -10,7 +10,6 @@
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Event, TIME_SOURCE};
 
-use crate::hub::Hub;
 use crate::referee::Referee;
 
 /// The longest sleep between two looks at the game, ms.
@@ -18,24 +17,24 @@ const IDLE_MS: u64 = 500;
 
 /// How long the game's task may wait before the game's time needs it, ms: the game's next
 /// deadline, the next time line while a clock runs, and never more than half a second.
-pub fn wait_ms(hub: &Hub, r: &Referee, now: u64) -> u64 {
+pub fn wait_ms(r: &Referee, now: u64) -> u64 {
     let mut wait = r
         .poll_deadline()
         .map_or(IDLE_MS, |d| d.saturating_sub(now).clamp(1, IDLE_MS));
     if clock_runs(r) {
-        wait = wait.min(hub.next_time_line().saturating_sub(now).max(1));
+        wait = wait.min(r.hub().next_time_line().saturating_sub(now).max(1));
     }
     wait
 }
 
 /// The game's time has come: lines held back by a failed write are tried again, the game's
 /// deadlines are met, and a time line is logged when one is due.
-pub fn tick(hub: &Hub, r: &mut Referee) {
+pub fn tick(r: &mut Referee) {
     // Lines held back by a failed write go to the disk as soon as it has room.
-    hub.retry_log();
-    let now = hub.now_ms();
+    r.hub_mut().retry_log();
+    let now = r.hub().now_ms();
     r.tick(now);
-    if clock_runs(r) && now >= hub.next_time_line() {
+    if clock_runs(r) && now >= r.hub().next_time_line() {
         // A tick never changes what a tick at the same instant of the replay would not.
         let _ = r.submit(now, Event::Tick, TIME_SOURCE);
     }
@@ -47,8 +46,8 @@ fn clock_runs(r: &Referee) -> bool {
 
 /// A notice for the players of a bridge that went on from its log: how long it was down and
 /// whose clock that time counted on.
-pub fn announce_restart(hub: &Hub, r: &Referee) {
-    let Some(resume) = hub.restart() else {
+pub fn announce_restart(r: &mut Referee) {
+    let Some(resume) = r.hub().restart() else {
         return;
     };
     let running = clock_runs(r)
@@ -56,7 +55,7 @@ pub fn announce_restart(hub: &Hub, r: &Referee) {
         .flatten();
     let text = restart_notice(resume.last_unix_ms, resume.stopped_ms, running);
     eprintln!("board-bridge: {text}");
-    hub.add_notice(text);
+    r.hub_mut().add_notice(text);
 }
 
 /// The words of [`announce_restart`]'s notice.

@@ -11,7 +11,7 @@ use arbiter_core::dgt::reconstruct::Completion;
 
 use super::config::{BoardConfig, HallConfig, Source};
 use crate::game::{BoardLine, GameHandle, GameTask};
-use crate::hub::Hub;
+use crate::hub::{GameFacts, Hub};
 use crate::referee::{NotTaken, Referee};
 use crate::serial::{LinkSettings, PortChoice, Unopened};
 use crate::session::{Seat, Session, StartBy};
@@ -21,8 +21,9 @@ use crate::simulator::{self, FakeBoard, Pace, Realism};
 pub struct HallBoard {
     /// What the hall file says of it.
     pub config: BoardConfig,
-    /// Its game's stream and log.
-    pub hub: Hub,
+    /// What never changes of its game (its clock, its setup), for the shells outside its
+    /// task.
+    pub facts: GameFacts,
     /// Its game's task, which owns the game: every read and decision is asked of it.
     pub game: GameHandle,
     /// Its game's task until the round starts it ([`HallBoard::spawn_game`]): the game and the
@@ -67,7 +68,7 @@ impl HallBoard {
         let game = hall
             .game_config(config)
             .map_err(|e| anyhow::anyhow!("board {n}: {e}"))?;
-        let hub = match log {
+        let mut hub = match log {
             Some(dir) => {
                 let dir = dir.join(format!("board-{n}"));
                 Hub::open(&dir, game).with_context(|| {
@@ -80,8 +81,9 @@ impl HallBoard {
         for notice in hub.notices() {
             eprintln!("board-bridge: board {n}: {notice}");
         }
-        let referee = Referee::new(hub.clone(), true)
-            .map_err(|e| anyhow::anyhow!("board {n}: game setup: {e}"))?;
+        let referee =
+            Referee::new(hub, true).map_err(|e| anyhow::anyhow!("board {n}: game setup: {e}"))?;
+        let facts = referee.hub().facts();
         let completion = if completing.clock {
             Completion::ClockPress
         } else {
@@ -89,8 +91,8 @@ impl HallBoard {
                 settle_ms: completing.settle_ms,
             }
         };
-        let mut game = GameTask::new(hub.clone(), referee);
-        let mut session = Session::seated(hub.clone(), game.referee(), completion, Seat::Only);
+        let mut game = GameTask::new(referee);
+        let mut session = Session::seated(game.referee(), completion, Seat::Only);
         if completing.arbiter_starts {
             session = session.started_by(StartBy::Arbiter);
         }
@@ -133,7 +135,7 @@ impl HallBoard {
         };
         Ok(HallBoard {
             config: config.clone(),
-            hub,
+            facts,
             game: game.handle(),
             unstarted: Mutex::new(Some(game)),
             line,
@@ -151,7 +153,7 @@ impl HallBoard {
     /// Why it was not started (already under way, or over); a game whose task has ended is
     /// left as it is.
     pub async fn start(&self) -> Result<(), NotTaken> {
-        let now = self.hub.now_ms();
+        let now = self.facts.clock.now_ms();
         self.game
             .act(move |r| r.take_request(now, Event::Start, "arbiter"))
             .await
@@ -183,7 +185,7 @@ impl HallBoard {
             port.clone(),
             self.link_settings(),
             self.line.clone(),
-            self.hub.clone(),
+            self.facts.clock,
         )))
     }
 
@@ -193,7 +195,7 @@ impl HallBoard {
             PortChoice::Path(path),
             self.link_settings(),
             self.line.clone(),
-            self.hub.clone(),
+            self.facts.clock,
         ))
     }
 

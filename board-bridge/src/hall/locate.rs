@@ -137,7 +137,8 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
         // A linked board whose link lost it two scans running is looked for everywhere again.
         for (i, slot) in linked.iter_mut().enumerate() {
             if let Some((path, task, quiet)) = slot {
-                if round.boards[i].hub.state().connected {
+                let game = &round.boards[i].game;
+                if game.act(|r| r.hub().state().connected).await == Some(true) {
                     *quiet = 0;
                 } else {
                     *quiet += 1;

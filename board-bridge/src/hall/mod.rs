@@ -293,7 +293,10 @@ impl Hall {
         let Some(board) = round.boards.get(i) else {
             return;
         };
-        let state = board.hub.state();
+        // A game whose task has ended (its round replaced) changes no more.
+        let Some(state) = board.game.act(|r| r.hub().state().clone()).await else {
+            return;
+        };
         let signal = state.placement.as_deref().and_then(signal::result_signal);
         let mut proposal = None;
         if let Some(found) = signal {
@@ -309,7 +312,7 @@ impl Hall {
                 );
                 proposals[i] = Some(signal::Proposal {
                     result: found,
-                    at_ms: board.hub.now_ms(),
+                    at_ms: board.facts.clock.now_ms(),
                 });
             }
         }
@@ -340,7 +343,11 @@ pub fn new_token() -> std::io::Result<String> {
 /// Follows board index `i`'s stream: every message it publishes may change the round and what
 /// the hall page shows. Bursts (a move and its state) are taken as one change.
 pub async fn follow_board(hall: SharedHall, i: usize) {
-    let (_, _, mut rx) = hall.round().boards[i].hub.subscribe(u64::MAX);
+    let game = hall.round().boards[i].game.clone();
+    // A game whose task has ended (its round replaced) publishes nothing more.
+    let Some(mut rx) = game.act(|r| r.hub().listen()).await else {
+        return;
+    };
     hall.board_changed(i).await;
     loop {
         match rx.recv().await {

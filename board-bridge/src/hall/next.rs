@@ -121,7 +121,7 @@ pub fn open_round(
 pub async fn still_playing(round: &Round) -> Vec<u32> {
     let mut playing = Vec::new();
     for b in &round.boards {
-        let now = b.hub.now_ms();
+        let now = b.facts.clock.now_ms();
         let under_way = b.game.act(move |r| {
             let game = r.game();
             game.result().is_none() && game.state(arbiter_core::clock::Timestamp(now)).started

@@ -55,11 +55,11 @@ pub fn board_tags(event: &EventConfig, board: &BoardConfig) -> Tags {
 pub async fn round_pgn(round: &Round, clocks: bool) -> String {
     let mut out = String::new();
     for board in &round.boards {
-        let mut tags = board.hub.pgn_tags();
-        let now = board.hub.now_ms();
+        let now = board.facts.clock.now_ms();
         // Written in the game's task; a game whose task has ended (its round archived) has no
         // place in the round being played.
         let text = board.game.act(move |referee| {
+            let mut tags = referee.hub().pgn_tags();
             let game = referee.game();
             let state = game.state(arbiter_core::clock::Timestamp(now));
             if clocks {

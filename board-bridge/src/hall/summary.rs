@@ -21,7 +21,7 @@ fn color_name(c: Color) -> &'static str {
 pub async fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
     let round = hall.round();
     let board = &round.boards[i];
-    let now = board.hub.now_ms();
+    let now = board.facts.clock.now_ms();
     let c = &board.config;
     let desk = hall.desk(i);
     let mut drawn = json!({
@@ -124,7 +124,9 @@ pub async fn of_hall(hall: &Hall) -> Value {
     let round = hall.round();
     let mut boards = Vec::with_capacity(round.boards.len());
     for (i, board) in round.boards.iter().enumerate() {
-        boards.push(of_board(hall, i, &board.hub.state()).await);
+        // A game whose task has ended (the round being replaced) shows no board state.
+        let state = board.game.act(|r| r.hub().state().clone()).await;
+        boards.push(of_board(hall, i, &state.unwrap_or_default()).await);
     }
     let e = &round.event;
     json!({

@@ -3,16 +3,17 @@
 //! number; the events among them (what the game accepted) are written to the log before
 //! anyone sees them, so a bridge killed mid-game restarts where it was (see [`Hub::batch`] for
 //! the order), and pages are told how far the log is safe (`{"type":"safe","through":N}`).
-//! A page that (re)connects gets a snapshot and the tail it missed, taken under the same lock
-//! that publishes, so no message falls between the two.
+//! The game's task ([`crate::game`]) owns the hub (through its [`crate::referee::Referee`]):
+//! nothing else holds it, so a page that (re)connects gets a snapshot and the tail it missed
+//! from a command of that task, and no message can fall between the two.
 //!
-//! The hub's clock is the game's: monotonic within a run, and across a restart it goes on from
-//! the log's last line by the wall-clock time since (every line the hub writes carries its
-//! wall-clock time, `unix_ms`, and `crate::ticker` writes a time line every second while a
-//! clock runs), so the time the bridge was down counts on the clock that was running.
+//! The hub's clock ([`HubClock`]) is the game's: monotonic within a run, and across a restart
+//! it goes on from the log's last line by the wall-clock time since (every line the hub writes
+//! carries its wall-clock time, `unix_ms`, and `crate::ticker` writes a time line every second
+//! while a clock runs), so the time the bridge was down counts on the clock that was running.
 
 use std::path::Path;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::Arc;
 
 use arbiter_core::arbiter::{GameConfig, LogLine, Resume, State};
 use arbiter_core::pgn::Tags;
@@ -25,7 +26,12 @@ use crate::stream::Stream;
 pub use crate::stream::{Entry, GameState, RECENT, RecordedMove};
 use crate::trace;
 
-struct Inner {
+mod clock;
+pub use clock::{GameFacts, HubClock, unix_now_ms};
+
+/// The one door of a game's messages (see the module's documentation). Owned by the game's
+/// task; whoever else reads it asks that task ([`crate::game::GameHandle::act`]).
+pub struct Hub {
     stream: Stream,
     state: GameState,
     config: GameConfig,
@@ -35,9 +41,8 @@ struct Inner {
     log: LogStore,
     /// The events the log held on start, for the referee to replay.
     logged: Vec<LogLine>,
-    started: std::time::Instant,
-    /// Milliseconds already elapsed in earlier runs, so `at_ms` never goes backwards.
-    offset_ms: u64,
+    /// The game's clock, set once the log is read.
+    clock: HubClock,
     /// How this run went on from the log's last line, when the log had one with a wall time.
     restart: Option<Resume>,
     /// The instant of the last event line written, ms (a time line is due a period later).
@@ -48,13 +53,16 @@ struct Inner {
     tags: Tags,
     /// What the users are told while the log cannot be written.
     log_failure: Option<String>,
-    /// How many [`Hold`]s are alive: while any is, released messages wait in `pending`.
+    /// How many holds are on ([`Hub::hold`]): while any is, released messages wait in
+    /// `pending`.
     held: usize,
     /// Released messages not yet written and sent, with their log lines.
     pending: Pending,
+    /// How far the log is on the disk, as its syncer says.
+    safe: watch::Receiver<u64>,
 }
 
-/// Messages released under a [`Hold`], written and sent together when it ends.
+/// Messages released under a hold ([`Hub::hold`]), written and sent together when it ends.
 #[derive(Default)]
 struct Pending {
     lines: Vec<u8>,
@@ -68,13 +76,6 @@ struct Pending {
 /// can misplace of the time it was down (see `crate::ticker`).
 pub const TIME_LINE_MS: u64 = 1000;
 
-/// The wall clock, ms since 1970-01-01 UTC (0 if the system's clock is set before it).
-pub fn unix_now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
-
 /// The setup of a game the bridge begins: a ruling that needs the full dead-position
 /// analysis waits for it (`defer_analysis`), and the referee works it out off the thread that
 /// serves every page and board, so a hard position stalls no one. A log that exists keeps the
@@ -84,19 +85,12 @@ fn bridged(mut config: GameConfig) -> GameConfig {
     config
 }
 
-/// The shared stream. Cheap to clone.
-#[derive(Clone)]
-pub struct Hub {
-    inner: Arc<Mutex<Inner>>,
-    safe: watch::Receiver<u64>,
-}
-
 impl Hub {
     /// A hub for a game set up by `config` that keeps its log in memory only.
     pub fn in_memory(config: GameConfig) -> Self {
         let config = bridged(config);
         let log = LogStore::memory(arbiter_core::arbiter::header_jsonl(&config));
-        Self::with(Inner::new(config, log, 0))
+        Self::new(config, log, 0, 0)
     }
 
     /// A hub whose log lives in `dir/events.jsonl`. An existing log is read back first, so the
@@ -109,108 +103,105 @@ impl Hub {
     /// of the log format.
     pub fn open(dir: &Path, config: GameConfig) -> Result<Self, LogError> {
         let opened = crate::log::open::open(dir, bridged(config))?;
-        let mut inner = Inner::new(opened.config, opened.store, opened.last_seq);
-        inner.version = opened.version;
-        inner.offset_ms = opened.last_at;
-        inner.last_line_at = opened.last_at;
         // The time the bridge was down counts as it would have, had it run.
-        inner.restart = arbiter_core::arbiter::resume_at(&opened.lines, unix_now_ms());
-        if let Some(resume) = inner.restart {
-            inner.offset_ms = resume.at.0;
-        }
-        inner.began = arbiter_core::arbiter::began_unix_ms(&opened.lines).map(|ms| {
+        let restart = arbiter_core::arbiter::resume_at(&opened.lines, unix_now_ms());
+        let offset_ms = restart.map_or(opened.last_at, |resume| resume.at.0);
+        let mut hub = Self::new(opened.config, opened.store, opened.last_seq, offset_ms);
+        hub.version = opened.version;
+        hub.last_line_at = opened.last_at;
+        hub.restart = restart;
+        hub.began = arbiter_core::arbiter::began_unix_ms(&opened.lines).map(|ms| {
             let by_start = opened
                 .lines
                 .iter()
                 .any(|l| matches!(l.event, arbiter_core::arbiter::Event::Start));
             (ms, by_start)
         });
-        inner.logged = opened.lines;
-        inner.state.notices = opened.notices;
-        Ok(Self::with(inner))
-    }
-
-    fn with(inner: Inner) -> Self {
-        let safe = inner.log.safe_through();
-        Self {
-            inner: Arc::new(Mutex::new(inner)),
-            safe,
-        }
-    }
-
-    fn lock(&self) -> MutexGuard<'_, Inner> {
-        // A panic while holding the lock cannot leave the log half-updated in a way that matters
-        // more than stopping the stream would, so a poisoned lock is used as it is.
-        self.inner.lock().unwrap_or_else(|p| p.into_inner())
+        hub.logged = opened.lines;
+        hub.state.notices = opened.notices;
+        Ok(hub)
     }
 
     /// Milliseconds on the hub's clock (continues across restarts).
     pub fn now_ms(&self) -> u64 {
-        self.lock().now_ms()
+        self.clock.now_ms()
     }
 
     /// Microseconds on the hub's clock; `now_us() / 1000` is [`Self::now_ms`].
     pub fn now_us(&self) -> u64 {
-        let inner = self.lock();
-        inner.offset_ms * 1000 + inner.started.elapsed().as_micros() as u64
+        self.clock.now_us()
+    }
+
+    /// The hub's clock, for a board's link or a page's request to read without asking the
+    /// game's task.
+    pub fn clock(&self) -> HubClock {
+        self.clock
+    }
+
+    /// What never changes of the game, for the shells outside its task to keep.
+    pub fn facts(&self) -> GameFacts {
+        GameFacts {
+            clock: self.clock,
+            config: self.config.clone(),
+            log_version: self.version,
+        }
     }
 
     /// The game's setup: the log's, when it held a game.
     pub fn config(&self) -> GameConfig {
-        self.lock().config.clone()
+        self.config.clone()
     }
 
     /// The schema version of the game's log: an existing log's own, this core's for a new one.
     pub fn log_version(&self) -> u32 {
-        self.lock().version
+        self.version
     }
 
     /// The events the log held on start, in order, handed over once (the referee replays them):
     /// the log is not kept in memory after (a 36 MB log held 173 MB).
-    pub fn logged_events(&self) -> Vec<LogLine> {
-        std::mem::take(&mut self.lock().logged)
+    pub fn logged_events(&mut self) -> Vec<LogLine> {
+        std::mem::take(&mut self.logged)
     }
 
     /// What the bridge found on start that its users should know.
     pub fn notices(&self) -> Vec<String> {
-        self.lock().state.notices.clone()
+        self.state.notices.clone()
     }
 
     /// Adds a notice that snapshots carry from now on.
-    pub fn add_notice(&self, text: String) {
-        self.lock().state.notices.push(text);
+    pub fn add_notice(&mut self, text: String) {
+        self.state.notices.push(text);
     }
 
     /// How this run went on from the log it found: the instant it resumed at and how long it
     /// was stopped by the wall clock. `None` for a new log, or one without wall times.
     pub fn restart(&self) -> Option<Resume> {
-        self.lock().restart
+        self.restart
     }
 
     /// When the next time line is due: a [`TIME_LINE_MS`] after the last line written.
     pub fn next_time_line(&self) -> u64 {
-        self.lock().last_line_at + TIME_LINE_MS
+        self.last_line_at + TIME_LINE_MS
     }
 
     /// When the game began, ms since 1970 (the wall time of its `start` line, else of its
     /// first line): the day of its PGN `Date`.
     pub fn began_unix_ms(&self) -> Option<u64> {
-        self.lock().began.map(|(ms, _)| ms)
+        self.began.map(|(ms, _)| ms)
     }
 
     /// Sets the tags the game's PGN carries beside what the game knows itself (a hall's
     /// Event, Site, Date, Round and FIDE ids).
-    pub fn set_pgn_tags(&self, tags: Tags) {
-        self.lock().tags = tags;
+    pub fn set_pgn_tags(&mut self, tags: Tags) {
+        self.tags = tags;
     }
 
     /// The tags for the game's PGN: those set, and the `Date` of the day the game began when
     /// none is set.
     pub fn pgn_tags(&self) -> Tags {
-        let inner = self.lock();
-        let mut tags = inner.tags.clone();
+        let mut tags = self.tags.clone();
         let unknown = tags.get("Date").is_none_or(|d| d.starts_with('?'));
-        if unknown && let Some((ms, _)) = inner.began {
+        if unknown && let Some((ms, _)) = self.began {
             tags.set("Date", arbiter_core::arbiter::pgn_date(ms));
         }
         tags
@@ -223,26 +214,25 @@ impl Hub {
 
     /// Why the event log cannot be written, while it cannot (the lines are held meanwhile).
     pub fn log_failing(&self) -> Option<String> {
-        self.lock().log_failure.clone()
+        self.log_failure.clone()
     }
 
     /// Tries again to write the log's lines held back by a failed write; the users are told
     /// when they are written.
-    pub fn retry_log(&self) {
-        let mut inner = self.lock();
-        if inner.log_failure.is_some() {
-            let health = inner.log.retry();
-            inner.told(health);
+    pub fn retry_log(&mut self) {
+        if self.log_failure.is_some() {
+            let health = self.log.retry();
+            self.told(health);
         }
     }
 
     /// Publishes `body`: numbers it, sends it to every page and logs it. Returns its number.
-    pub fn publish(&self, body: Body) -> u64 {
+    pub fn publish(&mut self, body: Body) -> u64 {
         self.publish_all(vec![body]).unwrap_or(0)
     }
 
     /// Publishes `bodies` in order, as one [`Batch`]. Returns the last number, if any.
-    pub fn publish_all(&self, bodies: Vec<Body>) -> Option<u64> {
+    pub fn publish_all(&mut self, bodies: Vec<Body>) -> Option<u64> {
         let mut batch = self.batch();
         bodies.into_iter().map(|b| batch.stage(b)).last()
     }
@@ -257,56 +247,66 @@ impl Hub {
     /// microseconds). To keep everything else off the move's path, a caller stages the move and
     /// the events that made it, releases them (one write), and only then works out and releases
     /// the state.
-    pub fn batch(&self) -> Batch<'_> {
+    pub fn batch(&mut self) -> Batch<'_> {
         Batch {
-            inner: self.lock(),
+            hub: self,
             lines: Vec::new(),
             events: None,
             staged: Vec::new(),
         }
     }
 
-    /// Holds back the writing and sending of released messages until the returned guard is
-    /// dropped; then everything released meanwhile is written to the log in one write and
-    /// sent, in order.
+    /// Holds back the writing and sending of released messages until [`Self::end_hold`]; then
+    /// everything released meanwhile is written to the log in one write and sent, in order.
+    /// Holds nest: only the end of the outermost one writes.
     ///
-    /// The board's link holds the hub for each round of work on the port's bytes. Pages are
+    /// The game's task holds the hub for each round of work on a board's bytes. Pages are
     /// served by the same thread, so nothing could be sent before the round ends anyway; the
     /// hold makes the round's several publishes (a touch, the event it is, the state) cost one
     /// write instead of one each, and the first message reaches the pages that much sooner.
-    pub fn hold(&self) -> Hold {
-        self.lock().held += 1;
-        Hold { hub: self.clone() }
+    pub fn hold(&mut self) {
+        self.held += 1;
+    }
+
+    /// Ends a [`Self::hold`]: the end of the last one on writes and sends what was released
+    /// under it.
+    pub fn end_hold(&mut self) {
+        self.held = self.held.saturating_sub(1);
+        if self.held == 0 {
+            self.write_and_send();
+        }
     }
 
     /// A snapshot of the game now, the messages after `last_seq` (none when they are no
     /// longer kept, or `last_seq` is not one of this bridge's), and a receiver for everything
-    /// published after them, all taken at one instant.
+    /// published after them, all taken at one instant: only the game's task, which owns the
+    /// hub, publishes, and it does not while it runs this.
     pub fn subscribe(&self, last_seq: u64) -> (Snapshot, Vec<Entry>, broadcast::Receiver<Entry>) {
-        let inner = self.lock();
-        let rx = inner.stream.subscribe();
-        let tail = inner.stream.tail(last_seq).unwrap_or_default();
-        (self.snapshot_of(&inner), tail, rx)
+        let rx = self.stream.subscribe();
+        let tail = self.stream.tail(last_seq).unwrap_or_default();
+        (self.snapshot(), tail, rx)
+    }
+
+    /// A receiver for everything published from now on (for a follower that wants no
+    /// snapshot: it reads the game when woken).
+    pub fn listen(&self) -> broadcast::Receiver<Entry> {
+        self.stream.subscribe()
     }
 
     /// The messages after `last_seq` (to fill a gap after a slow reader fell behind); `None`
     /// when they are no longer all kept, and the reader needs a fresh snapshot.
     pub fn tail(&self, last_seq: u64) -> Option<Vec<Entry>> {
-        self.lock().stream.tail(last_seq)
+        self.stream.tail(last_seq)
     }
 
     /// A snapshot of the game now.
     pub fn snapshot(&self) -> Snapshot {
-        self.snapshot_of(&self.lock())
-    }
-
-    fn snapshot_of(&self, inner: &Inner) -> Snapshot {
-        let s = &inner.state;
+        let s = &self.state;
         let safe = *self.safe.borrow();
         Snapshot {
             v: PROTOCOL_VERSION,
             kind: crate::protocol::reply::SnapshotType::Snapshot,
-            seq: inner.stream.last_seq(),
+            seq: self.stream.last_seq(),
             fen: s.fen.clone(),
             moves: s.moves.iter().map(|m| m.uci.clone()).collect(),
             san: s.moves.iter().map(|m| m.san.clone()).collect(),
@@ -318,39 +318,33 @@ impl Hub {
             sealing: s.sealing,
             config: s.config.clone(),
             state: s.state.clone(),
-            safe: inner.log.is_file().then_some(safe),
-            notices: s
-                .notices
-                .iter()
-                .chain(&inner.log_failure)
-                .cloned()
-                .collect(),
-            at_ms: Some(inner.now_ms()),
+            safe: self.log.is_file().then_some(safe),
+            notices: s.notices.iter().chain(&self.log_failure).cloned().collect(),
+            at_ms: Some(self.now_ms()),
         }
     }
 
     /// Sets the game's setup that snapshots carry from now on.
-    pub fn set_config(&self, config: arbiter_core::arbiter::GameConfig) {
-        self.lock().state.config = Some(config);
+    pub fn set_config(&mut self, config: arbiter_core::arbiter::GameConfig) {
+        self.state.config = Some(config);
     }
 
     /// Sets what snapshots show of the game without publishing anything: the moves and
     /// state a restarted bridge's game holds after replaying the log.
-    pub fn restore(&self, moves: Vec<RecordedMove>, fen: String, state: Arc<State>) {
-        let mut inner = self.lock();
-        inner.state.moves = moves;
-        inner.state.fen = fen;
-        inner.state.state = Some(state);
+    pub fn restore(&mut self, moves: Vec<RecordedMove>, fen: String, state: Arc<State>) {
+        self.state.moves = moves;
+        self.state.fen = fen;
+        self.state.state = Some(state);
     }
 
     /// The game's state now.
-    pub fn state(&self) -> GameState {
-        self.lock().state.clone()
+    pub fn state(&self) -> &GameState {
+        &self.state
     }
 
     /// What `/events.jsonl` serves now.
     pub fn log_source(&self) -> LogSource {
-        self.lock().log.source()
+        self.log.source()
     }
 
     /// The whole log as JSON Lines, read at once (for tests and small logs).
@@ -367,30 +361,24 @@ impl Hub {
 
     /// The latest messages published (at most [`RECENT`]), as their JSON.
     pub fn recent_json(&self) -> Vec<Arc<str>> {
-        self.lock()
-            .stream
-            .recent()
-            .map(|e| e.json.clone())
-            .collect()
+        self.stream.recent().map(|e| e.json.clone()).collect()
     }
 
     /// The last sequence number published.
     pub fn last_seq(&self) -> u64 {
-        self.lock().stream.last_seq()
+        self.stream.last_seq()
     }
-}
 
-impl Inner {
-    fn new(config: GameConfig, log: LogStore, last_seq: u64) -> Inner {
-        Inner {
+    fn new(config: GameConfig, log: LogStore, last_seq: u64, offset_ms: u64) -> Hub {
+        Hub {
+            safe: log.safe_through(),
             stream: Stream::after(last_seq),
             state: GameState::default(),
             config,
             version: arbiter_core::arbiter::VERSION,
             log,
             logged: Vec::new(),
-            started: std::time::Instant::now(),
-            offset_ms: 0,
+            clock: HubClock::from(offset_ms),
             restart: None,
             last_line_at: 0,
             began: None,
@@ -399,10 +387,6 @@ impl Inner {
             held: 0,
             pending: Pending::default(),
         }
-    }
-
-    fn now_ms(&self) -> u64 {
-        self.offset_ms + self.started.elapsed().as_millis() as u64
     }
 
     /// Writes the pending events to the event log in one write, then sends the pending
@@ -485,9 +469,9 @@ impl Inner {
     }
 }
 
-/// Messages published together; see [`Hub::batch`]. Holds the hub's lock until dropped.
+/// Messages published together; see [`Hub::batch`]. Borrows the hub until dropped.
 pub struct Batch<'a> {
-    inner: MutexGuard<'a, Inner>,
+    hub: &'a mut Hub,
     lines: Vec<u8>,
     events: Option<(u64, u64)>,
     staged: Vec<(Entry, u64)>,
@@ -497,7 +481,7 @@ impl Batch<'_> {
     /// Numbers and serialises `body`; it is logged (if an event) and sent on
     /// [`Self::release`]. Returns its number.
     pub fn stage(&mut self, body: Body) -> u64 {
-        let inner = &mut *self.inner;
+        let inner = &mut *self.hub;
         let seq = inner.stream.next_seq();
         inner.log.reserve(seq);
         let at_ms = inner.now_ms();
@@ -537,30 +521,15 @@ impl Batch<'_> {
     }
 
     /// Writes the staged events to the event log in one write, then sends the messages to
-    /// every page; under a [`Hold`], when the hold ends.
+    /// every page; under a hold ([`Hub::hold`]), when the hold ends.
     pub fn release(&mut self) {
-        let inner = &mut *self.inner;
+        let inner = &mut *self.hub;
         inner.pending.lines.append(&mut self.lines);
         if let Some((first, last)) = self.events.take() {
             let first = inner.pending.events.map_or(first, |(held, _)| held);
             inner.pending.events = Some((first, last));
         }
         inner.pending.entries.append(&mut self.staged);
-        if inner.held == 0 {
-            inner.write_and_send();
-        }
-    }
-}
-
-/// See [`Hub::hold`]. Ending it writes and sends what was released under it.
-pub struct Hold {
-    hub: Hub,
-}
-
-impl Drop for Hold {
-    fn drop(&mut self) {
-        let mut inner = self.hub.lock();
-        inner.held = inner.held.saturating_sub(1);
         if inner.held == 0 {
             inner.write_and_send();
         }

@@ -73,20 +73,19 @@ fn a_log_of_an_earlier_schema_version_keeps_its_version_and_a_new_log_takes_this
 #[test]
 fn a_hold_logs_and_sends_what_was_released_under_it_once_it_ends_in_order() {
     let dir = Folder::new("hold");
-    let hub = Hub::open(&dir.0, config()).expect("log");
+    let mut hub = Hub::open(&dir.0, config()).expect("log");
     let log = dir.0.join(LOG_FILE);
     assert_eq!(lines(&log), 1, "a new log is its header");
     let (_, _, mut rx) = hub.subscribe(0);
-    let outer = hub.hold();
+    hub.hold();
     hub.publish(error("touch"));
-    {
-        // A hold inside another ends nothing.
-        let _inner = hub.hold();
-        hub.publish_all(vec![start(5), error("state")]);
-    }
+    // A hold inside another ends nothing.
+    hub.hold();
+    hub.publish_all(vec![start(5), error("state")]);
+    hub.end_hold();
     assert!(rx.try_recv().is_err(), "sent before the hold ended");
     assert_eq!(lines(&log), 1);
-    drop(outer);
+    hub.end_hold();
     // Only the event is a line of the log; every message was numbered and sent.
     assert_eq!(lines(&log), 2);
     let sent: Vec<u64> = std::iter::from_fn(|| rx.try_recv().ok().map(|e| e.seq)).collect();
@@ -112,7 +111,7 @@ fn a_cut_last_line_is_set_aside_with_a_notice_and_the_numbers_go_on() {
     let dir = Folder::new("cut");
     let log = dir.0.join(LOG_FILE);
     {
-        let hub = Hub::open(&dir.0, config()).expect("log");
+        let mut hub = Hub::open(&dir.0, config()).expect("log");
         hub.publish(start(1));
         hub.publish(start(2));
     }
@@ -121,7 +120,7 @@ fn a_cut_last_line_is_set_aside_with_a_notice_and_the_numbers_go_on() {
     let cut = "{\"seq\":9000,\"at\":3,\"event\":{\"type\":\"st";
     std::fs::write(&log, format!("{whole}{cut}")).expect("cut");
     let _ = std::fs::remove_file(dir.0.join(SEQ_FILE));
-    let hub = Hub::open(&dir.0, config()).expect("a cut line does not stop the bridge");
+    let mut hub = Hub::open(&dir.0, config()).expect("a cut line does not stop the bridge");
     assert_eq!(hub.logged_events().len(), 2, "nothing whole is lost");
     assert_eq!(std::fs::read_to_string(&log).expect("log"), whole);
     let aside = std::fs::read_to_string(dir.0.join(CUT_FILE)).expect("set aside");
@@ -135,7 +134,7 @@ fn a_cut_last_line_is_set_aside_with_a_notice_and_the_numbers_go_on() {
     );
     drop(hub);
     // The next start reads it all: no line was glued onto the fragment.
-    let hub = Hub::open(&dir.0, config()).expect("reads");
+    let mut hub = Hub::open(&dir.0, config()).expect("reads");
     assert_eq!(hub.logged_events().len(), 3);
     assert!(hub.notices().is_empty());
 }
@@ -145,12 +144,12 @@ fn a_line_cut_just_before_its_newline_is_kept_whole() {
     let dir = Folder::new("newline");
     let log = dir.0.join(LOG_FILE);
     {
-        let hub = Hub::open(&dir.0, config()).expect("log");
+        let mut hub = Hub::open(&dir.0, config()).expect("log");
         hub.publish(start(1));
     }
     let text = std::fs::read_to_string(&log).expect("log");
     std::fs::write(&log, text.trim_end()).expect("cut");
-    let hub = Hub::open(&dir.0, config()).expect("reads");
+    let mut hub = Hub::open(&dir.0, config()).expect("reads");
     assert_eq!(hub.logged_events().len(), 1);
     assert!(hub.notices().is_empty());
     assert_eq!(std::fs::read_to_string(&log).expect("log"), text);
@@ -159,7 +158,7 @@ fn a_line_cut_just_before_its_newline_is_kept_whole() {
 #[test]
 fn the_syncer_says_how_far_the_log_is_on_disk() {
     let dir = Folder::new("sync");
-    let hub = Hub::open(&dir.0, config()).expect("log");
+    let mut hub = Hub::open(&dir.0, config()).expect("log");
     let mut safe = hub.safe_through();
     let seq = hub.publish(start(1));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
@@ -174,7 +173,7 @@ fn a_broken_line_in_the_middle_is_set_aside_with_a_notice_and_the_log_goes_on() 
     let dir = Folder::new("broken");
     let log = dir.0.join(LOG_FILE);
     {
-        let hub = Hub::open(&dir.0, config()).expect("log");
+        let mut hub = Hub::open(&dir.0, config()).expect("log");
         for at in 1..=4 {
             hub.publish(start(at));
         }
@@ -190,7 +189,7 @@ fn a_broken_line_in_the_middle_is_set_aside_with_a_notice_and_the_log_goes_on() 
     )
     .expect("break");
     let _ = std::fs::remove_file(dir.0.join(SEQ_FILE));
-    let hub = Hub::open(&dir.0, config()).expect("a bridge starts on its own log");
+    let mut hub = Hub::open(&dir.0, config()).expect("a bridge starts on its own log");
     let seqs: Vec<_> = hub.logged_events().iter().map(|l| l.seq).collect();
     assert_eq!(seqs, [Some(1), Some(4)], "the whole lines around it");
     let notices = hub.notices().join(" ");
@@ -208,7 +207,7 @@ fn a_broken_line_in_the_middle_is_set_aside_with_a_notice_and_the_log_goes_on() 
 #[test]
 fn the_seq_file_is_replaced_whole_and_reserves_ahead() {
     let dir = Folder::new("seq");
-    let hub = Hub::open(&dir.0, config()).expect("log");
+    let mut hub = Hub::open(&dir.0, config()).expect("log");
     hub.publish(error("first"));
     let reserved = |dir: &Path| {
         std::fs::read_to_string(dir.join(SEQ_FILE))
@@ -231,6 +230,6 @@ fn the_seq_file_is_replaced_whole_and_reserves_ahead() {
     assert!(!dir.0.join("events.seq.tmp").exists());
     drop(hub);
     let last = reserved(&dir.0);
-    let hub = Hub::open(&dir.0, config()).expect("reopens");
+    let mut hub = Hub::open(&dir.0, config()).expect("reopens");
     assert_eq!(hub.publish(error("after")), last + 1);
 }

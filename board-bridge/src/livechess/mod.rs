@@ -28,7 +28,8 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
 use crate::game::GameHandle;
-use crate::hub::Hub;
+use crate::hub::HubClock;
+use crate::referee::Referee;
 
 /// LiveChess's own address, where its clients look first.
 pub const DEFAULT_ADDR: &str = "127.0.0.1:1982";
@@ -41,10 +42,12 @@ pub struct EBoard {
     pub serialnr: String,
     /// Where it is read from (a port, "simulated").
     pub source: String,
-    /// Its game's stream.
-    pub hub: Hub,
+    /// Its game's clock.
+    pub clock: HubClock,
     /// Its game's task.
     pub game: GameHandle,
+    /// What [`EBoard::view`] last read of its game, for once its task has ended.
+    last: Arc<tokio::sync::watch::Sender<Option<wire::View>>>,
 }
 
 impl EBoard {
@@ -65,42 +68,42 @@ impl EBoard {
     }
 
     /// The board, its game's moves and clocks now, as the `eboardevent` feed carries them
-    /// (the game as it stood when its task ended, should it have).
+    /// (the game as it was last read when its task ended, should it have).
     pub async fn view(&self) -> wire::View {
-        let state = self.hub.state();
-        let now = self.hub.now_ms();
-        let read = self
-            .game
-            .act(move |r| {
-                let game = r.game();
-                let san: Vec<String> = game.moves().iter().map(|m| m.san.clone()).collect();
-                (game.state(arbiter_core::clock::Timestamp(now)), san)
-            })
-            .await;
-        let (core, san) = match read {
-            Some((core, san)) => (Some(core), san),
-            // The game's task ended (a later round took the board): as last published.
-            None => (
-                state.state.as_deref().cloned(),
-                state.moves.iter().map(|m| m.san.clone()).collect(),
-            ),
-        };
-        let fen = core
-            .as_ref()
-            .map_or_else(|| state.fen.clone(), |c| c.fen.clone());
-        wire::View {
-            connected: state.connected,
-            board: state
-                .placement
-                .clone()
-                .unwrap_or_else(|| fen.split(' ').next().unwrap_or_default().to_owned()),
-            flipped: state.orientation == Some(crate::protocol::Facing::Rotated),
-            clock: core.as_ref().map_or(Value::Null, |c| {
-                wire::clock(c.white.remaining.0, c.black.remaining.0, c.running)
+        let now = self.clock.now_ms();
+        match self.game.act(move |r| view_of(r, now)).await {
+            Some(view) => {
+                self.last.send_replace(Some(view.clone()));
+                view
+            }
+            // The game's task ended (a later round took the board): as last read.
+            None => self.last.borrow().clone().unwrap_or_else(|| wire::View {
+                connected: false,
+                board: String::new(),
+                flipped: false,
+                clock: Value::Null,
+                san: Vec::new(),
+                fen: String::new(),
             }),
-            san,
-            fen,
         }
+    }
+}
+
+/// The board and its game at `now`, read in the game's task.
+fn view_of(r: &Referee, now: u64) -> wire::View {
+    let state = r.hub().state();
+    let game = r.game();
+    let core = game.state(arbiter_core::clock::Timestamp(now));
+    wire::View {
+        connected: state.connected,
+        board: state
+            .placement
+            .clone()
+            .unwrap_or_else(|| core.fen.split(' ').next().unwrap_or_default().to_owned()),
+        flipped: state.orientation == Some(crate::protocol::Facing::Rotated),
+        clock: wire::clock(core.white.remaining.0, core.black.remaining.0, core.running),
+        san: game.moves().iter().map(|m| m.san.clone()).collect(),
+        fen: core.fen,
     }
 }
 
@@ -207,13 +210,17 @@ async fn client(mut socket: WebSocket, api: Api) {
     }
 }
 
-/// A task that wakes the client (`changed`) whenever `hub` publishes.
-fn wake_on_change(
-    hub: &Hub,
+/// A task that wakes the client (`changed`) whenever `game` publishes.
+async fn wake_on_change(
+    game: &GameHandle,
     changed: tokio::sync::mpsc::Sender<()>,
 ) -> tokio::task::JoinHandle<()> {
-    let (_, _, mut rx) = hub.subscribe(u64::MAX);
+    let rx = game.act(|r| r.hub().listen()).await;
     tokio::spawn(async move {
+        // A game whose task has ended publishes nothing more.
+        let Some(mut rx) = rx else {
+            return;
+        };
         loop {
             match rx.recv().await {
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
@@ -263,7 +270,7 @@ async fn answer(
                 )];
             };
             feeds.retain(|f| f.id != feed_id);
-            let waker = wake_on_change(&api.boards[board].hub, changed.clone());
+            let waker = wake_on_change(&api.boards[board].game, changed.clone()).await;
             feeds.push(Feed {
                 id: feed_id,
                 board,
@@ -318,18 +325,20 @@ pub fn of_hall(hall: &crate::hall::Hall) -> Vec<EBoard> {
                 .filter(|s| !s.is_empty())
                 .map_or_else(|| format!("arbiter-{}", b.number()), str::to_owned),
             source: b.source_name(),
-            hub: b.hub.clone(),
+            clock: b.facts.clock,
             game: b.game.clone(),
+            last: Arc::default(),
         })
         .collect()
 }
 
 /// The single board's entry.
-pub fn single(hub: Hub, game: GameHandle, source: String) -> Vec<EBoard> {
+pub fn single(clock: HubClock, game: GameHandle, source: String) -> Vec<EBoard> {
     vec![EBoard {
         serialnr: "arbiter-1".into(),
         source,
-        hub,
+        clock,
         game,
+        last: Arc::default(),
     }]
 }

@@ -60,6 +60,7 @@ pub enum LogError {
 
 /// What a `/events.jsonl` request reads: the file up to the lines written when it asked, or the
 /// lines in memory.
+#[derive(Debug, Clone)]
 pub enum LogSource {
     /// The file and how many of its bytes to serve.
     File(PathBuf, u64),

@@ -85,7 +85,7 @@ impl Referee {
     ///
     /// # Errors
     /// The setup's FEN is not a legal position.
-    pub fn new(hub: Hub, auto_press: bool) -> Result<Self, Refused> {
+    pub fn new(mut hub: Hub, auto_press: bool) -> Result<Self, Refused> {
         let config = hub.config();
         // An existing log of an earlier schema version goes on ruling as it was recorded.
         let mut game = Game::continuing(config.clone(), hub.log_version())?;
@@ -100,7 +100,7 @@ impl Referee {
         while game.poll_ruling().is_some() {}
         let playable = (game.moves().len(), game.playable_start(None));
         let (answers, answers_rx) = mpsc::unbounded_channel();
-        let me = Self {
+        let mut me = Self {
             published: game.moves().len(),
             game,
             hub,
@@ -168,6 +168,22 @@ impl Referee {
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The game's hub (its stream and its log): what a page or the hall reads of it is read
+    /// here, in the game's task.
+    pub fn hub(&self) -> &Hub {
+        &self.hub
+    }
+
+    /// The game's hub, to publish through or hold.
+    pub fn hub_mut(&mut self) -> &mut Hub {
+        &mut self.hub
+    }
+
+    /// Publishes `body` through the game's hub; returns its number.
+    pub fn publish(&mut self, body: Body) -> u64 {
+        self.hub.publish(body)
     }
 
     /// The position the completed moves a board can follow start from (the game's

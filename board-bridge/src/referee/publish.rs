@@ -11,8 +11,6 @@ impl Referee {
     /// it is made, with the events themselves (the log a restarted bridge replays); then the
     /// rulings, and the state when something changed.
     pub(super) fn publish_after(&mut self, logged: usize, source: &str, at: u64, changed: bool) {
-        let hub = self.hub.clone();
-        let mut batch = hub.batch();
         let mut out = Vec::new();
         // Only the arbiter sets a game back; otherwise the game only went on since.
         let restored = self.game.log().events()[logged..]
@@ -31,10 +29,7 @@ impl Referee {
         }
         // The move and the events that made it are logged and sent before the state is even
         // worked out: the state is derived from them, and only they are replayed on a restart.
-        for body in out.drain(..) {
-            batch.stage(body);
-        }
-        batch.release();
+        self.hub.publish_all(std::mem::take(&mut out));
         while let Some(ruling) = self.game.poll_ruling() {
             out.push(Body::Ruling {
                 law: ruling.law,
@@ -54,10 +49,7 @@ impl Referee {
                 state: Arc::new(state),
             });
         }
-        for body in out {
-            batch.stage(body);
-        }
-        drop(batch);
+        self.hub.publish_all(out);
         self.analyse_if_awaited();
     }
 

@@ -154,16 +154,17 @@ impl Referee {
 
     /// Tells the pages the board's sealing stage, with the rest of the board's status as last
     /// published and no placement.
-    fn publish_board_status(&self) {
+    fn publish_board_status(&mut self) {
         let s = self.hub.state();
-        self.hub.publish(Body::Board {
+        let body = Body::Board {
             connected: s.connected,
             placement: None,
             orientation: s.orientation,
-            port: s.port,
+            port: s.port.clone(),
             dropped: s.dropped,
             resyncs: s.resyncs,
             sealing: self.sealing.as_ref().map(BoardSealing::stage),
-        });
+        };
+        self.hub.publish(body);
     }
 }

@@ -31,28 +31,28 @@ fn moves(hub: &Hub) -> Vec<(usize, String, String)> {
 }
 
 /// A referee of a new standard game, logged in a fresh folder named by `name`.
-fn fresh(name: &str) -> (std::path::PathBuf, Hub, Referee) {
+fn fresh(name: &str) -> (std::path::PathBuf, Referee) {
     let dir = std::env::temp_dir().join(format!("referee-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let hub = Hub::open(&dir, standard()).expect("log");
-    let referee = Referee::new(hub.clone(), false).expect("setup");
-    (dir, hub, referee)
+    let referee = Referee::new(hub, false).expect("setup");
+    (dir, referee)
 }
 
 #[test]
 fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() {
-    let (dir, hub, mut r) = fresh("restart");
+    let (dir, mut r) = fresh("restart");
     r.submit(0, Event::Start, "white").expect("start");
     r.submit(1_000, event(r#"{"type":"move","move":"e2e4"}"#), "white")
         .expect("move");
-    assert!(moves(&hub).is_empty(), "made, not yet completed");
+    assert!(moves(r.hub()).is_empty(), "made, not yet completed");
     r.submit(
         1_500,
         event(r#"{"type":"press_clock","player":"white"}"#),
         "white",
     )
     .expect("press");
-    assert_eq!(moves(&hub), [(1, "e2e4".to_owned(), "e4".to_owned())]);
+    assert_eq!(moves(r.hub()), [(1, "e2e4".to_owned(), "e4".to_owned())]);
     // Stamps never go back, whichever thread gets the lock first.
     r.submit(1_200, event(r#"{"type":"lift","square":"g8"}"#), "board")
         .expect("a late-stamped lift is moved up to the last instant");
@@ -68,7 +68,7 @@ fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() 
         ..standard()
     };
     assert_eq!(reopened.config(), bridged);
-    let again = Referee::new(reopened.clone(), false).expect("replay");
+    let again = Referee::new(reopened, false).expect("replay");
     assert_eq!(again.moves().len(), 1);
     assert_eq!(again.side_to_move(), Color::Black);
     assert_eq!(
@@ -76,8 +76,11 @@ fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() 
         r.game().log().events(),
         "the same events at the same instants"
     );
-    assert_eq!(reopened.snapshot().san, ["e4"]);
-    assert!(reopened.last_seq() >= hub.last_seq(), "numbers go on");
+    assert_eq!(again.hub().snapshot().san, ["e4"]);
+    assert!(
+        again.hub().last_seq() >= r.hub().last_seq(),
+        "numbers go on"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -86,7 +89,7 @@ fn art6_8a_a_move_counts_once_pressed_and_a_restart_replays_the_logged_events() 
 /// the game, and the board is shown again only once the envelope is in.
 #[test]
 fn app_a1_pieces_back_before_the_envelope_is_made_keep_the_board_hidden() {
-    let (dir, _hub, mut r) = fresh("sealing");
+    let (dir, mut r) = fresh("sealing");
     // As the game's task does: the answers of work off the serving thread come to it.
     let mut answers = r.take_answers().expect("the answers, once");
     r.submit(0, Event::Start, "white").expect("start");

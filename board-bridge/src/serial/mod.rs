@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::game::BoardLine;
-use crate::hub::Hub;
+use crate::hub::HubClock;
 
 mod link;
 pub mod port;
@@ -104,10 +104,10 @@ pub enum LinkError {
 
 /// Runs the link on the current Tokio runtime for as long as its game's task runs (`line`):
 /// find or open the port, handshake, read, and reconnect after any loss. The session's times
-/// are read from `hub`'s clock, in
+/// are read from the game's `clock`, in
 /// microseconds: the session works in milliseconds, but the settle deadline is timed to the
 /// microsecond so a move is confirmed when its settle time ends, not up to a millisecond later.
-pub async fn run(choice: PortChoice, settings: LinkSettings, line: BoardLine, hub: Hub) {
+pub async fn run(choice: PortChoice, settings: LinkSettings, line: BoardLine, clock: HubClock) {
     let mut backoff = settings.min_backoff;
     // What was last said of a port that cannot be opened (said once, and again when it changes).
     let mut reported: Option<String> = None;
@@ -129,7 +129,7 @@ pub async fn run(choice: PortChoice, settings: LinkSettings, line: BoardLine, hu
                 }
                 backoff = settings.min_backoff;
                 let why = match Link::new(port) {
-                    Ok(link) => serve_port(&path, &link, &settings, &line, &hub).await,
+                    Ok(link) => serve_port(&path, &link, &settings, &line, clock).await,
                     Err(source) => LinkError::Port {
                         port: path.clone(),
                         source,

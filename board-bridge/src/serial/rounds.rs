@@ -9,7 +9,7 @@ use arbiter_core::dgt::codec::Command;
 use super::{Link, LinkError, LinkSettings};
 use crate::alarm::Alarm;
 use crate::game::{BoardLine, Read};
-use crate::hub::Hub;
+use crate::hub::HubClock;
 
 /// Serves one open port until it fails; returns why.
 pub(super) async fn serve_port(
@@ -17,9 +17,9 @@ pub(super) async fn serve_port(
     link: &Link,
     settings: &LinkSettings,
     line: &BoardLine,
-    hub: &Hub,
+    clock: HubClock,
 ) -> LinkError {
-    let now_us = || hub.now_us();
+    let now_us = || clock.now_us();
     let io = |source| LinkError::Port {
         port: path.to_owned(),
         source,

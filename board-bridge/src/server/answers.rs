@@ -29,7 +29,7 @@ fn cors(app: &App, headers: &HeaderMap) -> AppendHeaders<Vec<(header::HeaderName
 }
 
 pub(super) async fn games_pgn(State(app): State<App>, headers: HeaderMap) -> Response {
-    let Some(text) = crate::pgn::game_pgn(&app.hub, &app.game).await else {
+    let Some(text) = crate::pgn::game_pgn(&app.game).await else {
         return (StatusCode::GONE, crate::game::ENDED).into_response();
     };
     (
@@ -68,23 +68,30 @@ pub(super) async fn events_jsonl(State(app): State<App>, headers: HeaderMap) -> 
             .into_response();
     };
     let mut length = None;
-    let body = match app.hub.log_source() {
+    // How far the log goes, as the game's task says; it is read here, outside the task.
+    let Some(source) = app.game.act(|r| r.hub().log_source()).await else {
+        return (StatusCode::GONE, crate::game::ENDED).into_response();
+    };
+    let body = match &source {
         LogSource::Memory(lines) => {
             let mut public = lock_public(&app);
             let mut out = String::new();
             for line in lines.iter() {
-                push_public(&mut out, line, &mut public, &app);
+                push_public(&mut out, line, &mut public, &source);
             }
             Body::from(out)
         }
         LogSource::File(path, len) => {
+            let len = *len;
             let open = |app: App| {
                 let path = path.clone();
+                let source = source.clone();
                 async move {
                     let file = tokio::fs::File::open(&path).await?;
                     Ok::<_, std::io::Error>(Chunks {
                         lines: tokio::io::BufReader::new(file.take(len)),
                         app,
+                        source,
                         last: tokio::time::Instant::now(),
                     })
                 }
@@ -149,6 +156,8 @@ pub const READER_IDLE: std::time::Duration = std::time::Duration::from_secs(30);
 struct Chunks {
     lines: tokio::io::BufReader<tokio::io::Take<tokio::fs::File>>,
     app: App,
+    /// How far the log went when it was asked for.
+    source: LogSource,
     /// When the last chunk was handed over.
     last: tokio::time::Instant,
 }
@@ -184,7 +193,7 @@ impl Chunks {
             let mut public = lock_public(&self.app);
             let mut out = String::with_capacity(text.len());
             for line in text.split_inclusive('\n') {
-                push_public(&mut out, line, &mut public, &self.app);
+                push_public(&mut out, line, &mut public, &self.source);
             }
             out
         } else {
@@ -194,8 +203,8 @@ impl Chunks {
 }
 
 /// Appends `line` (with its newline, if it has one) to `out` as the public reads it.
-fn push_public(out: &mut String, line: &str, public: &mut super::PublicLog, app: &App) {
-    match public.line(&app.hub, line.trim_end_matches('\n')) {
+fn push_public(out: &mut String, line: &str, public: &mut super::PublicLog, source: &LogSource) {
+    match public.line(source, line.trim_end_matches('\n')) {
         // Withheld whole (see `PublicLog::line`).
         Some(shown) if shown.is_empty() => {}
         Some(shown) => {

@@ -21,7 +21,7 @@ use axum::Router;
 use axum::routing::get;
 
 use crate::game::GameHandle;
-use crate::hub::Hub;
+use crate::hub::{GameFacts, HubClock};
 use crate::keys::SeatKeys;
 
 pub use self::files::page_files;
@@ -74,7 +74,8 @@ impl ServerSettings {
 
 #[derive(Clone)]
 pub(crate) struct App {
-    hub: Hub,
+    /// The game's clock, to stamp a page's request with.
+    clock: HubClock,
     game: GameHandle,
     public: Arc<std::sync::Mutex<PublicLog>>,
     gate: Gate,
@@ -106,7 +107,7 @@ impl App {
 
 /// The router for a bridge listening on `addr`.
 pub fn router(
-    hub: Hub,
+    facts: GameFacts,
     game: GameHandle,
     addr: std::net::SocketAddr,
     settings: &ServerSettings,
@@ -115,7 +116,7 @@ pub fn router(
         .www
         .clone()
         .unwrap_or_else(crate::assets::default_dir);
-    game_routes(hub, game, addr, settings)
+    game_routes(facts, game, addr, settings)
         .fallback_service(page_files(&www, Gate::new(addr, settings)))
         .layer(axum::middleware::from_fn(files::open_live_game))
         .layer(axum::middleware::from_fn_with_state(
@@ -127,7 +128,7 @@ pub fn router(
 /// One game's routes (`/ws`, `/games.pgn`, `/events.jsonl`) without the page's files: the
 /// hall nests one set per board under `/board/N`.
 pub fn game_routes(
-    hub: Hub,
+    facts: GameFacts,
     game: GameHandle,
     addr: std::net::SocketAddr,
     settings: &ServerSettings,
@@ -137,9 +138,12 @@ pub fn game_routes(
         n => n,
     };
     let app = App {
-        hub,
+        clock: facts.clock,
         game,
-        public: Arc::default(),
+        public: Arc::new(std::sync::Mutex::new(PublicLog::new(
+            facts.config,
+            facts.log_version,
+        ))),
         gate: Gate::new(addr, settings),
         pages: Arc::new(AtomicUsize::new(0)),
         max_pages: if settings.max_pages == 0 {

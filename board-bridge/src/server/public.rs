@@ -1,18 +1,22 @@
 //! The public view of the game's log, as every answer and stream serves it.
 
 use arbiter_core::arbiter::public::{self, PublicView};
-use arbiter_core::arbiter::{Event, LogLine};
+use arbiter_core::arbiter::{Event, GameConfig, LogLine};
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
 
-use crate::hub::{Hub, LogSource};
+use crate::hub::LogSource;
 
 /// The public view of the game's log ([`arbiter_core::arbiter::public`]), followed as far as
 /// a page has needed it: what a line that holds a secret (the sealed move's envelope, the
 /// arbiter's passphrase) is replaced by in every answer and stream. The full log stays on disk.
-#[derive(Default)]
+///
+/// The log is read here, outside the game's task: the task only says how far it goes
+/// ([`LogSource`]), asked before the lines that need it are read.
 pub(crate) struct PublicLog {
+    /// The game's setup and its log's schema version, which the view starts from.
+    setup: (GameConfig, u32),
     view: Option<PublicView>,
     /// The last log line handed to the view.
     through: u64,
@@ -29,21 +33,32 @@ pub(super) fn may_hold_secret(text: &str) -> bool {
 }
 
 impl PublicLog {
+    /// The public view of a game set up by `config`, whose log is of schema `version`.
+    pub(crate) fn new(config: GameConfig, version: u32) -> Self {
+        Self {
+            setup: (config, version),
+            view: None,
+            through: 0,
+            replaced: HashMap::new(),
+            read_to: 0,
+        }
+    }
+
     /// The public event of the line numbered `seq`, if it held a secret: the view follows the
-    /// log up to it first.
-    fn replacement(&mut self, hub: &Hub, seq: u64) -> Option<Event> {
+    /// log (`source`, as the game's task said it is) up to it first.
+    fn replacement(&mut self, source: &LogSource, seq: u64) -> Option<Event> {
         if self.through < seq {
-            self.follow(hub);
+            self.follow(source);
         }
         self.replaced.get(&seq).cloned()
     }
 
     /// Hands the view the log's lines it has not had yet: read from where it stopped, a line
     /// at a time, never the whole log at once.
-    fn follow(&mut self, hub: &Hub) {
+    fn follow(&mut self, source: &LogSource) {
         let view = match &mut self.view {
             Some(view) => view,
-            None => match PublicView::new(hub.config(), hub.log_version()) {
+            None => match PublicView::new(self.setup.0.clone(), self.setup.1) {
                 Ok(view) => self.view.insert(view),
                 Err(_) => return,
             },
@@ -61,7 +76,7 @@ impl PublicLog {
             }
             *through = seq;
         };
-        match hub.log_source() {
+        match source {
             LogSource::Memory(lines) => {
                 for line in lines.iter().skip(self.read_to as usize) {
                     take(line, &mut self.through, &mut self.replaced);
@@ -69,7 +84,7 @@ impl PublicLog {
                 self.read_to = lines.len() as u64;
             }
             LogSource::File(path, len) => {
-                let Ok(mut file) = std::fs::File::open(&path) else {
+                let Ok(mut file) = std::fs::File::open(path) else {
                     return;
                 };
                 if file.seek(SeekFrom::Start(self.read_to)).is_err() {
@@ -99,7 +114,7 @@ impl PublicLog {
 
     /// `line` of the log as the public reads it: `None` as it is, or what replaces it (empty:
     /// withheld whole, for a line that holds a secret and whose public form cannot be had).
-    pub(super) fn line(&mut self, hub: &Hub, line: &str) -> Option<String> {
+    pub(super) fn line(&mut self, source: &LogSource, line: &str) -> Option<String> {
         if !may_hold_secret(line) {
             return None;
         }
@@ -107,7 +122,7 @@ impl PublicLog {
         if !public::holds_secret(&logged.event) {
             return None;
         }
-        let Some(event) = logged.seq.and_then(|seq| self.replacement(hub, seq)) else {
+        let Some(event) = logged.seq.and_then(|seq| self.replacement(source, seq)) else {
             return Some(String::new());
         };
         logged.event = event;
@@ -116,7 +131,7 @@ impl PublicLog {
 
     /// A stream message as the public reads it: `None` as it is, or what replaces it (empty:
     /// withheld, as [`PublicLog::line`]).
-    pub(super) fn message(&mut self, hub: &Hub, seq: u64, text: &str) -> Option<String> {
+    pub(super) fn message(&mut self, source: &LogSource, seq: u64, text: &str) -> Option<String> {
         if !may_hold_secret(text) {
             return None;
         }
@@ -126,7 +141,7 @@ impl PublicLog {
             return None;
         }
         let Some(public) = self
-            .replacement(hub, seq)
+            .replacement(source, seq)
             .and_then(|e| serde_json::to_value(e).ok())
         else {
             return Some(String::new());

@@ -14,7 +14,8 @@ use arbiter_core::arbiter::Actor;
 use super::limits::{Limits, PageSlot};
 use super::public::{PublicLog, may_hold_secret};
 use super::{App, MAX_CLIENT_MESSAGE};
-use crate::protocol::{ClientMessage, Refusal, RefusalReason, Reply, Safe};
+use crate::hub::Entry;
+use crate::protocol::{ClientMessage, Refusal, RefusalReason, Reply, Safe, Snapshot};
 use crate::referee::NotTaken;
 use crate::role::Role;
 
@@ -201,7 +202,7 @@ async fn take_client_message(app: &App, role: Role, message: ClientMessage) -> O
             }
         }
         ClientMessage::Event { event } => {
-            let now = app.hub.now_ms();
+            let now = app.clock.now_ms();
             let name = role.name();
             // The role's right is checked against the side on move in the task, with the
             // event: nothing comes between the two.
@@ -232,7 +233,12 @@ async fn take_client_message(app: &App, role: Role, message: ClientMessage) -> O
 /// Sends the stream's message numbered `seq` in its public form.
 async fn send_public(socket: &mut WebSocket, app: &App, seq: u64, text: &str) -> bool {
     let public = if may_hold_secret(text) {
-        lock_public(app).message(&app.hub, seq, text)
+        // How far the log goes, from the game's task; the log is read here. A game whose task
+        // has ended says nothing more: the secret is withheld.
+        match app.game.act(|r| r.hub().log_source()).await {
+            Some(source) => lock_public(app).message(&source, seq, text),
+            None => Some(String::new()),
+        }
     } else {
         None
     };
@@ -270,7 +276,6 @@ async fn stream(
     role: Role,
     told: Option<Reply>,
 ) {
-    let hub = app.hub.clone();
     // A page that sends something else first gets it answered after the snapshot.
     let mut first = None;
     let last_seq = match last_seq {
@@ -288,8 +293,16 @@ async fn stream(
             _ => 0,
         },
     };
-    let mut safe = hub.safe_through();
-    let (snapshot, tail, mut rx) = hub.subscribe(last_seq);
+    // Taken in the game's task, which alone publishes: the snapshot, the tail and the receiver
+    // are of one instant.
+    let subscribed = app
+        .game
+        .act(move |r| (r.hub().safe_through(), r.hub().subscribe(last_seq)))
+        .await;
+    let Some((mut safe, (snapshot, tail, mut rx))) = subscribed else {
+        let _ = send_json(&mut socket, &Reply::error(crate::game::ENDED)).await;
+        return;
+    };
     // A page holding numbers this bridge has not handed out (from a run before a restart
     // without its log) starts afresh from the snapshot like a new page.
     let mut sent = snapshot.seq;
@@ -331,8 +344,11 @@ async fn stream(
                 Err(RecvError::Lagged(_)) => {
                     // This page fell behind the broadcast buffer: fill the gap from the recent
                     // messages, or start it afresh when they no longer reach back that far.
-                    match hub.tail(sent) {
-                        Some(tail) => {
+                    let Some(caught_up) = catch_up(&app, sent, usize::MAX).await else {
+                        return;
+                    };
+                    match caught_up {
+                        Ok(tail) => {
                             for e in tail {
                                 if !send_public(&mut socket, &app, e.seq, &e.json).await {
                                     return;
@@ -340,8 +356,7 @@ async fn stream(
                                 sent = e.seq;
                             }
                         }
-                        None => {
-                            let snapshot = hub.snapshot();
+                        Err(snapshot) => {
                             sent = snapshot.seq;
                             if !send_json(&mut socket, &snapshot).await {
                                 return;
@@ -380,16 +395,18 @@ async fn stream(
                             let due = resent.is_none_or(|at| now.duration_since(at) >= RESEND_EVERY);
                             if last_seq < sent && due {
                                 resent = Some(now);
-                                match hub.tail(last_seq).filter(|t| t.len() <= RESEND_MAX) {
-                                    Some(tail) => {
+                                let Some(caught_up) = catch_up(&app, last_seq, RESEND_MAX).await else {
+                                    return;
+                                };
+                                match caught_up {
+                                    Ok(tail) => {
                                         for e in tail.into_iter().filter(|e| e.seq <= sent) {
                                             if !send_public(&mut socket, &app, e.seq, &e.json).await {
                                                 return;
                                             }
                                         }
                                     }
-                                    None => {
-                                        let snapshot = hub.snapshot();
+                                    Err(snapshot) => {
                                         sent = snapshot.seq;
                                         if !send_json(&mut socket, &snapshot).await {
                                             return;
@@ -427,4 +444,23 @@ async fn stream(
             },
         }
     }
+}
+
+/// What a page that lacks the messages after `last_seq` is sent, from the game's task: those
+/// messages while they are kept and no more than `most`, else a fresh snapshot. `None` once
+/// the game's task has ended.
+async fn catch_up(
+    app: &App,
+    last_seq: u64,
+    most: usize,
+) -> Option<Result<Vec<Entry>, Box<Snapshot>>> {
+    app.game
+        .act(move |r| {
+            let hub = r.hub();
+            match hub.tail(last_seq).filter(|t| t.len() <= most) {
+                Some(tail) => Ok(tail),
+                None => Err(Box::new(hub.snapshot())),
+            }
+        })
+        .await
 }

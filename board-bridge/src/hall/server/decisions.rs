@@ -112,7 +112,7 @@ pub(super) async fn arbiter(
     if let Some(seal) = request.seal_on_board {
         return seal_on_board(&app, i, board, seal.passphrase).await;
     }
-    let now = board.hub.now_ms();
+    let now = board.facts.clock.now_ms();
     let event = match (
         &request.event,
         request.result.as_deref(),
@@ -288,7 +288,7 @@ async fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) ->
         )
             .into_response();
     };
-    let now = board.hub.now_ms();
+    let now = board.facts.clock.now_ms();
     let undone = last.clone();
     let answer = board.game.act(move |referee| {
         let law = undone.rule().law(referee.game().config().edition);

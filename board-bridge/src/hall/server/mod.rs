@@ -154,7 +154,7 @@ fn game_routes(app: &HallApp, n: u32) -> Option<Router> {
                     ..app.settings.clone()
                 };
                 let routes = crate::server::game_routes(
-                    board.hub.clone(),
+                    board.facts.clone(),
                     board.game.clone(),
                     app.addr,
                     &settings,
