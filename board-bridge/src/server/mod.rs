@@ -164,3 +164,6 @@ pub fn game_routes(
     let router = router.route("/trace.jsonl", get(|| async { crate::trace::jsonl() }));
     router.with_state(app)
 }
+
+#[cfg(test)]
+mod tests;
