@@ -163,7 +163,13 @@ struct Board {
     settle_at: Option<(u64, u64)>,
     /// When that read began, on the trace's clock.
     settle_read_ns: u64,
+    /// The last reads' instants, µs and on the trace's clock: a change the noise gate confirms
+    /// by a later read settles from the read that brought it, found here by its millisecond.
+    reads: std::collections::VecDeque<(u64, u64)>,
 }
+
+/// How many reads [`Board::reads`] keeps: more than come in a scan and its confirming read.
+const READS_KEPT: usize = 32;
 
 impl Board {
     /// When the session needs the next round, µs.
@@ -180,14 +186,27 @@ impl Board {
         let session = &mut self.session;
         if let Some(read) = read {
             let now = read.at_us / 1000;
+            if self.reads.len() == READS_KEPT {
+                self.reads.pop_front();
+            }
+            self.reads.push_back((read.at_us, read.at_ns));
             let changes = session.sensor_changes();
             session.handle_bytes(referee, now, &read.bytes);
             if session.sensor_changes() != changes {
-                // The last change came in this read: the settle runs from its instant.
+                // The settle runs from the instant of the read that brought the last change: this
+                // one, or an earlier one whose update this read confirmed.
+                let since = session.settling_since().unwrap_or(now);
+                let (at_us, at_ns) = self
+                    .reads
+                    .iter()
+                    .rev()
+                    .find(|(us, _)| us / 1000 == since)
+                    .copied()
+                    .unwrap_or((read.at_us, read.at_ns));
                 self.settle_at = session
                     .poll_deadline()
-                    .map(|d| (d, read.at_us + d.saturating_sub(now) * 1000));
-                self.settle_read_ns = read.at_ns;
+                    .map(|d| (d, at_us + d.saturating_sub(at_us / 1000) * 1000));
+                self.settle_read_ns = at_ns;
             }
         } else if self.settle_at.is_some() {
             // Where the settle time was measured from: a late read of the last change (the
@@ -247,6 +266,7 @@ impl GameTask {
             partner: None,
             settle_at: None,
             settle_read_ns: 0,
+            reads: std::collections::VecDeque::with_capacity(READS_KEPT),
         });
         BoardLine {
             asks: self.asks.clone(),

@@ -332,6 +332,12 @@ impl Session {
         self.core.sensor_changes()
     }
 
+    /// When the change whose settle time runs first showed, ms (see
+    /// [`BoardSession::settling_since`](arbiter_core::dgt::session::BoardSession::settling_since)).
+    pub fn settling_since(&self) -> Option<u64> {
+        self.core.settling_since()
+    }
+
     /// When [`Self::handle_deadline`] should next be called.
     pub fn poll_deadline(&self) -> Option<u64> {
         self.core.poll_deadline()
