@@ -318,6 +318,12 @@ impl GameTask {
                 Woken::Answer(None) => answers = None,
                 Woken::Time => ticker::tick(&mut referee),
             }
+            if referee.state_is_due() {
+                // A board's round left its state for later: the pages (served by this thread)
+                // and the board's link take the round's messages first.
+                tokio::task::yield_now().await;
+                referee.publish_due_state();
+            }
         }
     }
 }
@@ -366,11 +372,14 @@ fn take(referee: &mut Referee, boards: &mut [Board], ask: Ask) {
             let Some(b) = boards.get_mut(board) else {
                 return;
             };
-            // What the round publishes is written to the log once and sent when it ends.
+            // What the round publishes is written to the log once and sent when it ends; the
+            // state it changed is worked out after (see `Referee::defer_state`).
             referee.hub_mut().hold();
+            referee.defer_state(true);
             b.round(referee, read, &mut out);
             let deadline_us = b.deadline_us();
             hand_on_presses(referee, boards, board);
+            referee.defer_state(false);
             referee.hub_mut().end_hold();
             let _ = reply.send(Turn { out, deadline_us });
         }

@@ -65,6 +65,10 @@ pub struct Referee {
     /// The game's answer to where the moves a board can follow start, and how many plies it
     /// had then ([`Game::playable_start`]), so a long game is not looked over on every read.
     playable: (usize, usize),
+    /// While a board's round runs, the state its events change is worked out after the round
+    /// (see [`Self::defer_state`]); the instant it is due for, once something changed.
+    state_later: bool,
+    state_due: Option<u64>,
 }
 
 pub use crate::protocol::Which;
@@ -115,6 +119,8 @@ impl Referee {
             analysing: None,
             sealing: None,
             playable,
+            state_later: false,
+            state_due: None,
         };
         if me.published > 0 {
             // What snapshots show of the game the log brought back, without publishing it again.
@@ -184,6 +190,28 @@ impl Referee {
     /// Publishes `body` through the game's hub; returns its number.
     pub fn publish(&mut self, body: Body) -> u64 {
         self.hub.publish(body)
+    }
+
+    /// While `later`, the state that events change is not worked out as they are published
+    /// but left due ([`Self::publish_due_state`]). A board's round sets it: the move a press
+    /// completes is written and sent to the pages first, and the state (the clocks, the
+    /// claims, the whole position's view) follows once they have had it.
+    pub fn defer_state(&mut self, later: bool) {
+        self.state_later = later;
+    }
+
+    /// Whether a state left for later is due.
+    pub fn state_is_due(&self) -> bool {
+        self.state_due.is_some()
+    }
+
+    /// Publishes the state left for later, if any.
+    pub fn publish_due_state(&mut self) {
+        if let Some(at) = self.state_due.take() {
+            let mut out = Vec::new();
+            self.push_state(at, &mut out);
+            self.hub.publish_all(out);
+        }
     }
 
     /// The position the completed moves a board can follow start from (the game's

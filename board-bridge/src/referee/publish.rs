@@ -37,20 +37,30 @@ impl Referee {
                 board: None,
             });
         }
-        if changed {
-            let state = self.game.state(Timestamp(at));
-            let seen = (state.running, self.game.moves().len(), state.fen.clone());
-            if seen != self.clock_seen {
-                self.clock_seen = seen;
-                self.clock_epoch += 1;
-            }
-            crate::trace::mark("state_read");
-            out.push(Body::State {
-                state: Arc::new(state),
-            });
+        if changed && self.state_later {
+            // A board's round: the state follows once the pages have the move (see
+            // `defer_state`); one state for the whole round, at its latest instant.
+            self.state_due = Some(self.state_due.map_or(at, |due| due.max(at)));
+        } else if changed {
+            self.state_due = None;
+            self.push_state(at, &mut out);
         }
         self.hub.publish_all(out);
         self.analyse_if_awaited();
+    }
+
+    /// The game's state at `at`, pushed onto `out` (and the clock's course noted).
+    pub(super) fn push_state(&mut self, at: u64, out: &mut Vec<Body>) {
+        let state = self.game.state(Timestamp(at));
+        let seen = (state.running, self.game.moves().len(), state.fen.clone());
+        if seen != self.clock_seen {
+            self.clock_seen = seen;
+            self.clock_epoch += 1;
+        }
+        crate::trace::mark("state_read");
+        out.push(Body::State {
+            state: Arc::new(state),
+        });
     }
 
     /// The game waits for the full dead-position analysis (the bridge's games defer it, see
