@@ -207,3 +207,107 @@ fn the_arbiter_starts_round_two_on_the_same_boards_and_round_one_stays_as_it_end
     assert_eq!(archived, round_one, "round 1 untouched by round 2's moves");
     drop(boards);
 }
+
+/// The arbiter starts round 2 with `force` while board 2's game is still being played and its
+/// White has a seat's page open on it. That page can add nothing more to round 1's game, which
+/// is archived as it stands, nor to round 2's (its key was round 1's seat).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_left_open_on_a_forced_rounds_game_adds_nothing_to_either_round() {
+    let scratch = Scratch::new("hall-next-round-seat");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/round.trf"),
+        scratch.path("round.trf"),
+    )
+    .unwrap();
+    let boards: Vec<FakeBoard> = (1..=2)
+        .map(|n| {
+            FakeBoard::start(
+                &scratch.path(&format!("tty{n}")),
+                Placement::start(),
+                Orientation::Normal,
+            )
+            .expect("pty")
+        })
+        .collect();
+    let toml = scratch.path("hall.toml");
+    std::fs::write(
+        &toml,
+        format!(
+            "[event]\nname = \"Springfield Club Championship\"\nround = 1\ntime_control = \"90+30\"\ntrf = \"round.trf\"\n\n\
+             [[board]]\nnumber = 1\nport = \"{}\"\n\n[[board]]\nnumber = 2\nport = \"{}\"\n",
+            boards[0].path().display(),
+            boards[1].path().display()
+        ),
+    )
+    .unwrap();
+    let stderr = scratch.path("stderr.txt");
+    let log = scratch.path("logs");
+    let bridge = Bridge::hall(
+        &toml,
+        &["--settle-ms", "150", "--log", log.to_str().unwrap()],
+        &stderr,
+    );
+    let addr = bridge.addr.clone();
+    let token = printed_token(&stderr);
+    let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
+    until("both boards are read", &|| {
+        let h = hall();
+        (0..2).all(|i| h["boards"][i]["connected"] == true)
+    });
+    boards[1].queue(pawn_move(Square::D2, Square::D4));
+    until("1. d4 on board 2", &|| hall()["boards"][1]["plies"] == 1);
+
+    // White's seat on board 2, given by its key.
+    let (status, seats) = http_as(&addr, "GET", "/hall/seats", Some(&token), "");
+    assert_eq!(status, 200, "{seats}");
+    let seats = json(&seats);
+    let key = seats["boards"]
+        .as_array()
+        .and_then(|b| b.iter().find(|b| b["board"] == 2 || b["number"] == 2))
+        .and_then(|b| b["seats"]["white"]["key"].as_str())
+        .unwrap_or_else(|| panic!("board 2's White key in {seats}"))
+        .to_owned();
+    let (mut seat, _) = tokio_tungstenite::connect_async(format!(
+        "ws://{addr}/board/2/ws?role=white&key={key}&last_seq=0"
+    ))
+    .await
+    .expect("the seat's stream opens");
+    assert!(
+        next(&mut seat, WAIT).await.is_some(),
+        "the seat is shown the game"
+    );
+
+    let (status, answer) = http_as(
+        &addr,
+        "POST",
+        "/hall/next-round",
+        Some(&token),
+        r#"{"force":true}"#,
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(hall()["event"]["round"], 2);
+
+    // Round 1's White resigns from the page left open.
+    send(
+        &mut seat,
+        r#"{"type":"event","event":{"type":"resign","player":"white"}}"#,
+    )
+    .await;
+    // Nothing of it reaches a log: round 1's game's task has ended (the page's stream with it).
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let archived =
+        std::fs::read_to_string(log.join("round-1").join("board-2").join("events.jsonl"))
+            .expect("round 1's log of board 2, archived");
+    assert!(archived.contains("d2d4"), "{archived}");
+    assert!(
+        !archived.contains("resign"),
+        "round 1's archived game took a resignation: {archived}"
+    );
+    let (status, now) = http_as(&addr, "GET", "/board/2/events.jsonl", None, "");
+    assert_eq!(status, 200);
+    assert!(
+        !now.contains("resign"),
+        "round 2's game took round 1's seat's resignation: {now}"
+    );
+    drop(boards);
+}
