@@ -42,9 +42,10 @@ fn pawn_move(from: Square, to: Square) -> Vec<Action> {
     script
 }
 
-#[test]
-fn the_arbiter_starts_round_two_on_the_same_boards_and_round_one_stays_as_it_ended() {
-    let scratch = Scratch::new("hall-next-round");
+/// The hall of round 1 on two simulated boards (the pairings from `tests/data/round.trf`),
+/// logging under `logs/` in `scratch`, its output in `stderr.txt`: the boards, the bridge and
+/// the log's folder.
+fn two_board_hall(scratch: &Scratch) -> (Vec<FakeBoard>, Bridge, std::path::PathBuf) {
     std::fs::copy(
         concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/round.trf"),
         scratch.path("round.trf"),
@@ -78,8 +79,15 @@ fn the_arbiter_starts_round_two_on_the_same_boards_and_round_one_stays_as_it_end
         &["--settle-ms", "150", "--log", log.to_str().unwrap()],
         &stderr,
     );
+    (boards, bridge, log)
+}
+
+#[test]
+fn the_arbiter_starts_round_two_on_the_same_boards_and_round_one_stays_as_it_ended() {
+    let scratch = Scratch::new("hall-next-round");
+    let (boards, bridge, log) = two_board_hall(&scratch);
     let addr = bridge.addr.clone();
-    let token = printed_token(&stderr);
+    let token = printed_token(&scratch.path("stderr.txt"));
     let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
     let round_pgn = || http_as(&addr, "GET", "/round.pgn", None, "").1;
     until("both boards are read", &|| {
@@ -214,41 +222,9 @@ fn the_arbiter_starts_round_two_on_the_same_boards_and_round_one_stays_as_it_end
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_left_open_on_a_forced_rounds_game_adds_nothing_to_either_round() {
     let scratch = Scratch::new("hall-next-round-seat");
-    std::fs::copy(
-        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/round.trf"),
-        scratch.path("round.trf"),
-    )
-    .unwrap();
-    let boards: Vec<FakeBoard> = (1..=2)
-        .map(|n| {
-            FakeBoard::start(
-                &scratch.path(&format!("tty{n}")),
-                Placement::start(),
-                Orientation::Normal,
-            )
-            .expect("pty")
-        })
-        .collect();
-    let toml = scratch.path("hall.toml");
-    std::fs::write(
-        &toml,
-        format!(
-            "[event]\nname = \"Springfield Club Championship\"\nround = 1\ntime_control = \"90+30\"\ntrf = \"round.trf\"\n\n\
-             [[board]]\nnumber = 1\nport = \"{}\"\n\n[[board]]\nnumber = 2\nport = \"{}\"\n",
-            boards[0].path().display(),
-            boards[1].path().display()
-        ),
-    )
-    .unwrap();
-    let stderr = scratch.path("stderr.txt");
-    let log = scratch.path("logs");
-    let bridge = Bridge::hall(
-        &toml,
-        &["--settle-ms", "150", "--log", log.to_str().unwrap()],
-        &stderr,
-    );
+    let (boards, bridge, log) = two_board_hall(&scratch);
     let addr = bridge.addr.clone();
-    let token = printed_token(&stderr);
+    let token = printed_token(&scratch.path("stderr.txt"));
     let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
     until("both boards are read", &|| {
         let h = hall();

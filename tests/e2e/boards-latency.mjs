@@ -20,32 +20,9 @@ import { fakeDgtSerial } from './boards-fakes.mjs';
 const rounds = Number(process.argv[2] ?? 6);
 const lifts = Number(process.argv[3] ?? 40);
 
-// The floor's page: the fake port read by a handler that marks g1 when its field update says
-// the square emptied, and nothing else.
-const BARE = `<!doctype html><meta charset="utf-8"><title>floor</title>
-<div id="sq"></div>
-<script type="module">
-  const port = await navigator.serial.requestPort();
-  await port.open({ baudRate: 9600 });
-  const writer = port.writable.getWriter();
-  await writer.write(new Uint8Array([0x4b]));
-  const reader = port.readable.getReader();
-  const sq = document.getElementById('sq');
-  window.ready = true;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    for (let i = 0; i + 4 < value.length + 1; i++) {
-      if (value[i] === 0x8e) sq.classList.toggle('touched', value[i + 4] === 0);
-    }
-  }
-</script>`;
-
-// The second floor: the same handler, but it marks the square only when a full read of the
-// board asked one scan (8 ms, the gate's SCAN_MS) after the update agrees, as the page's noise
-// gate does. What the gate costs is this floor's distance from the first; what the rest of the
-// page costs is ours against it.
-const CONFIRMING = `<!doctype html><meta charset="utf-8"><title>confirming floor</title>
+// A floor's page: the fake port opened and set to send updates, and `read(value)` called with
+// each chunk it reads (with `writer` to answer the board and `sq` to mark); nothing else.
+const floorPage = (title, read) => `<!doctype html><meta charset="utf-8"><title>${title}</title>
 <div id="sq"></div>
 <script type="module">
   const port = await navigator.serial.requestPort();
@@ -59,6 +36,21 @@ const CONFIRMING = `<!doctype html><meta charset="utf-8"><title>confirming floor
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
+    ${read}
+  }
+</script>`;
+
+// The first floor marks g1 when its field update says the square emptied.
+const BARE = floorPage('floor', `
+    for (let i = 0; i + 4 < value.length + 1; i++) {
+      if (value[i] === 0x8e) sq.classList.toggle('touched', value[i + 4] === 0);
+    }`);
+
+// The second floor marks the square only when a full read of the board asked one scan (8 ms,
+// the gate's SCAN_MS) after the update agrees, as the page's noise gate does. What the gate
+// costs is this floor's distance from the first; what the rest of the page costs is ours
+// against it.
+const CONFIRMING = floorPage('confirming floor', `
     for (let i = 0; i < value.length; i++) {
       if (value[i] === 0x8e && i + 4 < value.length) {
         held = [value[i + 3], value[i + 4]];
@@ -67,9 +59,7 @@ const CONFIRMING = `<!doctype html><meta charset="utf-8"><title>confirming floor
         if (value[i + 3 + held[0]] === held[1]) sq.classList.toggle('touched', held[1] === 0);
         held = null;
       }
-    }
-  }
-</script>`;
+    }`);
 
 const server = await serve(undefined, { '/floor.html': BARE, '/confirming.html': CONFIRMING });
 const browser = await launch();

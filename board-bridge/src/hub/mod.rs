@@ -262,8 +262,10 @@ impl Hub {
     ///
     /// The game's task holds the hub for each round of work on a board's bytes. Pages are
     /// served by the same thread, so nothing could be sent before the round ends anyway; the
-    /// hold makes the round's several publishes (a touch, the event it is, the state) cost one
-    /// write instead of one each, and the first message reaches the pages that much sooner.
+    /// hold makes the round's several publishes (a touch, the event it is, a move and its
+    /// events) cost one write instead of one each, and the first message reaches the pages
+    /// that much sooner; the state they change follows after the round
+    /// (`Referee::defer_state`).
     pub fn hold(&mut self) {
         self.held += 1;
     }

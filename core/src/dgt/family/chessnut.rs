@@ -8,7 +8,7 @@
 //! (0x80). Facts from chessnutech's own API description (chess_move_api, Chessnut_eBoards),
 //! EasyLinkSDK (MIT) and OpenChessnut (ISC).
 
-use super::snapshot::Frames;
+use super::snapshot::{Frames, to_header};
 use crate::dgt::codec::Command;
 
 /// DGT's code for each Chessnut nibble (13 for the three nibbles that name nothing: no piece,
@@ -66,22 +66,10 @@ impl Frames for ChessnutFrames {
         self.buf.extend_from_slice(bytes);
         let mut dropped = 0;
         loop {
-            let Some(start) = self.buf.windows(2).position(|w| w == HEADER) else {
-                // Keep a last byte that may begin a header.
-                let keep = usize::from(self.buf.last() == Some(&HEADER[0]));
-                let cut = self.buf.len() - keep;
-                if cut > 0 {
-                    dropped += 1;
-                }
-                self.buf.drain(..cut);
-                break;
-            };
             // Up to two bytes before a header are the trailer of the frame before it.
-            if start > 2 {
-                dropped += 1;
-            }
-            self.buf.drain(..start);
-            if self.buf.len() < BODY {
+            let (found, noise) = to_header(&mut self.buf, HEADER, 2);
+            dropped += u64::from(noise);
+            if !found || self.buf.len() < BODY {
                 break;
             }
             out.push(decode(&self.buf[2..BODY]));

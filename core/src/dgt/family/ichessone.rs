@@ -8,6 +8,7 @@
 //! reference summarises it (GPL: read, not copied).
 
 use super::presence::{Sensed, Sensors};
+use super::snapshot::to_header;
 use crate::dgt::codec::Command;
 
 const HEADER: [u8; 2] = [0x3D, 0x70];
@@ -28,20 +29,9 @@ impl Sensors for IChessOneSensors {
         self.buf.extend_from_slice(bytes);
         let mut dropped = 0;
         loop {
-            let Some(start) = self.buf.windows(2).position(|w| w == HEADER) else {
-                let keep = usize::from(self.buf.last() == Some(&HEADER[0]));
-                let cut = self.buf.len() - keep;
-                if cut > 0 {
-                    dropped += 1;
-                }
-                self.buf.drain(..cut);
-                break;
-            };
-            if start > 0 {
-                dropped += 1;
-            }
-            self.buf.drain(..start);
-            if self.buf.len() < FRAME {
+            let (found, noise) = to_header(&mut self.buf, HEADER, 0);
+            dropped += u64::from(noise);
+            if !found || self.buf.len() < FRAME {
                 break;
             }
             let mut bits = 0u64;

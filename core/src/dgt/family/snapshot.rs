@@ -117,6 +117,25 @@ impl<F: Frames> BoardCodec for SnapshotCodec<F> {
     }
 }
 
+/// Drops the bytes before the next two-byte `header` in `buf` (a frame's start, for the
+/// families whose frames open with one): whether a header was found, and whether bytes were
+/// dropped as noise. Up to `slack` bytes before a header are not noise (the trailer of the
+/// frame before it). Without a header, a last byte that may begin one is kept.
+pub fn to_header(buf: &mut Vec<u8>, header: [u8; 2], slack: usize) -> (bool, bool) {
+    match buf.windows(2).position(|w| w == header) {
+        Some(start) => {
+            buf.drain(..start);
+            (true, start > slack)
+        }
+        None => {
+            let keep = usize::from(buf.last() == Some(&header[0]));
+            let cut = buf.len() - keep;
+            buf.drain(..cut);
+            (false, cut > 0)
+        }
+    }
+}
+
 /// DGT's code for a piece letter (`KQRBNP` White, `kqrbnp` Black); 0 for anything else.
 pub fn code_of_letter(letter: u8) -> Option<u8> {
     Some(match letter {
