@@ -287,3 +287,102 @@ async fn a_seat_left_open_on_a_forced_rounds_game_adds_nothing_to_either_round()
     );
     drop(boards);
 }
+
+/// A TRF-16 file of an open of `players` players (an even number) after round 1, with round
+/// 2's pairings: in round 1 rank `k` had White against rank `k + players/2` and won; in round 2
+/// rank `k` has Black against rank `players + 1 - k`. Each line in TRF-16's columns, as a
+/// pairing program writes them.
+fn open_trf(players: u32) -> String {
+    let half = players / 2;
+    let mut trf = String::from(
+        "012 Springfield Open\n022 Springfield\n032 ITA\n042 2026/12/05\n052 2026/12/13\n\
+         062 150\n072 150\n092 Individual: Swiss-System\n102 Chief Arbiter\n132                                                                                        26/12/05  26/12/06\n",
+    );
+    for rank in 1..=players {
+        let (one_opponent, one_colour, one_result, points) = if rank <= half {
+            (rank + half, 'w', '1', "1.0")
+        } else {
+            (rank - half, 'b', '0', "0.0")
+        };
+        let (two_opponent, two_colour) = (players + 1 - rank, if rank <= half { 'b' } else { 'w' });
+        let title = if rank <= 5 { "GM" } else { "" };
+        let name = format!("Player {rank:03}, Test");
+        let rating = 2700 - rank * 4;
+        let fide_id = 1_000_000 + rank;
+        trf.push_str(&format!(
+            "001 {rank:>4} m{title:>3} {name:<33} {rating:>4} ITA {fide_id:>11} 1990/01/01 {points:>4} {rank:>4}  {one_opponent:>4} {one_colour} {one_result}  {two_opponent:>4} {two_colour}  \n"
+        ));
+    }
+    trf
+}
+
+/// The hall of an open's `boards` boards, none plugged in yet, round 1's pairings read from
+/// `open.trf` (written by the caller).
+fn open_hall(scratch: &Scratch, boards: u32) -> Bridge {
+    let mut toml = String::from(
+        "[event]\nname = \"Springfield Open\"\nround = 1\ntime_control = \"90+30\"\ntrf = \"open.trf\"\n",
+    );
+    for n in 1..=boards {
+        let port = scratch.path(&format!("tty{n}"));
+        toml.push_str(&format!(
+            "\n[[board]]\nnumber = {n}\nport = \"{}\"\n",
+            port.display()
+        ));
+    }
+    let file = scratch.path("hall.toml");
+    std::fs::write(&file, toml).unwrap();
+    Bridge::hall(&file, &[], &scratch.path("stderr.txt"))
+}
+
+/// The arbiter picks the pairing program's TRF file of a 150-player open in the next-round
+/// dialog: the page sends it whole in `POST /hall/next-round` (about 17 KB, more than the 16 KiB
+/// an arbiter's decision may be), and round 2 starts with its 75 games. A body past the route's
+/// own limit is still refused unread, and every other route keeps the small one.
+#[test]
+fn the_next_round_takes_the_trf_file_of_a_150_player_open() {
+    let scratch = Scratch::new("hall-next-round-open");
+    let trf = open_trf(150);
+    assert!(trf.len() > 16 * 1024, "{} bytes", trf.len());
+    std::fs::write(scratch.path("open.trf"), &trf).unwrap();
+    let bridge = open_hall(&scratch, 75);
+    let addr = bridge.addr.clone();
+    let token = printed_token(&scratch.path("stderr.txt"));
+    let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
+    let first = hall();
+    assert_eq!(first["boards"][0]["white"], "Player 001, Test", "{first}");
+    assert_eq!(first["boards"][74]["black"], "Player 150, Test", "{first}");
+
+    let body = serde_json::json!({ "trf": trf }).to_string();
+    let (status, answer) = http_as(&addr, "POST", "/hall/next-round", Some(&token), &body);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(json(&answer)["round"], 2, "{answer}");
+    let now = hall();
+    assert_eq!(now["event"]["round"], 2, "{now}");
+    let boards = now["boards"].as_array().expect("the boards");
+    assert_eq!(boards.len(), 75);
+    // Round 2's top game on board 1, its last on board 75, every board with its players.
+    assert_eq!(boards[0]["white"], "Player 150, Test", "{}", boards[0]);
+    assert_eq!(boards[0]["black"], "Player 001, Test", "{}", boards[0]);
+    assert_eq!(boards[74]["white"], "Player 076, Test", "{}", boards[74]);
+    assert_eq!(boards[74]["black"], "Player 075, Test", "{}", boards[74]);
+    assert!(
+        boards.iter().all(|b| b["white"]
+            .as_str()
+            .is_some_and(|w| w.starts_with("Player "))),
+        "{now}"
+    );
+
+    // Past the route's own limit (1 MiB): refused unread, round 2 goes on.
+    let huge = format!(r#"{{"trf": "{}"}}"#, "x".repeat(1024 * 1024));
+    let (status, answer) = http_as(&addr, "POST", "/hall/next-round", Some(&token), &huge);
+    assert_eq!(status, 413, "{answer}");
+    assert_eq!(hall()["event"]["round"], 2);
+    // An arbiter's decision keeps the hall's small limit.
+    let padded = format!(
+        r#"{{"result": "1-0", "note": "{}"}}"#,
+        " ".repeat(20 * 1024)
+    );
+    let (status, answer) = http_as(&addr, "POST", "/board/1/arbiter", Some(&token), &padded);
+    assert_eq!(status, 413, "{answer}");
+    assert_eq!(hall()["boards"][0]["result"], serde_json::Value::Null);
+}

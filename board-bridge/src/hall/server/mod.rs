@@ -36,6 +36,10 @@ use crate::server::ServerSettings;
 /// The largest request body the hall takes (an arbiter's decision is a few hundred bytes).
 pub const MAX_REQUEST: usize = 16 * 1024;
 
+/// The largest body `POST /hall/next-round` takes: it may carry the pairing program's TRF file,
+/// about 110 bytes a player and 10 more a round, so an open of a few thousand players fits.
+pub const MAX_NEXT_ROUND: usize = 1024 * 1024;
+
 /// The round's PGN and its entity tag, as of a change count.
 type CachedRound = Option<(u64, Arc<str>, String)>;
 
@@ -91,7 +95,11 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
         .route("/hall/seats/qr", get(seats::seat_qr))
         .route("/hall/token", post(seats::rotate_token))
         .route("/hall/start", post(decisions::start_round))
-        .route("/hall/next-round", post(decisions::next_round))
+        .route(
+            "/hall/next-round",
+            // Inside the hall's limit below, so this route's own, larger one is the one read.
+            post(decisions::next_round).layer(axum::extract::DefaultBodyLimit::max(MAX_NEXT_ROUND)),
+        )
         .route("/board/{n}/{*rest}", axum::routing::any(board_routes))
         .route("/hall/detected", get(ports::detected))
         .route("/hall/assign", post(ports::assign))
@@ -101,7 +109,8 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
             &www,
             crate::server::Gate::new(addr, settings),
         ))
-        // An arbiter's request is a few hundred bytes: more is refused (413) unread.
+        // An arbiter's request is a few hundred bytes: more is refused (413) unread (the next
+        // round's TRF file has its own limit, set on its route).
         .layer(axum::extract::DefaultBodyLimit::max(MAX_REQUEST))
         .layer(axum::middleware::from_fn_with_state(
             crate::server::Gate::new(addr, settings),
