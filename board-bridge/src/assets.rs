@@ -5,9 +5,10 @@
 //! (with `Vary: Accept-Encoding`), gives every file a strong `ETag` and answers a matching
 //! `If-None-Match` with 304. What it cannot know is how long a file may be kept, which is said
 //! here from the file's name: a content-hashed name (`name.<16 hex digits>.ext`, as the build
-//! names the wasm module) never changes its bytes, so a browser keeps it a year without asking
-//! again; every other file (the HTML, the element's scripts, whose names embedders' pages use)
-//! is revalidated on each load, which costs a 304 when nothing changed.
+//! names the wasm module, or `name.<8 base32 digits>.ext`, esbuild's name for a script chunk)
+//! never changes its bytes, so a browser keeps it a year without asking again; every other file
+//! (the HTML, the element's scripts, whose names embedders' pages use) is revalidated on each
+//! load, which costs a 304 when nothing changed.
 
 use std::path::{Path, PathBuf};
 
@@ -97,18 +98,24 @@ async fn cache_control(request: Request, next: Next) -> Response {
     response
 }
 
-/// Whether a path names a content-hashed file: `name.<16 lowercase hex digits>.ext`.
+/// Whether a path names a content-hashed file: `name.<hash>.ext`, the hash 16 lowercase hex
+/// digits (the wasm's, named by xtask's dist) or 8 of esbuild's base32 digits, `A`-`Z` and
+/// `2`-`7` (the script chunks, named by esbuild's `[hash]`).
 pub fn is_content_hashed(path: &str) -> bool {
     let name = path.rsplit('/').next().unwrap_or("");
     let mut parts = name.rsplit('.');
     let (Some(_ext), Some(hash), Some(stem)) = (parts.next(), parts.next(), parts.next()) else {
         return false;
     };
-    !stem.is_empty()
-        && hash.len() == 16
+    let hex = hash.len() == 16
         && hash
             .bytes()
-            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    let base32 = hash.len() == 8
+        && hash
+            .bytes()
+            .all(|b| b.is_ascii_uppercase() || (b'2'..=b'7').contains(&b));
+    !stem.is_empty() && (hex || base32)
 }
 
 #[cfg(test)]
@@ -128,5 +135,10 @@ mod tests {
         assert!(!is_content_hashed("/a.0123456789ABCDEF.js"));
         assert!(!is_content_hashed("/a.0123456789abcde.js"));
         assert!(!is_content_hashed("/0123456789abcdef.js"));
+        assert!(is_content_hashed("/js/chunk.Q2SJDY6N.js"));
+        assert!(!is_content_hashed("/js/chunk.Q2SJDY6n.js"));
+        assert!(!is_content_hashed("/js/chunk.Q2SJDY18.js"));
+        assert!(!is_content_hashed("/js/chunk.Q2SJDY6.js"));
+        assert!(!is_content_hashed("/.Q2SJDY6N.js"));
     }
 }

@@ -12,7 +12,7 @@
 //   // -> { id, event: { type: 'analysis', side, fen, can_mate } }, for `table.handle(event)`
 // The full module loaded here, not through engine.js: a Worker has its own copy of every module
 // anyway, and the build would otherwise bundle engine.js into a chunk of its own, shared by the
-// page and this Worker, for each first load of the page to fetch (xtask/src/dist/bundle.rs).
+// page and this Worker, for each first load of the page to fetch (xtask/src/dist/esbuild.mjs).
 import init, * as full from '../pkg/arbiter_full.js';
 
 const ready = init().then(() => full);

@@ -19,6 +19,13 @@ export const loadArbiter = once(async () => {
   return arbiter;
 });
 
+/**
+ * A Worker running the dead-position analysis (dead-worker.js). Its URL is made here, in a
+ * module of js/ itself: the build bundles the modules into chunks in js/, where a URL relative to
+ * `import.meta.url` names the same file only if it was written from js/.
+ */
+export const deadWorker = () => new Worker(new URL('./dead-worker.js', import.meta.url), { type: 'module' });
+
 /** Resolves to the full module's exports (a second download, once per page). */
 export const loadFull = once(() => import('../pkg/arbiter_full.js').then(async (full) => {
   await full.default();

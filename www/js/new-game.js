@@ -2,10 +2,6 @@
 // notation, the options of App. F) and the game it starts. Built when first opened (page.js), in
 // the page's language.
 
-// The element, loaded with the page already: imported so that the build bundles the code this
-// dialog shares with it (time-control.js) into the element's chunk, not a chunk of their own
-// that every first load would fetch as one more file (xtask/src/dist/bundle.rs).
-import './arbiter-board.js';
 import { mayReplace } from './ask-first.js';
 import { panelStyle } from './panel-style.js';
 import { loadWords, relabel } from './words.js';

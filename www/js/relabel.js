@@ -6,9 +6,8 @@
 // whole text is that message, and `data-t-label`, `data-t-title`, `data-t-placeholder`,
 // `data-t-content` for its aria-label, title, placeholder and content (a page's description). Words the code writes
 // (the game's parts, the status, anything that changes) are written by the code in its
-// language and carry no id here.
-
-import { t } from './words.js';
+// language and carry no id here. The words come from `t` of words.js, passed in: words.js loads
+// this file when first asked, so this file does not import it back.
 
 const ATTRIBUTES = [
   ['data-t-label', 'aria-label'],
@@ -17,8 +16,11 @@ const ATTRIBUTES = [
   ['data-t-content', 'content'],
 ];
 
-/** Puts the words marked with their ids under `root` (the document, or a shadow root) in `lang`. */
-export function relabel(root, lang) {
+/**
+ * Puts the words marked with their ids under `root` (the document, or a shadow root) in `lang`,
+ * each as `t(id, {}, lang)` says it.
+ */
+export function relabel(root, lang, t) {
   for (const el of root.querySelectorAll('[data-t]')) {
     const words = t(el.dataset.t, {}, lang);
     if (el.textContent !== words) el.textContent = words;

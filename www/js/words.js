@@ -6,9 +6,6 @@
 import start from './lang/en-start.js';
 import { once } from './once.js';
 
-// The first screen's English, for en.js, which adds the rest.
-export { start as START };
-
 // English is always here (every other table falls back to it): the first screen's words come
 // with the scripts, the rest (`en.js`: rulings, refusals, help, dialogs, panels) when first
 // needed (`loadWords`). Another language's table is fetched when a board first needs it, so a
@@ -56,7 +53,7 @@ export async function loadSentences(code) {
 
 // The static controls' words in another language (relabel.js): not needed by an English page.
 let other = null;
-export const relabel = (root, lang) => other?.relabel(root, lang);
+export const relabel = (root, lang) => other?.relabel(root, lang, t);
 
 /** The sentence language for a notation code: figurines, unknown codes and tables not yet
  * loaded are English. */

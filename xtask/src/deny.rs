@@ -17,7 +17,7 @@ pub fn check() -> Result<()> {
     sh::run_inherit(
         Command::new(deny)
             .args(["check", "licenses", "bans", "sources"])
-            .current_dir(crate::root()),
+            .current_dir(crate::paths::root()),
     )
 }
 

@@ -4,22 +4,24 @@
 //! - Scripts and styles are minified by esbuild, file by file: the folder keeps the sources'
 //!   layout and names, so every module can still be imported by its own name (tests do), while
 //!   `www/js` stays the readable source. Then the pages' scripts are bundled over those copies
-//!   (`bundle.rs`): a page loads its entry and a few shared chunks, not some twenty-five modules.
+//!   (`bundle.rs`, esbuild driven by its own options): a page loads its entry and a few shared
+//!   chunks named by their content, not some twenty-five modules.
 //! - The wasm module, most of the bytes, gets a content-hashed name
 //!   (`arbiter_wasm_bg.<16 hex>.wasm`, the form the bridge serves as immutable); the glue and the
 //!   HTML that name it are rewritten to it. The other files keep their names and are revalidated
 //!   by ETag (a 304 when unchanged).
 //! - Each HTML page lists every module its scripts import statically (`modulepreload`: the
-//!   bundle's chunks and the wasm glue), so a browser fetches them all at once instead of one
-//!   round trip per level of imports (the languages a page loads when asked stay out: they are
-//!   dynamic imports).
+//!   bundle's chunks and the wasm glue, as esbuild's metafile names them), so a browser fetches
+//!   them all at once instead of one round trip per level of imports (the languages a page loads
+//!   when asked stay out: they are dynamic imports).
 //! - Each text file and the wasm get a brotli (quality 11) and a gzip (level 9) copy beside them,
 //!   made once here instead of on every request.
 
 mod bundle;
 mod hash;
 
-use crate::{root, sh};
+use crate::paths::root;
+use crate::sh;
 use anyhow::{Context, Result, bail, ensure};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -64,8 +66,11 @@ pub struct Built {
     pub gz: Option<u64>,
 }
 
-/// Builds `www/dist/` from `www/`.
-pub fn build() -> Result<Vec<Built>> {
+/// The element, which embedders load by this name whether or not a page of ours does.
+const ELEMENT: &str = "js/arbiter-board.js";
+
+/// Builds `www/dist/` from `www/`, with the wasm modules `modules` (their names in `www/pkg/`).
+pub fn build(modules: &[&str]) -> Result<Vec<Built>> {
     let www = root().join("www");
     let dist = www.join("dist");
     if dist.exists() {
@@ -82,12 +87,25 @@ pub fn build() -> Result<Vec<Built>> {
         std::fs::create_dir_all(to.parent().context("a file in a folder")?)?;
         std::fs::copy(www.join(rel), &to).with_context(|| format!("copying {}", rel.display()))?;
     }
+    let mut bundled = None;
     if let Some(esbuild) = minify(&www, &dist, &scripts)? {
-        bundle::bundle(&esbuild, &www, &dist, &scripts)?;
+        let mut entries = Vec::new();
+        for (_, html) in pages(&www)? {
+            entries.extend(module_scripts(&html));
+        }
+        entries.push(ELEMENT.to_owned());
+        entries.sort();
+        entries.dedup();
+        let metafile = crate::paths::target_dir().join("esbuild-meta.json");
+        bundled = Some(bundle::bundle(&esbuild, &www, &entries, &metafile)?);
     }
     prepaint(&www, &dist)?;
-    hash_wasm(&dist)?;
-    preload_modules(&dist)?;
+    for name in modules {
+        hash_module(&dist, name)?;
+    }
+    if let Some(bundled) = &bundled {
+        preload_modules(&dist, bundled)?;
+    }
 
     let mut out = Vec::new();
     let mut built = Vec::new();
@@ -153,17 +171,27 @@ pub(crate) fn walk(base: &Path, rel: &Path, out: &mut Vec<PathBuf>) -> Result<()
     Ok(())
 }
 
-/// esbuild from tests/e2e's npm packages; without it (a machine without npm) the files are
-/// copied as they are, so `cargo xtask serve` still works, only with more bytes and requests.
-/// The esbuild it ran, if any.
+/// The top-level HTML pages of `dir`: each path and text, in name order.
+fn pages(dir: &Path) -> Result<Vec<(PathBuf, String)>> {
+    let mut pages = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "html") {
+            let html = std::fs::read_to_string(&path)?;
+            pages.push((path, html));
+        }
+    }
+    pages.sort();
+    Ok(pages)
+}
+
+/// esbuild from tests/e2e's npm packages; without it (a machine without npm or Node.js) the
+/// files are copied as they are, so `cargo xtask serve` still works, only with more bytes and
+/// requests. The folder whose `node_modules` hold the esbuild it ran, if any.
 fn minify(www: &Path, dist: &Path, files: &[&PathBuf]) -> Result<Option<PathBuf>> {
-    let esbuild = root()
-        .join("tests")
-        .join("e2e")
-        .join("node_modules")
-        .join(".bin")
-        .join("esbuild");
-    if !esbuild.is_file() {
+    let e2e = root().join("tests").join("e2e");
+    let esbuild = e2e.join("node_modules").join(".bin").join("esbuild");
+    if !esbuild.is_file() || !sh::found("node") {
         println!(
             "note: esbuild is not installed (npm ci in tests/e2e); the scripts ship unminified"
         );
@@ -190,7 +218,7 @@ fn minify(www: &Path, dist: &Path, files: &[&PathBuf]) -> Result<Option<PathBuf>
     if !status.success() {
         bail!("esbuild failed ({status})");
     }
-    Ok(Some(esbuild))
+    Ok(Some(e2e))
 }
 
 /// Paints each `<arbiter-board>` of the top-level pages into their HTML (`prepaint.mjs`, with
@@ -219,15 +247,8 @@ fn prepaint(www: &Path, dist: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Renames each wasm module (`web::MODULES`) to its content-hashed name and points its glue and
-/// the HTML at it. The glue keeps its name: tests and embedders import it by name.
-fn hash_wasm(dist: &Path) -> Result<()> {
-    for (name, _) in crate::web::MODULES {
-        hash_module(dist, name)?;
-    }
-    Ok(())
-}
-
+/// Renames the wasm module `name` to its content-hashed name and points its glue and the HTML
+/// at it. The glue keeps its name: tests and embedders import it by name.
 fn hash_module(dist: &Path, name: &str) -> Result<()> {
     let wasm_name = format!("{name}_bg.wasm");
     let wasm = dist.join("pkg").join(&wasm_name);
@@ -259,37 +280,18 @@ fn hash_module(dist: &Path, name: &str) -> Result<()> {
 }
 
 /// Adds a `modulepreload` link to each top-level HTML page for every module its module scripts
-/// import statically, directly or through each other, that it does not list already.
-fn preload_modules(dist: &Path) -> Result<()> {
-    for entry in std::fs::read_dir(dist)? {
-        let path = entry?.path();
-        if path.extension().is_none_or(|e| e != "html") {
-            continue;
-        }
-        let html = std::fs::read_to_string(&path)?;
+/// import statically, directly or through each other (as esbuild's metafile says), that it does
+/// not list already.
+fn preload_modules(dist: &Path, bundled: &bundle::Bundle) -> Result<()> {
+    for (path, html) in pages(dist)? {
         let Some(first_script) = html.find("<script type=\"module\"") else {
             continue;
         };
-        let mut seen: Vec<String> = Vec::new();
-        let mut queue: Vec<String> = module_scripts(&html);
-        while let Some(module) = queue.pop() {
-            if seen.contains(&module) {
-                continue;
-            }
-            if let Ok(js) = std::fs::read_to_string(dist.join(&module)) {
-                for import in static_imports(&js) {
-                    if let Some(resolved) = resolve(&module, &import) {
-                        queue.push(resolved);
-                    }
-                }
-            }
-            seen.push(module);
-        }
-        let links: String = seen
+        let scripts = module_scripts(&html);
+        let links: String = bundled
+            .preloads(&scripts)
             .iter()
-            .filter(|m| {
-                !html.contains(&format!("href=\"{m}\"")) && !module_scripts(&html).contains(m)
-            })
+            .filter(|m| !html.contains(&format!("href=\"{m}\"")))
             .map(|m| format!("<link rel=\"modulepreload\" href=\"{m}\">\n  "))
             .collect();
         if !links.is_empty() {
@@ -309,41 +311,6 @@ fn module_scripts(html: &str) -> Vec<String> {
             rest.find('"').map(|end| rest[..end].to_owned())
         })
         .collect()
-}
-
-/// The relative specifiers of a minified module's static imports and re-exports
-/// (`from"./x.js"`, `import"./x.js"`); dynamic `import("./x.js")` is left out.
-fn static_imports(js: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for lead in ["from\"", "import\""] {
-        for (at, _) in js.match_indices(lead) {
-            let rest = &js[at + lead.len()..];
-            if let Some(end) = rest.find('"') {
-                let spec = &rest[..end];
-                if spec.starts_with("./") || spec.starts_with("../") {
-                    out.push(spec.to_owned());
-                }
-            }
-        }
-    }
-    out
-}
-
-/// `spec` imported by the module at `from` (both relative to the page's folder), or None if it
-/// leaves the folder.
-fn resolve(from: &str, spec: &str) -> Option<String> {
-    let mut parts: Vec<&str> = from.split('/').collect();
-    parts.pop();
-    for part in spec.split('/') {
-        match part {
-            "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            name => parts.push(name),
-        }
-    }
-    Some(parts.join("/"))
 }
 
 /// Writes `path.ext` when the compressed copy is smaller than the file (a server would send the
@@ -403,21 +370,7 @@ mod tests {
     }
 
     #[test]
-    fn static_imports_are_preloaded_and_dynamic_ones_are_not() {
-        let js = r#"import{a as b}from"./engine.js";import"../css/x.js";export{c}from"./lang/en.js";const d=()=>import("./lang/de.js"),e="from";"#;
-        assert_eq!(
-            static_imports(js),
-            ["./engine.js", "./lang/en.js", "../css/x.js"]
-        );
-        assert_eq!(
-            resolve("js/words.js", "./lang/en.js").as_deref(),
-            Some("js/lang/en.js")
-        );
-        assert_eq!(
-            resolve("js/page.js", "../pkg/a.js").as_deref(),
-            Some("pkg/a.js")
-        );
-        assert_eq!(resolve("page.js", "../a.js"), None);
+    fn a_page_names_its_module_scripts() {
         assert_eq!(
             module_scripts(r#"<link href="x"><script type="module" src="js/page.js"></script>"#),
             ["js/page.js"]

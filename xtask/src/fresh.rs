@@ -7,7 +7,7 @@
 //! wrote. The step is skipped only when both match: its inputs are unchanged and its output is
 //! still the one it wrote (a file edited or deleted by hand is made again).
 
-use crate::target_dir;
+use crate::paths::target_dir;
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};

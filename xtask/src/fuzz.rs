@@ -45,13 +45,16 @@ pub fn run(args: &[String]) -> Result<()> {
             .args(["fuzz", "run", "--sanitizer", "none", target.as_str(), "--"])
             .arg(format!("-max_total_time={seconds}"))
             .env("RUSTC_BOOTSTRAP", "1")
-            .current_dir(crate::root().join("core")),
+            .current_dir(crate::paths::root().join("core")),
     )
 }
 
 /// The targets, as their files in `core/fuzz/fuzz_targets` name them.
 fn targets() -> Result<Vec<String>> {
-    let dir = crate::root().join("core").join("fuzz").join("fuzz_targets");
+    let dir = crate::paths::root()
+        .join("core")
+        .join("fuzz")
+        .join("fuzz_targets");
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .with_context(|| format!("reading {}", dir.display()))?
         .filter_map(|e| e.ok())

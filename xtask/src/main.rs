@@ -15,13 +15,15 @@ mod deny;
 mod dist;
 mod fresh;
 mod fuzz;
+mod paths;
 mod setup;
 mod sh;
 mod slider_table;
 mod web;
 
 use anyhow::{Result, bail};
-use std::path::PathBuf;
+use paths::{root, target_dir};
+use web::Profile;
 
 fn main() -> Result<()> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -68,33 +70,6 @@ commands:
                    lift-to-touch latency on a fake DGT board, beside its floors, in Chromium
   fuzz TARGET [S]  run a core/fuzz target for S seconds (60), installing cargo-fuzz";
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Profile {
-    Debug,
-    Release,
-}
-
-/// The workspace root: xtask lives one level below it.
-pub fn root() -> PathBuf {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    here.parent().map(PathBuf::from).unwrap_or(here)
-}
-
-/// Where cargo puts its output, honouring CARGO_TARGET_DIR as cargo does.
-pub fn target_dir() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => {
-            let dir = PathBuf::from(dir);
-            if dir.is_absolute() {
-                dir
-            } else {
-                root().join(dir)
-            }
-        }
-        None => root().join("target"),
-    }
-}
-
 /// The page alone, from the wasm modules `web` left in `www/pkg/`: for work on the scripts, the
 /// styles or the HTML, which need no Rust build.
 fn dist() -> Result<()> {
@@ -105,7 +80,7 @@ fn dist() -> Result<()> {
             bail!("{} is missing: run `cargo xtask web` first", wasm.display());
         }
     }
-    let built = dist::build()?;
+    let built = dist::build(&web::MODULES.map(|(name, _)| name))?;
     dist::report(&built);
     Ok(())
 }

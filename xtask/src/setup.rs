@@ -124,7 +124,7 @@ fn python_chess() -> Result<()> {
 
 /// `npm ci` in tests/e2e, skipped when the installed tree already matches the lockfile.
 fn npm_packages() -> Result<()> {
-    npm_packages_in(&crate::root().join("tests").join("e2e"))
+    npm_packages_in(&crate::paths::root().join("tests").join("e2e"))
 }
 
 /// `npm ci` in `dir`, skipped when its installed tree already matches its lockfile.
@@ -165,7 +165,7 @@ mod tests {
             eprintln!("npm not found: skipped");
             return;
         }
-        let e2e = crate::root().join("tests").join("e2e");
+        let e2e = crate::paths::root().join("tests").join("e2e");
         let dir = std::env::temp_dir().join(format!("xtask-npm-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         for file in ["package.json", "package-lock.json"] {

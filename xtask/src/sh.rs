@@ -22,7 +22,11 @@ pub fn run_inherit(cmd: &mut Command) -> Result<()> {
 /// `cargo ARGS...` from the workspace root, with the same cargo that runs xtask.
 pub fn cargo(args: &[&str]) -> Result<()> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    run_inherit(Command::new(cargo).args(args).current_dir(crate::root()))
+    run_inherit(
+        Command::new(cargo)
+            .args(args)
+            .current_dir(crate::paths::root()),
+    )
 }
 
 /// Whether `cargo NAME` is installed (it answers `cargo NAME --version`).

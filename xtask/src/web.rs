@@ -1,12 +1,21 @@
 //! The page: the wasm module, its glue, the page as it ships (`www/dist/`, see `dist.rs`), and
 //! the tests that run it in headless Chromium.
 
-use crate::{Profile, root, sh, target_dir};
+use crate::paths::{root, target_dir};
+use crate::sh;
 use anyhow::{Context, Result, bail};
 use std::ffi::OsString;
 use std::process::Command;
 
 const WASM_TARGET: &str = "wasm32-unknown-unknown";
+
+/// How the wasm modules are built: `Release` is what ships (optimised, cut, wasm-opt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    #[allow(dead_code, reason = "no command asks for a debug wasm today")]
+    Debug,
+    Release,
+}
 
 /// The two builds of `arbiter-wasm` the page loads (wasm/Cargo.toml): the lean module a first
 /// game needs, loaded at once, and the full one, loaded when asked for (PGN import, sealing, the
@@ -36,6 +45,13 @@ pub fn build(profile: Profile) -> Result<()> {
     inputs
         .tree(&www, |rel| !rel.starts_with("dist"))?
         .file(&root().join("xtask").join("src").join("prepaint.mjs"))?
+        .file(
+            &root()
+                .join("xtask")
+                .join("src")
+                .join("dist")
+                .join("esbuild.mjs"),
+        )?
         .file(&root().join("tests").join("e2e").join("package-lock.json"))?
         .file(
             &root()
@@ -50,7 +66,7 @@ pub fn build(profile: Profile) -> Result<()> {
         println!("www/dist: unchanged since it was last built from these files");
         return Ok(());
     }
-    let built = crate::dist::build().context("building www/dist")?;
+    let built = crate::dist::build(&MODULES.map(|(name, _)| name)).context("building www/dist")?;
     crate::dist::report(&built);
     inputs.record(&output)
 }

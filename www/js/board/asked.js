@@ -4,10 +4,6 @@
 // first moves by hand, so it is fetched at the player's first gesture toward the board, with
 // the words it says (game.js `withWords`), and a request made before it is here waits for it.
 
-// The element (loaded already, as this file is its part): imported so that the build bundles
-// the code this file shares with it into the element's chunk, not a chunk of their own, which
-// every first load would fetch as one more file (xtask/src/dist/bundle.rs).
-import '../arbiter-board.js';
 export { Commands } from './commands.js';
 export { claim, claimOpen, offerDraw, resign } from './claims.js';
 export { choosePromotion } from './promotion.js';

@@ -3,8 +3,6 @@
 // core; this file only shows it: rulings as cards, the sensor board's health and how far the
 // bridge's log is on its disk as a quiet status line, refusals in the page's words.
 
-// The element, loaded already: imported for the build's chunks, as in asked.js.
-import '../arbiter-board.js';
 import { bridgeNoticeWords, restoreBoardWords, tableRefusalWords } from '../words.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
 import { LiveGame } from './live-game.js';

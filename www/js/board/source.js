@@ -13,7 +13,7 @@
 //                     throws a `SourceRefusal` (`key`: a sentence key) or the table's Error
 //   close()           stops timers and connections; the source is not used again
 
-import { loadFull } from '../engine.js';
+import { deadWorker, loadFull } from '../engine.js';
 
 /** An event that could not be sent, with the page's sentence key saying why. */
 export class SourceRefusal extends Error {
@@ -75,7 +75,7 @@ export class LocalGame {
     const key = `${pending.side} ${pending.fen} ${pending.since}`;
     if (this.#asked === key) return;
     this.#asked = key;
-    this.#worker ??= new Worker(new URL('../dead-worker.js', import.meta.url), { type: 'module' });
+    this.#worker ??= deadWorker();
     const id = key;
     const answer = (event) => {
       let rulings;

@@ -2,10 +2,7 @@
 // The first screen's words are in en-start.js, which comes with the page's scripts; this file
 // adds the rest and is the whole English table.
 
-// Through words.js, which the page has loaded already: the build then bundles en-start.js into
-// the chunk of words.js, not into a chunk of its own for a first load to fetch
-// (xtask/src/dist/bundle.rs).
-import { START as start } from '../words.js';
+import start from './en-start.js';
 
 export default {
   ...start,

@@ -1,6 +1,6 @@
-//! The content hash in a shipped file's name (`…_bg.<hash>.wasm`, `js/chunk.<hash>.js`): the bridge
-//! serves such a name as immutable (`assets::is_content_hashed`), so the hash must be of the
-//! bytes as served.
+//! The content hash in the wasm module's shipped name (`…_bg.<hash>.wasm`): the bridge serves
+//! such a name as immutable (`assets::is_content_hashed`), so the hash must be of the bytes as
+//! served.
 
 use sha2::{Digest, Sha256};
 
