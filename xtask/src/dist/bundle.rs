@@ -3,39 +3,16 @@
 //! modules (each a request, and on a cold load a round trip per level of imports).
 //!
 //! - esbuild names what it writes (entries by their own names, chunks `js/chunk.<hash>.js` by
-//!   their content) and says so in its metafile; this reads the metafile, as JSON, for the names
+//!   their content) and says so in its metafile; this reads the metafile (serde_json) for the names
 //!   and for what each output imports, and nothing here reads a script.
 //! - Every import of every output must name a file of the built page, or the build fails.
 //! - A page's modulepreload list is what its module scripts import statically, directly or
 //!   through each other (the wasm glue among them); what is imported when asked stays out.
 
 use anyhow::{Context, Result, bail};
-use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
-
-/// esbuild's metafile, the parts read here.
-#[derive(Deserialize)]
-struct Metafile {
-    outputs: BTreeMap<String, Output>,
-}
-
-#[derive(Deserialize)]
-struct Output {
-    #[serde(default)]
-    imports: Vec<Import>,
-    #[serde(rename = "entryPoint")]
-    entry_point: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Import {
-    path: String,
-    kind: String,
-    #[serde(default)]
-    external: bool,
-}
 
 /// What esbuild wrote, with paths relative to `www/dist`.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -51,7 +28,8 @@ pub struct Bundle {
 impl Bundle {
     /// Reads esbuild's metafile of a build run in `www` with its output in `www/<out>`.
     pub fn from_metafile(json: &str, out: &str) -> Result<Bundle> {
-        let meta: Metafile = serde_json::from_str(json).context("reading esbuild's metafile")?;
+        let meta: serde_json::Value =
+            serde_json::from_str(json).context("reading esbuild's metafile")?;
         let prefix = format!("{out}/");
         let in_dist = |written: &str| {
             written
@@ -59,30 +37,36 @@ impl Bundle {
                 .map(str::to_owned)
                 .with_context(|| format!("esbuild wrote {written} outside {out}"))
         };
+        let text = |v: &serde_json::Value, key: &str| v[key].as_str().map(str::to_owned);
+        let outputs = meta["outputs"]
+            .as_object()
+            .context("esbuild's metafile has no outputs")?;
         let mut bundle = Bundle::default();
-        for (written, output) in meta.outputs {
+        for (written, output) in outputs {
             if !written.ends_with(".js") {
                 continue;
             }
-            let rel = in_dist(&written)?;
+            let rel = in_dist(written)?;
             let mut statics = Vec::new();
             let mut dynamics = Vec::new();
-            for import in output.imports {
+            for import in output["imports"].as_array().into_iter().flatten() {
+                let (Some(path), Some(kind)) = (text(import, "path"), text(import, "kind")) else {
+                    bail!("{rel}: an import without its path or kind in esbuild's metafile");
+                };
                 // An external import is as written in the script, relative to it; the others
                 // name an output as the metafile does.
-                let target = if import.external {
-                    resolve(&rel, &import.path)
-                        .with_context(|| format!("{rel} imports {}", import.path))?
+                let target = if import["external"].as_bool() == Some(true) {
+                    resolve(&rel, &path).with_context(|| format!("{rel} imports {path}"))?
                 } else {
-                    in_dist(&import.path)?
+                    in_dist(&path)?
                 };
-                match import.kind.as_str() {
+                match kind.as_str() {
                     "import-statement" => statics.push(target),
                     "dynamic-import" => dynamics.push(target),
-                    other => bail!("{rel} imports {} as {other}", import.path),
+                    other => bail!("{rel} imports {path} as {other}"),
                 }
             }
-            if let Some(entry) = output.entry_point {
+            if let Some(entry) = text(output, "entryPoint") {
                 bundle.entries.insert(entry, rel.clone());
             }
             bundle.statics.insert(rel.clone(), statics);
