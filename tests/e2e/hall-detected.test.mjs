@@ -42,6 +42,11 @@ ANSWERS = {
     0x4D: message(0x93, [1, 0]),
     0x42: message(0x86, START),
 }
+if len(sys.argv) > 3:
+    # A Bluetooth board that tells its battery (BATTERY_STATUS 0xA0: 64 %, the times not known,
+    # not charging) with its pieces, and a clock cabled to it that reads 1:30:00 each, stopped,
+    # its low-battery bit set (BWTIME 0x8D, status bit 2).
+    ANSWERS[0x42] += message(0xA0, [64] + [0x7F] * 7 + [0]) + message(0x8D, [0x01, 0x30, 0x00, 0x01, 0x30, 0x00, 0x04])
 print('ready', flush=True)
 while True:
     for b in os.read(master, 1024):
@@ -50,11 +55,12 @@ while True:
             os.write(master, ANSWERS[b])
 `;
 
-/** Starts a fake board answering with `serial` at `link`; resolves once it is there. */
-function fakeBoard(dir, link, serial) {
+/** Starts a fake board answering with `serial` at `link` (telling its battery and its clock's
+ * with `battery`); resolves once it is there. */
+function fakeBoard(dir, link, serial, { battery = false } = {}) {
   const script = path.join(dir, 'fake_board.py');
   fs.writeFileSync(script, FAKE_BOARD);
-  const child = spawn('python3', [script, link, serial], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('python3', [script, link, serial, ...(battery ? ['battery'] : [])], { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let err = '';
     child.stderr.on('data', (c) => { err += c; });
@@ -72,10 +78,10 @@ async function freePort() {
 }
 
 /** The hall of `toml` in `dir`; resolves with its address, its printed token and a stop. */
-async function startHall(dir, toml) {
+async function startHall(dir, toml, extra = []) {
   fs.writeFileSync(path.join(dir, 'hall.toml'), toml);
   const port = await freePort();
-  const child = spawn(BRIDGE, ['--hall', path.join(dir, 'hall.toml'), '--listen', `127.0.0.1:${port}`, '--www', SERVED], {
+  const child = spawn(BRIDGE, ['--hall', path.join(dir, 'hall.toml'), '--listen', `127.0.0.1:${port}`, '--www', SERVED, ...extra], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -251,6 +257,76 @@ serial = "88888"
     await browser.close();
     await hall.stop();
     for (const f of fakes) f.kill();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('hall card: each board says whether it is connected, and the batteries its board and clock report, in the page\'s words and to LiveChess\'s clients', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-battery-'));
+  const tty = path.join(dir, 'tty-a');
+  const fake = await fakeBoard(dir, tty, '41234', { battery: true });
+  const livechess = await freePort();
+  const hall = await startHall(dir, `[event]
+name = "Springfield Club Championship"
+round = 3
+edition = "2023"
+time_control = "90+30"
+
+[[board]]
+number = 1
+white = "Rossi, Anna"
+black = "Neri, Bruno"
+port = ${JSON.stringify(tty)}
+
+[[board]]
+number = 2
+white = "Verdi, Carla"
+black = "Bianchi, Dario"
+port = ${JSON.stringify(path.join(dir, 'tty-absent'))}
+`, ['--livechess', `127.0.0.1:${livechess}`]);
+  const browser = await launch();
+  try {
+    const page = await freshPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${hall.url}/`);
+    const card = (n) => page.locator(`article[data-board="${n}"]`);
+    await page.waitForSelector('article[data-board="1"] [data-connected="true"]');
+    await page.waitForSelector('article[data-board="1"] [data-clock-battery="low"]');
+    const one = card(1).locator('h2');
+    assert.equal(await one.locator('[data-connected]').textContent(), 'connected');
+    assert.equal(await one.locator('[data-battery]').textContent(), 'battery 64%');
+    assert.equal(await one.locator('[data-battery]').getAttribute('title'), "The board's battery: 64%");
+    assert.equal(await one.locator('[data-clock-battery]').textContent(), 'clock battery low');
+    // Board 2 is not there: said so, and no battery is made up for it.
+    const two = card(2).locator('h2');
+    assert.equal(await two.locator('[data-connected]').textContent(), 'The board is not connected');
+    assert.equal(await two.locator('.battery').count(), 0);
+    await axe(page, 'the cards with their connection and batteries');
+    await page.screenshot({ path: path.join(SHOTS, 'hall-battery-desktop.png') });
+    // Another language: every word of it at once.
+    await page.selectOption('#lang', 'fr');
+    await page.waitForFunction(() => document.querySelector('article[data-board="1"] [data-battery]')?.textContent === 'batterie 64 %');
+    assert.equal(await one.locator('[data-connected]').textContent(), 'connecté');
+    assert.equal(await one.locator('[data-clock-battery]').textContent(), 'pile de la pendule faible');
+    assert.equal(await two.locator('[data-connected]').textContent(), "L'échiquier n'est pas connecté");
+
+    // LiveChess's clients read the board's charge in its board list; nothing for board 2.
+    const eboards = await (await fetch(`http://127.0.0.1:${livechess}/api/v1.0/eboards`)).json();
+    assert.equal(eboards.length, 2, JSON.stringify(eboards));
+    assert.equal(eboards[0].state, 'ACTIVE');
+    assert.equal(eboards[0].battery, '64%');
+    assert.equal(eboards[1].state, 'INACTIVE');
+    assert.equal(eboards[1].battery, null);
+
+    const phone = await freshPage(browser, { width: 390, height: 844 });
+    await phone.goto(`${hall.url}/`);
+    await phone.waitForSelector('article[data-board="1"] [data-clock-battery="low"]');
+    assert.equal(await phone.locator('article[data-board="1"] [data-battery]').textContent(), 'battery 64%');
+    await noSideScroll(phone, 'the cards with batteries on a phone');
+    await phone.screenshot({ path: path.join(SHOTS, 'hall-battery-phone.png') });
+  } finally {
+    await browser.close();
+    await hall.stop();
+    fake.kill();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });

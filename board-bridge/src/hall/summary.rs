@@ -39,6 +39,8 @@ pub async fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
         // hall file's).
         "serial": hall.serial_of(i),
         "connected": state.connected,
+        // What the board and its clock have said of their batteries (none: nothing said).
+        "battery": state.battery,
         // Why its port cannot be opened, while it cannot (too many open files, no right to it,
         // busy, not there): the hall names each board it could not open.
         "port_error": board.port_problem(),

@@ -58,8 +58,9 @@ impl EBoard {
             "serialnr": self.serialnr,
             "source": self.source,
             "state": if view.connected { "ACTIVE" } else { "INACTIVE" },
-            // Not known for the boards the bridge reads: no number is made up.
-            "battery": Value::Null,
+            // The board's charge as a percentage, when it has told it (a Bluetooth DGT board);
+            // null otherwise: no number is made up.
+            "battery": view.battery.map(|p| format!("{p}%")),
             "comment": Value::Null,
             "board": view.board,
             "flipped": view.flipped,
@@ -81,6 +82,7 @@ impl EBoard {
                 connected: false,
                 board: String::new(),
                 flipped: false,
+                battery: None,
                 clock: Value::Null,
                 san: Vec::new(),
                 fen: String::new(),
@@ -101,6 +103,7 @@ fn view_of(r: &Referee, now: u64) -> wire::View {
             .clone()
             .unwrap_or_else(|| core.fen.split(' ').next().unwrap_or_default().to_owned()),
         flipped: state.orientation == Some(crate::protocol::Facing::Rotated),
+        battery: state.battery.and_then(|b| b.percent),
         clock: wire::clock(core.white.remaining.0, core.black.remaining.0, core.running),
         san: game.moves().iter().map(|m| m.san.clone()).collect(),
         fen: core.fen,

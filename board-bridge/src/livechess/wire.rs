@@ -13,6 +13,8 @@ pub struct View {
     pub board: String,
     /// Whether it stands turned round.
     pub flipped: bool,
+    /// The board's charge, percent, when it has told it.
+    pub battery: Option<u8>,
     /// Its clocks ([`clock`]).
     pub clock: Value,
     /// The game's moves, in SAN.

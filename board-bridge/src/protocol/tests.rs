@@ -80,8 +80,13 @@ fn each_body_is_written_to_the_byte_as_pages_read_it() {
                 dropped: 2,
                 resyncs: 0,
                 sealing: Some(SealingStage::PiecesBack),
+                battery: Some(crate::protocol::BatteryReport {
+                    percent: Some(42),
+                    charging: false,
+                    clock_low: true,
+                }),
             },
-            r#""type":"board","connected":true,"placement":"8/8/8/8/8/8/8/8","orientation":"rotated","port":"/dev/ttyUSB0","dropped":2,"sealing":"pieces_back"}"#
+            r#""type":"board","connected":true,"placement":"8/8/8/8/8/8/8/8","orientation":"rotated","port":"/dev/ttyUSB0","dropped":2,"sealing":"pieces_back","battery":{"percent":42,"charging":false,"clock_low":true}}"#
                 .to_owned(),
         ),
         (

@@ -164,6 +164,7 @@ impl Referee {
             dropped: s.dropped,
             resyncs: s.resyncs,
             sealing: self.sealing.as_ref().map(BoardSealing::stage),
+            battery: s.battery,
         };
         self.hub.publish(body);
     }

@@ -38,6 +38,8 @@ pub struct GameState {
     pub resyncs: u64,
     /// A sealed move being made on the board (`sealing`, `pieces_back`).
     pub sealing: Option<SealingStage>,
+    /// What the board and its clock have said of their batteries.
+    pub battery: Option<crate::protocol::BatteryReport>,
     /// The game's setup, once a referee has set it.
     pub config: Option<arbiter_core::arbiter::GameConfig>,
     /// The game's state as last published.
@@ -76,8 +78,10 @@ impl GameState {
                 dropped,
                 resyncs,
                 sealing,
+                battery,
             } => {
                 self.connected = *connected;
+                self.battery = *battery;
                 self.sealing = *sealing;
                 self.port = port.clone();
                 self.dropped = *dropped;

@@ -33,7 +33,7 @@ use super::reconstruct::{Completion, Mismatch, Reading, Reconstructor, TouchKind
 use super::signal::result_signal_under_way;
 use super::table::{Seat, Table};
 
-pub use super::output::{BoardOutput, BoardStatus};
+pub use super::output::{Battery, BoardOutput, BoardStatus};
 
 /// Who starts the game at this board (2005 Art. 6.5 / 2023 Art. 6.6: White's clock is started
 /// at the time set for the start of the game); never the connection of the board.
@@ -83,6 +83,8 @@ pub struct BoardSession<C: BoardCodec = DgtCodec> {
     pub(super) commands: VecDeque<Command>,
     /// What the board's lights were last set to show (none since it was connected).
     pub(super) lights: Option<Lights>,
+    /// What the board and its clock have said of their batteries since it was connected.
+    pub(super) battery: Battery,
 }
 
 impl BoardSession<DgtCodec> {
@@ -133,6 +135,7 @@ impl<C: BoardCodec> BoardSession<C> {
             partnered: false,
             commands: VecDeque::new(),
             lights: None,
+            battery: Battery::default(),
         }
     }
 
@@ -200,6 +203,8 @@ impl<C: BoardCodec> BoardSession<C> {
         // A board plugged in again shows no lights of ours: they are set afresh.
         self.lights = None;
         self.health = (0, 0);
+        // Another board, or the same one charged meanwhile: its batteries are told afresh.
+        self.battery = Battery::default();
         self.lever.resync();
         self.clock_unread = self.completion == Completion::ClockPress;
         self.push_status(table);
@@ -217,6 +222,7 @@ impl<C: BoardCodec> BoardSession<C> {
             orientation: None,
             dropped: self.health.0,
             resyncs: self.health.1,
+            battery: Battery::default(),
         }));
     }
 
@@ -227,8 +233,15 @@ impl<C: BoardCodec> BoardSession<C> {
         let health = self.codec.health();
         let changed = health != self.health;
         self.health = health;
+        let mut battery_told = false;
         while let Some(message) = self.codec.poll_reading() {
             let is_dump = matches!(message, BoardMessage::BoardDump(_));
+            if let Some(battery) = self.battery.told(&message)
+                && battery != self.battery
+            {
+                self.battery = battery;
+                battery_told = true;
+            }
             let changes = self.rec.changes();
             self.rec.handle_message(now, &message);
             if let Some(since) = self.codec.shown_since()
@@ -242,7 +255,10 @@ impl<C: BoardCodec> BoardSession<C> {
                 self.push_status(table);
             }
         }
-        if changed {
+        if battery_told {
+            // A clock reading comes every second: only a change is told.
+            self.push_status(table);
+        } else if changed {
             // A status, not a ruling: at most once a second however noisy the line.
             if self.health_at.is_none_or(|at| now >= at + 1_000) {
                 self.health_at = Some(now);
@@ -338,6 +354,7 @@ impl<C: BoardCodec> BoardSession<C> {
             orientation: self.rec.orientation(),
             dropped: self.health.0,
             resyncs: self.health.1,
+            battery: self.battery,
         }));
     }
 

@@ -608,6 +608,27 @@ function draw(n) {
   link2.textContent = b.connected ? w('connected') : w('not_connected');
   link2.title = w('source', { source: b.port || b.source });
   h.append(link2);
+  // What the board and its clock say of their batteries, while the board is connected and
+  // either has said something (a board on a cable without a clock says nothing).
+  const power = b.connected ? b.battery : null;
+  if (power?.percent != null) {
+    const cell = document.createElement('span');
+    cell.className = 'battery';
+    cell.dataset.battery = String(power.percent);
+    if (power.percent <= 20 && !power.charging) cell.dataset.low = '';
+    cell.textContent = w(power.charging ? 'battery_charging' : 'battery', { percent: power.percent });
+    cell.title = w('battery_label', { percent: power.percent });
+    h.append(cell);
+  }
+  if (power?.clock_low) {
+    const cell = document.createElement('span');
+    cell.className = 'battery';
+    cell.dataset.clockBattery = 'low';
+    cell.dataset.low = '';
+    cell.textContent = w('clock_battery_low');
+    cell.title = w('clock_battery_label');
+    h.append(cell);
+  }
   card.append(h);
   // The card turned round on this screen, as the arbiter stands at the board (LiveChess's
   // flip); the board's own rotation, when it tells one, is said beside it.
