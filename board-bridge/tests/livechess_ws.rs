@@ -218,3 +218,87 @@ async fn a_livechess_client_follows_two_hall_boards() {
     let other = answer(&mut ws, &mut feeds).await;
     assert_eq!(other["response"], "error", "{other}");
 }
+
+/// The arbiter starts round 2 (its pairings from the pairing program's TRF file): a LiveChess
+/// client following board 1 since round 1 is sent round 2's game, and the `eboards` list is of
+/// round 2's games, not of the games round 1 left.
+#[tokio::test(flavor = "current_thread")]
+async fn a_livechess_client_follows_the_hall_into_its_next_round() {
+    let scratch = Scratch::new("livechess-next-round");
+    let toml = hall(&scratch);
+    let api = format!("127.0.0.1:{}", free_port());
+    let stderr = scratch.path("stderr.txt");
+    let bridge = Bridge::hall(&toml, &["--settle-ms", "150", "--livechess", &api], &stderr);
+    let token = printed_token(&stderr);
+    let give_up = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(&api).is_err() {
+        assert!(Instant::now() < give_up, "the LiveChess API never listened");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{api}/api/v1.0"))
+        .await
+        .expect("the API's WebSocket");
+    let mut feeds = Vec::new();
+    call(
+        &mut ws,
+        json!({"id": 1, "call": "subscribe", "param": {"feed": "eboardevent", "id": 31, "param": {"serialnr": "arbiter-1"}}}),
+    )
+    .await;
+    let ok = answer(&mut ws, &mut feeds).await;
+    assert_eq!(ok["response"], "call", "{ok}");
+    // Round 1's game on board 1 followed to its last move.
+    let moves = |m: &Value| m["param"]["san"].as_array().map_or(0, Vec::len);
+    let give_up = Instant::now() + Duration::from_secs(60);
+    while !feeds.iter().any(|m| moves(m) == GAME_1.len()) {
+        assert!(Instant::now() < give_up, "round 1's game: {feeds:?}");
+        if let Some(m) = next(&mut ws, Duration::from_secs(5)).await {
+            feeds.push(m);
+        }
+    }
+
+    // Round 2, started though round 1's games have no result.
+    let trf = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/round.trf"))
+        .unwrap();
+    let body = json!({"trf": trf, "force": true}).to_string();
+    let (status, answered) = http_as(
+        &bridge.addr,
+        "POST",
+        "/hall/next-round",
+        Some(&token),
+        &body,
+    );
+    assert_eq!(status, 200, "{answered}");
+
+    // The feed goes on with round 2's game: its moves start again from none.
+    let give_up = Instant::now() + Duration::from_secs(20);
+    let first = loop {
+        assert!(
+            Instant::now() < give_up,
+            "round 2's game never reached the client: {feeds:?}"
+        );
+        if let Some(m) = next(&mut ws, Duration::from_secs(5)).await {
+            if m["response"] == "feed" && m["id"] == 31 && moves(&m) == 0 {
+                break m;
+            }
+            feeds.push(m);
+        }
+    };
+    assert_eq!(first["param"]["serialnr"], "arbiter-1", "{first}");
+    // Round 2's clocks: 90 minutes each, none running until the arbiter starts the round.
+    assert_eq!(
+        first["param"]["clock"],
+        json!({"white": 5400, "black": 5400, "run": null}),
+        "{first}"
+    );
+    // And the board list is round 2's.
+    let (status, _, body) = http(&api, "GET", "/api/v1.0/eboards", &[], "").unwrap();
+    assert_eq!(status, 200);
+    let listed: Value = serde_json::from_slice(&body).unwrap();
+    for b in listed.as_array().unwrap() {
+        assert_eq!(
+            b["clock"],
+            json!({"white": 5400, "black": 5400, "run": null}),
+            "{b}"
+        );
+    }
+}

@@ -42,15 +42,33 @@ pub struct EBoard {
     pub serialnr: String,
     /// Where it is read from (a port, "simulated").
     pub source: String,
-    /// Its game's clock.
-    pub clock: HubClock,
-    /// Its game's task.
-    pub game: GameHandle,
+    /// Where its game is found.
+    games: Games,
     /// What [`EBoard::view`] last read of its game, for once its task has ended.
     last: Arc<tokio::sync::watch::Sender<Option<wire::View>>>,
 }
 
+/// Where a board's game is found: the single board's one game, or the hall's board of the
+/// round being played (the next round gives the board a new game).
+#[derive(Clone)]
+enum Games {
+    One(HubClock, GameHandle),
+    Hall(crate::hall::SharedHall, usize),
+}
+
 impl EBoard {
+    /// The board's game now, with its clock (none once a hall has no such board).
+    fn game(&self) -> Option<(HubClock, GameHandle)> {
+        match &self.games {
+            Games::One(clock, game) => Some((*clock, game.clone())),
+            Games::Hall(hall, i) => hall
+                .round()
+                .boards
+                .get(*i)
+                .map(|b| (b.facts.clock, b.game.clone())),
+        }
+    }
+
     /// What the `eboards` call says of this board now.
     pub async fn summary(&self) -> Value {
         let view = self.view().await;
@@ -71,8 +89,14 @@ impl EBoard {
     /// The board, its game's moves and clocks now, as the `eboardevent` feed carries them
     /// (the game as it was last read when its task ended, should it have).
     pub async fn view(&self) -> wire::View {
-        let now = self.clock.now_ms();
-        match self.game.act(move |r| view_of(r, now)).await {
+        let read = match self.game() {
+            Some((clock, game)) => {
+                let now = clock.now_ms();
+                game.act(move |r| view_of(r, now)).await
+            }
+            None => None,
+        };
+        match read {
             Some(view) => {
                 self.last.send_replace(Some(view.clone()));
                 view
@@ -213,25 +237,45 @@ async fn client(mut socket: WebSocket, api: Api) {
     }
 }
 
-/// A task that wakes the client (`changed`) whenever `game` publishes.
-async fn wake_on_change(
-    game: &GameHandle,
+/// A task that wakes the client (`changed`) whenever `board`'s game publishes, and when a
+/// hall's next round gives the board its new game.
+fn wake_on_change(
+    board: &EBoard,
     changed: tokio::sync::mpsc::Sender<()>,
 ) -> tokio::task::JoinHandle<()> {
-    let rx = game.act(|r| r.hub().listen()).await;
+    let board = board.clone();
     tokio::spawn(async move {
-        // A game whose task has ended publishes nothing more.
-        let Some(mut rx) = rx else {
-            return;
-        };
         loop {
-            match rx.recv().await {
-                Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                    // A full channel already holds a wake-up: the client looks at every feed.
-                    let _ = changed.try_send(());
+            // Watched before the game is read: a round replaced meanwhile is seen below.
+            let mut rounds = match &board.games {
+                Games::Hall(hall, _) => Some(hall.watch_changes()),
+                Games::One(..) => None,
+            };
+            let listened = match board.game() {
+                Some((_, game)) => game.act(|r| r.hub().listen()).await,
+                None => None,
+            };
+            if let Some(mut rx) = listened {
+                loop {
+                    match rx.recv().await {
+                        Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                            // A full channel already holds a wake-up: the client looks at
+                            // every feed.
+                            let _ = changed.try_send(());
+                        }
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    }
                 }
-                Err(broadcast::error::RecvError::Closed) => return,
             }
+            // The game's task has ended: the single board's publishes nothing more; a hall's
+            // board is followed into the game the next round gives it.
+            let Some(rounds) = rounds.as_mut() else {
+                return;
+            };
+            if rounds.changed().await.is_err() {
+                return;
+            }
+            let _ = changed.try_send(());
         }
     })
 }
@@ -273,7 +317,7 @@ async fn answer(
                 )];
             };
             feeds.retain(|f| f.id != feed_id);
-            let waker = wake_on_change(&api.boards[board].game, changed.clone()).await;
+            let waker = wake_on_change(&api.boards[board], changed.clone());
             feeds.push(Feed {
                 id: feed_id,
                 board,
@@ -314,12 +358,14 @@ async fn answer(
     }
 }
 
-/// The boards of a hall, each named by its serial number in the hall file, else by its number.
-pub fn of_hall(hall: &crate::hall::Hall) -> Vec<EBoard> {
+/// The boards of a hall, each named by its serial number in the hall file, else by its number;
+/// each followed from round to round.
+pub fn of_hall(hall: &crate::hall::SharedHall) -> Vec<EBoard> {
     hall.round()
         .boards
         .iter()
-        .map(|b| EBoard {
+        .enumerate()
+        .map(|(i, b)| EBoard {
             serialnr: b
                 .config
                 .serial
@@ -328,8 +374,7 @@ pub fn of_hall(hall: &crate::hall::Hall) -> Vec<EBoard> {
                 .filter(|s| !s.is_empty())
                 .map_or_else(|| format!("arbiter-{}", b.number()), str::to_owned),
             source: b.source_name(),
-            clock: b.facts.clock,
-            game: b.game.clone(),
+            games: Games::Hall(hall.clone(), i),
             last: Arc::default(),
         })
         .collect()
@@ -340,8 +385,7 @@ pub fn single(clock: HubClock, game: GameHandle, source: String) -> Vec<EBoard> 
     vec![EBoard {
         serialnr: "arbiter-1".into(),
         source,
-        clock,
-        game,
+        games: Games::One(clock, game),
         last: Arc::default(),
     }]
 }
