@@ -256,15 +256,10 @@ fn wake_on_change(
                 None => None,
             };
             if let Some(mut rx) = listened {
-                loop {
-                    match rx.recv().await {
-                        Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                            // A full channel already holds a wake-up: the client looks at
-                            // every feed.
-                            let _ = changed.try_send(());
-                        }
-                        Err(broadcast::error::RecvError::Closed) => break,
-                    }
+                // Until the game's task ends (Closed); a full channel already holds a
+                // wake-up: the client looks at every feed.
+                while let Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) = rx.recv().await {
+                    let _ = changed.try_send(());
                 }
             }
             // The game's task has ended: the single board's publishes nothing more; a hall's
