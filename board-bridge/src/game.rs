@@ -180,9 +180,10 @@ impl Board {
         })
     }
 
-    /// One round: `read` bytes (or none, when the link's alarm rang) go to the session,
-    /// deadlines that have come are met, and the commands for the board are appended to `out`.
-    fn round(&mut self, referee: &mut Referee, read: Option<Read>, out: &mut Vec<u8>) {
+    /// The first half of a round: `read` bytes (or none, when the link's alarm rang) go to the
+    /// session. What they made (a touch, a move the lever completed) can go out before
+    /// [`Self::finish`].
+    fn read(&mut self, referee: &mut Referee, read: Option<Read>) {
         let session = &mut self.session;
         if let Some(read) = read {
             let now = read.at_us / 1000;
@@ -213,6 +214,12 @@ impl Board {
             // thread busy or descheduled) starts it late, which the alarm cannot make up.
             crate::trace::mark_at("settle_read", self.settle_read_ns);
         }
+    }
+
+    /// The second half of a round: deadlines that have come are met, and the commands for the
+    /// board are appended to `out`.
+    fn finish(&mut self, referee: &mut Referee, out: &mut Vec<u8>) {
+        let session = &mut self.session;
         let now_precise = referee.hub().now_us();
         let mut now = now_precise / 1000;
         if let (Some(d), Some((ms, us))) = (session.poll_deadline(), self.settle_at)
@@ -307,6 +314,12 @@ impl GameTask {
                 () = sleep => Woken::Time,
             };
             match woken {
+                Woken::Ask(Some(Ask::Round {
+                    board,
+                    read,
+                    out,
+                    reply,
+                })) => round(&mut referee, &mut boards, board, read, out, reply).await,
                 Woken::Ask(Some(ask)) => take(&mut referee, &mut boards, ask),
                 // Every link and handle gone: no one asks any more.
                 Woken::Ask(None) => asking = false,
@@ -363,26 +376,8 @@ fn take(referee: &mut Referee, boards: &mut [Board], ask: Ask) {
                 let _ = reply.send(deadline);
             }
         }
-        Ask::Round {
-            board,
-            read,
-            mut out,
-            reply,
-        } => {
-            let Some(b) = boards.get_mut(board) else {
-                return;
-            };
-            // What the round publishes is written to the log once and sent when it ends; the
-            // state it changed is worked out after (see `Referee::defer_state`).
-            referee.hub_mut().hold();
-            referee.defer_state(true);
-            b.round(referee, read, &mut out);
-            let deadline_us = b.deadline_us();
-            hand_on_presses(referee, boards, board);
-            referee.defer_state(false);
-            referee.hub_mut().end_hold();
-            let _ = reply.send(Turn { out, deadline_us });
-        }
+        // Taken by `round`, which is not only work on the game: it lets the pages send.
+        Ask::Round { .. } => {}
         Ask::Disconnected { board, why } => {
             if let Some(b) = boards.get_mut(board) {
                 b.session.handle_disconnected(referee, &why);
@@ -390,6 +385,49 @@ fn take(referee: &mut Referee, boards: &mut [Board], ask: Ask) {
             }
         }
     }
+}
+
+/// One round of board `board`'s link. What the bytes made (a touch; a move the lever completed)
+/// is written to the log once and sent, and the pages (served by this thread) send it before
+/// the session meets its deadlines and says what to write to the board: a press's move goes
+/// out before that work, not after it; so does the wake of the log's syncer (the lines are in
+/// the file before any page is sent them; the syncer puts them on the disk itself). The state
+/// the round changed is worked out later still (see `Referee::defer_state`).
+async fn round(
+    referee: &mut Referee,
+    boards: &mut [Board],
+    board: usize,
+    read: Option<Read>,
+    mut out: Vec<u8>,
+    reply: oneshot::Sender<Turn>,
+) {
+    let Some(b) = boards.get_mut(board) else {
+        return;
+    };
+    referee.defer_state(true);
+    if read.is_some() {
+        let before = referee.hub().last_seq();
+        referee.hub_mut().hold();
+        referee.hub_mut().sync_later(true);
+        b.read(referee, read);
+        referee.hub_mut().end_hold();
+        if referee.hub().last_seq() != before {
+            tokio::task::yield_now().await;
+        }
+        referee.hub_mut().sync_later(false);
+    } else {
+        b.read(referee, None);
+    }
+    let Some(b) = boards.get_mut(board) else {
+        return;
+    };
+    referee.hub_mut().hold();
+    b.finish(referee, &mut out);
+    let deadline_us = b.deadline_us();
+    hand_on_presses(referee, boards, board);
+    referee.defer_state(false);
+    referee.hub_mut().end_hold();
+    let _ = reply.send(Turn { out, deadline_us });
 }
 
 /// Hands the presses on board `from`'s clock that were another board's player's to that

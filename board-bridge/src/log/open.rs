@@ -168,6 +168,7 @@ pub fn open(dir: &Path, config: GameConfig) -> Result<Opened, LogError> {
             failing: None,
             seq,
             to_sync,
+            unsynced: None,
         })),
         safe,
     };
