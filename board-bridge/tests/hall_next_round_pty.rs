@@ -262,6 +262,17 @@ async fn a_seat_left_open_on_a_forced_rounds_game_adds_nothing_to_either_round()
     );
     assert_eq!(status, 200, "{answer}");
     assert_eq!(hall()["event"]["round"], 2);
+    // The page is told, in a message of its own (no refusal), that its game is archived.
+    let archived = loop {
+        let m = next(&mut seat, WAIT)
+            .await
+            .expect("a last message before the stream closes");
+        if m["type"] == "archived" {
+            break m;
+        }
+        assert_ne!(m["type"], "error", "{m}");
+    };
+    assert_eq!(archived["id"], "round_archived", "{archived}");
 
     // Round 1's White resigns from the page left open.
     send(

@@ -68,6 +68,19 @@ test('hall next round: asked with its boards, refused while a game plays, then s
     await ask.waitFor();
     assert.match(await ask.textContent(), /Round 1 ends and is archived.*Round 2 begins on boards 1, 2/s);
     await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-ask.png') });
+    // Every card the board page shows from now on, refusals marked: the round's end must be a
+    // plain notice, never an error card, before the page joins round 2's game.
+    await boardPage.evaluate(() => {
+      window.cardsSeen = [];
+      const root = document.querySelector('arbiter-board').shadowRoot;
+      new MutationObserver((changes) => {
+        for (const c of changes) {
+          for (const n of c.addedNodes) {
+            if (n.classList?.contains('ruling')) window.cardsSeen.push({ text: n.textContent, refused: n.classList.contains('refused') });
+          }
+        }
+      }).observe(root.querySelector('.rulings'), { childList: true });
+    });
     await ask.getByRole('button', { name: 'Start round 2' }).click();
     const playing = page.getByRole('alertdialog', { name: 'Start round 2' });
     await page.waitForFunction(() => document.querySelector('dialog[data-confirm="next_round_force"]'));
@@ -95,6 +108,19 @@ test('hall next round: asked with its boards, refused while a game plays, then s
     fs.writeFileSync(picked, elsewhere);
     await ask.locator('#next-trf').setInputFiles(picked);
     await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-trf.png') });
+    // Every card the board page shows from now on, refusals marked: the round's end must be a
+    // plain notice, never an error card, before the page joins round 2's game.
+    await boardPage.evaluate(() => {
+      window.cardsSeen = [];
+      const root = document.querySelector('arbiter-board').shadowRoot;
+      new MutationObserver((changes) => {
+        for (const c of changes) {
+          for (const n of c.addedNodes) {
+            if (n.classList?.contains('ruling')) window.cardsSeen.push({ text: n.textContent, refused: n.classList.contains('refused') });
+          }
+        }
+      }).observe(root.querySelector('.rulings'), { childList: true });
+    });
     await ask.getByRole('button', { name: 'Start round 2' }).click();
     await page.waitForFunction(() => /Round 2 is set up/.test(document.querySelector('#round-answer').textContent));
 
@@ -120,7 +146,22 @@ test('hall next round: asked with its boards, refused while a game plays, then s
         && new RegExp(white).test(root.querySelector('[data-clock="white"]')?.textContent ?? '')
         && /No moves yet/.test(root.textContent);
     }, second[0]);
+    // The person at the board page is told plainly that the round ended and its game is
+    // archived; no error card came, from the game that ended nor from round 2's.
+    assert.equal(await boardPage.textContent('#status'),
+      'The round has ended: the game shown here until now is archived as it stood. Board 2 now shows the next round’s game.');
+    const seen = await boardPage.evaluate(() => window.cardsSeen);
+    assert.deepEqual(seen.filter((c) => c.refused), [], `no error card: ${JSON.stringify(seen)}`);
+    assert.equal(await boardPage.evaluate(() => document.querySelector('arbiter-board').shadowRoot.querySelectorAll('.ruling.refused').length), 0,
+      'no error card in round 2\'s game');
     await boardPage.screenshot({ path: path.join(SHOTS, 'hall-next-round-board.png') });
+    await boardPage.setViewportSize({ width: 390, height: 844 });
+    await boardPage.screenshot({ path: path.join(SHOTS, 'hall-next-round-board-phone.png') });
+    await boardPage.setViewportSize({ width: 1280, height: 900 });
+    await boardPage.screenshot({ path: path.join(SHOTS, 'hall-next-round-board-desktop.png') });
+    // In the page's language, as every word of it.
+    await boardPage.selectOption('#lang', 'de');
+    await boardPage.waitForFunction(() => /^Die Runde ist zu Ende/.test(document.querySelector('#status').textContent));
 
     // Round 1 served as it ended; round 2 pushed to the Lichess round the arbiter named.
     assert.equal(await (await fetch(`${hall.url}/round/1.pgn`)).text(), roundOne);

@@ -115,6 +115,9 @@ pub enum ReplyKind {
     Error,
     /// The request changed nothing and was not recorded again.
     Unchanged,
+    /// The game the page follows is over for this bridge: the hall's next round archived it
+    /// (no refusal: the page says so plainly, and a spectator's follows the board's next game).
+    Archived,
 }
 
 /// A message for one page only, not numbered and not logged (a refused request). Besides the
@@ -159,6 +162,18 @@ impl Reply {
         Self {
             id: Some(id.to_owned()),
             ..Self::error(message)
+        }
+    }
+
+    /// The last message to a page whose game the hall's next round archived, before its
+    /// stream is closed: `{"type":"archived","id":"round_archived","message":"..."}`.
+    pub fn archived() -> Self {
+        Self {
+            kind: ReplyKind::Archived,
+            id: Some("round_archived".to_owned()),
+            ..Self::error(
+                "the round has ended: this game is archived as it stood; the board now plays the next round's game",
+            )
         }
     }
 

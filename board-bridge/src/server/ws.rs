@@ -364,7 +364,12 @@ async fn stream(
                         }
                     }
                 }
-                Err(RecvError::Closed) => return,
+                Err(RecvError::Closed) => {
+                    // The game's task ended: the hall's next round archived this game. The page
+                    // is told so before its stream closes, not left to guess why.
+                    let _ = send_json(&mut socket, &Reply::archived()).await;
+                    return;
+                }
             },
             changed = safe.changed(), if with_log => {
                 if changed.is_err() {

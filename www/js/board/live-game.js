@@ -250,6 +250,11 @@ export class LiveGame {
       case 'unchanged':
         l.unchanged(m);
         break;
+      case 'archived':
+        // The hall's next round archived this game: no refusal, a plain notice; the stream then
+        // closes and a page that follows the board joins its next game.
+        l.archived?.(m);
+        break;
       // `move`, `takeback`, `state` and `clock` are what the events above already brought
       // (the table works them out); the physical clock's displays follow the game's clock.
       default:

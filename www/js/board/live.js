@@ -112,6 +112,12 @@ function liveListener(g) {
     error: (reply) => g.card({ text: replyWords(g, reply), law: '' }, true),
     // An event taken as said before: nothing to show.
     unchanged: () => {},
+    // The round ended and this game was archived: said plainly, in the page's language.
+    archived: () => {
+      const words = () => ({ text: liveWords('round_archived', g.lang()), law: '' });
+      g.card(words(), false, words);
+      event('archived', {});
+    },
     status: (text, notice) => g.card({ text: bridgeNoticeWords(text, notice, g.lang()), law: '' }),
     failed: (err) => g.card({ text: g.t('error_live', { err: tableRefusalWords(err, g.lang()) }), law: '' }, true),
   };

@@ -363,7 +363,16 @@ function showBoard(n, live) {
   let el = boardElement();
   main.append(nav, el);
   let hall = null;
+  // The round this page's game was played in ended (the next round archived it): said plainly
+  // on the page, in its language, whichever tells it first (the game's stream, the hall's).
+  let archived = false;
+  const roundEnded = () => {
+    archived = true;
+    $('status').textContent = w('round_archived_here', { n });
+  };
+  el.addEventListener('archived', roundEnded);
   redraw = () => {
+    if (archived) $('status').textContent = w('round_archived_here', { n });
     document.title = w('board_title', { n });
     main.setAttribute('aria-label', w('board', { n }));
     el.setAttribute('lang', lang);
@@ -395,6 +404,7 @@ function showBoard(n, live) {
   // The next round on this board: a new element joins the new game (the old one's stream,
   // closed as it leaves the page, was the finished game's), the names and seats read again.
   followRound(() => hall?.event.round, () => {
+    roundEnded();
     const made = boardElement();
     el.replaceWith(made);
     el = made;

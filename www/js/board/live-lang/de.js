@@ -7,4 +7,6 @@ export default {
   board_pieces_back: 'Abgegeben: die Figuren wieder so stellen wie vor dem abgegebenen Zug.',
   // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
   seat_key_needed: 'Dieser Bildschirm schaut nur zu: einen Platz nimmt man mit dem Link, den der Schiedsrichter gibt, samt Schlüssel. Bitte den Schiedsrichter um den Link deines Platzes.',
+  // The hall's next round archived the game this page followed.
+  round_archived: 'Die Runde ist zu Ende: Diese Partie ist so archiviert, wie sie stand. Das Brett spielt jetzt die Partie der nächsten Runde.',
 };

@@ -7,4 +7,6 @@ export default {
   board_pieces_back: 'Sealed: put the pieces back as they stood before the sealed move.',
   // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
   seat_key_needed: 'This screen watches: a seat is taken with the link the arbiter gives, key included. Ask the arbiter for your seat’s link.',
+  // The hall's next round archived the game this page followed.
+  round_archived: 'The round has ended: this game is archived as it stood. The board now plays the next round’s game.',
 };

@@ -7,4 +7,6 @@ export default {
   board_pieces_back: 'Sellada: devolver las piezas a donde estaban antes de la jugada secreta.',
   // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
   seat_key_needed: 'Esta pantalla solo mira: un puesto se toma con el enlace que da el árbitro, clave incluida. Pida al árbitro el enlace de su puesto.',
+  // The hall's next round archived the game this page followed.
+  round_archived: 'La ronda ha terminado: esta partida queda archivada tal como estaba. El tablero juega ahora la partida de la ronda siguiente.',
 };

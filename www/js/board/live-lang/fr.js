@@ -7,4 +7,6 @@ export default {
   board_pieces_back: 'Sous enveloppe : replacer les pièces comme avant le coup sous enveloppe.',
   // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
   seat_key_needed: 'Cet écran regarde seulement : on prend une place avec le lien que donne l’arbitre, clé comprise. Demandez à l’arbitre le lien de votre place.',
+  // The hall's next round archived the game this page followed.
+  round_archived: 'La ronde est terminée : cette partie est archivée telle qu’elle était. L’échiquier joue maintenant la partie de la ronde suivante.',
 };

@@ -7,4 +7,6 @@ export default {
   board_pieces_back: 'In busta: rimettere i pezzi come erano prima della mossa in busta.',
   // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
   seat_key_needed: 'Questo schermo guarda soltanto: un posto si prende con il link che dà l’arbitro, chiave compresa. Chiedi all’arbitro il link del tuo posto.',
+  // The hall's next round archived the game this page followed.
+  round_archived: 'Il turno è finito: questa partita è archiviata così com’era. La scacchiera gioca ora la partita del turno successivo.',
 };

@@ -7,4 +7,6 @@ export default {
   board_pieces_back: 'Afgegeven: zet de stukken terug zoals ze voor de afgegeven zet stonden.',
   // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
   seat_key_needed: 'Dit scherm kijkt alleen mee: een plaats neem je met de link die de arbiter geeft, sleutel inbegrepen. Vraag de arbiter om de link van je plaats.',
+  // The hall's next round archived the game this page followed.
+  round_archived: 'De ronde is afgelopen: deze partij is gearchiveerd zoals ze stond. Het bord speelt nu de partij van de volgende ronde.',
 };

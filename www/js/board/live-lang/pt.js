@@ -7,4 +7,6 @@ export default {
   board_pieces_back: 'Selado: repor as peças como estavam antes do lance secreto.',
   // A seat's link without its key (or with an old one): the bridge seats the page as a spectator.
   seat_key_needed: 'Este ecrã apenas assiste: um lugar toma-se com a ligação que o árbitro dá, chave incluída. Peça ao árbitro a ligação do seu lugar.',
+  // The hall's next round archived the game this page followed.
+  round_archived: 'A ronda terminou: esta partida fica arquivada tal como estava. O tabuleiro joga agora a partida da ronda seguinte.',
 };

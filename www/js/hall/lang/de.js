@@ -146,6 +146,7 @@ export default {
   open_explain: 'Der Umschlag wird mit dem Kennwort geöffnet, mit dem er versiegelt wurde: Der abgegebene Zug wird auf dem Brett ausgeführt und die Uhr des antwortenden Spielers läuft an ({article}).',
   open_ask: 'Umschlag öffnen',
   connected: 'verbunden',
+  round_archived_here: 'Die Runde ist zu Ende: Die bisher hier gezeigte Partie ist so archiviert, wie sie stand. Brett {n} zeigt jetzt die Partie der nächsten Runde.',
   battery: 'Akku {percent} %',
   battery_charging: 'Akku {percent} %, lädt',
   clock_battery_low: 'Uhrbatterie schwach',

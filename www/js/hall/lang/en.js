@@ -146,6 +146,7 @@ export default {
   open_explain: 'The envelope is opened with the passphrase it was sealed with: the sealed move is made on the board and the clock of the player who replies starts ({article}).',
   open_ask: 'Open the envelope',
   connected: 'connected',
+  round_archived_here: 'The round has ended: the game shown here until now is archived as it stood. Board {n} now shows the next round’s game.',
   battery: 'battery {percent}%',
   battery_charging: 'battery {percent}%, charging',
   clock_battery_low: 'clock battery low',

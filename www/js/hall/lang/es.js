@@ -146,6 +146,7 @@ export default {
   open_explain: 'El sobre se abre con la contraseña con que se cerró: la jugada secreta se hace en el tablero y arranca el reloj del jugador que responde ({article}).',
   open_ask: 'Abrir el sobre',
   connected: 'conectado',
+  round_archived_here: 'La ronda ha terminado: la partida mostrada aquí hasta ahora queda archivada tal como estaba. El tablero {n} muestra ahora la partida de la ronda siguiente.',
   battery: 'batería {percent} %',
   battery_charging: 'batería {percent} %, cargando',
   clock_battery_low: 'pila del reloj baja',

@@ -146,6 +146,7 @@ export default {
   open_explain: 'L’enveloppe s’ouvre avec la phrase secrète qui l’a scellée : le coup sous enveloppe est joué sur l’échiquier et la pendule du joueur qui répond démarre ({article}).',
   open_ask: 'Ouvrir l’enveloppe',
   connected: 'connecté',
+  round_archived_here: 'La ronde est terminée : la partie montrée ici jusqu’à présent est archivée telle qu’elle était. L’échiquier {n} montre maintenant la partie de la ronde suivante.',
   battery: 'batterie {percent} %',
   battery_charging: 'batterie {percent} %, en charge',
   clock_battery_low: 'pile de la pendule faible',

@@ -146,6 +146,7 @@ export default {
   open_explain: 'La busta si apre con la frase segreta con cui fu sigillata: la mossa in busta è fatta sulla scacchiera e parte l\'orologio del giocatore che risponde ({article}).',
   open_ask: 'Apri la busta',
   connected: 'collegata',
+  round_archived_here: 'Il turno è finito: la partita mostrata qui finora è archiviata così com’era. La scacchiera {n} mostra ora la partita del turno successivo.',
   battery: 'batteria {percent}%',
   battery_charging: 'batteria {percent}%, in carica',
   clock_battery_low: "batteria dell'orologio scarica",

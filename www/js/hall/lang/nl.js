@@ -146,6 +146,7 @@ export default {
   open_explain: 'De envelop gaat open met het wachtwoord waarmee ze verzegeld werd: de afgegeven zet wordt op het bord gedaan en de klok van de speler die antwoordt start ({article}).',
   open_ask: 'Envelop openen',
   connected: 'verbonden',
+  round_archived_here: 'De ronde is afgelopen: de partij die hier tot nu toe stond, is gearchiveerd zoals ze stond. Bord {n} toont nu de partij van de volgende ronde.',
   battery: 'batterij {percent}%',
   battery_charging: 'batterij {percent}%, laadt op',
   clock_battery_low: 'klokbatterij bijna leeg',

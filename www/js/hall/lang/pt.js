@@ -146,6 +146,7 @@ export default {
   open_explain: 'O envelope abre-se com a frase-passe com que foi selado: o lance secreto é feito no tabuleiro e arranca o relógio do jogador que responde ({article}).',
   open_ask: 'Abrir o envelope',
   connected: 'ligado',
+  round_archived_here: 'A ronda terminou: a partida mostrada aqui até agora fica arquivada tal como estava. O tabuleiro {n} mostra agora a partida da ronda seguinte.',
   battery: 'bateria {percent}%',
   battery_charging: 'bateria {percent}%, a carregar',
   clock_battery_low: 'pilha do relógio fraca',
