@@ -523,13 +523,16 @@ impl BoardCodec for DgtCodec {
     fn handshake(&self) -> Vec<Command> {
         // Reset also takes the board out of bus mode; the dump is the truth to resync from,
         // the clock's reading gives the lever's position before the first press, and
-        // UPDATE_NICE is the mode that passes clock acknowledgements.
+        // UPDATE_NICE is the mode that passes clock acknowledgements. A Bluetooth board answers
+        // the battery's question (BATTERY_STATUS) and a USB one, which has no battery, lets it
+        // pass: the arbiter sees a wireless board's charge from its connection on.
         vec![
             Command::Reset,
             Command::Version,
             Command::SendBoard,
             Command::SendClock,
             Command::Update(UpdateMode::Nice),
+            Command::Battery,
         ]
     }
 
@@ -584,6 +587,22 @@ mod tests {
             assert_eq!(ble.notify, "6e400003-b5a3-f393-e0a9-e50e24dcca9e");
             assert!(family.serial().is_none() && !family.reports_lifts());
         }
+    }
+
+    #[test]
+    fn a_dgt_board_is_asked_for_its_battery_once_its_reports_are_on() {
+        let handshake = DgtCodec::default().handshake();
+        let nice = handshake
+            .iter()
+            .position(|c| *c == Command::Update(UpdateMode::Nice));
+        let battery = handshake.iter().position(|c| *c == Command::Battery);
+        assert!(
+            matches!((nice, battery), (Some(n), Some(b)) if b > n),
+            "{handshake:?}"
+        );
+        let mut bytes = Vec::new();
+        DgtCodec::default().encode(&Command::Battery, &mut bytes);
+        assert_eq!(bytes, [0x4C], "SEND_BATTERY_STATUS");
     }
 
     #[test]
