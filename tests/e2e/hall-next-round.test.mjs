@@ -68,19 +68,7 @@ test('hall next round: asked with its boards, refused while a game plays, then s
     await ask.waitFor();
     assert.match(await ask.textContent(), /Round 1 ends and is archived.*Round 2 begins on boards 1, 2/s);
     await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-ask.png') });
-    // Every card the board page shows from now on, refusals marked: the round's end must be a
-    // plain notice, never an error card, before the page joins round 2's game.
-    await boardPage.evaluate(() => {
-      window.cardsSeen = [];
-      const root = document.querySelector('arbiter-board').shadowRoot;
-      new MutationObserver((changes) => {
-        for (const c of changes) {
-          for (const n of c.addedNodes) {
-            if (n.classList?.contains('ruling')) window.cardsSeen.push({ text: n.textContent, refused: n.classList.contains('refused') });
-          }
-        }
-      }).observe(root.querySelector('.rulings'), { childList: true });
-    });
+    await watchCards(boardPage);
     await ask.getByRole('button', { name: 'Start round 2' }).click();
     const playing = page.getByRole('alertdialog', { name: 'Start round 2' });
     await page.waitForFunction(() => document.querySelector('dialog[data-confirm="next_round_force"]'));
@@ -108,19 +96,7 @@ test('hall next round: asked with its boards, refused while a game plays, then s
     fs.writeFileSync(picked, elsewhere);
     await ask.locator('#next-trf').setInputFiles(picked);
     await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-trf.png') });
-    // Every card the board page shows from now on, refusals marked: the round's end must be a
-    // plain notice, never an error card, before the page joins round 2's game.
-    await boardPage.evaluate(() => {
-      window.cardsSeen = [];
-      const root = document.querySelector('arbiter-board').shadowRoot;
-      new MutationObserver((changes) => {
-        for (const c of changes) {
-          for (const n of c.addedNodes) {
-            if (n.classList?.contains('ruling')) window.cardsSeen.push({ text: n.textContent, refused: n.classList.contains('refused') });
-          }
-        }
-      }).observe(root.querySelector('.rulings'), { childList: true });
-    });
+    await watchCards(boardPage);
     await ask.getByRole('button', { name: 'Start round 2' }).click();
     await page.waitForFunction(() => /Round 2 is set up/.test(document.querySelector('#round-answer').textContent));
 
@@ -174,3 +150,22 @@ test('hall next round: asked with its boards, refused while a game plays, then s
     standIn.server.close();
   }
 });
+
+/**
+ * Keeps every card the board page shows from now on in `window.cardsSeen`, refusals marked:
+ * the round's end must be a plain notice, never an error card, before the page joins round 2's
+ * game.
+ */
+async function watchCards(boardPage) {
+  await boardPage.evaluate(() => {
+    window.cardsSeen = [];
+    const root = document.querySelector('arbiter-board').shadowRoot;
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        for (const n of c.addedNodes) {
+          if (n.classList?.contains('ruling')) window.cardsSeen.push({ text: n.textContent, refused: n.classList.contains('refused') });
+        }
+      }
+    }).observe(root.querySelector('.rulings'), { childList: true });
+  });
+}
