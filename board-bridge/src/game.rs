@@ -314,13 +314,7 @@ impl GameTask {
                 () = sleep => Woken::Time,
             };
             match woken {
-                Woken::Ask(Some(Ask::Round {
-                    board,
-                    read,
-                    out,
-                    reply,
-                })) => round(&mut referee, &mut boards, board, read, out, reply).await,
-                Woken::Ask(Some(ask)) => take(&mut referee, &mut boards, ask),
+                Woken::Ask(Some(ask)) => take(&mut referee, &mut boards, ask).await,
                 // Every link and handle gone: no one asks any more.
                 Woken::Ask(None) => asking = false,
                 Woken::Answer(Some(answer)) => {
@@ -359,8 +353,8 @@ async fn next_answer(answers: &mut Option<mpsc::UnboundedReceiver<Answer>>) -> O
     }
 }
 
-/// Takes an ask.
-fn take(referee: &mut Referee, boards: &mut [Board], ask: Ask) {
+/// Takes an ask (a board's round lets the pages send before it ends, see [`round`]).
+async fn take(referee: &mut Referee, boards: &mut [Board], ask: Ask) {
     match ask {
         Ask::Act(work) => work(referee),
         Ask::Handshake { board, reply } => {
@@ -376,8 +370,12 @@ fn take(referee: &mut Referee, boards: &mut [Board], ask: Ask) {
                 let _ = reply.send(deadline);
             }
         }
-        // Taken by `round`, which is not only work on the game: it lets the pages send.
-        Ask::Round { .. } => {}
+        Ask::Round {
+            board,
+            read,
+            out,
+            reply,
+        } => round(referee, boards, board, read, out, reply).await,
         Ask::Disconnected { board, why } => {
             if let Some(b) = boards.get_mut(board) {
                 b.session.handle_disconnected(referee, &why);
@@ -405,22 +403,15 @@ async fn round(
         return;
     };
     referee.defer_state(true);
-    if read.is_some() {
-        let before = referee.hub().last_seq();
-        referee.hub_mut().hold();
-        referee.hub_mut().sync_later(true);
-        b.read(referee, read);
-        referee.hub_mut().end_hold();
-        if referee.hub().last_seq() != before {
-            tokio::task::yield_now().await;
-        }
-        referee.hub_mut().sync_later(false);
-    } else {
-        b.read(referee, None);
+    let before = referee.hub().last_seq();
+    referee.hub_mut().hold();
+    referee.hub_mut().sync_later(true);
+    b.read(referee, read);
+    referee.hub_mut().end_hold();
+    if referee.hub().last_seq() != before {
+        tokio::task::yield_now().await;
     }
-    let Some(b) = boards.get_mut(board) else {
-        return;
-    };
+    referee.hub_mut().sync_later(false);
     referee.hub_mut().hold();
     b.finish(referee, &mut out);
     let deadline_us = b.deadline_us();

@@ -155,7 +155,7 @@ impl Shell<'_> {
             dropped: status.dropped,
             resyncs: status.resyncs,
             sealing,
-            battery: crate::protocol::BatteryReport::of(status.battery),
+            battery: status.battery.known(),
         };
         let mut same = body.clone();
         if let (

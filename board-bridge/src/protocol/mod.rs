@@ -31,7 +31,7 @@ mod tests;
 mod wire;
 
 pub use client::{ClientError, ClientMessage};
-pub use names::{BatteryReport, Facing, Running, SealingStage, TouchAction, Which};
+pub use names::{Facing, Running, SealingStage, TouchAction, Which};
 pub use reply::{Refusal, RefusalReason, Reply, ReplyKind, Safe, Snapshot};
 
 /// The version of this message format; bumped on any incompatible change. A new optional field
@@ -183,7 +183,7 @@ pub enum Body {
         /// What the board and its clock have said of their batteries, once they have said
         /// anything.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        battery: Option<BatteryReport>,
+        battery: Option<arbiter_core::dgt::output::Battery>,
     },
     /// A problem the page should show (a board not answering, bytes dropped).
     Error {

@@ -44,32 +44,6 @@ impl From<ClockSide> for Running {
     }
 }
 
-/// What a board and the DGT clock cabled to it have said of their batteries (sent only once
-/// either has said something).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BatteryReport {
-    /// The board's charge, percent, when it told it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub percent: Option<u8>,
-    /// The board is being charged.
-    #[serde(default)]
-    pub charging: bool,
-    /// The clock says its battery is low.
-    #[serde(default)]
-    pub clock_low: bool,
-}
-
-impl BatteryReport {
-    /// What the pages are told of `battery`: nothing while nothing is known.
-    pub fn of(battery: arbiter_core::dgt::output::Battery) -> Option<Self> {
-        (battery != arbiter_core::dgt::output::Battery::default()).then_some(BatteryReport {
-            percent: battery.percent,
-            charging: battery.charging,
-            clock_low: battery.clock_low,
-        })
-    }
-}
-
 /// Which way the board lies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

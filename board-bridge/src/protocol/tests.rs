@@ -80,7 +80,7 @@ fn each_body_is_written_to_the_byte_as_pages_read_it() {
                 dropped: 2,
                 resyncs: 0,
                 sealing: Some(SealingStage::PiecesBack),
-                battery: Some(crate::protocol::BatteryReport {
+                battery: Some(arbiter_core::dgt::output::Battery {
                     percent: Some(42),
                     charging: false,
                     clock_low: true,

@@ -39,7 +39,7 @@ pub struct GameState {
     /// A sealed move being made on the board (`sealing`, `pieces_back`).
     pub sealing: Option<SealingStage>,
     /// What the board and its clock have said of their batteries.
-    pub battery: Option<crate::protocol::BatteryReport>,
+    pub battery: Option<arbiter_core::dgt::output::Battery>,
     /// The game's setup, once a referee has set it.
     pub config: Option<arbiter_core::arbiter::GameConfig>,
     /// The game's state as last published.

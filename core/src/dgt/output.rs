@@ -69,19 +69,29 @@ pub struct BoardStatus {
 }
 
 /// What a board and the clock cabled to it have said of their batteries (nothing, for a board
-/// on a cable without a clock: all unknown).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+/// on a cable without a clock: all unknown). Serialised as the bridge's pages read it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Battery {
     /// The board's charge in percent, when it has told it (DGT BATTERY_STATUS, Bluetooth
     /// boards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub percent: Option<u8>,
     /// The board is being charged.
+    #[serde(default)]
     pub charging: bool,
     /// The DGT clock cabled to the board says its battery is low.
+    #[serde(default)]
     pub clock_low: bool,
 }
 
 impl Battery {
+    /// What there is to tell of the batteries: nothing while neither the board nor its clock has
+    /// said anything.
+    #[must_use]
+    pub fn known(self) -> Option<Battery> {
+        (self != Battery::default()).then_some(self)
+    }
+
     /// What `message` says of the batteries, over what was known (`self`); `None` when it says
     /// nothing of them.
     #[must_use]
