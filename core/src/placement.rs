@@ -96,6 +96,90 @@ impl Placement {
             .collect()
     }
 
+    /// Reads the piece-placement field of a FEN (rank 8 first), as [`Self::to_fen_board`]
+    /// writes it (a `?` back as the first magic piece); `None` for a field that does not
+    /// describe 8 ranks of 8 squares. No rule is checked: a picture may be any placement.
+    pub fn from_fen_board(text: &str) -> Option<Self> {
+        let mut placement = Self::default();
+        let ranks: Vec<&str> = text.trim().split('/').collect();
+        if ranks.len() != 8 {
+            return None;
+        }
+        for (row, rank) in ranks.into_iter().enumerate() {
+            let mut file = 0usize;
+            for c in rank.chars() {
+                if let Some(empty) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                    file += empty as usize;
+                    continue;
+                }
+                let occupant = match c {
+                    '?' => Occupant::Magic(13),
+                    _ => {
+                        let piece = Piece::try_from(c.to_ascii_lowercase()).ok()?;
+                        let color = if c.is_ascii_uppercase() {
+                            Color::White
+                        } else {
+                            Color::Black
+                        };
+                        Occupant::Piece(color, piece)
+                    }
+                };
+                if file >= 8 {
+                    return None;
+                }
+                placement.set(Square::index((7 - row) * 8 + file), occupant);
+                file += 1;
+            }
+            if file != 8 {
+                return None;
+            }
+        }
+        Some(placement)
+    }
+
+    /// The FEN of a game set up from these pieces with `side_to_move` on move and `fullmove`
+    /// the number of his move: castling rights wherever a king and a rook stand on their
+    /// squares of the initial position (as a set-up gives them; the arbiter types a FEN for a
+    /// game that has lost them), no en-passant square, no half-move counted. Nothing is
+    /// checked here: the game checks the FEN as any set-up's.
+    pub fn to_setup_fen(&self, side_to_move: Color, fullmove: u16) -> String {
+        let on = |square: Square, color: Color, piece: Piece| {
+            self.get(square) == Occupant::Piece(color, piece)
+        };
+        let mut castling = String::new();
+        for (color, king, rights) in [
+            (
+                Color::White,
+                Square::E1,
+                [(Square::H1, 'K'), (Square::A1, 'Q')],
+            ),
+            (
+                Color::Black,
+                Square::E8,
+                [(Square::H8, 'k'), (Square::A8, 'q')],
+            ),
+        ] {
+            for (rook, right) in rights {
+                if on(king, color, Piece::King) && on(rook, color, Piece::Rook) {
+                    castling.push(right);
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let side = if side_to_move == Color::White {
+            'w'
+        } else {
+            'b'
+        };
+        format!(
+            "{} {side} {castling} - 0 {}",
+            self.to_fen_board(),
+            fullmove.max(1)
+        )
+    }
+
     /// The piece-placement field of a FEN (rank 8 first); magic pieces are shown as `?`.
     pub fn to_fen_board(&self) -> String {
         let mut out = String::with_capacity(72);
@@ -132,5 +216,37 @@ impl Placement {
             }
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_picture_reads_back_as_written_and_sets_up_with_the_castlings_its_pieces_allow() {
+        let start = Placement::start();
+        let text = start.to_fen_board();
+        assert_eq!(Placement::from_fen_board(&text), Some(start));
+        assert_eq!(
+            start.to_setup_fen(Color::White, 1),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        let resumed = Placement::from_fen_board("6k1/5ppp/8/8/8/8/5PPP/R3K2R").unwrap();
+        assert_eq!(
+            resumed.to_setup_fen(Color::Black, 40),
+            "6k1/5ppp/8/8/8/8/5PPP/R3K2R b KQ - 0 40"
+        );
+        for wrong in [
+            "8/8/8",
+            "9/8/8/8/8/8/8/8",
+            "ppppppppp/8/8/8/8/8/8/8",
+            "x7/8/8/8/8/8/8/8",
+            "7/8/8/8/8/8/8/8",
+        ] {
+            assert_eq!(Placement::from_fen_board(wrong), None, "{wrong}");
+        }
+        let magic = Placement::from_fen_board("?7/8/8/8/8/8/8/8").unwrap();
+        assert_eq!(magic.to_fen_board(), "?7/8/8/8/8/8/8/8");
     }
 }

@@ -358,6 +358,14 @@ pub enum Decision {
         #[serde(with = "wire::square")]
         square: Square,
     },
+    /// The arbiter sets the position the game starts from (FEN), before its first move: a game
+    /// resumed or played on from a position, or an initial position set up wrongly and put
+    /// right before play (2005 Art. 7.1a / 2023 Art. 7.2.1). Refused once a move has been
+    /// made: then the arbiter restores an earlier position ([`Decision::Restore`]).
+    SetPosition {
+        /// The position, as FEN; every field is checked as a game's set-up is.
+        fen: String,
+    },
     /// The arbiter records the result the players report: the one they signed on their
     /// scoresheets, or agreed and told him (2005 / 2023 Art. 8.7: it stands even if wrong,
     /// unless he decides otherwise). It ends the game with that result and stops the clocks;

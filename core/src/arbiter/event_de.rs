@@ -195,6 +195,7 @@ enum DecisionTag {
     SetupFault,
     RecordResult,
     TouchNotDeliberate,
+    SetPosition,
 }
 
 #[derive(Deserialize)]
@@ -209,6 +210,7 @@ struct DecisionFields {
     fault: Option<SetupFault>,
     result: Option<GameResult>,
     square: Option<SquareField>,
+    fen: Option<String>,
 }
 
 impl DecisionFields {
@@ -244,6 +246,9 @@ impl DecisionFields {
             },
             DecisionTag::TouchNotDeliberate => Decision::TouchNotDeliberate {
                 square: need(self.square.as_ref().map(|s| s.0), "square")?,
+            },
+            DecisionTag::SetPosition => Decision::SetPosition {
+                fen: need(self.fen, "fen")?,
             },
         })
     }
@@ -342,6 +347,11 @@ mod tests {
                     result: GameResult::Draw,
                 },
             },
+            Event::Arbiter {
+                decision: Decision::SetPosition {
+                    fen: "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40".into(),
+                },
+            },
             Event::Resume,
             Event::Open {
                 passphrase: "secret".into(),
@@ -425,6 +435,7 @@ mod tests {
             Decision::SetupFault { .. } => DecisionTag::SetupFault,
             Decision::RecordResult { .. } => DecisionTag::RecordResult,
             Decision::TouchNotDeliberate { .. } => DecisionTag::TouchNotDeliberate,
+            Decision::SetPosition { .. } => DecisionTag::SetPosition,
         }
     }
 

@@ -79,7 +79,8 @@ pub const ARBITER_SETS_CLOCKS: Rule = Rule::both("Art. 6.14", "Art. 7.1");
 
 // Art. 7: irregularities.
 
-/// The initial position was wrong: a new game (2005 Art. 7.1a / 2023 Art. 7.2.1).
+/// The initial position was wrong: a new game (2005 Art. 7.1a / 2023 Art. 7.2.1). Before the
+/// first move the arbiter sets the position right instead (the game's `set_position`).
 pub const WRONG_INITIAL_POSITION: Rule = Rule::both("Art. 7.1a", "Art. 7.2.1");
 /// The colours were reversed (2005 Art. 7.2 / 2023 Art. 7.3).
 pub const COLOURS_REVERSED: Rule = Rule::both("Art. 7.2", "Art. 7.3");

@@ -1,6 +1,6 @@
 //! The arbiter's decisions: accepting or rejecting a claim he holds, clock settings, restored
 //! positions, cancelled games and the result the players report (2005 Art. 6.13-6.14, 7, 8.7 /
-//! 2023 Art. 6.11, 7, 8.7).
+//! 2023 Art. 6.11, 7, 8.7); the position set before the first move is `set_position`'s.
 
 use super::*;
 
@@ -143,6 +143,7 @@ impl Game {
                 Ok(())
             }
             Decision::TouchNotDeliberate { square } => self.touch_not_deliberate(at, *square),
+            Decision::SetPosition { fen } => self.set_position(at, fen),
             Decision::StartClock => {
                 if self.started.is_none() {
                     return Err(Refused::NotStarted);

@@ -4,7 +4,8 @@
 //! This file is the façade (inputs, outputs, getters and the dispatch of events); each concern
 //! rules in a file of its own: [`turn`] (touches, lifts, moves entered and made), [`score`]
 //! (completed moves, the end they bring, illegal moves), [`claims`] (claims and offers),
-//! [`decisions`] (the arbiter's), [`adjournment`], [`deadlines`] (flag, default time) and
+//! [`decisions`] (the arbiter's), [`set_position`] (his position set before the first move),
+//! [`adjournment`], [`deadlines`] (flag, default time) and
 //! [`impaired`] (App. F / D: blind and visually impaired players).
 
 mod adjournment;
@@ -16,6 +17,7 @@ mod impaired;
 mod query;
 mod refused;
 mod score;
+mod set_position;
 mod turn;
 
 use adjournment::Adjournment;
@@ -105,30 +107,14 @@ impl Game {
     /// # Errors
     /// [`Refused::BadFen`] if the setup's FEN is not a legal position.
     pub fn new(config: GameConfig) -> Result<Game, Refused> {
-        let board = match &config.fen {
-            None => Position::default(),
-            Some(fen) => {
-                Position::from_setup_fen(fen).map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
-            }
-        };
-        // A set-up fault found too late leaves the game as it stands, without the castlings
-        // its misplaced kings and rooks would make (2005 App. B4 / 2023 App. A.5.1).
-        let setup_barred = if setup::is_faulty_initial_setup(&board) {
-            [
-                setup::barred(&board, Color::White),
-                setup::barred(&board, Color::Black),
-            ]
-        } else {
-            [Barred::default(); 2]
-        };
-        let board = setup::without_barred_castling(board);
+        let score = Score::set_up(config.fen.as_deref())?;
         let clock = Clock::new(config.time_control.clone());
         Ok(Game {
             profile: config.profile(),
             log: EventLog::new(config.clone()),
             deadlines: Deadlines::new(config.await_arrival),
             config,
-            score: Score::new(board, setup_barred),
+            score,
             clock,
             started: None,
             last_at: Timestamp(0),

@@ -76,6 +76,21 @@ pub enum Refused {
         /// Half-moves played.
         plies: usize,
     },
+    /// The arbiter asked to set the position the game starts from after moves were made: it is
+    /// set only before the first move. What he does instead: restore the position before the
+    /// irregularity (`restore`, 2005 Art. 7.5 / 2023 Art. 7.6), or, when the initial position
+    /// was wrong, cancel the game for a new one (`new_game`, 2005 Art. 7.1a / 2023 Art. 7.2.1).
+    #[error(
+        "{plies} half-moves have been played: the position is set only before the first move; restore an earlier position instead ({restore}), or cancel the game for a new one if the initial position was wrong ({new_game})"
+    )]
+    MovesMade {
+        /// Half-moves played.
+        plies: usize,
+        /// The article of the restore, in the game's edition.
+        restore: Law,
+        /// The article of a new game for a wrong initial position, in the game's edition.
+        new_game: Law,
+    },
     /// The envelope did not open.
     #[error("envelope: {0}")]
     Envelope(#[from] adjourn::EnvelopeError),
@@ -164,6 +179,7 @@ impl Refused {
             Refused::NothingToRepeat => ("nothing_to_repeat", "table_nothing_to_repeat"),
             Refused::NotResumed => ("not_resumed", "table_not_resumed"),
             Refused::NoSuchPly { .. } => ("no_such_ply", "table_no_such_ply"),
+            Refused::MovesMade { .. } => ("moves_made", "table_moves_made"),
             Refused::Envelope(adjourn::EnvelopeError::WrongPassphrase) => (
                 "envelope_wrong_passphrase",
                 "table_envelope_wrong_passphrase",

@@ -24,7 +24,7 @@ pub(in crate::arbiter) struct Score {
     /// Castlings a faulty set-up bars: White, Black (RB-03).
     pub(super) setup_barred: [Barred; 2],
     /// Requests to see the scoresheet: White, Black (RB-07).
-    scoresheet_requests: [u32; 2],
+    pub(super) scoresheet_requests: [u32; 2],
 }
 
 /// Pieces left by an unclaimed illegal move where no legal play can put them, and the move the
