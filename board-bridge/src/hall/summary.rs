@@ -69,7 +69,9 @@ pub async fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
         return json!({"number": c.number});
     };
     if let Some(fields) = drawn.as_object_mut() {
+        let to_set = to_set(state, &game);
         fields.extend(game);
+        fields.insert("to_set".into(), json!(to_set));
         // Adjourned: a sealed move waits in its envelope; the new session called, and who has
         // arrived for it (App. A / Guidelines I).
         let adjourned = sealed.then(|| {
@@ -81,6 +83,41 @@ pub async fn of_board(hall: &Hall, i: usize, state: &GameState) -> Value {
         fields.insert("adjourned".into(), json!(adjourned));
     }
     drawn
+}
+
+/// Before the first move, the squares where the board's pieces differ from the game's
+/// position, each with what the game has there (a FEN letter, or none for an empty square):
+/// what the arbiter has set up on the board once he set the game's position. Nothing while
+/// the board is not read, a sealed move hides it, or the game is under way or over.
+fn to_set(state: &GameState, game: &serde_json::Map<String, Value>) -> Option<Vec<Value>> {
+    use arbiter_core::{Placement, Position};
+    if !state.connected || state.sealing.is_some() || !game["result"].is_null() {
+        return None;
+    }
+    if game["plies"].as_u64() != Some(0) {
+        return None;
+    }
+    let shown = Placement::from_fen_board(state.placement.as_deref()?)?;
+    let position = Position::from_fen(game["fen"].as_str()?).ok()?;
+    let wanted = position.placement();
+    Some(
+        shown
+            .diff(&wanted)
+            .into_iter()
+            .map(|square| {
+                let piece = wanted.get(square).piece().map(|(color, piece)| {
+                    let letter = char::from(piece);
+                    if color == Color::White {
+                        letter.to_ascii_uppercase()
+                    } else {
+                        letter
+                    }
+                    .to_string()
+                });
+                json!({"square": square.to_string(), "piece": piece})
+            })
+            .collect(),
+    )
 }
 
 /// What the hall page shows of `game` at `now`, and whether a sealed move waits in its
@@ -169,6 +206,10 @@ pub fn articles(edition: &str) -> Value {
         "seal": cite(rules::SEALING),
         "resume": cite(rules::LATE_FOR_RESUMPTION),
         "open": cite(rules::SEALED_MOVE_MADE),
+        // The position set before the first move; after it, the restore of the position
+        // before the irregularity.
+        "position": cite(rules::WRONG_INITIAL_POSITION),
+        "position_restore": cite(rules::DISPLACED_PIECES_FOUND),
     })
 }
 
@@ -184,6 +225,9 @@ mod tests {
         assert_eq!(new["seal"], "2023 Guidelines I.1.1");
         assert_eq!(new["clocks"], "2023 Art. 6.10.2");
         assert_eq!(old["start"], "2005 Art. 6.5");
+        assert_eq!(old["position"], "2005 Art. 7.1a");
+        assert_eq!(new["position"], "2023 Art. 7.2.1");
+        assert_eq!(new["position_restore"], "2023 Art. 7.6");
         for (id, cited) in new.as_object().unwrap() {
             assert!(
                 cited.as_str().unwrap().starts_with("2023 "),

@@ -19,6 +19,19 @@ impl Referee {
         let known = (!restored).then_some(self.playable);
         let plies = self.game.moves().len();
         self.playable = (plies, self.game.playable_start(known));
+        // A position set before the first move: followed as a set-back to it, so the stream's
+        // own picture (a page's snapshot) starts from it.
+        let set = self.game.log().events()[logged..].iter().any(|e| {
+            matches!(
+                e.event,
+                Event::Arbiter {
+                    decision: arbiter_core::arbiter::Decision::SetPosition { .. }
+                }
+            )
+        });
+        if set {
+            self.published = self.published.max(plies + 1);
+        }
         self.completed_moves(&mut out);
         for event in self.game.log().events()[logged..].iter().cloned() {
             self.last_at = self.last_at.max(event.at.0);

@@ -1,16 +1,19 @@
 //! The hall's routes: `/` the hall page, `/board/N` a board's own page, `/hall/ws` the hall's
 //! stream, `/hall.json` the hall now, `/round.pgn` the round, `/round/N.pgn` round N (the
 //! current one, or an earlier one read back from its archived logs), `POST /board/N/arbiter` the
-//! arbiter's decisions, `POST /hall/next-round` the next round; each board's stream, PGN and
+//! arbiter's decisions, `POST /board/N/position` the position a game starts from, `POST
+//! /hall/next-round` the next round; each board's stream, PGN and
 //! log under `/board/N/` are the single-board bridge's own routes, one set per board of the
 //! round being played (a page that connects after the next round began reaches its game).
 //!
 //! By concern: `stream` the hall pages' stream, `decisions` the arbiter's decisions on a board,
+//! `position` the position he sets before the first move,
 //! `seats` the seats' keys and links (with their QR codes, `qr`) and his token, `ports` the
 //! boards found on the ports and their assignment.
 
 mod decisions;
 mod ports;
+mod position;
 mod qr;
 mod reach;
 mod seats;
@@ -91,6 +94,7 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
         .route("/round/{file}", get(numbered_round))
         .route("/round.trf", get(round_trf))
         .route("/board/{n}/arbiter", post(decisions::arbiter))
+        .route("/board/{n}/position", post(position::set_position))
         .route("/hall/seats", get(seats::seats).post(seats::reissue_seat))
         .route("/hall/seats/qr", get(seats::seat_qr))
         .route("/hall/token", post(seats::rotate_token))
