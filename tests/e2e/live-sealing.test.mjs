@@ -11,7 +11,7 @@ import { setUp, freshPage, BRIDGE, SERVED, startBridge } from './harness.mjs';
 
 const env = setUp({});
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
-const { default: de } = await import(new URL('../../www/js/board/live-lang/de.js', import.meta.url).href);
+const de = JSON.parse(fs.readFileSync(new URL('../../www/messages/de.json', import.meta.url), 'utf8'));
 
 test('live the board status of a move sealed on the board: sealing, then pieces back, in the page\'s words', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-live-seal-'));

@@ -1,7 +1,8 @@
-// The page's tables of words (www/js/lang/*.js): every language has every message id, each
-// entry reads whole with its words filled in, every id the code names is in the tables, and
-// no table has an id that nothing uses. Read from the sources themselves, so a new message
-// without its translations, or a message left behind by a change, fails here.
+// The page's message catalogue (www/messages/<lang>.json, compiled by the page build into
+// www/js/lang/*.js): every language has every message id, each message reads whole with its
+// words filled in, every id the code names is in the catalogue, and no language has an id that
+// nothing uses. Read from the sources themselves, so a new message without its translations, or
+// a message left behind by a change, fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -10,12 +11,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LANGS = ['en', 'de', 'it', 'pt', 'es', 'fr', 'nl'];
+// Each language's messages: a message that names no argument as its text, the others as the
+// functions the build compiled them into (after `cargo xtask web` or `dist`).
 const tables = {};
 for (const lang of LANGS) {
-  tables[lang] = (await import(pathToFileURL(join(root, 'www', 'js', 'lang', `${lang}.js`)).href)).default;
+  const source = JSON.parse(readFileSync(join(root, 'www', 'messages', `${lang}.json`), 'utf8'));
+  const compiled = (await import(pathToFileURL(join(root, 'www', 'js', 'lang', `${lang}.js`)).href)).default;
+  tables[lang] = Object.fromEntries(Object.entries(source).map(([id, text]) => [id, /[{}]/.test(text) ? compiled[id] : text]));
 }
 
-// Every source file a message id can be named in: the page's JS (not the tables), its HTML,
+// Every source file a message id can be named in: the page's JS (not the catalogue), its HTML,
 // the wasm crate that names the rulings' messages, and the core's refusals.
 function sources() {
   const out = [];

@@ -9,6 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setUp, freshPage, openBoard, axe, WWW } from './harness.mjs';
 
+// A language's messages as its catalogue file has them (www/messages/<lang>.json: the text of
+// each, `{name}` where an argument goes).
+const catalogue = (lang) => JSON.parse(fs.readFileSync(path.join(WWW, 'messages', `${lang}.json`), 'utf8'));
+
 const club = (attrs) => `<!doctype html><html lang="de"><meta charset="utf-8"><title>Verein</title>
 <script type="module" src="/js/arbiter-board.js"></script>
 <main><h1>Partie</h1><arbiter-board ${attrs}></arbiter-board></main></html>`;
@@ -181,9 +185,7 @@ test('app_e no static word is left in English on a German page: each carries its
   await openBoard(page, `${env.server.url}/index.html?lang=de`);
   await settled(page, GERMAN);
   await controls(page);
-  const left = await page.evaluate(async () => {
-    const en = (await import('/js/lang/en.js')).default;
-    const de = (await import('/js/lang/de.js')).default;
+  const left = await page.evaluate(async ({ en, de }) => {
     // Every English message that German says otherwise.
     const english = new Set(Object.entries(en).filter(([id, v]) => typeof v === 'string' && de[id] !== v).map(([, v]) => v));
     const out = [];
@@ -201,7 +203,7 @@ test('app_e no static word is left in English on a German page: each carries its
     walk(document, '#game-title,#pgn-note,#restore-ply');
     walk(document.querySelector('arbiter-board').shadowRoot, '.announce,.rulings,.status,.moves,.board,.time,.meta,.name');
     return out;
-  });
+  }, { en: catalogue('en'), de: catalogue('de') });
   assert.deepEqual(left, []);
 });
 
@@ -308,14 +310,12 @@ test('app_e every language has every word of the controls', async () => {
   assert.ok(coded.has('restore_after_move') && coded.has('copied') && coded.has('tc_empty'), [...coded].join(' | '));
   // Each word has a message id (the code names it, or the markup's data-t), and every
   // language has that id, with all the named parts ({0}, {err}) of its English.
-  const missing = await page.evaluate(async (keys) => {
-    const en = (await import('/js/lang/en.js')).default;
+  const missing = await page.evaluate(async ({ keys, en, others }) => {
     // A word on the English page back to its id, to look for it in every table (the page
     // itself never goes from English to an id: its static words carry their ids, data-t).
     const idOf = new Map(Object.entries(en).filter(([, v]) => typeof v === 'string').map(([id, v]) => [v, id]));
     const out = [];
-    const tables = {};
-    for (const code of ['de', 'it', 'pt', 'es', 'fr', 'nl']) tables[code] = (await import(`/js/lang/${code}.js`)).default;
+    const tables = others;
     for (const k of keys) {
       // A word the code names by its id, or a static word found by its English text.
       const id = k in en ? k : idOf.get(k);
@@ -330,7 +330,8 @@ test('app_e every language has every word of the controls', async () => {
       }
     }
     return out;
-  }, [...new Set([...words, ...coded])]);
+  }, { keys: [...new Set([...words, ...coded])], en: catalogue('en'),
+    others: Object.fromEntries(['de', 'it', 'pt', 'es', 'fr', 'nl'].map((code) => [code, catalogue(code)])) });
   assert.deepEqual(missing, []);
 });
 

@@ -1,9 +1,12 @@
-// Every word the page shows, by message id: `t(id, params, lang)` looks the id up in the table of
-// `lang` (www/js/lang/*.js, one per App. E language, English among them) and fills in its words.
-// The core decides and the wasm names the message (its id and words, moves already in the
-// game's notation); this file only says it, always beside the Law the ruling rests on.
+// Every word the page shows, by message id: `t(id, params, lang)` says the id's message in
+// `lang`, its arguments filled in. The messages are the catalogue's (www/messages/<lang>.json,
+// ICU MessageFormat, one file per App. E language, English among them), compiled by the page's
+// build into the modules of js/lang/. The core decides and the wasm names the message (its id and
+// words, moves already in the game's notation); this file only says it, always beside the Law
+// the ruling rests on.
 
 import start from './lang/en-start.js';
+import LOADERS from './lang/index.js';
 import { once } from './once.js';
 
 // English is always here (every other table falls back to it): the first screen's words come
@@ -22,16 +25,8 @@ export const loadWords = once(() => import('./lang/en.js').then((table) => {
 
 /** Whether every English message is here (`loadWords` has resolved). */
 export const wordsLoaded = () => TABLES.en !== start;
-const LOADERS = {
-  de: () => import('./lang/de.js'),
-  it: () => import('./lang/it.js'),
-  pt: () => import('./lang/pt.js'),
-  es: () => import('./lang/es.js'),
-  fr: () => import('./lang/fr.js'),
-  nl: () => import('./lang/nl.js'),
-};
 
-/** The languages the page has sentences in (App. E codes). */
+/** The languages the page has sentences in (App. E codes): the catalogue's (js/lang/index.js). */
 export const SENTENCE_LANGS = ['en', ...Object.keys(LOADERS)];
 
 /**
@@ -61,17 +56,27 @@ export function sentenceLang(code) {
   return TABLES[code] ? code : 'en';
 }
 
+// How a message reads its arguments: one not given is empty, and `with_<name>` says whether
+// `<name>` was given (not empty), for a part of a sentence said only then:
+// "Board connected{with_port, select, true { on {port}} other {}}."
+const ARGUMENTS = {
+  get(params, key) {
+    if (typeof key !== 'string') return params[key];
+    if (key.startsWith('with_') && !(key in params)) return Boolean(params[key.slice(5)]);
+    return params[key] ?? '';
+  },
+};
+
 /**
- * The words of message `id` in `lang`, `params` filled in: a table's entry is a plain text
- * (`{name}` marks a word to fill) or a function of the params. English when `lang` has no such
- * entry; the id itself only for an id no table has, which the tables' test forbids.
+ * The words of message `id` in `lang`, `params` filled in (an object by name, or an array for
+ * `{0}`, `{1}`). English when `lang` has no such message; the id itself only for an id the
+ * catalogue lacks, which the build and the tables' test forbid.
  */
 export function t(id, params = {}, lang = 'en') {
-  const entry = TABLES[sentenceLang(lang)][id] ?? TABLES.en[id];
-  if (typeof entry === 'function') return entry(params);
-  if (entry === undefined) return String(id);
-  return String(entry).replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ''));
+  const message = TABLES[sentenceLang(lang)][id] ?? TABLES.en[id];
+  return message ? message(new Proxy(Object(params ?? {}), ARGUMENTS)) : String(id);
 }
+
 
 /** Whether a message `id` exists. */
 export const hasWords = (id) => id in TABLES.en;
@@ -178,6 +183,8 @@ function fill(m, lang) {
   if (typeof m.white === 'number') p.white = spanWords(m.white, lang);
   if (typeof m.black === 'number') p.black = spanWords(m.black, lang);
   for (const k of ['claim', 'reason', 'because']) p[k] = m[k] ? t(m[k], {}, lang) : '';
+  // Castling barred on one side or both (`{sides, select, both {...} short {...} other {...}}`).
+  if ('short' in m || 'long' in m) p.sides = m.short && m.long ? 'both' : m.short ? 'short' : 'long';
   if (Array.isArray(m.moves)) p.list = listWords(m.moves.map((x) => evidenceAt(x, lang)), lang);
   if ('first' in m) p.first = evidenceMove(m.first, lang);
   if ('last' in m) p.last = evidenceMove(m.last, lang);
@@ -298,6 +305,15 @@ const BRIDGE_NOTICES = { connecting: 'bridge_connecting', lost: 'bridge_lost', n
 export function bridgeNoticeWords(text, notice, lang = 'en') {
   const id = BRIDGE_NOTICES[notice?.kind];
   return id ? t(id, { url: notice.url ?? '' }, lang) : String(text);
+}
+
+// What the sensor board's status says while a move is sealed on it (2005 App. A1, A5), by the
+// stage the bridge names.
+const SEALING = { sealing: 'board_sealing', pieces_back: 'board_pieces_back' };
+
+/** The board status's words for a sealing stage the bridge names (`sealing`, `pieces_back`). */
+export function sealingWords(stage, lang = 'en') {
+  return SEALING[stage] ? t(SEALING[stage], {}, lang) : String(stage ?? '');
 }
 
 // Why the bridge asks for the board to be put right, by its ruling's kind.

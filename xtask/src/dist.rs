@@ -14,6 +14,8 @@
 //!   bundle's chunks and the wasm glue, as esbuild's metafile names them), so a browser fetches
 //!   them all at once instead of one round trip per level of imports (the languages a page loads
 //!   when asked stay out: they are dynamic imports).
+//! - The page's words come from its message catalogue (`www/messages/<lang>.json`, ICU
+//!   MessageFormat), compiled first into `www/js/lang/` by `messages.mjs` (see [`catalogue`]).
 //! - Each text file and the wasm get a brotli (quality 11) and a gzip (level 9) copy beside them,
 //!   made once here instead of on every request.
 
@@ -28,7 +30,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Files of `www/` that are not the page: its docs, wasm-bindgen's TypeScript declarations and
-/// package metadata, and the build's own output.
+/// package metadata, the message catalogue's sources (the page loads them compiled), and the
+/// build's own output.
 fn shipped(rel: &Path) -> bool {
     let name = rel.to_string_lossy();
     let first = rel
@@ -36,6 +39,7 @@ fn shipped(rel: &Path) -> bool {
         .next()
         .map(|c| c.as_os_str().to_string_lossy());
     !(first.as_deref() == Some("dist")
+        || first.as_deref() == Some("messages")
         || name.ends_with(".md")
         || name.ends_with(".d.ts")
         || name.ends_with(".gitignore")
@@ -68,6 +72,33 @@ pub struct Built {
 
 /// The element, which embedders load by this name whether or not a page of ours does.
 const ELEMENT: &str = "js/arbiter-board.js";
+
+/// Compiles the message catalogue, `www/messages/<lang>.json`, into the modules the page loads,
+/// `www/js/lang/<lang>.js` (and `en-start.js`, the first screen's English), with messageformat's
+/// compiler: `messages.mjs`, which also checks that every language has exactly English's ids and
+/// names only its arguments, and fails naming the file and the id. Without it the page has no
+/// words, so there is no fallback: Node.js and the npm packages of tests/e2e are needed.
+pub fn catalogue() -> Result<()> {
+    let e2e = root().join("tests").join("e2e");
+    let compiler = e2e.join("node_modules").join("@messageformat").join("core");
+    if !compiler.is_dir() || !sh::found("node") {
+        bail!(
+            "the message catalogue (www/messages) is compiled by Node.js with the npm packages of \
+             tests/e2e: install Node.js, then `cargo xtask setup` (or npm ci in tests/e2e)"
+        );
+    }
+    let script = root().join("xtask").join("src").join("dist").join("messages.mjs");
+    let status = Command::new("node")
+        .arg(&script)
+        .arg(&e2e)
+        .arg(root().join("www"))
+        .status()
+        .context("running messages.mjs")?;
+    if !status.success() {
+        bail!("the message catalogue did not compile ({status})");
+    }
+    Ok(())
+}
 
 /// Builds `www/dist/` from `www/`, with the wasm modules `modules` (their names in `www/pkg/`).
 pub fn build(modules: &[&str]) -> Result<Vec<Built>> {
@@ -364,6 +395,8 @@ mod tests {
             "pkg/package.json",
             "pkg/.gitignore",
             "dist/index.html",
+            "messages/en.json",
+            "messages/first-screen.txt",
         ] {
             assert!(!shipped(Path::new(rel)), "{rel}");
         }

@@ -85,6 +85,7 @@ fn dist() -> Result<()> {
             bail!("{} is missing: run `cargo xtask web` first", wasm.display());
         }
     }
+    dist::catalogue()?;
     let built = dist::build(&web::MODULES.map(|(name, _)| name))?;
     dist::report(&built);
     Ok(())

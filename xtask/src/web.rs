@@ -32,6 +32,9 @@ pub fn build(profile: Profile) -> Result<()> {
     // ARBITER_WASM_ONLY=<name> builds that module alone (the other's files in www/pkg stay as
     // they were): quicker when measuring a change to one of them.
     let only = std::env::var("ARBITER_WASM_ONLY").ok();
+    // The words first (a mistake in a language's file fails at once, not after the modules):
+    // the catalogue's compiled modules are among the page's sources below.
+    crate::dist::catalogue()?;
     for (name, features) in MODULES {
         if only.as_deref().is_some_and(|o| o != name) {
             continue;
@@ -51,6 +54,13 @@ pub fn build(profile: Profile) -> Result<()> {
                 .join("src")
                 .join("dist")
                 .join("esbuild.mjs"),
+        )?
+        .file(
+            &root()
+                .join("xtask")
+                .join("src")
+                .join("dist")
+                .join("messages.mjs"),
         )?
         .file(&root().join("tests").join("e2e").join("package-lock.json"))?
         .file(

@@ -3,10 +3,9 @@
 // core; this file only shows it: rulings as cards, the sensor board's health and how far the
 // bridge's log is on its disk as a quiet status line, refusals in the page's words.
 
-import { bridgeNoticeWords, restoreBoardWords, tableRefusalWords } from '../words.js';
+import { bridgeNoticeWords, restoreBoardWords, sealingWords, tableRefusalWords } from '../words.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
 import { LiveGame } from './live-game.js';
-import { liveWords, sealingWords } from './live-lang/index.js';
 
 /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
 export function startLive(g, url) {
@@ -114,7 +113,7 @@ function liveListener(g) {
     unchanged: () => {},
     // The round ended and this game was archived: said plainly, in the page's language.
     archived: () => {
-      const words = () => ({ text: liveWords('round_archived', g.lang()), law: '' });
+      const words = () => ({ text: g.t('round_archived'), law: '' });
       g.card(words(), false, words);
       event('archived', {});
     },
@@ -138,7 +137,7 @@ function replyWords(g, reply) {
     case 'seat_key_needed':
       // The link had no key (or an old one) for its seat: this screen watches.
       g.host.dataset.seatRefused = reply.seat ?? '';
-      return liveWords('seat_key_needed', g.lang());
+      return g.t('seat_key_needed');
     case 'page_too_fast':
       return g.t('page_too_fast');
     default:
