@@ -87,7 +87,11 @@ pub fn catalogue() -> Result<()> {
              tests/e2e: install Node.js, then `cargo xtask setup` (or npm ci in tests/e2e)"
         );
     }
-    let script = root().join("xtask").join("src").join("dist").join("messages.mjs");
+    let script = root()
+        .join("xtask")
+        .join("src")
+        .join("dist")
+        .join("messages.mjs");
     let status = Command::new("node")
         .arg(&script)
         .arg(&e2e)
