@@ -96,6 +96,13 @@ fn the_arbiter_sets_a_boards_position_from_its_pieces_or_a_fen_until_the_first_m
             .contains("white has 0 kings"),
         "{answer}"
     );
+    // ... and as the pages' catalogue names it, for the hall page to say in its language.
+    assert_eq!(answer["problem"], "fen_king_count", "{answer}");
+    assert_eq!(
+        (&answer["player"], &answer["count"]),
+        (&j!("white"), &j!(0)),
+        "{answer}"
+    );
     assert_eq!(hall()["fen"], AFTER_E4_E5);
     let (status, _) = position(j!({"fen": ENDING, "from_board": {"side_to_move": "white"}}));
     assert_eq!(status, 400, "one of the two, alone");

@@ -17,10 +17,12 @@
 //! needs the king on e1/e8 and the rook on its corner.
 
 mod error;
+mod message;
 
 use cozy_chess::{BitBoard, Board, BoardBuilder, CastleRights, Color, File, Piece, Rank, Square};
 
 pub use error::{ColorName, FenError, PieceName};
+pub use message::FenWord;
 
 /// A position read from a FEN: the board, and the half-move clock exact (beyond 100 too).
 #[derive(Clone, Debug, PartialEq, Eq)]

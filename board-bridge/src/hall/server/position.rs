@@ -9,7 +9,7 @@
 use std::net::SocketAddr;
 
 use arbiter_core::arbiter::{Decision, Event, Refused};
-use arbiter_core::{Color, Placement};
+use arbiter_core::{Color, Placement, Position};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -149,10 +149,23 @@ fn position_refused(why: &NotTaken) -> Response {
             "restore": restore.to_string(),
             "new_game": new_game.to_string(),
         }),
-        // The core writes "<the reason>: <the FEN>" (a FEN has no colon).
-        NotTaken::Game(Refused::BadFen(text)) => json!({
-            "reason": text.rsplit_once(": ").map_or(text.as_str(), |(r, _)| r),
-        }),
+        // The core writes "<the reason>: <the FEN>" (a FEN has no colon). The reason goes as
+        // the catalogue's message too (`problem` and what it fills in), for the page to say it
+        // in its language as it says a FEN it reads itself.
+        NotTaken::Game(Refused::BadFen(text)) => {
+            let (reason, fen) = text.rsplit_once(": ").unwrap_or((text.as_str(), ""));
+            let mut said = json!({ "reason": reason });
+            if let (Err(fault), Some(fields)) =
+                (Position::from_setup_fen(fen), said.as_object_mut())
+            {
+                let (problem, words) = fault.message();
+                fields.insert("problem".into(), json!(problem));
+                for (name, word) in words {
+                    fields.insert(name.into(), json!(word));
+                }
+            }
+            said
+        }
         _ => return not_taken(why),
     };
     let mut body = json!({"error": why.to_string(), "id": why.id()});
