@@ -2,7 +2,7 @@
 // from the bridge's /hall/ws stream; each opens /board/N, that board's own live page. With the
 // arbiter's token (printed by the bridge when it starts) the arbiter acts on any board from
 // here: a result (confirming the kings' result signal), the clocks, a restore, a claim, the
-// sealed move made on the board (App. A1).
+// sealed move made on the board (App. A1), the position before the first move.
 // Everything shown is what the bridge's games say; nothing is decided here. Every word is
 // said in the page's language: the hall's own words from ./words.js, a game's result, its
 // reason, the sides and the claims in the board page's words (../words.js).
@@ -13,6 +13,7 @@ import { pushLines } from './push.js';
 import { askPassphrase, sealingWords, showPassphrase } from './seal.js';
 import { confirmAction } from './confirm.js';
 import { setUpDetected } from './detected.js';
+import { positionRows, toSetNote } from './position.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -726,6 +727,9 @@ function draw(n) {
     sealing.textContent = sealingWords(w, b.sealing, sideName(b.side_to_move, lang));
     card.append(sealing);
   }
+  // The squares the arbiter sets up once he set the game's position: his to see, not the room's.
+  const toSet = token ? toSetNote(w, b.to_set, article('position')) : null;
+  if (toSet) card.append(toSet);
   if (b.proposed) card.append(proposal(n, b.proposed));
   if (b.pending_claim && token) {
     const claim = document.createElement('div');
@@ -958,6 +962,12 @@ function actions(n, b) {
     }
     act(n, { event: { type: 'arbiter', decision: { kind: 'touch_not_deliberate', square } } }, answer);
   }), cite('touch'));
+  const position = positionRows({
+    n, w, title: () => boardTitle(n), article, answer, cite,
+    fenProblem: (reply) => tableRefusalWords(reply, lang),
+    send: (body, answerEl, doneText, refusal) => send(`/board/${n}/position`, body, answerEl, doneText, refusal),
+  });
+  d.append(...position.rows);
   const seats = seatLinks?.get(String(n));
   if (seats) {
     const links = document.createElement('span');
@@ -1066,6 +1076,7 @@ function actions(n, b) {
     // A row with nothing to do now is not shown at all (its label and article alone say nothing).
     clockRow.hidden = start.hidden && stop.hidden && restart.hidden;
     sealRow.hidden = seal.hidden && resume.hidden && open.hidden && arrive.every((x) => x.hidden);
+    position.refresh(data);
     for (const c of d.querySelectorAll('[data-law]')) {
       const text = article(c.dataset.law);
       c.textContent = text ? `(${text})` : '';
@@ -1117,9 +1128,15 @@ function refusalText(status, answer) {
 
 /** Sends the arbiter's `body` for board `n`; says the answer in `answerEl`: `doneText` of
  * the bridge's answer when taken (by default "Done."), the refusal otherwise. */
-async function act(n, body, answerEl, doneText = () => w('done')) {
+function act(n, body, answerEl, doneText = () => w('done')) {
+  return send(`/board/${n}/arbiter`, body, answerEl, doneText);
+}
+
+/** Sends the arbiter's `body` to `path`, saying the answer as `act` does; `refusal(status,
+ * answer)` says a refusal of its own in words (null: the general words). */
+async function send(path, body, answerEl, doneText, refusal = () => null) {
   try {
-    const r = await fetch(`/board/${n}/arbiter`, {
+    const r = await fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
@@ -1127,7 +1144,7 @@ async function act(n, body, answerEl, doneText = () => w('done')) {
     const answer = await r.json().catch(() => ({}));
     answerEl.dataset.status = String(r.status);
     if (r.ok) say(answerEl, doneText(answer), false);
-    else say(answerEl, refusalText(r.status, answer), true);
+    else say(answerEl, refusal(r.status, answer) ?? refusalText(r.status, answer), true);
     return r.ok;
   } catch {
     say(answerEl, w('no_answer'), true);
