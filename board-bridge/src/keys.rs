@@ -99,6 +99,17 @@ pub struct SeatKeys {
     keys: Mutex<BTreeMap<String, String>>,
     /// The seats are open for the person at the machine (loopback only, no other site).
     open: bool,
+    /// The same board's seats' keys in the hall's earlier rounds, each with its round: a page
+    /// that comes back with one is told its round has ended, not that it lacks a key.
+    ended: Mutex<Vec<EndedKey>>,
+}
+
+/// A seat's key of a round that has ended.
+#[derive(Debug, Clone)]
+struct EndedKey {
+    round: u32,
+    seat: String,
+    key: String,
 }
 
 impl SeatKeys {
@@ -133,6 +144,7 @@ impl SeatKeys {
             file,
             keys: Mutex::new(keys),
             open,
+            ended: Mutex::new(Vec::new()),
         };
         if drawn {
             me.save()?;
@@ -180,6 +192,28 @@ impl SeatKeys {
         Ok(Some(key))
     }
 
+    /// The same board's seats in round `round`, which has ended, and those `earlier` knew of
+    /// before it: their keys seat no one, and a page that gives one is told its round ended.
+    pub fn remember_ended(&self, round: u32, earlier: &SeatKeys) {
+        let mut known = lock(&earlier.ended).clone();
+        known.extend(
+            earlier
+                .all()
+                .into_iter()
+                .map(|(seat, key)| EndedKey { round, seat, key }),
+        );
+        lock(&self.ended).extend(known);
+    }
+
+    /// The round that `key` was `seat`'s key in, when it was, in a round that has ended.
+    fn ended_round(&self, seat: &str, key: &str) -> Option<u32> {
+        lock(&self.ended)
+            .iter()
+            .rev()
+            .find(|e| e.seat == seat && same_secret(&e.key, key))
+            .map(|e| e.round)
+    }
+
     /// Which seat a page that asks for `requested` with `key` acts from.
     pub fn admit(&self, requested: Role, key: Option<&str>) -> Admission {
         if requested == Role::Spectator || self.open {
@@ -196,6 +230,23 @@ impl SeatKeys {
             return Admission {
                 role: requested,
                 told: None,
+            };
+        }
+        // A key of this board's seat in an ended round: the player's link was for that round's
+        // game (the next round gave the seats new keys).
+        if let Some(round) = key.and_then(|k| self.ended_round(seat, k)) {
+            return Admission {
+                role: Role::Spectator,
+                told: Some(Reply {
+                    seat: Some(seat.to_owned()),
+                    round: Some(round),
+                    ..Reply::error_with_id(
+                        "seat_round_ended",
+                        format!(
+                            "this link's key was for the {seat} seat of round {round}, which has ended: you watch this board's game as a spectator; your seat in this round has a new link from the arbiter"
+                        ),
+                    )
+                }),
             };
         }
         let message = if key.is_some_and(|k| !k.is_empty()) {
@@ -440,6 +491,41 @@ mod tests {
         let open = SeatKeys::load(None, SINGLE_SEATS, true).expect("keys");
         assert_eq!(open.admit(asked, None).role, asked);
         let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_key_of_an_ended_round_is_told_its_round_ended_not_that_it_lacks_a_key() {
+        let round1 = SeatKeys::load(None, HALL_SEATS, false).expect("keys");
+        let round2 = SeatKeys::load(None, HALL_SEATS, false).expect("keys");
+        round2.remember_ended(1, &round1);
+        let round3 = SeatKeys::load(None, HALL_SEATS, false).expect("keys");
+        round3.remember_ended(2, &round2);
+        let white = Role::parse("white").expect("role");
+        let old = round1.all()[0].1.clone();
+        for (keys, round) in [(&round2, 1), (&round3, 1)] {
+            let told = keys.admit(white, Some(&old));
+            assert_eq!(told.role, Role::Spectator);
+            let told = told.told.expect("told");
+            assert_eq!(told.id.as_deref(), Some("seat_round_ended"));
+            assert_eq!(
+                (told.seat.as_deref(), told.round),
+                (Some("white"), Some(round))
+            );
+        }
+        let of_round2 = round2.all()[0].1.clone();
+        assert_eq!(
+            round3
+                .admit(white, Some(&of_round2))
+                .told
+                .expect("told")
+                .round,
+            Some(2)
+        );
+        // Another seat's old key, or a key never given, is no seat's of an ended round.
+        let black = Role::parse("black").expect("role");
+        let told = round2.admit(black, Some(&old)).told.expect("told");
+        assert_eq!(told.id.as_deref(), Some("seat_key_needed"));
+        assert_eq!(round2.admit(white, Some(&of_round2)).role, white);
     }
 
     #[test]

@@ -296,6 +296,28 @@ async fn a_seat_left_open_on_a_forced_rounds_game_adds_nothing_to_either_round()
         !now.contains("resign"),
         "round 2's game took round 1's seat's resignation: {now}"
     );
+
+    // The seat's page comes back with round 1's key: it watches round 2's game and is told that
+    // its key was round 1's, not that it has none.
+    let (mut again, _) = tokio_tungstenite::connect_async(format!(
+        "ws://{addr}/board/2/ws?role=white&key={key}&last_seq=0"
+    ))
+    .await
+    .expect("the stream opens again");
+    let told = loop {
+        let m = next(&mut again, WAIT)
+            .await
+            .expect("the page is told why it watches");
+        if m["type"] == "error" {
+            break m;
+        }
+    };
+    assert_eq!(told["id"], "seat_round_ended", "{told}");
+    assert_eq!(
+        (&told["seat"], &told["round"]),
+        (&serde_json::json!("white"), &serde_json::json!(1)),
+        "{told}"
+    );
     drop(boards);
 }
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, freshPage, BRIDGE, ROOT } from './harness.mjs';
+import { launch, freshPage, BRIDGE, ROOT, axe } from './harness.mjs';
 import { startHall, startStandIn } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -169,3 +169,92 @@ async function watchCards(boardPage) {
     }).observe(root.querySelector('.rulings'), { childList: true });
   });
 }
+
+test('hall next round: a player\'s seat link of round 1 comes back in round 2: told so in his language, watching the board, then seated with the new link', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-seat-ended-'));
+  fs.writeFileSync(path.join(dir, 'empty.pgn'), EMPTY);
+  fs.copyFileSync(path.join(ROOT, 'board-bridge/tests/data/round.trf'), path.join(dir, 'round.trf'));
+  // Both games wait for the arbiter: round 2 begins without forcing.
+  const hall = await startHall(dir, [[null, null, 'empty.pgn'], [null, null, 'empty.pgn']], { round: 1, trf: 'round.trf' });
+  const seats = async () => {
+    const r = await fetch(`${hall.url}/hall/seats`, { headers: { Authorization: `Bearer ${hall.token}` } });
+    return new Map((await r.json()).boards.map((b) => [b.number, b.seats]));
+  };
+  const browser = await launch();
+  try {
+    const roundOneLink = (await seats()).get(1).white.link;
+    // Black's seat of board 1, opened in Italian on the player's phone.
+    const player = await freshPage(browser, { width: 390, height: 844, touch: true });
+    const blackLink = (await seats()).get(1).black.link;
+    await player.goto(`${hall.url}${blackLink}&lang=it`);
+    await player.waitForFunction(() => document.querySelector('#board')?.getAttribute('seat') === 'black' && !!document.querySelector('#board')?.table);
+    assert.equal(await player.getAttribute('#board', 'data-seat-refused'), null, 'seated with round 1\'s key');
+
+    // Round 2: the seats get new keys; the player's screen reconnects with round 1's.
+    const next = await fetch(`${hall.url}/hall/next-round`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hall.token}` },
+      body: '{}',
+    });
+    assert.equal(next.status, 200, await next.text());
+    await player.waitForURL(/\/board\/1\?ended_seat=black&ended_round=1&lang=it$/, { timeout: 60_000 });
+    const notice = player.locator('.seat-ended');
+    await notice.waitFor();
+    assert.equal(await notice.locator('h2').textContent(), 'Il turno 1 è finito');
+    assert.match(await notice.textContent(), /Il vostro link era per il posto del Nero alla scacchiera 1 nel turno 1/);
+    assert.equal(await notice.getAttribute('role'), 'alert');
+    // The board is shown to him as to anyone: board 1's game of round 2, no seat, no key card.
+    const watched = player.locator('arbiter-board');
+    assert.equal(await watched.getAttribute('live'), hall.url.replace('http', 'ws') + '/board/1/ws');
+    assert.equal(await watched.getAttribute('seat'), null);
+    await player.waitForFunction(() => /turno 2/.test(document.querySelector('#meta').textContent));
+    await player.waitForFunction(() => !!document.querySelector('arbiter-board')?.table);
+    assert.equal(await watched.evaluate((el) => el.shadowRoot.querySelectorAll('.ruling.refused').length), 0, 'no error card');
+    const width = await player.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `the page is ${width} px wide`);
+    await axe(player, 'the notice of a seat of an ended round');
+    await player.screenshot({ path: path.join(SHOTS, 'hall-seat-ended-phone.png') });
+    // In English too, every word of it.
+    await player.selectOption('#lang', 'en');
+    await player.waitForFunction(() => document.querySelector('.seat-ended h2').textContent === 'Round 1 has ended');
+    assert.match(await notice.textContent(), /Your link was for Black's seat at board 1 in round 1, and that round's game has ended\. Below you watch board 1's game of the round being played now, as a spectator\./);
+
+    // Nothing typed, then not a key: said beside the field, nobody seated.
+    const field = player.getByLabel('Key or link of your new seat');
+    await player.getByRole('button', { name: 'Take my seat' }).click();
+    assert.equal(await notice.locator('.answer').textContent(), 'Type the key or the link the arbiter gave you for this round.');
+    await field.fill('my seat please');
+    await player.getByRole('button', { name: 'Take my seat' }).click();
+    assert.match(await notice.locator('.answer').textContent(), /^This is neither a seat’s key nor a seat’s link/);
+    await player.screenshot({ path: path.join(SHOTS, 'hall-seat-ended-phone-en.png') });
+
+    // The new link the arbiter gives him (round 2's Black of board 1): seated again.
+    const roundTwo = (await seats()).get(1).black;
+    assert.notEqual(roundTwo.link, blackLink);
+    await field.fill(`${hall.url}${roundTwo.link}`);
+    await player.getByRole('button', { name: 'Take my seat' }).click();
+    await player.waitForFunction(() => document.querySelector('#board')?.getAttribute('seat') === 'black' && !!document.querySelector('#board')?.table);
+    assert.match(player.url(), /seat=black/);
+    assert.equal(await player.getAttribute('#board', 'data-seat-refused'), null, 'seated with round 2\'s key');
+
+    // A bare key works as the link does; a key never given is no ended round's: the plain refusal.
+    const desk = await freshPage(browser, { width: 1280, height: 900 });
+    await desk.goto(`${hall.url}${roundOneLink}`);
+    await desk.waitForURL(/ended_seat=white&ended_round=1/, { timeout: 60_000 });
+    await desk.locator('.seat-ended').waitFor();
+    await desk.screenshot({ path: path.join(SHOTS, 'hall-seat-ended-desktop.png') });
+    await desk.getByLabel('Key or link of your new seat').fill((await seats()).get(1).white.key);
+    await desk.getByRole('button', { name: 'Take my seat' }).click();
+    await desk.waitForFunction(() => document.querySelector('#board')?.getAttribute('seat') === 'white' && !!document.querySelector('#board')?.table);
+    const stranger = await freshPage(browser);
+    await stranger.goto(`${hall.url}/board/1?seat=white&key=${'0'.repeat(32)}`);
+    await stranger.waitForFunction(() => document.querySelector('#board')?.dataset.seatRefused === 'white', null, { timeout: 15_000 });
+    assert.match(stranger.url(), /index\.html/, 'a wrong key stays on the seat page');
+    assert.equal(player.lastError, undefined);
+    assert.equal(desk.lastError, undefined);
+  } finally {
+    await browser.close();
+    await hall.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -108,6 +108,22 @@ if (['white', 'black', 'assistant', 'arbiter', 'spectator'].includes(seat ?? '')
   // The game is the bridge's: this screen cannot start another.
   $('new-game').hidden = true;
 }
+// A hall's seat whose round has ended (its link's key was that round's): the hall's page of the
+// board says so in the hall's words, shows the board's new game to watch and asks for the new
+// round's link. Only for a hall board served from where this page is (`/board/N/ws`).
+board.addEventListener('seatroundended', (e) => {
+  let live;
+  try {
+    live = new URL(board.getAttribute('live'), location.href);
+  } catch {
+    return;
+  }
+  const hallBoard = /^\/board\/(\d+)\/ws$/.exec(live.pathname)?.[1];
+  const { seat: ended, round } = e.detail ?? {};
+  if (!hallBoard || live.host !== location.host || !ended || !Number.isInteger(round)) return;
+  const q = new URLSearchParams({ ended_seat: ended, ended_round: String(round), lang: document.documentElement.lang });
+  location.replace(`/board/${hallBoard}?${q}`);
+});
 // A spectator's page says that it watches and has no control of a player or the arbiter; with
 // no board connected it leads to a game instead (door.js).
 if (seat === 'spectator') $('open-arbiter').hidden = true;

@@ -180,6 +180,11 @@ pub async fn start_next(
         ..setup.completing
     };
     let next = open_round(&config, hall.log.as_deref(), completing).map_err(NotStarted::Failed)?;
+    // The same boards, in the same order: a player's link of this round, come back, is told
+    // that its round has ended rather than that it lacks a key.
+    for (seats, ended) in next.seats.iter().zip(&now.seats) {
+        seats.remember_ended(now.event.round, ended);
+    }
     if !playing.is_empty() {
         eprintln!(
             "board-bridge: round {} archived with board {} unfinished, as the arbiter asked",

@@ -142,6 +142,9 @@ pub struct Reply {
     /// The side the refused event acts for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub player: Option<String>,
+    /// The hall's round the refusal concerns: the ended round a seat's old key was for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round: Option<u32>,
 }
 
 impl Reply {
@@ -154,6 +157,7 @@ impl Reply {
             id: None,
             seat: None,
             player: None,
+            round: None,
         }
     }
 

@@ -108,7 +108,12 @@ function liveListener(g) {
       g.host.dataset.refused = reason;
       event('refused', { reason, message });
     },
-    error: (reply) => g.card({ text: replyWords(g, reply), law: '' }, true),
+    error: (reply) => {
+      // A seat's link of a hall round that has ended: the page that hosts the board says so in
+      // its own words (the hall's seat page); a page that does not, shows the key's refusal.
+      if (reply?.id === 'seat_round_ended') event('seatroundended', { seat: reply.seat ?? null, round: reply.round ?? null });
+      g.card({ text: replyWords(g, reply), law: '' }, true);
+    },
     // An event taken as said before: nothing to show.
     unchanged: () => {},
     // The round ended and this game was archived: said plainly, in the page's language.
@@ -135,7 +140,9 @@ function replyWords(g, reply) {
     case 'table_repeated_offer':
       return g.t(reply.id);
     case 'seat_key_needed':
-      // The link had no key (or an old one) for its seat: this screen watches.
+    case 'seat_round_ended':
+      // The link had no key (or an old one, or one of a round that has ended) for its seat:
+      // this screen watches.
       g.host.dataset.seatRefused = reply.seat ?? '';
       return g.t('seat_key_needed');
     case 'page_too_fast':

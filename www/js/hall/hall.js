@@ -14,6 +14,7 @@ import { askPassphrase, sealingWords, showPassphrase } from './seal.js';
 import { confirmAction } from './confirm.js';
 import { setUpDetected } from './detected.js';
 import { positionRows, toSetNote } from './position.js';
+import { showSeatEnded } from './seat-ended.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -1172,6 +1173,18 @@ if (boardPath) {
     location.replace(`/index.html?seat=${seat}&live=${encodeURIComponent(live)}&lang=${lang}${keyed}`);
   } else {
     showBoard(n, live);
+    // A seat's link of a round that has ended, sent here by the seat's screen: said plainly
+    // above the board, which he now watches, with a way to his new seat.
+    const endedSeat = query.get('ended_seat');
+    const endedRound = query.get('ended_round');
+    if (['white', 'black', 'assistant'].includes(endedSeat ?? '') && /^\d{1,4}$/.test(endedRound ?? '')) {
+      const again = showSeatEnded(w, { n, seat: endedSeat, round: Number(endedRound), lang: () => lang, place: $('main') });
+      const board = redraw;
+      redraw = () => {
+        board();
+        again();
+      };
+    }
   }
 } else {
   showHall();

@@ -214,4 +214,14 @@ export default {
   position_bad_fen: '{why} Die Stellung wird nicht gesetzt ({article}).',
   position_board_not_shown: 'Das Brett zeigt keine Figuren, nach denen die Partie gesetzt werden könnte: Es ist nicht verbunden oder wurde seitdem nicht gelesen.',
   to_set: 'Das Brett weicht von der Partie ab auf: {squares}. Bauen Sie diese Felder so auf, wie die Partie sie hat ({article}).',
+  // A seat's link of a round that has ended (seat-ended.js).
+  seat_ended_title: 'Runde {round} ist zu Ende',
+  seat_ended_white: 'Ihr Link war für den Platz von Weiß an Brett {n} in Runde {round}, und die Partie dieser Runde ist zu Ende. Unten sehen Sie als Zuschauer die Partie an Brett {n} aus der Runde, die jetzt gespielt wird.',
+  seat_ended_black: 'Ihr Link war für den Platz von Schwarz an Brett {n} in Runde {round}, und die Partie dieser Runde ist zu Ende. Unten sehen Sie als Zuschauer die Partie an Brett {n} aus der Runde, die jetzt gespielt wird.',
+  seat_ended_assistant: 'Ihr Link war für den Platz des Assistenten an Brett {n} in Runde {round}, und die Partie dieser Runde ist zu Ende. Unten sehen Sie als Zuschauer die Partie an Brett {n} aus der Runde, die jetzt gespielt wird.',
+  seat_ended_new: 'Ihr Platz in dieser Runde hat einen neuen Link: Scannen Sie den Code, den Ihnen der Schiedsrichter gibt, oder geben Sie hier seinen Schlüssel oder den ganzen Link ein.',
+  seat_ended_label: 'Schlüssel oder Link Ihres neuen Platzes',
+  seat_ended_go: 'Meinen Platz einnehmen',
+  seat_ended_empty: 'Geben Sie den Schlüssel oder den Link ein, den Ihnen der Schiedsrichter für diese Runde gegeben hat.',
+  seat_ended_bad: 'Das ist weder der Schlüssel noch der Link eines Platzes: Ein Schlüssel ist eine lange Reihe aus Buchstaben und Ziffern, ein Link enthält „seat=“ und „key=“.',
 };

@@ -214,4 +214,14 @@ export default {
   position_bad_fen: '{why} The position is not set ({article}).',
   position_board_not_shown: 'The board shows no pieces to set the game from: it is not connected, or has not been read since it was.',
   to_set: 'The board differs from the game on: {squares}. Set up these squares as the game has them ({article}).',
+  // A seat's link of a round that has ended (seat-ended.js).
+  seat_ended_title: 'Round {round} has ended',
+  seat_ended_white: "Your link was for White's seat at board {n} in round {round}, and that round's game has ended. Below you watch board {n}'s game of the round being played now, as a spectator.",
+  seat_ended_black: "Your link was for Black's seat at board {n} in round {round}, and that round's game has ended. Below you watch board {n}'s game of the round being played now, as a spectator.",
+  seat_ended_assistant: "Your link was for the assistant's seat at board {n} in round {round}, and that round's game has ended. Below you watch board {n}'s game of the round being played now, as a spectator.",
+  seat_ended_new: 'Your seat in this round has a new link: scan the code the arbiter gives you, or type its key or the whole link here.',
+  seat_ended_label: 'Key or link of your new seat',
+  seat_ended_go: 'Take my seat',
+  seat_ended_empty: 'Type the key or the link the arbiter gave you for this round.',
+  seat_ended_bad: 'This is neither a seat’s key nor a seat’s link: a key is a long row of letters and digits, a link contains “seat=” and “key=”.',
 };

@@ -214,4 +214,14 @@ export default {
   position_bad_fen: '{why} La posición no se pone ({article}).',
   position_board_not_shown: 'El tablero no muestra piezas desde las que poner la partida: no está conectado, o no se ha leído desde entonces.',
   to_set: 'El tablero difiere de la partida en: {squares}. Coloque estas casillas como las tiene la partida ({article}).',
+  // A seat's link of a round that has ended (seat-ended.js).
+  seat_ended_title: 'La ronda {round} ha terminado',
+  seat_ended_white: 'Su enlace era el del puesto de las blancas en el tablero {n} de la ronda {round}, y la partida de esa ronda ha terminado. Abajo sigue como espectador la partida del tablero {n} de la ronda que se juega ahora.',
+  seat_ended_black: 'Su enlace era el del puesto de las negras en el tablero {n} de la ronda {round}, y la partida de esa ronda ha terminado. Abajo sigue como espectador la partida del tablero {n} de la ronda que se juega ahora.',
+  seat_ended_assistant: 'Su enlace era el del puesto del asistente en el tablero {n} de la ronda {round}, y la partida de esa ronda ha terminado. Abajo sigue como espectador la partida del tablero {n} de la ronda que se juega ahora.',
+  seat_ended_new: 'Su puesto en esta ronda tiene un enlace nuevo: escanee el código que le da el árbitro, o escriba aquí su clave o el enlace entero.',
+  seat_ended_label: 'Clave o enlace de su nuevo puesto',
+  seat_ended_go: 'Ocupar mi puesto',
+  seat_ended_empty: 'Escriba la clave o el enlace que el árbitro le dio para esta ronda.',
+  seat_ended_bad: 'Esto no es ni la clave ni el enlace de un puesto: una clave es una larga serie de letras y cifras, un enlace contiene «seat=» y «key=».',
 };

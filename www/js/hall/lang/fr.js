@@ -214,4 +214,14 @@ export default {
   position_bad_fen: '{why} La position n’est pas mise en place ({article}).',
   position_board_not_shown: 'L’échiquier ne montre aucune pièce d’où partir : il n’est pas connecté, ou n’a pas été lu depuis.',
   to_set: 'L’échiquier diffère de la partie sur : {squares}. Disposez ces cases comme la partie les a ({article}).',
+  // A seat's link of a round that has ended (seat-ended.js).
+  seat_ended_title: 'La ronde {round} est terminée',
+  seat_ended_white: 'Votre lien était celui de la place des Blancs à l’échiquier {n} pour la ronde {round}, et la partie de cette ronde est terminée. Ci-dessous, vous suivez en spectateur la partie de l’échiquier {n} de la ronde en cours.',
+  seat_ended_black: 'Votre lien était celui de la place des Noirs à l’échiquier {n} pour la ronde {round}, et la partie de cette ronde est terminée. Ci-dessous, vous suivez en spectateur la partie de l’échiquier {n} de la ronde en cours.',
+  seat_ended_assistant: 'Votre lien était celui de la place de l’assistant à l’échiquier {n} pour la ronde {round}, et la partie de cette ronde est terminée. Ci-dessous, vous suivez en spectateur la partie de l’échiquier {n} de la ronde en cours.',
+  seat_ended_new: 'Votre place dans cette ronde a un nouveau lien : scannez le code que l’arbitre vous donne, ou saisissez ici sa clé ou le lien entier.',
+  seat_ended_label: 'Clé ou lien de votre nouvelle place',
+  seat_ended_go: 'Prendre ma place',
+  seat_ended_empty: 'Saisissez la clé ou le lien que l’arbitre vous a donné pour cette ronde.',
+  seat_ended_bad: 'Ce n’est ni la clé ni le lien d’une place : une clé est une longue suite de lettres et de chiffres, un lien contient « seat= » et « key= ».',
 };

@@ -214,4 +214,14 @@ export default {
   position_bad_fen: '{why} La posizione non viene impostata ({article}).',
   position_board_not_shown: 'La scacchiera non mostra pezzi da cui impostare la partita: non è collegata, o non è stata letta da allora.',
   to_set: 'La scacchiera differisce dalla partita su: {squares}. Disponete queste case come le ha la partita ({article}).',
+  // A seat's link of a round that has ended (seat-ended.js).
+  seat_ended_title: 'Il turno {round} è finito',
+  seat_ended_white: 'Il vostro link era per il posto del Bianco alla scacchiera {n} nel turno {round}, e la partita di quel turno è finita. Qui sotto seguite da spettatori la partita della scacchiera {n} del turno in corso.',
+  seat_ended_black: 'Il vostro link era per il posto del Nero alla scacchiera {n} nel turno {round}, e la partita di quel turno è finita. Qui sotto seguite da spettatori la partita della scacchiera {n} del turno in corso.',
+  seat_ended_assistant: 'Il vostro link era per il posto dell’assistente alla scacchiera {n} nel turno {round}, e la partita di quel turno è finita. Qui sotto seguite da spettatori la partita della scacchiera {n} del turno in corso.',
+  seat_ended_new: 'Il vostro posto in questo turno ha un nuovo link: inquadrate il codice che vi dà l’arbitro, oppure scrivete qui la sua chiave o il link intero.',
+  seat_ended_label: 'Chiave o link del vostro nuovo posto',
+  seat_ended_go: 'Prendi il mio posto',
+  seat_ended_empty: 'Scrivete la chiave o il link che l’arbitro vi ha dato per questo turno.',
+  seat_ended_bad: 'Questa non è né la chiave né il link di un posto: una chiave è una lunga serie di lettere e cifre, un link contiene «seat=» e «key=».',
 };

@@ -214,4 +214,14 @@ export default {
   position_bad_fen: '{why} De stelling wordt niet ingesteld ({article}).',
   position_board_not_shown: 'Het bord toont geen stukken om de partij naar in te stellen: het is niet verbonden, of sindsdien niet gelezen.',
   to_set: 'Het bord wijkt af van de partij op: {squares}. Zet deze velden op zoals de partij ze heeft ({article}).',
+  // A seat's link of a round that has ended (seat-ended.js).
+  seat_ended_title: 'Ronde {round} is afgelopen',
+  seat_ended_white: 'Uw link was voor de plaats van Wit aan bord {n} in ronde {round}, en de partij van die ronde is afgelopen. Hieronder volgt u als toeschouwer de partij aan bord {n} van de ronde die nu gespeeld wordt.',
+  seat_ended_black: 'Uw link was voor de plaats van Zwart aan bord {n} in ronde {round}, en de partij van die ronde is afgelopen. Hieronder volgt u als toeschouwer de partij aan bord {n} van de ronde die nu gespeeld wordt.',
+  seat_ended_assistant: 'Uw link was voor de plaats van de assistent aan bord {n} in ronde {round}, en de partij van die ronde is afgelopen. Hieronder volgt u als toeschouwer de partij aan bord {n} van de ronde die nu gespeeld wordt.',
+  seat_ended_new: 'Uw plaats in deze ronde heeft een nieuwe link: scan de code die de arbiter u geeft, of typ hier de sleutel of de hele link.',
+  seat_ended_label: 'Sleutel of link van uw nieuwe plaats',
+  seat_ended_go: 'Mijn plaats innemen',
+  seat_ended_empty: 'Typ de sleutel of de link die de arbiter u voor deze ronde gaf.',
+  seat_ended_bad: 'Dit is geen sleutel en geen link van een plaats: een sleutel is een lange reeks letters en cijfers, een link bevat „seat=” en „key=”.',
 };

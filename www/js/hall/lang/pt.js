@@ -214,4 +214,14 @@ export default {
   position_bad_fen: '{why} A posição não é definida ({article}).',
   position_board_not_shown: 'O tabuleiro não mostra peças a partir das quais definir a partida: não está ligado, ou não foi lido desde então.',
   to_set: 'O tabuleiro difere da partida em: {squares}. Monte estas casas como a partida as tem ({article}).',
+  // A seat's link of a round that has ended (seat-ended.js).
+  seat_ended_title: 'A ronda {round} terminou',
+  seat_ended_white: 'A sua ligação era a do lugar das brancas no tabuleiro {n} na ronda {round}, e a partida dessa ronda terminou. Abaixo acompanha como espectador a partida do tabuleiro {n} da ronda que se joga agora.',
+  seat_ended_black: 'A sua ligação era a do lugar das pretas no tabuleiro {n} na ronda {round}, e a partida dessa ronda terminou. Abaixo acompanha como espectador a partida do tabuleiro {n} da ronda que se joga agora.',
+  seat_ended_assistant: 'A sua ligação era a do lugar do assistente no tabuleiro {n} na ronda {round}, e a partida dessa ronda terminou. Abaixo acompanha como espectador a partida do tabuleiro {n} da ronda que se joga agora.',
+  seat_ended_new: 'O seu lugar nesta ronda tem uma nova ligação: leia o código que o árbitro lhe dá, ou escreva aqui a sua chave ou a ligação inteira.',
+  seat_ended_label: 'Chave ou ligação do seu novo lugar',
+  seat_ended_go: 'Ocupar o meu lugar',
+  seat_ended_empty: 'Escreva a chave ou a ligação que o árbitro lhe deu para esta ronda.',
+  seat_ended_bad: 'Isto não é nem a chave nem a ligação de um lugar: uma chave é uma longa série de letras e algarismos, uma ligação contém «seat=» e «key=».',
 };
