@@ -3,6 +3,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Noticed;
 use arbiter_core::arbiter::{Decision, Event, Reason, Refused, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, adjourn};
@@ -241,7 +242,7 @@ fn a07_2005_late_sealer_is_left_to_the_arbiter() {
     assert_eq!(
         t.verdicts(),
         vec![Verdict::Notice {
-            what: "sealer_late_arbiter_opens_envelope"
+            what: Noticed::SealerLateArbiterOpensEnvelope
         }]
     );
 }
@@ -354,13 +355,13 @@ fn a08_2005_clock_error_at_resumption_corrected_only_before_the_first_move() {
     let corrected = (
         "2005 App. A12".to_string(),
         Verdict::Notice {
-            what: "clock_error_to_be_corrected",
+            what: Noticed::ClockErrorToBeCorrected,
         },
     );
     let stands = (
         "2005 App. A12".to_string(),
         Verdict::Notice {
-            what: "clock_error_stands",
+            what: Noticed::ClockErrorStands,
         },
     );
     assert_eq!(

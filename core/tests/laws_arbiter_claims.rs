@@ -7,6 +7,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Rejection;
 use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Refused, Verdict};
 use arbiter_core::clock::{Millis, Mode, Timestamp};
 use arbiter_core::laws::{Edition, Law};
@@ -137,7 +138,7 @@ fn art9_5_wrong_claim_rejected_by_the_arbiter(edition: Edition, bonus: Millis) {
     assert!(rulings.contains(&Verdict::ClaimRejected {
         player: Color::White,
         claim: ClaimKind::Repetition,
-        because: "not_established"
+        because: Rejection::NotEstablished
     }));
     assert!(rulings.contains(&Verdict::TimeAdded {
         player: Color::Black,

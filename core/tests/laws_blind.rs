@@ -3,6 +3,7 @@
 mod common_laws;
 
 use arbiter_core::arbiter::{Event, GameConfig, Impairment, Verdict};
+use arbiter_core::arbiter::{Noticed, Uncorrectable};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::blind::{self, BoardOf, ClockReading, Correction, TwoBoards};
 use arbiter_core::laws::{Edition, Law};
@@ -213,7 +214,7 @@ fn b04_2005_tactile_move_made_when_announced_clock_may_start() {
     assert_eq!(
         rulings[0].verdict,
         Verdict::Notice {
-            what: "move_not_made_clock_not_started"
+            what: Noticed::MoveNotMadeClockNotStarted
         }
     );
     assert_eq!(running(&t), Some(Color::White));
@@ -321,7 +322,7 @@ fn b06_2005_slip_of_tongue_corrected_before_clock_started_accepted_after_refused
         rulings[0].verdict,
         Verdict::CorrectionRefused {
             player: Color::White,
-            because: "opponent_clock_started"
+            because: Uncorrectable::OpponentClockStarted
         }
     );
     assert_eq!(t.game.moves()[0].text, mv("e2e3"));
@@ -340,7 +341,7 @@ fn b06_2023_correction_frees_the_piece_first_named() {
     correct(&mut t, Color::Black, "David fuenf");
     assert!(t.verdicts().contains(&Verdict::CorrectionRefused {
         player: Color::Black,
-        because: "nothing_announced"
+        because: Uncorrectable::NothingAnnounced
     }));
 }
 
@@ -593,7 +594,7 @@ fn b04_2023_tactile_board_move_stands_when_the_announcement_differs() {
     assert_eq!(
         rulings[0].verdict,
         Verdict::Notice {
-            what: "announcement_differs_from_board"
+            what: Noticed::AnnouncementDiffersFromBoard
         }
     );
     assert_eq!(t.game.moves()[0].san, "Nf3", "the move on his board");

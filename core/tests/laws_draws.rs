@@ -3,6 +3,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Rejection;
 use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Refused, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, Law};
@@ -304,7 +305,7 @@ fn d05_touching_a_piece_forfeits_the_claim(edition: Edition) {
     let rulings = t.take();
     assert!(
         matches!(rulings[..], [ref r] if r.verdict == Verdict::ClaimRejected {
-        player: Color::White, claim: ClaimKind::Repetition, because: "touched_a_piece" })
+        player: Color::White, claim: ClaimKind::Repetition, because: Rejection::TouchedAPiece })
     );
     assert_eq!(rulings[0].law, Law::new(edition, "Art. 9.4"));
     assert_eq!(t.result(), None);
@@ -463,7 +464,7 @@ fn d06_2005_correct_claim_open_kind() {
     assert!(t.verdicts().contains(&Verdict::ClaimRejected {
         player: Color::White,
         claim: ClaimKind::FiftyMoves,
-        because: "not_established"
+        because: Rejection::NotEstablished
     }));
 }
 

@@ -5,6 +5,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Rejection;
 use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, Law};
@@ -211,7 +212,7 @@ fn rb04_2005_claim_before_the_flag_falls_is_rejected() {
     t.play("e2e4");
     t.take();
     t.claim(Color::White, Claim::WinOnTime);
-    assert_eq!(t.sole_rejection(), Some("flag_not_fallen"));
+    assert_eq!(t.sole_rejection(), Some(Rejection::FlagNotFallen));
 }
 
 fn q01_no_quickplay_claim_in_blitz(edition: Edition) {
@@ -219,7 +220,7 @@ fn q01_no_quickplay_claim_in_blitz(edition: Edition) {
     t.wait(4 * 60_000);
     t.take();
     t.claim(Color::White, Claim::QuickplayFinish);
-    assert_eq!(t.sole_rejection(), Some("not_applicable"));
+    assert_eq!(t.sole_rejection(), Some(Rejection::NotApplicable));
 }
 
 in_both_editions!(
@@ -270,7 +271,7 @@ fn q02_2005_claim_with_two_minutes_left_is_rejected() {
     t.wait(50 * 60_000);
     t.take();
     t.claim(Color::White, Claim::QuickplayFinish);
-    assert_eq!(t.sole_rejection(), Some("two_minutes_or_more_left"));
+    assert_eq!(t.sole_rejection(), Some(Rejection::TwoMinutesOrMoreLeft));
 }
 
 fn q04_without_arbiter_the_claim_is_recorded_for_a_decision(edition: Edition) {
@@ -300,7 +301,7 @@ fn q04_2005_claim_after_the_flag_fell_is_refused() {
     assert!(t.verdicts().iter().any(|v| matches!(
         v,
         Verdict::ClaimRejected {
-            because: "flag_fell",
+            because: Rejection::FlagFell,
             ..
         }
     )));
@@ -436,7 +437,7 @@ fn q03_2005_no_increment_request_in_the_2005_laws() {
     t.wait(59 * 60_000);
     t.take();
     t.claim(Color::White, Claim::QuickplayIncrement);
-    assert_eq!(t.sole_rejection(), Some("not_in_edition"));
+    assert_eq!(t.sole_rejection(), Some(Rejection::NotInEdition));
     assert!(t.game.clock().running().is_some());
 }
 

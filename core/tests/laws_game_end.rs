@@ -9,6 +9,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Noticed;
 use arbiter_core::arbiter::{Event, GameConfig, Impairment, Reason, Refused, Verdict};
 use arbiter_core::clock::{Millis, Timestamp};
 use arbiter_core::laws::{Edition, Law, adjourn};
@@ -134,7 +135,7 @@ fn e01_fools_mate_ends_when_made(edition: Edition) {
     assert!(t.game.rulings().iter().any(|r| r.law == completion
         && r.verdict
             == Verdict::Notice {
-                what: "move_ends_the_game"
+                what: Noticed::MoveEndsTheGame
             }));
     assert_eq!(t.game.moves().last().map(|m| m.san.as_str()), Some("Qh4#"));
     later_presses_change_nothing(&mut t, Color::Black);
@@ -373,7 +374,7 @@ fn a05_a_sealed_mate_ends_the_game_when_the_arbiter_makes_it(edition: Edition) {
     assert!(t.game.rulings().iter().any(|r| r.law == opened
         && r.verdict
             == Verdict::Notice {
-                what: "move_ends_the_game"
+                what: Noticed::MoveEndsTheGame
             }));
 }
 

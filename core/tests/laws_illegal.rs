@@ -4,6 +4,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Noticed;
 use arbiter_core::arbiter::{Claim, ClaimKind, Event, Reason, Verdict};
 use arbiter_core::clock::Millis;
 use arbiter_core::laws::Edition;
@@ -116,7 +117,7 @@ fn i08_2005_press_without_move_only_noted() {
     assert_eq!(
         t.verdicts(),
         vec![Verdict::Notice {
-            what: "clock_pressed_without_move"
+            what: Noticed::ClockPressedWithoutMove
         }]
     );
     assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
@@ -323,7 +324,7 @@ fn i05_2005_knocked_over_pieces_put_back_on_own_time() {
     t.press();
     assert_eq!(t.laws(), ["2005 Art. 7.3"]);
     assert!(t.verdicts().contains(&Verdict::Notice {
-        what: "pieces_displaced_restore_on_own_time"
+        what: Noticed::PiecesDisplacedRestoreOnOwnTime
     }));
     assert_eq!(t.game.clock().running().map(|r| r.0), Some(Color::White));
     t.wait(20_000);

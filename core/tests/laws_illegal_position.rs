@@ -5,6 +5,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Noticed;
 use arbiter_core::arbiter::{Claim, ClaimKind, Decision, Event, Reason, Refused, Verdict};
 use arbiter_core::clock::Millis;
 use arbiter_core::laws::Edition;
@@ -171,7 +172,7 @@ fn i14_2005_rapid_still_illegal_after_the_reply_waits_for_the_arbiter() {
     assert_eq!(t.result(), None, "the 2005 Laws write no draw for it");
     assert!(t.laws().iter().all(|l| l == "2005 Art. 7.4a"));
     assert!(t.verdicts().contains(&Verdict::Notice {
-        what: "illegal_position_needs_arbiter"
+        what: Noticed::IllegalPositionNeedsArbiter
     }));
     assert_eq!(t.game.clock().running(), None);
     assert_eq!(make(&mut t, "e1d2"), Err(Refused::IllegalPosition));

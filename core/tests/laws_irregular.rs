@@ -4,6 +4,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Noticed;
 use arbiter_core::arbiter::{Decision, Event, Refused, RestoreCause, SetupFault, Stamped, Verdict};
 use arbiter_core::clock::{Millis, Mode, Timestamp};
 use arbiter_core::laws::Edition;
@@ -137,7 +138,7 @@ fn i02_2005_wrong_setup_found_at_move_five_cancels_and_replays() {
         [(
             "2005 Art. 7.1a".to_string(),
             Verdict::NewGame {
-                because: "wrong_setup",
+                because: SetupFault::WrongSetup,
                 colours_swapped: false
             }
         )]
@@ -178,7 +179,7 @@ fn i04_2023_colours_reversed_found_at_move_six_restart_with_right_colours() {
         [(
             "2023 Art. 7.3".to_string(),
             Verdict::NewGame {
-                because: "colours_reversed",
+                because: SetupFault::ColoursReversed,
                 colours_swapped: true
             }
         )]
@@ -200,7 +201,7 @@ fn i04_2023_colours_reversed_after_ten_moves_each_play_on() {
         [(
             "2023 Art. 7.3".to_string(),
             Verdict::Notice {
-                what: "colours_reversed_play_on"
+                what: Noticed::ColoursReversedPlayOn
             }
         )]
     );
@@ -227,7 +228,7 @@ fn rb03_2023_unsupervised_clock_setting_corrected_at_move_four_not_at_move_twelv
         [(
             "2023 Art. 6.10.2".to_string(),
             Verdict::Notice {
-                what: "clock_setting_to_be_corrected"
+                what: Noticed::ClockSettingToBeCorrected
             }
         )]
     );
@@ -239,7 +240,7 @@ fn rb03_2023_unsupervised_clock_setting_corrected_at_move_four_not_at_move_twelv
         [(
             "2023 App. A.5.1".to_string(),
             Verdict::Notice {
-                what: "setup_fault_too_late"
+                what: Noticed::SetupFaultTooLate
             }
         )]
     );

@@ -3,6 +3,7 @@
 mod common_laws;
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Noticed;
 use arbiter_core::arbiter::{
     Claim, Decision, Event, GameConfig, GameResult, Reason, Refused, Verdict,
 };
@@ -168,7 +169,7 @@ fn written_in_advance(t: &mut Table, player: Color, mv: &str) -> bool {
         mv: mv.parse().unwrap(),
     });
     t.verdicts().contains(&Verdict::Notice {
-        what: "move_written_in_advance",
+        what: Noticed::MoveWrittenInAdvance,
     })
 }
 

@@ -4,6 +4,7 @@ mod common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Claim, ClaimKind, Event, Verdict};
+use arbiter_core::arbiter::{Noticed, Rejection};
 use arbiter_core::clock::Mode;
 use arbiter_core::laws::Edition;
 use arbiter_core::touch::Obligation;
@@ -267,7 +268,7 @@ fn t09_2005_claim_lost_once_claimant_touches_a_piece() {
     let mut t = claimant_lifts_a_piece_after_a_breach(rapid_2005());
     t.place("e7");
     t.claim(Color::Black, Claim::TouchMove);
-    assert_eq!(t.sole_rejection(), Some("nothing_to_claim"));
+    assert_eq!(t.sole_rejection(), Some(Rejection::NothingToClaim));
     assert_eq!(t.game.moves().len(), 1);
 }
 
@@ -330,7 +331,7 @@ fn t01_king_and_rook_lifted_at_once_is_shown_to_the_arbiter(edition: Edition, ar
     let notice = (
         article.to_string(),
         Verdict::Notice {
-            what: "possible_two_handed_move",
+            what: Noticed::PossibleTwoHandedMove,
         },
     );
     assert!(castle_lifting(edition, 20).contains(&notice));
@@ -377,7 +378,7 @@ fn t01_a_capture_lifted_at_once_is_not_a_two_handed_move(edition: Edition, artic
     let notice = (
         article.to_string(),
         Verdict::Notice {
-            what: "possible_two_handed_move",
+            what: Noticed::PossibleTwoHandedMove,
         },
     );
     // The captured pawn and the capturing one come up together, in either order: one hand

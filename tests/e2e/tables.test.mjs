@@ -5,7 +5,7 @@
 // a message left behind by a change, fails here.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -20,57 +20,19 @@ for (const lang of LANGS) {
   tables[lang] = Object.fromEntries(Object.entries(source).map(([id, text]) => [id, /[{}]/.test(text) ? compiled[id] : text]));
 }
 
-// Every source file a message id can be named in: the page's JS (not the catalogue), its HTML,
-// the wasm crate that names the rulings' messages, and the core's refusals.
-function sources() {
-  const out = [];
-  const walk = (dir, keep) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) {
-        if (e.name !== 'lang' && e.name !== 'pkg' && e.name !== 'node_modules') walk(p, keep);
-      } else if (keep(e.name)) out.push({ path: p, text: readFileSync(p, 'utf8') });
-    }
-  };
-  walk(join(root, 'www'), (n) => n.endsWith('.js') || n.endsWith('.html'));
-  walk(join(root, 'wasm', 'src'), (n) => n.endsWith('.rs'));
-  // The core names each refusal's message id beside the refusal (Refused::id).
-  const refused = join(root, 'core', 'src', 'arbiter', 'game', 'refused.rs');
-  out.push({ path: refused, text: readFileSync(refused, 'utf8') });
-  return out;
-}
-const files = sources();
-const all = files.map((f) => f.text).join('\n');
+// Where ids are used: the wasm's every id (www/messages/wasm-ids.txt, which `cargo test -p
+// arbiter-wasm` holds to what the wasm makes from the core's names) and the page's JS and HTML,
+// read as the page build reads them (xtask/src/dist/message-uses.mjs).
+const uses = await import(pathToFileURL(join(root, 'xtask', 'src', 'dist', 'message-uses.mjs')).href);
+const www = join(root, 'www');
+const sources = uses.pageSources(www);
+const wasmIds = uses.wasmIds(www);
+const all = sources.map((f) => f.text).join('\n');
 
-// Ids the code names: t('id'), say(lang, 'id'), #t('id'), tr(lang, 'id') in JS; in the wasm the
-// first argument of msg(...), a match arm's id, a refusal's id and a FEN problem's id.
+// Ids the code names: t('id'), say(lang, 'id'), #t('id'), data-t="id" in the page; every id the
+// wasm gives a ruling, a refusal or a FEN's fault.
 function namedIds() {
-  const ids = new Set();
-  const add = (re, text) => { for (const m of text.matchAll(re)) ids.add(m[1]); };
-  for (const f of files) {
-    if (f.path.endsWith('.js')) {
-      add(/(?:\bt|#t)\(\s*'([a-z][a-z0-9_]*)'/g, f.text);
-      add(/\bsay\(\s*[^,()']+,\s*'([a-z][a-z0-9_]*)'/g, f.text);
-    }
-    // The static words' ids in the markup (relabel.js): data-t, data-t-label and the rest.
-    if (f.path.endsWith('.js') || f.path.endsWith('.html')) add(/\bdata-t(?:-[a-z]+)?="([a-z][a-z0-9_]*)"/g, f.text);
-    if (f.path.endsWith('messages.rs')) {
-      // In msg(...)'s first argument; a literal compared with (`== "..."`) is the core's word.
-      for (const m of f.text.matchAll(/(?<!fn )msg\(([\s\S]*?)vec!/g)) add(/(?<!== )"([a-z][a-z0-9_]*)"/g, m[1]);
-      add(/=> "([a-z][a-z0-9_]*)"/g, f.text);
-    }
-    if (f.path.endsWith('refused.rs')) {
-      // Each arm's (kind, id) pair, however rustfmt wraps it.
-      add(/\("[a-z_]+",\s*"([a-z][a-z0-9_]*)"\)/g, f.text);
-    }
-    if (f.path.endsWith('refusal.rs')) {
-      add(/=> \("[a-z_]+", "([a-z][a-z0-9_]*)"/g, f.text);
-      add(/set\("id", "([a-z][a-z0-9_]*)"/g, f.text);
-      add(/=> "(unreadable_[a-z0-9_]*)"/g, f.text);
-      add(/"(fen_[a-z0-9_]*)"/g, f.text);
-    }
-  }
-  return ids;
+  return new Set([...uses.namedByPage(sources), ...wasmIds]);
 }
 
 test('app_e every language has every message id of the English table, and no other', () => {
@@ -110,16 +72,11 @@ test('app_e every message id the code names is in the tables', () => {
 });
 
 test('app_e no table has a message id that nothing uses', () => {
-  // An id is used when the code names it, or, for the static HTML's words (written in English
-  // so that an English page fetches no table; relabel.js finds them by it), when its English
-  // text stands in the HTML or in a JS template of a control.
-  const unused = Object.entries(tables.en).filter(([id, entry]) => {
-    if (new RegExp(`['"\`]${id}['"\`]`).test(all)) return false;
-    if (typeof entry !== 'string') return true;
-    const forms = [entry, entry.replaceAll("'", "\\'")];
-    // A long text is found whole; a short one only between quotes or tags.
-    return !forms.some((e) => (e.length >= 12 ? all.includes(e)
-      : new RegExp(`[>\\s'"]${e.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[<\\s'"]`).test(all)));
-  }).map(([id]) => id);
+  // An id is used when the wasm gives it or the code names it, or, for the static HTML's words
+  // (written in English so that an English page fetches no table; relabel.js finds them by it),
+  // when its English text stands in the HTML or in a JS template of a control.
+  const source = JSON.parse(readFileSync(join(root, 'www', 'messages', 'en.json'), 'utf8'));
+  const used = uses.usedBy({ wasm: wasmIds, all });
+  const unused = Object.keys(tables.en).filter((id) => !used(id, source[id]));
   assert.deepEqual(unused, []);
 });

@@ -1,5 +1,7 @@
 // The plain-words layer, in the browser that runs it: rulings from the core become sentences
-// that always carry their Law.
+// that always carry their Law. Each ruling comes as the wasm gives it (table.rs): the verdict
+// and `say`, its message id and words (messages.rs, whose tests hold the ids and words to the
+// verdicts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, freshPage } from './harness.mjs';
@@ -15,12 +17,17 @@ test('art7_4b an illegal move and its penalty read as one sentence with the arti
     await w.loadSentences('en');
     return {
       illegal: w.rulingsWords([
-        { at: 5000, law: '2005 Art. 7.4b', verdict: { kind: 'illegal_move', player: 'black', move: 'e8e6', count: 1 } },
-        { at: 5000, law: '2005 Art. 7.4b', verdict: { kind: 'time_added', player: 'white', ms: 120000 } },
+        { at: 5000, law: '2005 Art. 7.4b', verdict: { kind: 'illegal_move', player: 'black', move: 'e8e6', count: 1 },
+          say: { id: 'illegal_move', player: 'black', move: 'e8e6', count: 1 } },
+        { at: 5000, law: '2005 Art. 7.4b', verdict: { kind: 'time_added', player: 'white', ms: 120000 },
+          say: { id: 'time_added', player: 'white', ms: 120000 } },
       ]),
-      mate: w.rulingsWords([{ at: 1, law: '2005 Art. 5.1a', verdict: { kind: 'game_over', result: '1-0', reason: 'checkmate' } }]),
-      flag: w.rulingsWords([{ at: 2, law: '2005 Art. 6.10', verdict: { kind: 'game_over', result: '1/2-1/2', reason: 'time_but_cannot_mate' } }]),
-      period: w.rulingsWords([{ at: 3, law: '2005 Art. 6.2b', verdict: { kind: 'period_started', player: 'white', period: 1, ms: 1800000 } }]),
+      mate: w.rulingsWords([{ at: 1, law: '2005 Art. 5.1a', verdict: { kind: 'game_over', result: '1-0', reason: 'checkmate' },
+        say: { id: 'game_over_won', player: 'white', reason: 'reason_checkmate', score: '1-0' } }]),
+      flag: w.rulingsWords([{ at: 2, law: '2005 Art. 6.10', verdict: { kind: 'game_over', result: '1/2-1/2', reason: 'time_but_cannot_mate' },
+        say: { id: 'game_over_drawn', reason: 'reason_time_but_cannot_mate' } }]),
+      period: w.rulingsWords([{ at: 3, law: '2005 Art. 6.2b', verdict: { kind: 'period_started', player: 'white', period: 1, ms: 1800000 },
+        say: { id: 'period_started', ms: 1800000, period: 2, player: 'white' } }]),
     };
   });
   assert.equal(out.illegal.length, 1);
@@ -37,10 +44,14 @@ test('a_5_1_a_5_4 a castling barred by a wrong set-up, an illegal position and i
   const out = await page.evaluate(async () => {
     const w = await import('/js/words.js');
     const rulings = [
-      { at: 1, law: '2023 App. A.5.1', verdict: { kind: 'castling_barred', player: 'black', short: false, long: true } },
-      { at: 2, law: '2023 App. A.5.4', verdict: { kind: 'illegal_position', fen: '4k3/8/8/8/8/8/8/4K2P b' } },
-      { at: 3, law: '2023 App. A.5.4', verdict: { kind: 'game_over', result: '1/2-1/2', reason: 'illegal_position' } },
-      { at: 4, law: '2023 Art. 7.5.4', verdict: { kind: 'notice', what: 'possible_two_handed_move' } },
+      { at: 1, law: '2023 App. A.5.1', verdict: { kind: 'castling_barred', player: 'black', short: false, long: true },
+        say: { id: 'castling_barred', long: true, player: 'black', short: false } },
+      { at: 2, law: '2023 App. A.5.4', verdict: { kind: 'illegal_position', fen: '4k3/8/8/8/8/8/8/4K2P b' },
+        say: { id: 'illegal_position' } },
+      { at: 3, law: '2023 App. A.5.4', verdict: { kind: 'game_over', result: '1/2-1/2', reason: 'illegal_position' },
+        say: { id: 'game_over_drawn', reason: 'reason_illegal_position' } },
+      { at: 4, law: '2023 Art. 7.5.4', verdict: { kind: 'notice', what: 'possible_two_handed_move' },
+        say: { id: 'notice_possible_two_handed_move' } },
     ];
     await w.loadSentences('de');
     return { en: w.rulingsWords(rulings, 'en'), de: w.rulingsWords(rulings, 'de') };
@@ -66,7 +77,7 @@ test('app_e every language the notation menu offers loads in the browser and say
     const out = {};
     for (const lang of w.SENTENCE_LANGS) {
       await w.loadSentences(lang);
-      out[lang] = w.t('game_drawn', { reason: w.t('reason_stalemate', {}, lang) }, lang);
+      out[lang] = w.t('game_over_drawn', { reason: w.t('reason_stalemate', {}, lang) }, lang);
     }
     return out;
   });

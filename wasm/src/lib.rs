@@ -21,9 +21,13 @@ mod clock_display;
 mod dead;
 mod face;
 pub mod hearing;
+// Every message id the page is given, for the page's build to check its catalogue against.
+#[cfg(test)]
+mod ids;
 #[cfg(feature = "full")]
 mod import;
 mod json;
+mod kind;
 mod messages;
 mod refusal;
 mod sliders;

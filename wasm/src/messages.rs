@@ -1,12 +1,16 @@
-//! A ruling as the page says it: a message id of the page's tables (`www/js/lang/*.js`) and the
-//! words to fill in, moves already written in the game's notation (App. E: SAN in the chosen
-//! language, or figurines). The page looks the id up in its language; it never builds a
-//! sentence from a verdict's internal names, and the article stays the core's `Law`.
+//! A ruling as the page says it: a message id of the page's catalogue (`www/messages/*.json`)
+//! and the words to fill in, moves already written in the game's notation (App. E: SAN in the
+//! chosen language, or figurines). The page looks the id up in its language; the article stays
+//! the core's `Law`.
 //!
-//! Every id is written out here as a literal, so a test can check that each one the tables
-//! define is used and each one used is defined.
+//! Ids are made from the names the core serialises (kind.rs): a verdict's `kind`, a reason's or
+//! a claim's word under its set's prefix. None is written out here, so a new ruling needs only
+//! its variant in the core and its sentence in each language; `ids.rs` lists every id this
+//! makes, and the page's build checks the catalogue against that list.
 
-use arbiter_core::arbiter::{ClaimKind, Game, GameResult, Reason, Verdict};
+use std::borrow::Cow;
+
+use arbiter_core::arbiter::{ClaimKind, Game, GameResult, SetupFault, Verdict};
 use arbiter_core::notation::{Language, san, uci};
 use arbiter_core::{Color, Move, Position};
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -82,90 +86,30 @@ fn side(c: Color) -> &'static str {
     crate::view::color_name(c)
 }
 
-/// The message id of a claim's name.
-pub fn claim_id(claim: ClaimKind) -> &'static str {
-    match claim {
-        ClaimKind::Repetition => "claim_repetition",
-        ClaimKind::FiftyMoves => "claim_fifty_moves",
-        ClaimKind::WinOnTime => "claim_win_on_time",
-        ClaimKind::IllegalMove => "claim_illegal_move",
-        ClaimKind::TouchMove => "claim_touch_move",
-        ClaimKind::QuickplayFinish => "claim_quickplay_finish",
-        ClaimKind::QuickplayIncrement => "claim_quickplay_increment",
-    }
+/// What the message id of a word of the core begins with: its set's name (`claim_repetition`,
+/// `reason_time`, `because_not_established`), so that words of different sets never share an id.
+pub const CLAIM: &str = "claim_";
+/// See [`CLAIM`].
+pub const REASON: &str = "reason_";
+/// See [`CLAIM`].
+pub const BECAUSE: &str = "because_";
+
+/// The message id of a word of the core: `prefix` and the word as the core serialises it.
+pub fn word_id(prefix: &str, word: &impl Serialize) -> String {
+    format!("{prefix}{}", crate::kind::name_of(word).unwrap_or_default())
 }
 
-/// The message id of why a game ended.
-pub fn reason_id(reason: Reason) -> &'static str {
-    match reason {
-        Reason::Checkmate => "reason_checkmate",
-        Reason::Resignation => "reason_resignation",
-        Reason::Stalemate => "reason_stalemate",
-        Reason::DeadPosition => "reason_dead_position",
-        Reason::Agreement => "reason_agreement",
-        Reason::Repetition => "reason_repetition",
-        Reason::FiftyMoves => "reason_fifty_moves",
-        Reason::FivefoldRepetition => "reason_fivefold_repetition",
-        Reason::SeventyFiveMoves => "reason_seventy_five_moves",
-        Reason::Time => "reason_time",
-        Reason::TimeButCannotMate => "reason_time_but_cannot_mate",
-        Reason::BothFlags => "reason_both_flags",
-        Reason::IllegalMoves => "reason_illegal_moves",
-        Reason::Default => "reason_default",
-        Reason::QuickplayFinish => "reason_quickplay_finish",
-        Reason::SealedMove => "reason_sealed_move",
-        Reason::IllegalPosition => "reason_illegal_position",
-        Reason::ReportedResult => "reason_reported_result",
-    }
-}
-
-/// The message id of a rejected claim's cause (the core's word for it).
-fn because_id(because: &str) -> Option<&'static str> {
-    Some(match because {
-        "touched_a_piece" => "because_touched_a_piece",
-        "intended_move_illegal" => "because_intended_move_illegal",
-        "not_established" => "because_not_established",
-        "flag_not_fallen" => "because_flag_not_fallen",
-        "own_flag_fell_first" => "because_own_flag_fell_first",
-        "nothing_to_claim" => "because_nothing_to_claim",
-        "arbiter" => "because_arbiter",
-        "not_applicable" => "because_not_applicable",
-        "flag_fell" => "because_flag_fell",
-        "two_minutes_or_more_left" => "because_two_minutes_or_more_left",
-        "not_in_edition" => "because_not_in_edition",
-        _ => return None,
-    })
-}
-
-/// The message id of something only the arbiter can judge (a notice's word).
-fn notice_id(what: &str) -> &'static str {
-    match what {
-        "clock_pressed_without_move" => "notice_clock_pressed_without_move",
-        "clock_pressed_before_move_made" => "notice_clock_pressed_before_move_made",
-        "placement_without_lift" => "notice_placement_without_lift",
-        "illegal_position_needs_arbiter" => "notice_illegal_position_needs_arbiter",
-        "possible_two_handed_move" => "notice_possible_two_handed_move",
-        "sealer_late_arbiter_opens_envelope" => "notice_sealer_late_arbiter_opens_envelope",
-        "move_written_in_advance" => "notice_move_written_in_advance",
-        "move_not_made_clock_not_started" => "notice_move_not_made_clock_not_started",
-        "announcement_differs_from_board" => "notice_announcement_differs_from_board",
-        "pieces_displaced_restore_on_own_time" => "notice_pieces_displaced_restore_on_own_time",
-        "clock_setting_to_be_corrected" => "notice_clock_setting_to_be_corrected",
-        "colours_reversed_play_on" => "notice_colours_reversed_play_on",
-        "envelope_lost_sealer_plays_his_sealed_move" => {
-            "notice_envelope_lost_sealer_plays_his_sealed_move"
-        }
-        "setup_fault_too_late" => "notice_setup_fault_too_late",
-        "move_ends_the_game" => "notice_move_ends_the_game",
-        _ => "notice_for_the_arbiter",
-    }
+/// The message id of a verdict whose sentence is chosen by its data: its kind and the choice
+/// (`notice_possible_two_handed_move`, `new_game_wrong_setup`).
+fn chosen(kind: &str, choice: &str) -> String {
+    format!("{kind}_{choice}")
 }
 
 /// A word a message's sentence is filled with.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Word {
     /// A message id or a fixed word of the core (`"white"`, `"reason_time"`).
-    Id(&'static str),
+    Id(Cow<'static, str>),
     /// A move, a score: text made for this ruling.
     Text(String),
     /// Milliseconds, a count, a period.
@@ -185,7 +129,8 @@ pub enum Word {
 /// `serde_json::json!`: the `Value` tree, its map and its serializer were 15 KB of the lean wasm.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Message {
-    pub id: &'static str,
+    /// The id: the verdict's serialised kind, or its kind and the choice its data makes.
+    pub id: String,
     /// In alphabetical order of their names (`msg` is given them so; a test checks).
     pub words: Vec<(&'static str, Word)>,
 }
@@ -195,7 +140,7 @@ impl Message {
     /// The word named `name`, `id` included.
     pub fn get(&self, name: &str) -> Option<Word> {
         if name == "id" {
-            return Some(Word::Id(self.id));
+            return Some(Word::Id(self.id.clone().into()));
         }
         self.words
             .iter()
@@ -223,26 +168,26 @@ impl Serialize for Message {
         let mut id_written = false;
         for (name, word) in &self.words {
             if !id_written && *name > "id" {
-                map.serialize_entry("id", self.id)?;
+                map.serialize_entry("id", &self.id)?;
                 id_written = true;
             }
             map.serialize_entry(name, word)?;
         }
         if !id_written {
-            map.serialize_entry("id", self.id)?;
+            map.serialize_entry("id", &self.id)?;
         }
         map.end()
     }
 }
 
 /// A message `id` with its `words`, given in alphabetical order of their names.
-fn msg(id: &'static str, words: Vec<(&'static str, Word)>) -> Message {
+fn msg(id: String, words: Vec<(&'static str, Word)>) -> Message {
     Message { id, words }
 }
 
 /// A side as the page names it: `"white"` or `"black"`.
 fn who(c: Color) -> Word {
-    Word::Id(side(c))
+    Word::Id(side(c).into())
 }
 
 /// A count or a time in ms.
@@ -252,87 +197,75 @@ fn num(n: impl Into<u64>) -> Word {
 
 /// `verdict` (ruled under `law`, e.g. `"2005 Art. 7.4a"`) as `{id, ...words}`: sides as
 /// `player`/`other` (`"white"`), times in ms, claims, reasons and causes as message ids, moves
-/// in `lang`'s notation. The page's tables word every id this returns.
+/// in `lang`'s notation. The id is the verdict's serialised kind (`time_added`), or, where its
+/// data chooses between sentences, the kind and the choice (`notice_move_ends_the_game`).
 pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Language) -> Message {
+    let kind = crate::kind::name_of(verdict).unwrap_or_default();
     let mv = |m: &Move| Word::Text(at.san(m, lang));
-    let claim = |c: &ClaimKind| Word::Id(claim_id(*c));
+    let claim = |c: &ClaimKind| Word::Id(word_id(CLAIM, c).into());
+    let plain = |words| msg(kind.clone(), words);
     match verdict {
         Verdict::GameOver { result, reason } => {
-            let reason = Word::Id(reason_id(*reason));
+            let reason = Word::Id(word_id(REASON, reason).into());
+            let won = |player: &'static str, score: &'static str| {
+                msg(
+                    chosen(&kind, "won"),
+                    vec![
+                        ("player", Word::Id(player.into())),
+                        ("reason", reason.clone()),
+                        ("score", Word::Id(score.into())),
+                    ],
+                )
+            };
             match result {
-                GameResult::WhiteWins => msg(
-                    "game_won",
-                    vec![
-                        ("player", Word::Id("white")),
-                        ("reason", reason),
-                        ("score", Word::Id("1-0")),
-                    ],
-                ),
-                GameResult::BlackWins => msg(
-                    "game_won",
-                    vec![
-                        ("player", Word::Id("black")),
-                        ("reason", reason),
-                        ("score", Word::Id("0-1")),
-                    ],
-                ),
-                GameResult::Draw => msg("game_drawn", vec![("reason", reason)]),
+                GameResult::WhiteWins => won("white", "1-0"),
+                GameResult::BlackWins => won("black", "0-1"),
+                GameResult::Draw => msg(chosen(&kind, "drawn"), vec![("reason", reason)]),
             }
         }
-        Verdict::TimeAdded { player, ms } => msg(
-            "time_added",
-            vec![("ms", num(ms.0)), ("player", who(*player))],
-        ),
-        Verdict::TimeCharged { player, ms } => msg(
-            "time_charged",
-            vec![("ms", num(ms.0)), ("player", who(*player))],
-        ),
-        Verdict::PeriodStarted { player, period, ms } => msg(
-            "period_started",
-            vec![
-                ("ms", num(ms.0)),
-                ("period", num(*period as u64 + 1)),
-                ("player", who(*player)),
-            ],
-        ),
-        Verdict::FlagFell { player } => msg("flag_fell", vec![("player", who(*player))]),
-        Verdict::MustMove { player, .. } => msg("must_move", vec![("player", who(*player))]),
-        Verdict::TouchMoveBreach { player, .. } => {
-            msg("touch_move_breach", vec![("player", who(*player))])
+        Verdict::TimeAdded { player, ms } | Verdict::TimeCharged { player, ms } => {
+            plain(vec![("ms", num(ms.0)), ("player", who(*player))])
         }
+        Verdict::PeriodStarted { player, period, ms } => plain(vec![
+            ("ms", num(ms.0)),
+            ("period", num(*period as u64 + 1)),
+            ("player", who(*player)),
+        ]),
+        Verdict::FlagFell { player }
+        | Verdict::MustMove { player, .. }
+        | Verdict::TouchMoveBreach { player, .. }
+        | Verdict::DrawOffered { player }
+        | Verdict::DrawDeclined { player }
+        | Verdict::DrawRefused { player }
+        | Verdict::ClockStarted { player }
+        | Verdict::Sealed { player } => plain(vec![("player", who(*player))]),
         Verdict::IllegalMove {
             player,
             mv: m,
             count,
-        } => msg(
-            "illegal_move",
-            vec![
-                ("count", num(*count)),
-                ("move", mv(m)),
-                ("player", who(*player)),
-            ],
-        ),
+        } => plain(vec![
+            ("count", num(*count)),
+            ("move", mv(m)),
+            ("player", who(*player)),
+        ]),
         // The same verdict serves an illegal move taken back (2005 Art. 7.4a / 2023 Art.
         // 7.5.1) and the arbiter's restoring of an earlier position: the Law says which.
         Verdict::PositionRestored { .. } => {
-            if law.ends_with("Art. 7.4a") || law.ends_with("Art. 7.5.1") {
-                msg("restored_after_illegal", vec![])
+            let after_illegal = law.ends_with("Art. 7.4a") || law.ends_with("Art. 7.5.1");
+            let choice = if after_illegal {
+                "after_illegal"
             } else {
-                msg("restored_earlier", vec![])
-            }
+                "earlier"
+            };
+            msg(chosen(&kind, choice), vec![])
         }
-        Verdict::ClaimOpen { player, claim: c } => msg(
-            "claim_open",
-            vec![("claim", claim(c)), ("player", who(*player))],
-        ),
-        Verdict::ClaimLapsed { player, claim: c } => msg(
-            "claim_lapsed",
-            vec![("claim", claim(c)), ("player", who(*player))],
-        ),
-        Verdict::ClaimAccepted { player, claim: c } => msg(
-            "claim_accepted",
-            vec![("claim", claim(c)), ("player", who(*player))],
-        ),
+        Verdict::ClaimOpen { player, claim: c }
+        | Verdict::ClaimLapsed { player, claim: c }
+        | Verdict::ClaimAccepted { player, claim: c }
+        | Verdict::ClaimPending { player, claim: c }
+        | Verdict::ClaimPostponed { player, claim: c } => {
+            plain(vec![("claim", claim(c)), ("player", who(*player))])
+        }
         Verdict::DrawEvidence { claim: c, plies } => {
             let moves: Vec<String> = plies
                 .iter()
@@ -343,124 +276,91 @@ pub fn ruling_message(verdict: &Verdict, law: &str, at: &Positions, lang: Langua
                 })
                 .collect();
             let end = |m: Option<&String>| m.map_or(Word::Null, |m| Word::Text(m.clone()));
+            // Fifty moves are shown by their first and last move, a repetition by every
+            // occurrence.
             match c {
                 ClaimKind::FiftyMoves => msg(
-                    "evidence_fifty_moves",
+                    chosen(&kind, &word_id("", c)),
                     vec![("first", end(moves.first())), ("last", end(moves.last()))],
                 ),
-                _ => msg("evidence_repetition", vec![("moves", Word::List(moves))]),
+                _ => msg(
+                    chosen(&kind, &word_id("", &ClaimKind::Repetition)),
+                    vec![("moves", Word::List(moves))],
+                ),
             }
         }
         Verdict::ClaimRejected {
             player,
             claim: c,
             because,
-        } => msg(
-            "claim_rejected",
-            vec![
-                ("because", because_id(because).map_or(Word::Null, Word::Id)),
-                ("claim", claim(c)),
-                ("player", who(*player)),
-            ],
-        ),
-        Verdict::ClaimPending { player, claim: c } => msg(
-            "claim_pending",
-            vec![("claim", claim(c)), ("player", who(*player))],
-        ),
-        Verdict::ClaimPostponed { player, claim: c } => msg(
-            "claim_postponed",
-            vec![("claim", claim(c)), ("player", who(*player))],
-        ),
+        } => plain(vec![
+            ("because", Word::Id(word_id(BECAUSE, because).into())),
+            ("claim", claim(c)),
+            ("player", who(*player)),
+        ]),
         Verdict::MustPlay { player, mv: m } => {
-            msg("must_play", vec![("move", mv(m)), ("player", who(*player))])
+            plain(vec![("move", mv(m)), ("player", who(*player))])
         }
-        Verdict::DrawOffered { player } => msg("draw_offered", vec![("player", who(*player))]),
-        Verdict::DrawDeclined { player } => msg("draw_declined", vec![("player", who(*player))]),
-        Verdict::DrawRefused { player } => msg("draw_refused", vec![("player", who(*player))]),
-        Verdict::ClockStopped => msg("clock_stopped", vec![]),
-        Verdict::ClockStarted { player } => msg("clock_started", vec![("player", who(*player))]),
-        Verdict::Sealed { player } => msg("sealed", vec![("player", who(*player))]),
-        Verdict::EnvelopeOpened { mv: m } => msg("envelope_opened", vec![("move", mv(m))]),
-        Verdict::ClocksSet { white, black, .. } => msg(
-            "clocks_set",
-            vec![("black", num(black.0)), ("white", num(white.0))],
-        ),
+        Verdict::ClockStopped
+        | Verdict::IllegalPosition { .. }
+        | Verdict::PositionLegalAgain { .. } => plain(vec![]),
+        Verdict::EnvelopeOpened { mv: m } => plain(vec![("move", mv(m))]),
+        Verdict::ClocksSet { white, black, .. } => {
+            plain(vec![("black", num(black.0)), ("white", num(white.0))])
+        }
+        // A wrong set-up found, the players' names swapped: the new game has them the other way.
         Verdict::NewGame {
             because,
             colours_swapped,
-        } => match (*because, *colours_swapped) {
-            ("colours_reversed", _) => msg("new_game_colours_reversed", vec![]),
-            (_, true) => msg("new_game_colours_swapped", vec![]),
-            _ => msg("new_game_wrong_setup", vec![]),
-        },
+        } => {
+            let choice = match (because, colours_swapped) {
+                (SetupFault::WrongSetup, true) => "colours_swapped".to_string(),
+                _ => word_id("", because),
+            };
+            msg(chosen(&kind, &choice), vec![])
+        }
         Verdict::ScoresheetRequest {
             player,
             count,
             granted,
         } => msg(
-            if *granted {
-                "scoresheet_shown"
-            } else {
-                "scoresheet_refused"
-            },
+            chosen(&kind, if *granted { "granted" } else { "refused" }),
             vec![("count", num(*count)), ("player", who(*player))],
         ),
-        Verdict::Announced { player, spoken, .. } => msg(
-            "announced",
-            vec![
-                ("player", who(*player)),
-                ("spoken", Word::Text(spoken.clone())),
-            ],
-        ),
+        Verdict::Announced { player, spoken, .. }
+        | Verdict::AnnouncementCorrected { player, spoken, .. } => plain(vec![
+            ("player", who(*player)),
+            ("spoken", Word::Text(spoken.clone())),
+        ]),
         Verdict::AnnouncementRepeated {
             player,
             mv: m,
             agrees,
         } => msg(
-            if *agrees {
-                "repeated"
-            } else {
-                "repeated_otherwise"
-            },
+            chosen(&kind, if *agrees { "agrees" } else { "differs" }),
             vec![("move", mv(m)), ("player", who(*player))],
         ),
-        Verdict::AnnouncementCorrected { player, spoken, .. } => msg(
-            "announcement_corrected",
-            vec![
-                ("player", who(*player)),
-                ("spoken", Word::Text(spoken.clone())),
-            ],
-        ),
         Verdict::CorrectionRefused { player, because } => msg(
-            if *because == "opponent_clock_started" {
-                "correction_too_late"
-            } else {
-                "correction_of_nothing"
-            },
+            chosen(&kind, &word_id("", because)),
             vec![("player", who(*player))],
         ),
         Verdict::CastlingBarred {
             player,
             short,
             long,
-        } => msg(
-            "castling_barred",
-            vec![
-                ("long", Word::Flag(*long)),
-                ("player", who(*player)),
-                ("short", Word::Flag(*short)),
-            ],
-        ),
-        Verdict::IllegalPosition { .. } => msg("illegal_position", vec![]),
-        Verdict::PositionLegalAgain { .. } => msg("position_legal_again", vec![]),
-        Verdict::Notice { what } => msg(notice_id(what), vec![]),
+        } => plain(vec![
+            ("long", Word::Flag(*long)),
+            ("player", who(*player)),
+            ("short", Word::Flag(*short)),
+        ]),
+        Verdict::Notice { what } => msg(chosen(&kind, &word_id("", what)), vec![]),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::arbiter::{Event, GameConfig, Stamped};
+    use arbiter_core::arbiter::{Event, GameConfig, Reason, Rejection, Stamped};
     use arbiter_core::clock::{Millis, TimeControl, Timestamp, Timing};
     use arbiter_core::laws::Edition;
 
@@ -528,11 +428,11 @@ mod tests {
         };
         assert_eq!(
             ruling_message(&restored, "2005 Art. 7.4a", &at, Language::English).id,
-            "restored_after_illegal"
+            "position_restored_after_illegal"
         );
         assert_eq!(
             ruling_message(&restored, "2005 Art. 6.14", &at, Language::English).id,
-            "restored_earlier"
+            "position_restored_earlier"
         );
     }
 
@@ -547,7 +447,7 @@ mod tests {
             plies: vec![0, 4, 8],
         };
         let m = ruling_message(&v, "2005 Art. 9.2", &at, Language::English);
-        assert_eq!(m.id, "evidence_repetition");
+        assert_eq!(m.id, "draw_evidence_repetition");
         assert_eq!(
             m.get("moves"),
             Some(Word::List(vec![
@@ -585,7 +485,7 @@ mod tests {
             Verdict::ClaimRejected {
                 player: w,
                 claim: ClaimKind::FiftyMoves,
-                because: "arbiter",
+                because: Rejection::Arbiter,
             },
             Verdict::DrawEvidence {
                 claim: ClaimKind::FiftyMoves,
@@ -645,7 +545,64 @@ mod tests {
         let fifty = ruling_message(&verdicts[6], "2005 Art. 9.3", &at, Language::English);
         assert_eq!(
             serde_json::to_string(&fifty).unwrap(),
-            r#"{"first":"","id":"evidence_fifty_moves","last":"1. e4"}"#
+            r#"{"first":"","id":"draw_evidence_fifty_moves","last":"1. e4"}"#
+        );
+    }
+
+    #[test]
+    fn rulings_are_given_the_page_as_words_test_says_them() {
+        // The messages tests/e2e/words.test.mjs words, each as the wasm gives it.
+        let at = Positions::of(&game(&[]));
+        let said = |v: Verdict| {
+            serde_json::to_string(&ruling_message(&v, "2005 Art. 1", &at, Language::English))
+                .unwrap()
+        };
+        assert_eq!(
+            said(Verdict::GameOver {
+                result: GameResult::WhiteWins,
+                reason: Reason::Checkmate,
+            }),
+            r#"{"id":"game_over_won","player":"white","reason":"reason_checkmate","score":"1-0"}"#
+        );
+        assert_eq!(
+            said(Verdict::GameOver {
+                result: GameResult::Draw,
+                reason: Reason::TimeButCannotMate,
+            }),
+            r#"{"id":"game_over_drawn","reason":"reason_time_but_cannot_mate"}"#
+        );
+        assert_eq!(
+            said(Verdict::PeriodStarted {
+                player: Color::White,
+                period: 1,
+                ms: Millis(1_800_000),
+            }),
+            r#"{"id":"period_started","ms":1800000,"period":2,"player":"white"}"#
+        );
+        assert_eq!(
+            said(Verdict::TimeAdded {
+                player: Color::White,
+                ms: Millis(120_000),
+            }),
+            r#"{"id":"time_added","ms":120000,"player":"white"}"#
+        );
+        assert_eq!(
+            said(Verdict::CastlingBarred {
+                player: Color::Black,
+                short: false,
+                long: true,
+            }),
+            r#"{"id":"castling_barred","long":true,"player":"black","short":false}"#
+        );
+        assert_eq!(
+            said(Verdict::IllegalPosition { fen: String::new() }),
+            r#"{"id":"illegal_position"}"#
+        );
+        assert_eq!(
+            said(Verdict::Notice {
+                what: arbiter_core::arbiter::Noticed::PossibleTwoHandedMove,
+            }),
+            r#"{"id":"notice_possible_two_handed_move"}"#
         );
     }
 
@@ -659,15 +616,18 @@ mod tests {
         let m = ruling_message(&over, "2005 Art. 6.9", &at, Language::English);
         assert_eq!(
             serde_json::to_string(&m).unwrap(),
-            r#"{"id":"game_won","player":"black","reason":"reason_time","score":"0-1"}"#
+            r#"{"id":"game_over_won","player":"black","reason":"reason_time","score":"0-1"}"#
         );
         let rejected = Verdict::ClaimRejected {
             player: Color::White,
             claim: ClaimKind::Repetition,
-            because: "not_established",
+            because: Rejection::NotEstablished,
         };
         let m = ruling_message(&rejected, "2005 Art. 9.5", &at, Language::English);
-        assert_eq!(m.get("claim"), Some(Word::Id("claim_repetition")));
-        assert_eq!(m.get("because"), Some(Word::Id("because_not_established")));
+        assert_eq!(m.get("claim"), Some(Word::Id("claim_repetition".into())));
+        assert_eq!(
+            m.get("because"),
+            Some(Word::Id("because_not_established".into()))
+        );
     }
 }

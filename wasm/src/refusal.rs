@@ -5,6 +5,7 @@
 //! The kinds are those of the core's `SanError`; its English words stay the core's, unchanged.
 
 use arbiter_core::arbiter::Refused;
+use arbiter_core::fen::{ColorName, FenError, FenError as F};
 use arbiter_core::notation::{Language, SanError, san};
 use arbiter_core::{Move, Position};
 use wasm_bindgen::JsValue;
@@ -51,6 +52,24 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// What every typed move's refusal's message id begins with.
+    pub const ID_PREFIX: &'static str = "refused_";
+
+    /// The kind of refusal, as the JS error's `kind` names it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Refusal::Empty => "empty",
+            Refusal::Unreadable { .. } => "unreadable",
+            Refusal::Illegal { .. } => "illegal",
+            Refusal::Ambiguous { .. } => "ambiguous",
+        }
+    }
+
+    /// The message id of the page's sentence for it: its kind under the prefix.
+    pub fn id(&self) -> String {
+        format!("{}{}", Self::ID_PREFIX, self.kind())
+    }
+
     /// The refusal of `unread` on `pos`, candidates written in `lang`.
     pub fn of(unread: &Unread, pos: &Position, lang: Language) -> Refusal {
         match unread {
@@ -88,18 +107,16 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
             .collect::<js_sys::Array>()
             .into()
     };
+    let kind = refusal.kind();
+    set("kind", kind.into());
+    set("id", refusal.id().as_str().into());
     match refusal {
-        Refusal::Empty => {
-            set("kind", "empty".into());
-            set("id", "refused_empty".into());
-        }
+        Refusal::Empty => {}
         Refusal::Unreadable {
             text,
             position,
             reason,
         } => {
-            set("kind", "unreadable".into());
-            set("id", "refused_unreadable".into());
             set("text", text.as_str().into());
             set("position", (*position as f64).into());
             set("reason", (*reason).into());
@@ -108,8 +125,6 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
             }
         }
         Refusal::Illegal { text } => {
-            set("kind", "illegal".into());
-            set("id", "refused_illegal".into());
             set("text", text.as_str().into());
         }
         Refusal::Ambiguous {
@@ -117,8 +132,6 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
             candidates,
             moves,
         } => {
-            set("kind", "ambiguous".into());
-            set("id", "refused_ambiguous".into());
             set("text", text.as_str().into());
             set("candidates", list(candidates));
             set("moves", list(moves));
@@ -127,30 +140,58 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
     error.into()
 }
 
+/// Why a typed text is no move, as the core words it (a fixed English phrase of `SanError`), and
+/// the message id the page says it by; a phrase not listed is said as the core wrote it.
+pub const UNREADABLE: [(&str, &str); 12] = [
+    ("no move", "unreadable_no_move"),
+    ("too many squares", "unreadable_too_many_squares"),
+    ("expected a promotion piece", "unreadable_promotion_piece"),
+    (
+        "expected ')' after the promotion piece",
+        "unreadable_promotion_bracket",
+    ),
+    (
+        "expected a file a-h, a rank 1-8 or 'x'",
+        "unreadable_file_rank_or_x",
+    ),
+    ("unexpected text after the move", "unreadable_text_after"),
+    ("expected the square of arrival", "unreadable_arrival"),
+    (
+        "expected the square of arrival, e.g. 'Felix drei'",
+        "unreadable_arrival_spoken",
+    ),
+    (
+        "only a pawn can be promoted",
+        "unreadable_only_pawn_promotes",
+    ),
+    (
+        "not a word of the spoken notation",
+        "unreadable_not_spoken_word",
+    ),
+    (
+        "a piece name out of place",
+        "unreadable_piece_name_out_of_place",
+    ),
+    (
+        "castling is said 'Kurze Rochade' or 'Lange Rochade'",
+        "unreadable_castling_spoken",
+    ),
+];
+
 /// The message id of why a typed text is no move (the core's fixed English phrase); `None`
-/// for a phrase the page's tables do not know, which is then said as the core wrote it.
+/// for a phrase the page's catalogue does not know, which is then said as the core wrote it.
 pub fn unreadable_id(reason: &str) -> Option<&'static str> {
-    Some(match reason {
-        "no move" => "unreadable_no_move",
-        "too many squares" => "unreadable_too_many_squares",
-        "expected a promotion piece" => "unreadable_promotion_piece",
-        "expected ')' after the promotion piece" => "unreadable_promotion_bracket",
-        "expected a file a-h, a rank 1-8 or 'x'" => "unreadable_file_rank_or_x",
-        "unexpected text after the move" => "unreadable_text_after",
-        "expected the square of arrival" => "unreadable_arrival",
-        "expected the square of arrival, e.g. 'Felix drei'" => "unreadable_arrival_spoken",
-        "only a pawn can be promoted" => "unreadable_only_pawn_promotes",
-        "not a word of the spoken notation" => "unreadable_not_spoken_word",
-        "a piece name out of place" => "unreadable_piece_name_out_of_place",
-        "castling is said 'Kurze Rochade' or 'Lange Rochade'" => "unreadable_castling_spoken",
-        _ => return None,
-    })
+    UNREADABLE
+        .iter()
+        .find(|(phrase, _)| *phrase == reason)
+        .map(|(_, id)| *id)
 }
 
 /// The kind of an event the core's game will not take, the message id of the page's sentence
-/// for it, and the side it names: the core's own (`Refused::kind`, `id`, `side`), one arm per
-/// refusal there, so the page, the bridge and the hall say the same refusal by the same id.
-pub fn refused_kind(e: &Refused) -> (&'static str, &'static str, Option<&'static str>) {
+/// for it, and the side it names: the core's own (`Refused::kind`, `id`, `side`: the id is the
+/// kind under one prefix), so the page, the bridge and the hall say the same refusal by the
+/// same id.
+pub fn refused_kind(e: &Refused) -> (&'static str, String, Option<&'static str>) {
     (e.kind(), e.id(), e.side())
 }
 
@@ -174,8 +215,16 @@ impl From<Word> for JsValue {
 
 /// Why a FEN is no legal position, as a message id of the page's tables and its words.
 pub fn fen_problem(fen: &str) -> (&'static str, Vec<(&'static str, Word)>) {
-    use arbiter_core::fen::FenError as F;
-    let side = |c: &arbiter_core::fen::ColorName| {
+    match Position::from_fen(fen) {
+        Err(e) => fen_problem_of(&e),
+        // Our reader takes it, cozy-chess's does not: say only that it is inconsistent.
+        Ok(_) => ("fen_inconsistent", vec![]),
+    }
+}
+
+/// What is wrong with a FEN, `e`, as a message id of the page's catalogue and its words.
+pub fn fen_problem_of(e: &FenError) -> (&'static str, Vec<(&'static str, Word)>) {
+    let side = |c: &ColorName| {
         Word::Text(if c.0 == arbiter_core::Color::White {
             "white".into()
         } else {
@@ -184,11 +233,7 @@ pub fn fen_problem(fen: &str) -> (&'static str, Vec<(&'static str, Word)>) {
     };
     let num = Word::Number;
     let text = |t: &str| Word::Text(t.to_string());
-    let Err(e) = Position::from_fen(fen) else {
-        // Our reader takes it, cozy-chess's does not: say only that it is inconsistent.
-        return ("fen_inconsistent", vec![]);
-    };
-    match e {
+    match e.clone() {
         F::FieldCount { found } => ("fen_field_count", vec![("found", num(found as u32))]),
         F::RankCount { found } => ("fen_rank_count", vec![("found", num(found as u32))]),
         F::RankLength { rank, squares } => (
@@ -271,8 +316,7 @@ pub fn fen_problem(fen: &str) -> (&'static str, Vec<(&'static str, Word)>) {
         ),
         F::HalfmoveClock { found } => ("fen_halfmove_clock", vec![("found", text(&found))]),
         F::FullmoveNumber { found } => ("fen_fullmove_number", vec![("found", text(&found))]),
-        #[allow(unreachable_patterns)]
-        _ => ("fen_inconsistent", vec![]),
+        F::Inconsistent { .. } => ("fen_inconsistent", vec![]),
     }
 }
 
@@ -286,7 +330,7 @@ pub fn table_error(e: &Refused) -> JsValue {
     };
     let (kind, id, side) = refused_kind(e);
     set("kind", kind.into());
-    set("id", id.into());
+    set("id", id.as_str().into());
     if let Some(side) = side {
         set("player", side.into());
     }
@@ -319,6 +363,11 @@ pub fn restore_needs_full(why: &str) -> JsValue {
     error.into()
 }
 
+/// The message ids of a PGN that cannot be imported: no game in it, its FEN tag no position, a
+/// move of it that does not play.
+#[cfg(any(test, feature = "full"))]
+pub const IMPORT_IDS: [&str; 3] = ["import_no_game", "import_bad_fen", "import_bad_move"];
+
 #[cfg(feature = "full")]
 /// A JS `Error` for a PGN that cannot be imported: the English `message` and the message `id`.
 pub fn import_error(message: &str, id: &str) -> JsValue {
@@ -330,7 +379,7 @@ pub fn import_error(message: &str, id: &str) -> JsValue {
 #[cfg(feature = "full")]
 /// A PGN whose FEN tag is no position: `import_bad_fen` with the FEN's `problem` and its words.
 pub fn import_fen_error(message: &str, fen: &str) -> JsValue {
-    let error = import_error(message, "import_bad_fen");
+    let error = import_error(message, IMPORT_IDS[1]);
     let (problem, words) = fen_problem(fen);
     let _ = js_sys::Reflect::set(&error, &"problem".into(), &problem.into());
     for (k, v) in words {
@@ -344,7 +393,7 @@ pub fn import_fen_error(message: &str, fen: &str) -> JsValue {
 /// with `move`, and `refusal`, the move's refusal as `readMove` gives it (its `text` and why), in
 /// English notation.
 pub fn import_move_error(message: &str, named: &str, unread: &Unread, pos: &Position) -> JsValue {
-    let error = import_error(message, "import_bad_move");
+    let error = import_error(message, IMPORT_IDS[2]);
     let refusal = to_js_error(
         &unread.to_string(),
         &Refusal::of(unread, pos, Language::English),
@@ -368,15 +417,15 @@ mod tests {
     fn art1_refusals_of_the_game_name_their_kind_and_side() {
         assert_eq!(
             refused_kind(&Refused::NotOnMove("black")),
-            ("not_on_move", "table_not_on_move", Some("black"))
+            ("not_on_move", "table_not_on_move".into(), Some("black"))
         );
         assert_eq!(
             refused_kind(&Refused::GameOver),
-            ("game_over", "game_is_over", None)
+            ("game_over", "table_game_over".into(), None)
         );
         assert_eq!(
             refused_kind(&Refused::BadFen("x".into())),
-            ("bad_fen", "table_bad_fen", None)
+            ("bad_fen", "table_bad_fen".into(), None)
         );
         assert_eq!(
             refused_kind(&Refused::Envelope(
@@ -384,7 +433,7 @@ mod tests {
             )),
             (
                 "envelope_wrong_passphrase",
-                "table_envelope_wrong_passphrase",
+                "table_envelope_wrong_passphrase".into(),
                 None
             )
         );

@@ -251,9 +251,9 @@ impl Table {
             crate::json::from_js(config).map_err(|e| js_error(format!("game setup: {e}")))?;
         let show: ShowOptions = crate::json::from_js(show).unwrap_or_default();
         let games = arbiter_core::pgn::game::read_games(pgn.as_bytes());
-        let game = games
-            .get(index.unwrap_or(0) as usize)
-            .ok_or_else(|| crate::refusal::import_error("PGN: no game found", "import_no_game"))?;
+        let game = games.get(index.unwrap_or(0) as usize).ok_or_else(|| {
+            crate::refusal::import_error("PGN: no game found", crate::refusal::IMPORT_IDS[0])
+        })?;
         if let Some(fen) = game.tags.setup_fen() {
             config.fen = Some(fen.to_string());
         }

@@ -157,9 +157,9 @@ function listWords(items, lang) {
 export function resultWords(r, lang = 'en') {
   const reason = r.reason ? t(`reason_${r.reason}`, {}, lang) : '';
   if (r.result === '1-0' || r.result === '0-1') {
-    return t('game_won', { score: r.result, who: sideName(r.result === '1-0' ? 'white' : 'black', lang), reason }, lang);
+    return t('game_over_won', { score: r.result, who: sideName(r.result === '1-0' ? 'white' : 'black', lang), reason }, lang);
   }
-  if (r.result === '1/2-1/2') return t('game_drawn', { reason }, lang);
+  if (r.result === '1/2-1/2') return t('game_over_drawn', { reason }, lang);
   return t('game_over', { reason }, lang);
 }
 
@@ -191,33 +191,6 @@ function fill(m, lang) {
   return p;
 }
 
-// The message of a ruling that came without one (a bridge's verdict, read from the wire): the
-// same ids as the wasm's (messages.rs), its moves in coordinates.
-function messageOf(v, law) {
-  const base = { player: v.player, ms: v.ms, move: v.move, count: v.count, white: v.white, black: v.black,
-    claim: v.claim && `claim_${v.claim}`, short: v.short, long: v.long, spoken: v.spoken };
-  const known = (id) => (hasWords(id) ? id : null);
-  switch (v.kind) {
-    case 'game_over':
-      return v.result === '1/2-1/2' ? { id: 'game_drawn', reason: `reason_${v.reason}` }
-        : { id: 'game_won', player: v.result === '1-0' ? 'white' : 'black', score: v.result, reason: `reason_${v.reason}` };
-    case 'period_started': return { ...base, id: 'period_started', period: (v.period ?? 0) + 1 };
-    case 'position_restored':
-      return { id: /Art\. 7\.4a$|Art\. 7\.5\.1$/.test(law ?? '') ? 'restored_after_illegal' : 'restored_earlier' };
-    case 'claim_rejected': return { ...base, id: 'claim_rejected', because: known(`because_${v.because}`) };
-    case 'draw_evidence': return { id: 'evidence_in_record' };
-    case 'announcement_repeated': return { ...base, id: v.agrees ? 'repeated' : 'repeated_otherwise' };
-    case 'correction_refused':
-      return { ...base, id: v.because === 'opponent_clock_started' ? 'correction_too_late' : 'correction_of_nothing' };
-    case 'scoresheet_request': return { ...base, id: v.granted ? 'scoresheet_shown' : 'scoresheet_refused' };
-    case 'new_game':
-      return { id: v.because === 'colours_reversed' ? 'new_game_colours_reversed'
-        : v.colours_swapped ? 'new_game_colours_swapped' : 'new_game_wrong_setup' };
-    case 'notice': return { id: known(`notice_${v.what}`) ?? 'notice_for_the_arbiter' };
-    default: return { ...base, id: known(v.kind) ?? 'notice_for_the_arbiter' };
-  }
-}
-
 /**
  * One ruling (`{at, law: "2005 Art. 7.4b", verdict: {kind, ...}, say: {id, ...}}`) as
  * `{text, law}`, in `lang`. The sentence names the consequence; the Law is always given with
@@ -225,7 +198,7 @@ function messageOf(v, law) {
  */
 export function rulingWords(ruling, lang = 'en') {
   const law = ruling.law ?? '';
-  const m = ruling.say ?? messageOf(ruling.verdict ?? {}, law);
+  const m = ruling.say;
   const p = fill(m, lang);
   // 2005 App. F2.1, F2.6: announcements, their repetition and correction. The spoken form is
   // German (Anna ... Hector, eins ... acht) and is heard in a German voice.
@@ -254,7 +227,7 @@ function spokenParts(prefix, spoken, law, lang) {
 
 // A cause and the time it gives the opponent at the same instant, said as one sentence.
 const WITH_PENALTY = { illegal_move: 'illegal_move_penalty', claim_rejected: 'claim_rejected_penalty' };
-const idOfRuling = (r) => r.say?.id ?? r.verdict?.kind;
+const idOfRuling = (r) => r.say?.id;
 
 /**
  * A batch of rulings from one event, as sentences in `lang`. A penalty that follows its cause
@@ -270,7 +243,7 @@ export function rulingsWords(list, lang = 'en') {
     const j = rulings.findIndex((x, k) => k > i && idOfRuling(x) === 'time_added' && x.at === r.at);
     if (joined && j > i) {
       const v = rulings[j].verdict;
-      const p = { ...fill(r.say ?? messageOf(r.verdict, r.law), lang), other: sideName(v.player, lang), span: spanWords(v.ms, lang) };
+      const p = { ...fill(r.say, lang), other: sideName(v.player, lang), span: spanWords(v.ms, lang) };
       out.push({ text: t(joined, p, lang), law: rulings[j].law || r.law, ruling: r });
       rulings = rulings.filter((_, k) => k !== j);
       continue;

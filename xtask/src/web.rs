@@ -62,6 +62,13 @@ pub fn build(profile: Profile) -> Result<()> {
                 .join("dist")
                 .join("messages.mjs"),
         )?
+        .file(
+            &root()
+                .join("xtask")
+                .join("src")
+                .join("dist")
+                .join("message-uses.mjs"),
+        )?
         .file(&root().join("tests").join("e2e").join("package-lock.json"))?
         .file(
             &root()

@@ -1,5 +1,7 @@
 //! Why a request from outside the board was not recorded.
 
+use std::borrow::Cow;
+
 use arbiter_core::arbiter::Refused;
 
 /// Why a request from outside the board was not recorded ([`Referee::take_request`](super::Referee::take_request)).
@@ -14,12 +16,12 @@ pub enum NotTaken {
 }
 
 impl NotTaken {
-    /// The message id a page says it by.
-    pub fn id(&self) -> &'static str {
+    /// The message id a page says it by (a game's refusal's is made from its kind).
+    pub fn id(&self) -> Cow<'static, str> {
         match self {
-            NotTaken::PiecesNotBack => "pieces_not_back",
-            NotTaken::Unchanged => "unchanged",
-            NotTaken::Game(e) => e.id(),
+            NotTaken::PiecesNotBack => "pieces_not_back".into(),
+            NotTaken::Unchanged => "unchanged".into(),
+            NotTaken::Game(e) => e.id().into(),
         }
     }
 }

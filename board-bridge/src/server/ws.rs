@@ -221,10 +221,10 @@ async fn take_client_message(app: &App, role: Role, message: ClientMessage) -> O
             match taken {
                 Ok(()) => None,
                 Err(e @ NotTaken::PiecesNotBack) => {
-                    Some(Reply::error_with_id(e.id(), e.to_string()))
+                    Some(Reply::error_with_id(&e.id(), e.to_string()))
                 }
                 Err(e @ NotTaken::Unchanged) => Some(Reply::unchanged(e.to_string())),
-                Err(e @ NotTaken::Game(_)) => Some(Reply::error_with_id(e.id(), e.to_string())),
+                Err(e @ NotTaken::Game(_)) => Some(Reply::error_with_id(&e.id(), e.to_string())),
             }
         }
     }

@@ -79,5 +79,5 @@ pub use log::{
     EventLog, LogError, LogErrorKind, LogLine, LogRecord, OLDEST_VERSION, Resume, SCHEMA, SetAside,
     TIME_SOURCE, VERSION, began_unix_ms, header_jsonl, resume_at, seq_of_cut_line, split_cut_tail,
 };
-pub use ruling::{GameResult, Reason, Ruling, Verdict};
+pub use ruling::{GameResult, Noticed, Reason, Rejection, Ruling, Uncorrectable, Verdict};
 pub use state::{ClockView, OpenClaim, Outcome, State};

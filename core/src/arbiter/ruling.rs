@@ -1,7 +1,7 @@
 //! Rulings: what the players and the arbiter must know, each naming the Law it rests on.
 
-use super::event::ClaimKind;
 pub use super::event::GameResult;
+use super::event::{ClaimKind, SetupFault};
 use crate::Color;
 use crate::Move;
 use crate::clock::{Millis, Timestamp};
@@ -181,8 +181,8 @@ pub enum Verdict {
         player: Color,
         /// What.
         claim: ClaimKind,
-        /// Why, in a word the UI can translate.
-        because: &'static str,
+        /// Why.
+        because: Rejection,
     },
     /// A claim awaits the arbiter (quickplay finish; without an arbiter, the record is kept
     /// for a later decision, 2005 App. D1).
@@ -260,8 +260,8 @@ pub enum Verdict {
     /// The game is cancelled and a new one begins from the start with fresh clocks; the
     /// arbiter starts it (2005 Art. 7.1a, 7.2 / 2023 Art. 7.2.1, 7.3).
     NewGame {
-        /// Why, as a word the UI can translate: `wrong_setup`, `colours_reversed`.
-        because: &'static str,
+        /// The fault of the set-up that cancels the game: `wrong_setup`, `colours_reversed`.
+        because: SetupFault,
         /// Whether the players change colours (names swapped) for the new game.
         colours_swapped: bool,
     },
@@ -315,8 +315,8 @@ pub enum Verdict {
         /// Who tried.
         #[serde(with = "wire::color")]
         player: Color,
-        /// Why, as a word the UI can translate: `opponent_clock_started`, `nothing_announced`.
-        because: &'static str,
+        /// Why.
+        because: Uncorrectable,
     },
     /// Castling barred by a faulty set-up found too late: a king that did not start on its
     /// square may not castle, a rook that did not start in its corner may not castle with it
@@ -344,7 +344,91 @@ pub enum Verdict {
     },
     /// Something only the arbiter can judge (sensor boards cannot see hands or intent).
     Notice {
-        /// What was seen, as a word the UI can translate.
-        what: &'static str,
+        /// What was seen.
+        what: Noticed,
     },
+}
+
+// The words below are closed sets, serialised in snake case as rulings name them
+// (`"because":"not_established"`): a page says each by its own message, and a new word is a new
+// variant, which the page's words are checked against.
+
+/// Why a claim was rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Rejection {
+    /// The claimant touched a piece before claiming.
+    TouchedAPiece,
+    /// The move declared with the claim is not legal.
+    IntendedMoveIllegal,
+    /// The record does not bear the claim out.
+    NotEstablished,
+    /// The opponent's flag has not fallen.
+    FlagNotFallen,
+    /// The claimant's own flag fell first.
+    OwnFlagFellFirst,
+    /// There is nothing to claim (no breach, no illegal move standing).
+    NothingToClaim,
+    /// The arbiter rejected it.
+    Arbiter,
+    /// No quickplay finish applies to this period (2005 Art. 10.1 / 2023 Guidelines III.1).
+    NotApplicable,
+    /// The claimant's flag has fallen.
+    FlagFell,
+    /// The claimant has two minutes or more left (2005 Art. 10.2 / 2023 Guidelines III.4-5).
+    TwoMinutesOrMoreLeft,
+    /// The game's edition has no such claim (the 2005 Laws have no increment request).
+    NotInEdition,
+}
+
+/// Why a slip of the tongue could not be corrected (2005 App. F2.6 / 2023 App. D.2.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Uncorrectable {
+    /// The opponent's clock has started: the move stands.
+    OpponentClockStarted,
+    /// The player has announced no move to correct.
+    NothingAnnounced,
+}
+
+/// What a notice reports: something only the arbiter can judge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Noticed {
+    /// The clock was pressed without a move being made.
+    ClockPressedWithoutMove,
+    /// The clock was pressed before the move was completed.
+    ClockPressedBeforeMoveMade,
+    /// A piece appeared on a square without one being lifted.
+    PlacementWithoutLift,
+    /// The position is illegal and only the arbiter can restore one.
+    IllegalPositionNeedsArbiter,
+    /// Two pieces were lifted at once: perhaps a move made with both hands.
+    PossibleTwoHandedMove,
+    /// The sealer arrived late: the arbiter opens the envelope.
+    SealerLateArbiterOpensEnvelope,
+    /// A move was written on the scoresheet before it was made.
+    MoveWrittenInAdvance,
+    /// A visually impaired player's move is not made until his clock is started.
+    MoveNotMadeClockNotStarted,
+    /// The move announced differs from the move on the board.
+    AnnouncementDiffersFromBoard,
+    /// Pieces displaced: the player restores them on his own time.
+    PiecesDisplacedRestoreOnOwnTime,
+    /// The clock's setting is to be corrected.
+    ClockSettingToBeCorrected,
+    /// The colours were reversed, and play goes on.
+    ColoursReversedPlayOn,
+    /// The envelope is lost: the sealer plays his sealed move on the board.
+    EnvelopeLostSealerPlaysHisSealedMove,
+    /// A fault of the set-up found too late to act on.
+    SetupFaultTooLate,
+    /// The move ends the game.
+    MoveEndsTheGame,
+    /// The arbiter found a touch not deliberate: no obligation follows.
+    TouchNotDeliberate,
+    /// A clock error at the resumption, to be corrected (2005 App. A12 / 2023 Guidelines I.13).
+    ClockErrorToBeCorrected,
+    /// A clock error at the resumption found too late: it stands (2005 App. A12 / 2023 Guidelines I.13).
+    ClockErrorStands,
 }

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use arbiter_core::Color;
+use arbiter_core::arbiter::Rejection;
 use arbiter_core::arbiter::{
     Claim, Decision, Event, Game, GameConfig, Refused, Ruling, Stamped, Verdict,
 };
@@ -227,7 +228,7 @@ impl Table {
     }
 
     /// Why a claim was rejected, when that rejection is the only ruling since the last take.
-    pub fn sole_rejection(&mut self) -> Option<&'static str> {
+    pub fn sole_rejection(&mut self) -> Option<Rejection> {
         match self.verdicts()[..] {
             [Verdict::ClaimRejected { because, .. }] => Some(because),
             _ => None,

@@ -61,7 +61,7 @@ export class Commands {
       return;
     }
     if (!g.canMove() && !(g.host.hasAttribute('allow-illegal') && !s.result)) {
-      g.announce([g.t(s.result ? 'game_is_over' : s.clock?.awaitingPress ? 'press_first' : 'no_move_now')], { refused: true });
+      g.announce([g.t(s.result ? 'table_game_over' : s.clock?.awaitingPress ? 'press_first' : 'no_move_now')], { refused: true });
       return;
     }
     const read = this.readTyped(text);

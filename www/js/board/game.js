@@ -322,7 +322,7 @@ export class Game {
     if (!s || this.host.hasAttribute('readonly')) return;
     let text;
     if (this.reviewing !== null) text = this.t('review_earlier');
-    else if (s.result) text = this.t('game_is_over');
+    else if (s.result) text = this.t('table_game_over');
     else if (s.core?.sealed) text = this.t('adjourned');
     else if (s.clock?.awaitingPress) text = this.t('press_first');
     else if (s.core?.pending_claim) text = this.t('no_move_claim_pending');
@@ -384,7 +384,7 @@ export class Game {
   enterSquare(name) {
     const s = this.state;
     if (!s || !this.canMove()) {
-      this.announce([this.t(s?.result ? 'game_is_over' : 'no_move_now')], { refused: true });
+      this.announce([this.t(s?.result ? 'table_game_over' : 'no_move_now')], { refused: true });
       return;
     }
     const piece = this.pieceOn(name);

@@ -2,6 +2,9 @@
 //
 //   node messages.mjs <folder whose node_modules hold the tools> <www>
 //
+// - Every id used is worded and every id worded is used: the wasm's ids are listed in
+//   `www/messages/wasm-ids.txt` (kept by `cargo test -p arbiter-wasm`), the page's are read from
+//   its JS and HTML (message-uses.mjs); an id missing or unused fails the build.
 // - `www/messages/<lang>.json` is one language: message id -> ICU MessageFormat text (plurals
 //   and choices as `{n, plural, ...}` and `{x, select, ...}`). English (`en.json`) is the
 //   reference: every other file has exactly its ids, and each message names the arguments its
@@ -22,6 +25,7 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
+import { checkUses } from './message-uses.mjs';
 
 const [from, www] = process.argv.slice(2);
 const require = createRequire(path.resolve(from, 'package.json'));
@@ -120,6 +124,11 @@ const firstScreen = fs.readFileSync(path.join(sources, 'first-screen.txt'), 'utf
 for (const id of firstScreen) {
   if (!(id in english)) problems.push(`messages/first-screen.txt: ${id} is not in messages/${REFERENCE}.json`);
 }
+// Every id the wasm gives (messages/wasm-ids.txt) or the page's code names is worded, and every
+// id worded is used by one of them (message-uses.mjs).
+const uses = checkUses(www, english);
+for (const id of uses.missing) problems.push(`messages/${REFERENCE}.json: ${id} is used (by the wasm or the page) but missing`);
+for (const id of uses.unused) problems.push(`messages/${REFERENCE}.json: ${id} is used by neither the wasm nor the page`);
 if (problems.length) fail();
 
 function fail() {

@@ -180,14 +180,14 @@ impl Game {
         Ok(())
     }
 
-    /// A claim refused under `law`, with the reason in a word the page translates.
+    /// A claim refused under `law`, and why.
     pub(super) fn reject_claim(
         &mut self,
         at: Timestamp,
         law: Law,
         player: Color,
         claim: ClaimKind,
-        because: &'static str,
+        because: Rejection,
     ) {
         self.rule(
             at,
@@ -259,7 +259,7 @@ impl Game {
                         at,
                         illegal::restore_law(self.edition()),
                         Verdict::Notice {
-                            what: "illegal_position_needs_arbiter",
+                            what: Noticed::IllegalPositionNeedsArbiter,
                         },
                     );
                 }
@@ -338,7 +338,7 @@ impl Game {
                 let open = self.claims.is_open(player, ClaimKind::IllegalMove);
                 let Some(irr) = self.claims.irregular.clone().filter(|_| open) else {
                     let law = illegal::restore_law(edition);
-                    self.reject_claim(at, law, player, kind, "nothing_to_claim");
+                    self.reject_claim(at, law, player, kind, Rejection::NothingToClaim);
                     return Ok(());
                 };
                 self.claims.close(player, ClaimKind::IllegalMove);
@@ -402,7 +402,7 @@ impl Game {
                 let open = self.claims.is_open(player, ClaimKind::TouchMove);
                 let Some(breach) = self.claims.breach.clone().filter(|_| open) else {
                     let law = self.profile.touch_claim_law();
-                    self.reject_claim(at, law, player, kind, "nothing_to_claim");
+                    self.reject_claim(at, law, player, kind, Rejection::NothingToClaim);
                     return Ok(());
                 };
                 self.claims.close(player, ClaimKind::TouchMove);
@@ -477,13 +477,13 @@ impl Game {
         let law = self.claim_law(kind);
         if self.turn.touch.touched_own() {
             let law = draws::claim_after_touch_law(edition);
-            self.reject_claim(at, law, player, kind, "touched_a_piece");
+            self.reject_claim(at, law, player, kind, Rejection::TouchedAPiece);
             return Ok(());
         }
         if let Some(text) = intended
             && touch::legal_move(self.score.record.current(), text).is_none()
         {
-            self.reject_claim(at, law, player, kind, "intended_move_illegal");
+            self.reject_claim(at, law, player, kind, Rejection::IntendedMoveIllegal);
             return Ok(());
         }
         let evidence = self.draw_evidence(kind, intended);
@@ -590,7 +590,7 @@ impl Game {
         self.offer_with_claim(at, player);
         let (ms, penalty_law) = draws::wrong_claim_penalty(self.profile);
         let law = self.claim_law(kind);
-        self.reject_claim(at, law, player, kind, "not_established");
+        self.reject_claim(at, law, player, kind, Rejection::NotEstablished);
         self.clock.add_time(!player, ms);
         self.rule(
             at,
@@ -626,7 +626,7 @@ impl Game {
         let law = self.profile.flag_law();
         let kind = ClaimKind::WinOnTime;
         let Some(theirs) = self.clock.fell_at(!player, at) else {
-            self.reject_claim(at, law, player, kind, "flag_not_fallen");
+            self.reject_claim(at, law, player, kind, Rejection::FlagNotFallen);
             return;
         };
         self.clock.observe(at);
@@ -637,7 +637,7 @@ impl Game {
                 return;
             }
             if mine < theirs {
-                self.reject_claim(at, law, player, kind, "own_flag_fell_first");
+                self.reject_claim(at, law, player, kind, Rejection::OwnFlagFellFirst);
                 return;
             }
         }
@@ -650,7 +650,7 @@ impl Game {
     /// increment in 2023), or `None` if he may: a quickplay finish applies to this period
     /// (`quickplay::applies`: 2005 Art. 10.1 / 2023 Guidelines III.1), his flag is still up, and
     /// he has under two minutes left (2005 Art. 10.2 / 2023 Guidelines III.4-5).
-    pub(super) fn quickplay_refusal(&self, at: Timestamp, player: Color) -> Option<&'static str> {
+    pub(super) fn quickplay_refusal(&self, at: Timestamp, player: Color) -> Option<Rejection> {
         let side = self.clock.side(player);
         let control = self.clock.control();
         let applies = quickplay::applies(
@@ -660,11 +660,11 @@ impl Game {
             control.has_addition(side.period),
         );
         if !applies {
-            Some("not_applicable")
+            Some(Rejection::NotApplicable)
         } else if self.clock.fell_at(player, at).is_some() {
-            Some("flag_fell")
+            Some(Rejection::FlagFell)
         } else if self.clock.remaining(player, at) >= quickplay::CLAIM_BELOW {
-            Some("two_minutes_or_more_left")
+            Some(Rejection::TwoMinutesOrMoreLeft)
         } else {
             None
         }
@@ -685,7 +685,7 @@ impl Game {
         let kind = ClaimKind::QuickplayIncrement;
         let law = quickplay::increment_law(edition);
         let because = if edition == Edition::Fide2005 {
-            Some("not_in_edition")
+            Some(Rejection::NotInEdition)
         } else {
             self.quickplay_refusal(at, player)
         };
@@ -724,7 +724,7 @@ impl Game {
             }
             Decision::Reject => {
                 self.claims.pending = None;
-                self.reject_claim(at, law, player, claim, "arbiter");
+                self.reject_claim(at, law, player, claim, Rejection::Arbiter);
                 self.clock.start(self.on_move(), at);
             }
             _ => return Err(Refused::NoPendingClaim),

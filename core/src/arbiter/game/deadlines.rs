@@ -109,7 +109,7 @@ impl Game {
                         deadline,
                         law,
                         Verdict::Notice {
-                            what: "sealer_late_arbiter_opens_envelope",
+                            what: Noticed::SealerLateArbiterOpensEnvelope,
                         },
                     );
                 }

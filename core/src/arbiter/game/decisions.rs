@@ -36,7 +36,7 @@ impl Game {
                     }
                     Decision::Reject => {
                         self.claims.pending = None;
-                        self.reject_claim(at, law, player, claim, "arbiter");
+                        self.reject_claim(at, law, player, claim, Rejection::Arbiter);
                         if !pending.postponed {
                             self.bonus_and_restart(at, player, law);
                         }
@@ -98,9 +98,9 @@ impl Game {
                 };
                 let i = *player as usize;
                 let what = if self.move_counts()[i] <= counts[i] {
-                    "clock_error_to_be_corrected"
+                    Noticed::ClockErrorToBeCorrected
                 } else {
-                    "clock_error_stands"
+                    Noticed::ClockErrorStands
                 };
                 self.rule(
                     at,
@@ -124,7 +124,7 @@ impl Game {
                     at,
                     rules::ENVELOPE_LOST.law(edition),
                     Verdict::Notice {
-                        what: "envelope_lost_sealer_plays_his_sealed_move",
+                        what: Noticed::EnvelopeLostSealerPlaysHisSealedMove,
                     },
                 );
                 Ok(())
@@ -290,7 +290,7 @@ impl Game {
                 at,
                 law,
                 Verdict::Notice {
-                    what: "setup_fault_too_late",
+                    what: Noticed::SetupFaultTooLate,
                 },
             );
             if fault == SetupFault::WrongSetup {
@@ -312,7 +312,7 @@ impl Game {
             SetupFault::WrongSetup => self.new_game(
                 at,
                 rules::WRONG_INITIAL_POSITION.law(edition),
-                "wrong_setup",
+                SetupFault::WrongSetup,
                 false,
             ),
             SetupFault::ColoursReversed => {
@@ -321,13 +321,13 @@ impl Game {
                 // from ten moves on, the game goes on (in 2005 unless the arbiter decides
                 // otherwise: he may still cancel it as for a wrong setup).
                 if edition == Edition::Fide2023 && each < 10 {
-                    self.new_game(at, law, "colours_reversed", true);
+                    self.new_game(at, law, SetupFault::ColoursReversed, true);
                 } else {
                     self.rule(
                         at,
                         law,
                         Verdict::Notice {
-                            what: "colours_reversed_play_on",
+                            what: Noticed::ColoursReversedPlayOn,
                         },
                     );
                 }
@@ -336,7 +336,7 @@ impl Game {
                 at,
                 rules::CLOCK_SETTING_CORRECTED.law(edition),
                 Verdict::Notice {
-                    what: "clock_setting_to_be_corrected",
+                    what: Noticed::ClockSettingToBeCorrected,
                 },
             ),
         }
@@ -344,7 +344,7 @@ impl Game {
 
     /// Cancels the game and sets up a new one from the start; the log and rulings go on, and
     /// the arbiter's `start` begins the new game.
-    pub(super) fn new_game(&mut self, at: Timestamp, law: Law, because: &'static str, swap: bool) {
+    pub(super) fn new_game(&mut self, at: Timestamp, law: Law, because: SetupFault, swap: bool) {
         let mut config = self.config.clone();
         if swap {
             std::mem::swap(&mut config.white, &mut config.black);

@@ -182,10 +182,10 @@ impl Game {
         };
         if player != self.on_move() {
             // His move was completed: the opponent's clock has started.
-            return refuse(self, "opponent_clock_started");
+            return refuse(self, Uncorrectable::OpponentClockStarted);
         }
         if !self.turn.announced.is_some_and(|(by, _)| by == player) {
-            return refuse(self, "nothing_announced");
+            return refuse(self, Uncorrectable::NothingAnnounced);
         }
         let mv = self.read(self.score.record.current(), text)?;
         if self.config.is_impaired(player) && !self.config.has_tactile_board(player) {

@@ -32,7 +32,7 @@ use turn::Turn;
 use super::config::GameConfig;
 use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
 use super::log::EventLog;
-use super::ruling::{GameResult, Reason, Ruling, Verdict};
+use super::ruling::{GameResult, Noticed, Reason, Rejection, Ruling, Uncorrectable, Verdict};
 use crate::clock::{Clock, Millis, Timestamp};
 use crate::dead::{Budget, CanMate};
 use crate::laws::illegal_position::{self, NotAMove, RawPosition};

@@ -134,14 +134,55 @@ pub struct ReplayError {
 impl Refused {
     /// The refusal's kind, a stable key for programs (`not_on_move`, `game_over`, …).
     pub fn kind(&self) -> &'static str {
-        self.names().0
+        match self {
+            Refused::GameOver => "game_over",
+            Refused::NotStarted => "not_started",
+            Refused::AlreadyStarted => "already_started",
+            Refused::TimeWentBack { .. } => "time_went_back",
+            Refused::BadFen(_) => "bad_fen",
+            Refused::NotOnMove(_) => "not_on_move",
+            Refused::ClockNotRunning(_) => "clock_not_running",
+            Refused::NoOffer => "no_offer",
+            Refused::RepeatedOffer(_) => "repeated_offer",
+            Refused::NoPendingClaim => "no_pending_claim",
+            Refused::ClaimNotEstablished => "claim_not_established",
+            Refused::NotPostponable => "not_postponable",
+            Refused::ClaimPending => "claim_pending",
+            Refused::Adjourned => "adjourned",
+            Refused::NotSealed => "not_sealed",
+            Refused::ReplierAbsent => "replier_absent",
+            Refused::Announcement(_) => "announcement_unclear",
+            Refused::NothingToRepeat => "nothing_to_repeat",
+            Refused::NotResumed => "not_resumed",
+            Refused::NoSuchPly { .. } => "no_such_ply",
+            Refused::MovesMade { .. } => "moves_made",
+            Refused::Envelope(adjourn::EnvelopeError::WrongPassphrase) => {
+                "envelope_wrong_passphrase"
+            }
+            // Not damaged: this build (the page's first module) cannot open it, a full one can.
+            Refused::Envelope(adjourn::EnvelopeError::Argon2Unavailable) => {
+                "envelope_argon2_unavailable"
+            }
+            // Nor this: the page's first module has no cipher; a full build opens it.
+            Refused::Envelope(adjourn::EnvelopeError::Unavailable) => "envelope_unavailable",
+            Refused::Envelope(_) => "envelope_damaged",
+            Refused::NotAMove(_) => "not_a_move_on_illegal_position",
+            Refused::IllegalPosition => "illegal_position",
+            Refused::AnalysisPending(_) => "analysis_pending",
+            Refused::NoAnalysisPending => "no_analysis_pending",
+            Refused::AnalysisMismatch { .. } => "analysis_mismatch",
+        }
     }
 
-    /// The message id of the sentence a page says for this refusal in its language (its
-    /// tables' key); the English text of [`std::fmt::Display`] is the fallback.
-    pub fn id(&self) -> &'static str {
-        self.names().1
+    /// The message id of the sentence a page says for this refusal in its language: its kind
+    /// under the refusals' prefix (`table_not_on_move`), so a new refusal needs no id of its
+    /// own; the English text of [`std::fmt::Display`] is the fallback.
+    pub fn id(&self) -> String {
+        format!("{}{}", Self::ID_PREFIX, self.kind())
     }
+
+    /// What every refusal's message id begins with.
+    pub const ID_PREFIX: &'static str = "table_";
 
     /// The side the sentence names, when it names one (`white`, `black`).
     pub fn side(&self) -> Option<&'static str> {
@@ -151,57 +192,6 @@ impl Refused {
             | Refused::ClockNotRunning(side)
             | Refused::AnalysisPending(side) => Some(side),
             _ => None,
-        }
-    }
-
-    /// Kind and message id, one arm per refusal: a new refusal does not compile without both.
-    fn names(&self) -> (&'static str, &'static str) {
-        match self {
-            Refused::GameOver => ("game_over", "game_is_over"),
-            Refused::NotStarted => ("not_started", "table_not_started"),
-            Refused::AlreadyStarted => ("already_started", "table_already_started"),
-            Refused::TimeWentBack { .. } => ("time_went_back", "table_time_went_back"),
-            Refused::BadFen(_) => ("bad_fen", "table_bad_fen"),
-            Refused::NotOnMove(_) => ("not_on_move", "table_not_on_move"),
-            Refused::ClockNotRunning(_) => ("clock_not_running", "table_clock_not_running"),
-            Refused::NoOffer => ("no_offer", "table_no_offer"),
-            Refused::RepeatedOffer(_) => ("repeated_offer", "table_repeated_offer"),
-            Refused::NoPendingClaim => ("no_pending_claim", "table_no_pending_claim"),
-            Refused::ClaimNotEstablished => {
-                ("claim_not_established", "table_claim_not_established")
-            }
-            Refused::NotPostponable => ("not_postponable", "table_not_postponable"),
-            Refused::ClaimPending => ("claim_pending", "table_claim_pending"),
-            Refused::Adjourned => ("adjourned", "table_adjourned"),
-            Refused::NotSealed => ("not_sealed", "table_not_sealed"),
-            Refused::ReplierAbsent => ("replier_absent", "table_replier_absent"),
-            Refused::Announcement(_) => ("announcement_unclear", "table_announcement_unclear"),
-            Refused::NothingToRepeat => ("nothing_to_repeat", "table_nothing_to_repeat"),
-            Refused::NotResumed => ("not_resumed", "table_not_resumed"),
-            Refused::NoSuchPly { .. } => ("no_such_ply", "table_no_such_ply"),
-            Refused::MovesMade { .. } => ("moves_made", "table_moves_made"),
-            Refused::Envelope(adjourn::EnvelopeError::WrongPassphrase) => (
-                "envelope_wrong_passphrase",
-                "table_envelope_wrong_passphrase",
-            ),
-            // Not damaged: this build (the page's first module) cannot open it, a full one can.
-            Refused::Envelope(adjourn::EnvelopeError::Argon2Unavailable) => (
-                "envelope_argon2_unavailable",
-                "table_envelope_argon2_unavailable",
-            ),
-            // Nor this: the page's first module has no cipher; a full build opens it.
-            Refused::Envelope(adjourn::EnvelopeError::Unavailable) => {
-                ("envelope_unavailable", "table_envelope_unavailable")
-            }
-            Refused::Envelope(_) => ("envelope_damaged", "table_envelope_damaged"),
-            Refused::NotAMove(_) => (
-                "not_a_move_on_illegal_position",
-                "table_not_a_move_on_illegal_position",
-            ),
-            Refused::IllegalPosition => ("illegal_position", "table_illegal_position"),
-            Refused::AnalysisPending(_) => ("analysis_pending", "table_analysis_pending"),
-            Refused::NoAnalysisPending => ("no_analysis_pending", "table_no_analysis_pending"),
-            Refused::AnalysisMismatch { .. } => ("analysis_mismatch", "table_analysis_mismatch"),
         }
     }
 }
@@ -215,7 +205,7 @@ mod tests {
         assert_eq!(Refused::NotOnMove("black").kind(), "not_on_move");
         assert_eq!(Refused::NotOnMove("black").id(), "table_not_on_move");
         assert_eq!(Refused::NotOnMove("black").side(), Some("black"));
-        assert_eq!(Refused::GameOver.id(), "game_is_over");
+        assert_eq!(Refused::GameOver.id(), "table_game_over");
         assert_eq!(Refused::GameOver.side(), None);
         assert_eq!(
             Refused::Envelope(adjourn::EnvelopeError::WrongPassphrase).id(),

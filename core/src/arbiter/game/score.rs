@@ -174,7 +174,7 @@ impl Game {
                 at,
                 rules::NO_MOVES_WRITTEN_IN_ADVANCE.law(self.edition()),
                 Verdict::Notice {
-                    what: "move_written_in_advance",
+                    what: Noticed::MoveWrittenInAdvance,
                 },
             );
         }
@@ -234,7 +234,7 @@ impl Game {
                             at,
                             blind::made_law(edition),
                             Verdict::Notice {
-                                what: "move_not_made_clock_not_started",
+                                what: Noticed::MoveNotMadeClockNotStarted,
                             },
                         );
                         return;
@@ -248,7 +248,7 @@ impl Game {
                             at,
                             blind::fix_board_law(edition),
                             Verdict::Notice {
-                                what: "announcement_differs_from_board",
+                                what: Noticed::AnnouncementDiffersFromBoard,
                             },
                         );
                     }
@@ -331,7 +331,7 @@ impl Game {
                     at,
                     illegal::press_without_move_law(edition),
                     Verdict::Notice {
-                        what: "clock_pressed_without_move",
+                        what: Noticed::ClockPressedWithoutMove,
                     },
                 );
             }
@@ -342,7 +342,7 @@ impl Game {
                     at,
                     rules::PIECES_DISPLACED.law(edition),
                     Verdict::Notice {
-                        what: "pieces_displaced_restore_on_own_time",
+                        what: Noticed::PiecesDisplacedRestoreOnOwnTime,
                     },
                 );
             }
@@ -351,7 +351,7 @@ impl Game {
                     at,
                     rules::MOVE_COMPLETED.law(edition),
                     Verdict::Notice {
-                        what: "clock_pressed_before_move_made",
+                        what: Noticed::ClockPressedBeforeMoveMade,
                     },
                 );
             }
@@ -384,7 +384,7 @@ impl Game {
             at,
             made,
             Verdict::Notice {
-                what: "move_ends_the_game",
+                what: Noticed::MoveEndsTheGame,
             },
         );
         self.take_move(at, player, mv, false);
@@ -406,7 +406,7 @@ impl Game {
                 at,
                 illegal::two_hands_law(self.edition()),
                 Verdict::Notice {
-                    what: "possible_two_handed_move",
+                    what: Noticed::PossibleTwoHandedMove,
                 },
             );
         }
@@ -549,7 +549,7 @@ impl Game {
                 at,
                 rules::MOVE_COMPLETED.law(edition),
                 Verdict::Notice {
-                    what: "clock_pressed_before_move_made",
+                    what: Noticed::ClockPressedBeforeMoveMade,
                 },
             );
             return;
@@ -618,7 +618,7 @@ impl Game {
                     at,
                     illegal_position::still_illegal_law(edition),
                     Verdict::Notice {
-                        what: "illegal_position_needs_arbiter",
+                        what: Noticed::IllegalPositionNeedsArbiter,
                     },
                 );
             }

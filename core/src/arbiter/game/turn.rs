@@ -139,7 +139,7 @@ impl Game {
                 at,
                 rules::PIECES_DISPLACED.law(self.edition()),
                 Verdict::Notice {
-                    what: "placement_without_lift",
+                    what: Noticed::PlacementWithoutLift,
                 },
             );
             return Ok(());
@@ -273,7 +273,7 @@ impl Game {
             at,
             Law::new(self.edition(), "Art. 4.3"),
             Verdict::Notice {
-                what: "touch_not_deliberate",
+                what: Noticed::TouchNotDeliberate,
             },
         );
         Ok(())
