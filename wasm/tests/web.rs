@@ -96,6 +96,51 @@ fn art6_8a_move_waits_for_the_press_then_the_increment_is_added() {
 }
 
 #[wasm_bindgen_test]
+fn rulings_and_refusals_are_named_by_the_cores_serialised_kinds() {
+    // In the page the names are read from the values as the page gets them (kind.rs): a
+    // verdict's tag, a claim's and a reason's word, a refusal's kind under its prefix.
+    let t = blitz();
+    event(&t, r#"{"type":"start"}"#, 0.0);
+    event(&t, r#"{"type":"move","move":"e2e4"}"#, 1_000.0);
+    event(&t, r#"{"type":"press_clock","player":"white"}"#, 1_000.0);
+    let open = event(&t, r#"{"type":"tick"}"#, 181_001.0).get(0);
+    assert_eq!(
+        get(&open, "say.id").as_string().as_deref(),
+        Some("claim_open")
+    );
+    assert_eq!(
+        get(&open, "say.claim").as_string().as_deref(),
+        Some("claim_win_on_time")
+    );
+    let won = event(
+        &t,
+        r#"{"type":"claim","player":"white","claim":{"kind":"win_on_time"}}"#,
+        182_000.0,
+    );
+    let ids: Vec<String> = won
+        .iter()
+        .filter_map(|r| get(&r, "say.id").as_string())
+        .collect();
+    assert!(ids.iter().any(|id| id == "game_over_won"), "{ids:?}");
+    let over = won
+        .iter()
+        .find(|r| get(r, "say.id").as_string().as_deref() == Some("game_over_won"))
+        .unwrap_or(JsValue::UNDEFINED);
+    assert_eq!(
+        get(&over, "say.reason").as_string().as_deref(),
+        Some("reason_time")
+    );
+    let err = t
+        .handle_at(js(r#"{"type":"move","move":"e7e5"}"#), 183_000.0)
+        .expect_err("refused after the end");
+    assert_eq!(get(&err, "kind").as_string().as_deref(), Some("game_over"));
+    assert_eq!(
+        get(&err, "id").as_string().as_deref(),
+        Some("table_game_over")
+    );
+}
+
+#[wasm_bindgen_test]
 fn refused_events_throw_with_the_reason() {
     let t = blitz();
     let err = t
