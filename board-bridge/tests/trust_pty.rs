@@ -214,7 +214,7 @@ async fn hall_a_seat_named_without_its_key_watches_and_the_assistant_never_rules
     }
 
     // The arbiter undoes what should not have happened: a restore after the end takes the
-    // game back to play (it was refused with 409 game_is_over), then he records his result.
+    // game back to play (it was refused with 409 table_game_over), then he records his result.
     let (status, body) = http_as(
         &addr,
         "POST",
