@@ -5,7 +5,8 @@
 //! the hall file's and change with it; the names are in each log's own setup). A hall started
 //! on a round other than the one `round.json` names first archives those logs under
 //! `DIR/round-K/` (`DIR/round-K/board-M/` and its `round.json`), then brings back the started
-//! round's own logs when it was played before, so a round is never continued as another. A
+//! round's own logs when it was played before, so a round is never continued as another. The
+//! results of the round's games off the sensor boards (`off-board.json`) go with its logs. A
 //! folder without `round.json` (written before rounds were archived) is the hall file's round.
 //!
 //! An archived round is read back from its logs, never written: each board's game replayed as
@@ -91,11 +92,14 @@ fn move_round(from: &Path, to: &Path) -> anyhow::Result<usize> {
             .with_context(|| format!("moving {} to {}", dir.display(), target.display()))?;
         moved += 1;
     }
-    let file = from.join(ROUND_FILE);
-    if file.is_file() {
-        let target = to.join(ROUND_FILE);
-        std::fs::rename(&file, &target)
-            .with_context(|| format!("moving {} to {}", file.display(), target.display()))?;
+    // The round's results of the games off the sensor boards go with its logs.
+    for name in [super::off_board::FILE, ROUND_FILE] {
+        let file = from.join(name);
+        if file.is_file() {
+            let target = to.join(name);
+            std::fs::rename(&file, &target)
+                .with_context(|| format!("moving {} to {}", file.display(), target.display()))?;
+        }
     }
     Ok(moved)
 }

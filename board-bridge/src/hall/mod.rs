@@ -11,6 +11,7 @@
 //! * [`desk`]: what the arbiter's controls remember of each board (the last action he may
 //!   undo, how far an adjourned game's resumption has come).
 //! * [`next`]: the next round started without a restart, on the same boards.
+//! * [`off_board`]: the round's games beyond the sensor boards, their results the arbiter's.
 //! * [`server`]: the hall's routes beside each board's own (`/board/N/...`).
 
 pub mod archive;
@@ -19,6 +20,7 @@ pub mod config;
 pub mod desk;
 pub mod locate;
 pub mod next;
+pub mod off_board;
 pub mod push;
 pub mod round;
 pub mod server;
@@ -48,6 +50,8 @@ pub struct Round {
     pub seats: Vec<Arc<crate::keys::SeatKeys>>,
     /// The pairing program's file the round came from, for its results written back.
     pub round_file: Option<config::RoundFile>,
+    /// The games of the round played off the sensor boards, and their results.
+    pub off_board: off_board::OffBoard,
     /// Each board's result proposed by its result signal, awaiting the arbiter.
     proposals: Mutex<Vec<Option<signal::Proposal>>>,
     /// What the arbiter's controls remember of each board, in the boards' order.
@@ -58,12 +62,14 @@ pub struct Round {
 }
 
 impl Round {
-    /// Round `event.round` of `boards`, each with its seats in `seats`.
+    /// Round `event.round` of `boards`, each with its seats in `seats`, and its games off the
+    /// sensor boards.
     pub fn new(
         event: EventConfig,
         boards: Vec<HallBoard>,
         seats: Vec<Arc<crate::keys::SeatKeys>>,
         round_file: Option<config::RoundFile>,
+        off_board: off_board::OffBoard,
     ) -> Round {
         let n = boards.len();
         Round {
@@ -71,6 +77,7 @@ impl Round {
             boards,
             seats,
             round_file,
+            off_board,
             proposals: Mutex::new(vec![None; n]),
             desks: Mutex::new(vec![desk::Desk::default(); n]),
             tasks: Mutex::new(Vec::new()),
@@ -320,6 +327,14 @@ impl Hall {
         let message = serde_json::json!({"type": "board", "board": summary});
         let _ = self.pages.send(Arc::from(message.to_string()));
         self.changes.send_modify(|v| *v += 1);
+    }
+
+    /// A result of a game off the sensor boards changed: the hall pages are told (the round's
+    /// PGN and the push carry no such game, so nothing else changed).
+    pub async fn off_board_changed(&self) {
+        let games = self.round().off_board.summary();
+        let message = serde_json::json!({"type": "off_board", "off_board": games});
+        let _ = self.pages.send(Arc::from(message.to_string()));
     }
 
     /// Everything a new hall page is shown first.

@@ -100,6 +100,20 @@ pub fn open_round(
                 .with_context(|| format!("board {}'s seat keys", b.number()))?,
         ));
     }
+    // After the logs are prepared: this round's results off the boards are taken up again, and
+    // another round's were archived with its logs.
+    let off_board =
+        super::off_board::OffBoard::open(config.event.round, config.round_file.as_ref(), log)
+            .context("the results of the games off the sensor boards")?;
+    if !off_board.is_empty() {
+        eprintln!(
+            "board-bridge: round {} has {} games: the sensor boards carry the first {}, the other {} are played on ordinary boards, their results entered on the hall page",
+            config.event.round,
+            config.boards.len() + off_board.len(),
+            config.boards.len(),
+            off_board.len()
+        );
+    }
     if let Some(log) = log {
         let tags: Vec<(u32, arbiter_core::pgn::Tags)> = config
             .boards
@@ -114,6 +128,7 @@ pub fn open_round(
         boards,
         seats,
         config.round_file.clone(),
+        off_board,
     ))
 }
 

@@ -180,6 +180,9 @@ pub async fn of_hall(hall: &Hall) -> Value {
             "articles": articles(&e.edition),
         },
         "boards": boards,
+        // The games played off the sensor boards, by their board number in the pairing, with
+        // the results the arbiter entered.
+        "off_board": round.off_board.summary(),
         "push": hall.push_status(),
         "now_unix_ms": super::push::unix_ms(),
     })

@@ -1,5 +1,10 @@
 //! The round's players from the pairing program's TRF file: which game is played on which
 //! board, and the next round's players in place of this round's.
+//!
+//! A round may have more games than the hall has sensor boards (an open of 150 players, a club
+//! with six boards): the sensor boards carry the top boards of the pairing, as every broadcast
+//! shows them, and the other games are played on ordinary boards, their results entered by the
+//! arbiter ([`crate::hall::off_board`]).
 
 use super::HallConfig;
 
@@ -10,6 +15,9 @@ pub struct RoundFile {
     pub trf: crate::hall::trf::Trf,
     /// Each game of the round with the number of the board it is played on.
     pub games: Vec<(u32, crate::hall::trf::Pairing)>,
+    /// The games after the sensor boards' in the pairing's board order, each with its board
+    /// number in the pairing: played on ordinary boards, without moves to read.
+    pub off_board: Vec<(u32, crate::hall::trf::Pairing)>,
 }
 
 impl HallConfig {
@@ -31,18 +39,34 @@ impl HallConfig {
 
     /// Fills the boards' players from round `[event] round` of the TRF file `text`: board by
     /// board in number order, the first game on the lowest number. Names the hall file gives
-    /// itself are kept.
+    /// itself are kept. The games beyond the hall's boards are the round's too, off the sensor
+    /// boards, each numbered by its place in the pairing (the first of them one after the
+    /// hall's count of boards).
     ///
     /// # Errors
-    /// The file cannot be read (its line and field), or the round has more games than boards.
+    /// The file cannot be read (its line and field); or the round has more games than boards
+    /// and a hall board's number is that of a game off the boards.
     pub fn import_round(&mut self, text: &str) -> Result<(), String> {
         let trf = crate::hall::trf::Trf::parse(text).map_err(|e| e.to_string())?;
         let games = trf.pairings(self.event.round).map_err(|e| e.to_string())?;
-        if games.len() > self.boards.len() {
+        let on_boards = games.len().min(self.boards.len());
+        let off_board: Vec<(u32, crate::hall::trf::Pairing)> = (on_boards..games.len())
+            .map(|i| (u32::try_from(i + 1).unwrap_or(u32::MAX), games[i]))
+            .collect();
+        // A board number means one game: the sensor boards carry the pairing's first boards,
+        // so a hall whose boards are numbered otherwise would give two games one number.
+        if let Some(board) = self
+            .boards
+            .iter()
+            .find(|b| off_board.iter().any(|(n, _)| *n == b.number))
+        {
             return Err(format!(
-                "round {} has {} games; the hall lists {} boards",
+                "round {} has {} games on {} sensor boards, which carry the pairing's boards 1 to {}; the hall's board {} is the number of a game off the sensor boards: number the hall's boards 1 to {}",
                 self.event.round,
                 games.len(),
+                self.boards.len(),
+                on_boards,
+                board.number,
                 self.boards.len()
             ));
         }
@@ -68,7 +92,11 @@ impl HallConfig {
             }
             placed.push((board.number, *game));
         }
-        self.round_file = Some(RoundFile { trf, games: placed });
+        self.round_file = Some(RoundFile {
+            trf,
+            games: placed,
+            off_board,
+        });
         Ok(())
     }
 }
@@ -109,5 +137,30 @@ mod tests {
             .to_string();
         assert!(none.contains("no game for this board"), "{none}");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn games_beyond_the_boards_are_the_rounds_too_numbered_after_them() {
+        let trf = include_str!("../../../tests/data/round.trf");
+        let one = |number: u32| {
+            HallConfig::parse(&format!(
+                "[event]\nname = \"E\"\nround = 2\ntime_control = \"90+30\"\ntrf = \"r.trf\"\n\n\
+                 [[board]]\nnumber = {number}\nport = \"/dev/ttyACM0\"\n"
+            ))
+            .unwrap()
+        };
+        let mut hall = one(1);
+        hall.import_round(trf).unwrap();
+        assert_eq!(hall.boards[0].white, "Neri, Bruno");
+        let file = hall.round_file.unwrap();
+        assert_eq!(file.games.len(), 1);
+        assert_eq!(file.off_board.len(), 1);
+        assert_eq!(file.off_board[0].0, 2, "the pairing's board 2");
+        // A sensor board numbered 2 would be a second game 2: refused, saying how to number.
+        let e = one(2).import_round(trf).unwrap_err();
+        assert!(
+            e.contains("board 2 is the number of a game off the sensor boards"),
+            "{e}"
+        );
     }
 }

@@ -2,16 +2,19 @@
 //! stream, `/hall.json` the hall now, `/round.pgn` the round, `/round/N.pgn` round N (the
 //! current one, or an earlier one read back from its archived logs), `POST /board/N/arbiter` the
 //! arbiter's decisions, `POST /board/N/position` the position a game starts from, `POST
+//! /hall/off-board/N` the result of game N played off the sensor boards, `POST
 //! /hall/next-round` the next round; each board's stream, PGN and
 //! log under `/board/N/` are the single-board bridge's own routes, one set per board of the
 //! round being played (a page that connects after the next round began reaches its game).
 //!
 //! By concern: `stream` the hall pages' stream, `decisions` the arbiter's decisions on a board,
-//! `position` the position he sets before the first move,
+//! `position` the position he sets before the first move, `off_board` the results of the games
+//! played off the sensor boards,
 //! `seats` the seats' keys and links (with their QR codes, `qr`) and his token, `ports` the
 //! boards found on the ports and their assignment.
 
 mod decisions;
+mod off_board;
 mod ports;
 mod position;
 mod qr;
@@ -95,6 +98,7 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
         .route("/round.trf", get(round_trf))
         .route("/board/{n}/arbiter", post(decisions::arbiter))
         .route("/board/{n}/position", post(position::set_position))
+        .route("/hall/off-board/{n}", post(off_board::set_result))
         .route("/hall/seats", get(seats::seats).post(seats::reissue_seat))
         .route("/hall/seats/qr", get(seats::seat_qr))
         .route("/hall/token", post(seats::rotate_token))
@@ -292,8 +296,9 @@ fn pgn_answer(text: &str, tag: String, headers: &HeaderMap) -> Response {
         .into_response()
 }
 
-/// The pairing program's TRF file with the round's results written in (the games over so far),
-/// for the arbiter to load back into it; 404 when the round did not come from a TRF file.
+/// The pairing program's TRF file with the round's results written in (the games over so far,
+/// on the sensor boards and off them), for the arbiter to load back into it; 404 when the round
+/// did not come from a TRF file.
 async fn round_trf(State(app): State<HallApp>) -> Response {
     let round = app.hall.round();
     let Some(file) = &round.round_file else {
@@ -311,6 +316,9 @@ async fn round_trf(State(app): State<HallApp>) -> Response {
         if let Some(Some(result)) = result {
             results.push((*game, result.pgn()));
         }
+    }
+    for (game, result) in round.off_board.results() {
+        results.push((game, result.pgn()));
     }
     (
         [
