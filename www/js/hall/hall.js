@@ -2,7 +2,8 @@
 // from the bridge's /hall/ws stream; each opens /board/N, that board's own live page. With the
 // arbiter's token (printed by the bridge when it starts) the arbiter acts on any board from
 // here: a result (confirming the kings' result signal), the clocks, a restore, a claim, the
-// sealed move made on the board (App. A1), the position before the first move.
+// sealed move made on the board (App. A1), the position before the first move; and the results
+// of the round's games on ordinary boards, beyond the sensor boards (./off-board.js).
 // Everything shown is what the bridge's games say; nothing is decided here. Every word is
 // said in the page's language: the hall's own words from ./words.js, a game's result, its
 // reason, the sides and the claims in the board page's words (../words.js).
@@ -15,6 +16,7 @@ import { confirmAction } from './confirm.js';
 import { setUpDetected } from './detected.js';
 import { positionRows, toSetNote } from './position.js';
 import { showSeatEnded } from './seat-ended.js';
+import { setUpOffBoard } from './off-board.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -449,6 +451,8 @@ function followRound(shown, changed, attempt = 0) {
 let event = null;
 let push = null;
 let skew = 0;
+/** The round's games on ordinary boards: `take(games)` and `redraw()` once the hall is shown. */
+let offBoard = null;
 
 function showHall() {
   $('start-round').hidden = !token;
@@ -458,6 +462,14 @@ function showHall() {
     w, token: () => token, hallBoards: () => [...boards.values()].map((e) => e.data), refusal: refusalText,
   });
   detected.redraw();
+  offBoard = setUpOffBoard({
+    w,
+    token: () => token,
+    article,
+    resultText: (r) => endWords(r),
+    confirm: (options) => confirmAction(w, options),
+    refusal: refusalText,
+  });
   redraw = () => {
     $('start-round').hidden = !token;
     $('next-round').hidden = !token;
@@ -466,6 +478,7 @@ function showHall() {
     showEvent();
     showStatus(statusWords);
     for (const [n] of boards) draw(n);
+    offBoard.redraw();
     showPush();
   };
   showStatus(statusWords);
@@ -508,6 +521,7 @@ function connect(attempt) {
       event = m.event;
       showEvent();
       for (const b of m.boards) take(b);
+      offBoard?.take(m.off_board);
       push = m.push ?? null;
       showPush();
     } else if (m.type === 'board') {
@@ -518,6 +532,8 @@ function connect(attempt) {
       for (const [, entry] of boards) entry.actions = undefined;
       seatLinks = null;
       loadSeats();
+    } else if (m.type === 'off_board') {
+      offBoard?.take(m.off_board);
     } else if (m.type === 'push') {
       push = m.push;
       showPush();
