@@ -3,7 +3,8 @@
 //! carry the pairing's boards 1 and 2, games 3 to 12 are played on ordinary boards. The arbiter
 //! enters, changes and undoes their results with his token (refused without), they go back in
 //! the round's TRF file and are archived with the round; the round's PGN and the push carry the
-//! sensor boards' games alone. The next round, twelve games again, is accepted the same way.
+//! sensor boards' games alone; a restart takes them up again. The next round, twelve games
+//! again, is accepted the same way.
 //! Real HTTP.
 
 mod common;
@@ -125,22 +126,20 @@ fn twelve_games_on_two_boards_the_other_results_entered_by_the_arbiter() {
     std::fs::write(&lichess_token, "lip_standIn0123\n").unwrap();
     let stderr = scratch.path("stderr.txt");
     let log = scratch.path("logs");
-    let bridge = Bridge::hall(
-        &toml,
-        &[
-            "--settle-ms",
-            "150",
-            "--log",
-            log.to_str().unwrap(),
-            "--push-lichess",
-            "pushRound1",
-            "--token-file",
-            lichess_token.to_str().unwrap(),
-            "--push-url",
-            &format!("http://{stand_in}"),
-        ],
-        &stderr,
-    );
+    let push_url = format!("http://{stand_in}");
+    let args = [
+        "--settle-ms",
+        "150",
+        "--log",
+        log.to_str().unwrap(),
+        "--push-lichess",
+        "pushRound1",
+        "--token-file",
+        lichess_token.to_str().unwrap(),
+        "--push-url",
+        &push_url,
+    ];
+    let mut bridge = Bridge::hall(&toml, &args, &stderr);
     let addr = bridge.addr.clone();
     let token = printed_token(&stderr);
     let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
@@ -275,6 +274,42 @@ fn twelve_games_on_two_boards_the_other_results_entered_by_the_arbiter() {
         assert_eq!(pushed.matches("[Event ").count(), 2, "{pushed}");
         assert!(!pushed.contains(&name(3)), "{pushed}");
     }
+
+    // The bridge restarted in the round: the results entered are taken up again from beside the
+    // round's logs, and go on to the TRF file.
+    bridge.kill();
+    let again = scratch.path("stderr-again.txt");
+    let bridge = Bridge::hall(&toml, &args, &again);
+    assert_eq!(
+        printed_token(&again),
+        token,
+        "the token is kept beside the logs"
+    );
+    let addr = bridge.addr.clone();
+    let hall = || json(&http_as(&addr, "GET", "/hall.json", None, "").1);
+    let round_trf = || http_as(&addr, "GET", "/round.trf", None, "").1;
+    let off_board = |n: &str, token: Option<&str>, body: &str| {
+        let (status, answer) = http_as(&addr, "POST", &format!("/hall/off-board/{n}"), token, body);
+        (status, json(&answer))
+    };
+    let h = hall();
+    let results: Vec<(u64, Value)> = h["off_board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| !g["result"].is_null())
+        .map(|g| (g["number"].as_u64().unwrap(), g["result"].clone()))
+        .collect();
+    assert_eq!(
+        results,
+        [(3, Value::from("1-0")), (7, Value::from("1/2-1/2"))],
+        "{h}"
+    );
+    let trf = round_trf();
+    assert_eq!(
+        (mark(&trf, 3, 1), mark(&trf, 7, 1)),
+        ("1".into(), "=".into())
+    );
 
     // Round 2, twelve games again: accepted on the same two boards; round 1's results off the
     // boards archived with its logs.
