@@ -157,14 +157,17 @@ export function fakeDgtSerial() {
  * board's notify service and its write service. Once the page writes `21 01 00` (real-time
  * reports on), every change of the pieces is notified as the board's 36-byte frame: `01 24`,
  * 32 bytes of nibbles from h8 to a1 (the first square of each byte in its low nibble), two more.
+ * Asked `29 01 00`, it answers on the write service's notifying characteristic `2A 02`, the
+ * percent of its battery and 1 while it charges (`window.fakeChessnut.board.battery`).
  */
 export function fakeChessnutBluetooth() {
   const SERVICE = '1b7e8261-2877-41c3-b46e-cf057c562023';
   const NOTIFY = '1b7e8262-2877-41c3-b46e-cf057c562023';
   const WRITE_SERVICE = '1b7e8271-2877-41c3-b46e-cf057c562023';
   const WRITE = '1b7e8272-2877-41c3-b46e-cf057c562023';
+  const ANSWERS = '1b7e8273-2877-41c3-b46e-cf057c562023';
   const NIBBLES = { q: 1, k: 2, b: 3, p: 4, n: 5, R: 6, P: 7, r: 8, B: 9, N: 10, Q: 11, K: 12 };
-  const board = { squares: {}, realtime: false, written: [], asked: null };
+  const board = { squares: {}, realtime: false, written: [], asked: null, battery: { percent: 87, charging: true } };
   const back = 'RNBQKBNR';
   for (let f = 0; f < 8; f++) {
     const file = 'abcdefgh'[f];
@@ -202,11 +205,21 @@ export function fakeChessnutBluetooth() {
         board.realtime = true;
         setTimeout(report, 10);
       }
+      if (b[0] === 0x29) {
+        setTimeout(() => {
+          answers.value = new DataView(new Uint8Array([0x2A, 0x02, board.battery.percent, board.battery.charging ? 1 : 0]).buffer);
+          answers.dispatchEvent(new Event('characteristicvaluechanged'));
+        }, 10);
+      }
     },
   };
   write.writeValueWithoutResponse = write.writeValue;
-  const service = (uuid, ch) => ({ uuid, getCharacteristic: async (c) => {
-    if (c !== ch.uuid) throw new DOMException('No such characteristic.', 'NotFoundError');
+  const answers = new EventTarget();
+  answers.uuid = ANSWERS;
+  answers.startNotifications = async () => answers;
+  const service = (uuid, ...chs) => ({ uuid, getCharacteristic: async (c) => {
+    const ch = chs.find((x) => x.uuid === c);
+    if (!ch) throw new DOMException('No such characteristic.', 'NotFoundError');
     return ch;
   } });
   const device = new EventTarget();
@@ -216,7 +229,7 @@ export function fakeChessnutBluetooth() {
     connected: false,
     getPrimaryService: async (uuid) => {
       if (uuid === SERVICE) return service(SERVICE, notify);
-      if (uuid === WRITE_SERVICE) return service(WRITE_SERVICE, write);
+      if (uuid === WRITE_SERVICE) return service(WRITE_SERVICE, write, answers);
       throw new DOMException('No such service.', 'NotFoundError');
     },
   };

@@ -179,6 +179,11 @@ test('a Chessnut Air over Bluetooth: moves read from its snapshots, and the page
   const asked = await page.evaluate(() => window.fakeChessnut.asked());
   assert.ok(JSON.stringify(asked).includes('1b7e8261-2877-41c3-b46e-cf057c562023'), JSON.stringify(asked));
   assert.deepEqual((await page.evaluate(() => window.fakeChessnut.written()))[0], [0x21, 0x01, 0x00]);
+  // The battery is asked once the reports are on, and its answer said on the status line.
+  const charged = await statusSays(page, /battery/);
+  assert.match(charged, /The board's battery: 87%, charging\./);
+  assert.equal(await page.locator(STATUS).getAttribute('data-battery'), '87');
+  assert.deepEqual((await page.evaluate(() => window.fakeChessnut.written()))[1], [0x29, 0x01, 0x00]);
 
   await boardMoveWith(page, 'fakeChessnut', 'e2', 'e4');
   await boardMoveWith(page, 'fakeChessnut', 'e7', 'e5');

@@ -92,6 +92,9 @@ struct StatusView {
     differs: Option<Vec<String>>,
     /// Runs of bytes dropped on the line since the board was connected.
     dropped: u64,
+    /// What the board has said of its battery (`{percent?, charging, clock_low}`); null while
+    /// it has said nothing (a board on a cable).
+    battery: Option<arbiter_core::dgt::output::Battery>,
 }
 
 /// The board does not show the game's position: the Law, and the squares to put right.
@@ -118,17 +121,8 @@ struct FamilyView {
     lifts: bool,
     serial: Option<SerialView>,
     usb: Vec<UsbView>,
-    ble: Option<BleView>,
+    ble: Option<arbiter_core::dgt::family::BleIds>,
     hid_vendor: Option<u16>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct BleView {
-    service: &'static str,
-    notify: &'static str,
-    write_service: &'static str,
-    write: &'static str,
 }
 
 #[derive(Serialize)]
@@ -208,7 +202,7 @@ impl BoardLink {
 
     /// The families the page can read, with how each is reached: `[{kind, lifts, serial:
     /// {baudRate, dataBits, parity, stopBits}, usb: [{usbVendorId, usbProductId}], ble:
-    /// {service, notify, writeService, write}, hidVendor}]`.
+    /// {service, notify, writeService, write, answers?}, hidVendor}]`.
     pub fn families() -> JsValue {
         let views: Vec<FamilyView> = Family::ALL
             .into_iter()
@@ -229,12 +223,7 @@ impl BoardLink {
                         usb_product_id: product,
                     })
                     .collect(),
-                ble: f.ble().map(|b| BleView {
-                    service: b.service,
-                    notify: b.notify,
-                    write_service: b.write_service,
-                    write: b.write,
-                }),
+                ble: f.ble(),
                 hid_vendor: f.hid_vendor(),
             })
             .collect();
@@ -263,9 +252,14 @@ impl BoardLink {
             .map(|o| orientation_name(o).to_string())
     }
 
-    /// The bytes that open the session with the board, once its line is open.
-    pub fn handshake(&self) -> Vec<u8> {
-        self.session.handshake()
+    /// What opens the session with the board, once its line is open: one byte array per
+    /// command, as [`BoardLink::transmit`].
+    pub fn handshake(&self) -> js_sys::Array {
+        self.session
+            .handshake_writes()
+            .iter()
+            .map(|bytes| js_sys::Uint8Array::from(bytes.as_slice()))
+            .collect()
     }
 
     /// The board's line is open (again).
@@ -302,9 +296,12 @@ impl BoardLink {
         Some(due.saturating_sub(now) as f64)
     }
 
-    /// The bytes to write to the board now (reads the session asks for), possibly none.
-    pub fn transmit(&mut self) -> Vec<u8> {
+    /// What to write to the board now (reads the session asks for, the lights, its battery's
+    /// question), one byte array per command: a Bluetooth or HID board takes one command a write
+    /// (a HID report's first byte is its id). Possibly none.
+    pub fn transmit(&mut self) -> js_sys::Array {
         let mut out = Vec::new();
+        let mut ends = Vec::new();
         let mut guard = self.table.borrow_mut();
         let now = guard.now().0;
         let page = PageTable {
@@ -315,8 +312,15 @@ impl BoardLink {
             outputs: Vec::new(),
             changed: false,
         };
-        self.session.poll_transmit(now, &page, &mut out);
-        out
+        self.session.poll_writes(now, &page, &mut out, &mut ends);
+        let mut start = 0;
+        ends.into_iter()
+            .map(|end| {
+                let command = js_sys::Uint8Array::from(&out[start..end]);
+                start = end;
+                command
+            })
+            .collect()
     }
 
     /// Runs `f` on the session at the page's game, and answers with what it brought:
@@ -403,6 +407,7 @@ fn shown(outputs: &[BoardOutput], game: &Game) -> Shown {
                         .placement
                         .map(|p| p.diff(&game_board).iter().map(|q| q.to_string()).collect()),
                     dropped: s.dropped,
+                    battery: s.battery.known(),
                 });
             }
             BoardOutput::Mismatch {

@@ -334,6 +334,7 @@ impl Hub {
             dropped: s.dropped,
             resyncs: s.resyncs,
             sealing: s.sealing,
+            battery: s.battery,
             config: s.config.clone(),
             state: s.state.clone(),
             safe: self.log.is_file().then_some(safe),

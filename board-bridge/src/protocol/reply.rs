@@ -50,6 +50,10 @@ pub struct Snapshot {
     /// A sealed move being made on the board, as the last `board` message said.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sealing: Option<SealingStage>,
+    /// What the board and its clock have said of their batteries, as the last `board` message
+    /// said (a page that joins sees a wireless board's charge at once).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub battery: Option<arbiter_core::dgt::output::Battery>,
     /// The game's setup, once a referee runs the game: a page builds its table from it
     /// (edition, time control, the visually impaired players of 2005 App. F) rather than from
     /// its own attributes. Left out before then.

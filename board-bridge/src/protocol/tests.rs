@@ -310,6 +310,7 @@ fn snapshot(config: Option<GameConfig>) -> Snapshot {
         dropped: 0,
         resyncs: 0,
         sealing: None,
+        battery: None,
         config,
         state: None,
         safe: None,

@@ -204,10 +204,13 @@ const NORDIC_UART: BleIds = BleIds {
     notify: "6e400003-b5a3-f393-e0a9-e50e24dcca9e",
     write_service: "6e400001-b5a3-f393-e0a9-e50e24dcca9e",
     write: "6e400002-b5a3-f393-e0a9-e50e24dcca9e",
+    answers: None,
 };
 
-/// How a Bluetooth LE board is found and read: its services and characteristics.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How a Bluetooth LE board is found and read: its services and characteristics (serialised
+/// as the page's Web Bluetooth code reads them, in camelCase).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct BleIds {
     /// The service whose characteristic notifies the board's frames.
     pub service: &'static str,
@@ -217,6 +220,10 @@ pub struct BleIds {
     pub write_service: &'static str,
     /// The characteristic commands are written to.
     pub write: &'static str,
+    /// The characteristic in the write service that notifies the answers to commands (the
+    /// battery's), when they do not come with the frames.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub answers: Option<&'static str>,
 }
 
 impl Family {
@@ -322,6 +329,7 @@ impl Family {
                 notify: "1b7e8262-2877-41c3-b46e-cf057c562023",
                 write_service: "1b7e8271-2877-41c3-b46e-cf057c562023",
                 write: "1b7e8272-2877-41c3-b46e-cf057c562023",
+                answers: Some("1b7e8273-2877-41c3-b46e-cf057c562023"),
             }),
             Self::Pegasus | Self::SquareOff | Self::ChessUp | Self::IChessOne => Some(NORDIC_UART),
             _ => None,

@@ -68,6 +68,9 @@ pub struct BoardStatus {
     pub battery: Battery,
 }
 
+/// DGT's BATTERY_STATUS byte for a figure the board does not know.
+const NOT_KNOWN: u8 = 0x7F;
+
 /// What a board and the clock cabled to it have said of their batteries (nothing, for a board
 /// on a cable without a clock: all unknown). Serialised as the bridge's pages read it.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -90,6 +93,17 @@ impl Battery {
     #[must_use]
     pub fn known(self) -> Option<Battery> {
         (self != Battery::default()).then_some(self)
+    }
+
+    /// The board's charge as DGT's BATTERY_STATUS bytes (the form [`Battery::told`] reads), for
+    /// a family that tells it in its own words: `percent` (none: not known) and whether it is
+    /// being charged; the running and standby times it does not tell are "not known".
+    #[must_use]
+    pub fn status_bytes(percent: Option<u8>, charging: bool) -> Vec<u8> {
+        let mut bytes = vec![NOT_KNOWN; 9];
+        bytes[0] = percent.filter(|&p| p <= 100).unwrap_or(NOT_KNOWN);
+        bytes[8] = u8::from(charging);
+        bytes
     }
 
     /// What `message` says of the batteries, over what was known (`self`); `None` when it says

@@ -187,11 +187,22 @@ impl<C: BoardCodec> BoardSession<C> {
 
     /// The bytes that open the session with the board, once connected.
     pub fn handshake(&self) -> Vec<u8> {
-        let mut out = Vec::new();
-        for c in self.codec.handshake() {
-            self.codec.encode(&c, &mut out);
-        }
-        out
+        self.handshake_writes().concat()
+    }
+
+    /// The handshake one command a write, for a board on Bluetooth or USB HID (see
+    /// [`BoardSession::poll_writes`]).
+    pub fn handshake_writes(&self) -> Vec<Vec<u8>> {
+        self.codec
+            .handshake()
+            .iter()
+            .map(|c| {
+                let mut out = Vec::new();
+                self.codec.encode(c, &mut out);
+                out
+            })
+            .filter(|bytes| !bytes.is_empty())
+            .collect()
     }
 
     /// The board was (re)connected: half-read bytes and the old picture are forgotten; the next
@@ -311,31 +322,51 @@ impl<C: BoardCodec> BoardSession<C> {
     /// lights whenever what they show changed ([`Lights`]). Appends to `out`; returns whether it
     /// did.
     pub fn poll_transmit(&mut self, now: u64, table: &dyn Table, out: &mut Vec<u8>) -> bool {
+        self.poll_writes(now, table, out, &mut Vec::new())
+    }
+
+    /// As [`BoardSession::poll_transmit`], with where each command's bytes end in `out` pushed
+    /// to `ends`: a board on Bluetooth or USB HID takes one command per write (a GATT write, a
+    /// HID report whose first byte is its id), where a serial line takes them as one stream.
+    pub fn poll_writes(
+        &mut self,
+        now: u64,
+        table: &dyn Table,
+        out: &mut Vec<u8>,
+        ends: &mut Vec<usize>,
+    ) -> bool {
         let before = out.len();
+        let mut send = |codec: &C, c: &Command, out: &mut Vec<u8>| {
+            let start = out.len();
+            codec.encode(c, out);
+            if out.len() > start {
+                ends.push(out.len());
+            }
+        };
         while let Some(c) = self.codec.poll_command() {
-            self.codec.encode(&c, out);
+            send(&self.codec, &c, out);
         }
         while let Some(c) = self.commands.pop_front() {
-            self.codec.encode(&c, out);
+            send(&self.codec, &c, out);
         }
         while let Some(c) = self.rec.poll_command() {
             // A full read to check the picture: only when something changed since the last
             // one, and not while the codec waits for its own.
             if c != Command::SendBoard || self.codec.take_read_request() {
-                self.codec.encode(&c, out);
+                send(&self.codec, &c, out);
             }
         }
         if self.completion == Completion::ClockPress
             && self.rec.has_dump()
             && let Some(c) = self.lever.follow(table.game(), now)
         {
-            self.codec.encode(&Command::Clock(c), out);
+            send(&self.codec, &Command::Clock(c), out);
         }
         if let Some(lights) = self.lights_wanted(table)
             && self.lights != Some(lights)
         {
             self.lights = Some(lights);
-            self.codec.encode(&Command::Leds(lights), out);
+            send(&self.codec, &Command::Leds(lights), out);
         }
         out.len() > before
     }

@@ -12,6 +12,7 @@
 // through the board's own game flow.
 
 import { tableRefusalWords } from '../words.js';
+import { batteryWords } from './battery.js';
 
 // Which family the page read last, over which transport, and how that board sat: a reload
 // goes on with it.
@@ -111,11 +112,19 @@ class BleWire {
     const server = await this.device.gatt.connect();
     const notify = await (await server.getPrimaryService(ids.service)).getCharacteristic(ids.notify);
     this.writer = await (await server.getPrimaryService(ids.writeService)).getCharacteristic(ids.write);
-    notify.addEventListener('characteristicvaluechanged', (e) => {
+    const read = (e) => {
       const v = e.target.value;
       onBytes(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
-    });
+    };
+    notify.addEventListener('characteristicvaluechanged', read);
     await notify.startNotifications();
+    // A board that answers its commands (the battery's question) on a characteristic of its
+    // own: the answers go to the same codec, which tells them from frames.
+    if (ids.answers) {
+      const answers = await (await server.getPrimaryService(ids.writeService)).getCharacteristic(ids.answers);
+      answers.addEventListener('characteristicvaluechanged', read);
+      await answers.startNotifications();
+    }
     this.lost = () => {
       if (!this.closed) onLost();
     };
@@ -309,7 +318,7 @@ class Link {
     // a move under touch-move is ruled on as it is completed).
     this.session = new this.full.BoardLink(this.table, this.kind, true, sat);
     this.say({ lifts: this.session.reportsLifts });
-    this.wire.write(this.session.handshake());
+    for (const command of this.session.handshake()) this.wire.write(command);
     this.show(this.session.connected());
   }
 
@@ -321,7 +330,7 @@ class Link {
 
   // What the session said: drawn, and its bytes written; then its next wake-up.
   show(answer) {
-    this.wire?.write(this.session.transmit());
+    for (const command of this.session.transmit()) this.wire?.write(command);
     const g = this.g;
     const { changed, agrees, rulings, refusals, touches, status, mismatch } = answer;
     // The sensors' news first: the lifted piece is marked before anything it leads to (a
@@ -335,7 +344,10 @@ class Link {
       g.withWords(() => g.card({ text: tableRefusalWords(err, g.lang()), law: '' }, true));
     }
     if (status) {
-      this.say({ connected: status.connected, orientation: status.orientation, note: status.connected ? null : ['link_unplugged'] });
+      this.say({
+        connected: status.connected, orientation: status.orientation, battery: status.battery,
+        note: status.connected ? null : ['link_unplugged'],
+      });
     }
     // The pieces to set: what the core found wrong (after a takeback, a restore, a move taken
     // back under touch-move, a game joined in progress), until the board shows the game again.
@@ -371,7 +383,7 @@ class Link {
       remember(null);
       this.session?.free?.();
       this.session = null;
-      this.say({ connected: false, orientation: null, differs: null, note: null, chooser: null });
+      this.say({ connected: false, orientation: null, differs: null, battery: null, note: null, chooser: null });
     }
   }
 
@@ -387,6 +399,7 @@ class Link {
         if (ORIENTATION[s.orientation]) words.push(g.t(ORIENTATION[s.orientation]));
         if (s.lifts === false) words.push(g.t('link_lifts_arbiter'));
         if (s.differs?.length) words.push(g.t('link_set_pieces', { squares: s.differs.join(', ') }));
+        words.push(...batteryWords(s.battery, (id, a) => g.t(id, a)));
       }
       if (s.note) words.push(g.t(...s.note));
       if (s.linux) words.push(g.t('link_linux'));
@@ -410,6 +423,8 @@ class Link {
         this.line.after(this.chooser);
       }
       this.line.dataset.connected = String(!!s.connected);
+      if (s.connected && s.battery?.percent != null) this.line.dataset.battery = String(s.battery.percent);
+      else delete this.line.dataset.battery;
       if (s.differs?.length) this.line.dataset.differs = s.differs.join(' ');
       else delete this.line.dataset.differs;
       const key = s.connected ? 'link_disconnect' : 'connect_board';

@@ -22,7 +22,7 @@ import { SourceRefusal } from './source.js';
  *                                 words them: the same events give the same rulings)
  *   touched(square | null)        a piece is lifted on the sensor board (Art. 4), or none
  *   restoreBoard({squares, kind, law}) the sensor board differs from the game: set these back
- *   board({connected, port, dropped, resyncs, sealing}, fromSnapshot) the sensor board's health,
+ *   board({connected, port, dropped, resyncs, sealing, battery}, fromSnapshot) the sensor board's health,
  *                                 and a sealed move being made on it ('sealing', 'pieces_back')
  *   safe(through)                 the bridge's log is on its disk through this sequence number
  *   refused({reason, message, origin}) the bridge will not serve this page (its origin, too many pages)
@@ -170,6 +170,7 @@ export class LiveGame {
     this.listener.board({
       connected: s.connected !== false, port: s.port, dropped: Number(s.dropped) || 0, resyncs: Number(s.resyncs) || 0,
       sealing: s.sealing ?? null,
+      battery: s.battery ?? null,
     }, true);
     if (typeof s.safe === 'number') this.listener.safe(s.safe);
     this.listener.joined({ connected: s.connected !== false });
@@ -232,6 +233,7 @@ export class LiveGame {
         l.board({
           connected: !!m.connected, port: m.port, dropped: Number(m.dropped) || 0, resyncs: Number(m.resyncs) || 0,
           sealing: m.sealing ?? null,
+          battery: m.battery ?? null,
         });
         break;
       case 'safe':

@@ -6,6 +6,7 @@
 import { bridgeNoticeWords, restoreBoardWords, sealingWords, tableRefusalWords } from '../words.js';
 import { inProgressPrefix, moveNumberWords } from '../hearing.js';
 import { LiveGame } from './live-game.js';
+import { batteryWords } from './battery.js';
 
 /** Joins the bridge's game at `url` (ws:), as this element's seat, or watching. */
 export function startLive(g, url) {
@@ -45,6 +46,7 @@ function liveListener(g) {
       if (b.dropped) parts.push(g.t('health_dropped', { n: b.dropped }));
       if (b.resyncs) parts.push(g.t('health_resyncs', { n: b.resyncs }));
       if (b.sealing) parts.push(sealingWords(b.sealing, g.lang()));
+      if (b.connected) parts.push(...batteryWords(b.battery, (id, a) => g.t(id, a)));
     }
     if (health.safe !== null) parts.push(g.t('health_safe', { n: health.safe }));
     const line = healthLine(g);
@@ -52,6 +54,8 @@ function liveListener(g) {
     line.dataset.connected = String(!!b?.connected);
     if (health.safe !== null) line.dataset.safeThrough = String(health.safe);
     if (b) Object.assign(line.dataset, { dropped: String(b.dropped), resyncs: String(b.resyncs) });
+    if (b?.connected && b.battery?.percent != null) line.dataset.battery = String(b.battery.percent);
+    else delete line.dataset.battery;
     if (b?.sealing) line.dataset.sealing = b.sealing;
     else delete line.dataset.sealing;
   };

@@ -3,13 +3,17 @@
 //! bytes more. The nibbles run h8, g8 ... a8, then h7 ... down to a1, the first square of each
 //! byte in its low nibble; 0 is empty, 1-5 Black's queen, king, bishop, pawn, knight, 6 and 7
 //! White's rook and pawn, 8 Black's rook, 9-12 White's bishop, knight, queen, king. Writing
-//! `21 01 00` turns the real-time reports on; `29 01 00` asks for the battery; `0A 08` and eight
-//! bytes set the lights, a byte per rank from the 8th, a bit per square from the a-file's
-//! (0x80). Facts from chessnutech's own API description (chess_move_api, Chessnut_eBoards),
+//! `21 01 00` turns the real-time reports on; `29 01 00` asks for the battery, which the board
+//! answers `2A 02` with the percent and 1 while it charges (over Bluetooth on a characteristic
+//! of its own, which the page reads into the same codec); `0A 08` and eight bytes set the
+//! lights, a byte per rank from the 8th, a bit per square from the a-file's (0x80). Facts from chessnutech's own API description (chess_move_api, Chessnut_eBoards),
 //! EasyLinkSDK (MIT) and OpenChessnut (ISC).
 
+use std::collections::VecDeque;
+
 use super::snapshot::{Frames, to_header};
-use crate::dgt::codec::Command;
+use crate::dgt::codec::{BoardMessage, Command};
+use crate::dgt::output::Battery;
 
 /// DGT's code for each Chessnut nibble (13 for the three nibbles that name nothing: no piece,
 /// never read as an empty square).
@@ -21,11 +25,24 @@ const HEADER: [u8; 2] = [0x01, 0x24];
 const BODY: usize = 34;
 /// The whole frame, with its two trailing bytes.
 const FRAME: usize = 36;
+/// The first byte of the battery's answer; its length byte follows.
+const BATTERY: u8 = 0x2A;
+/// The longest answer taken as the battery's: a longer length byte is noise.
+const BATTERY_MAX: usize = 8;
 
 /// The Chessnut wire.
 #[derive(Debug, Default)]
 pub struct ChessnutFrames {
     buf: Vec<u8>,
+    answers: VecDeque<BoardMessage>,
+}
+
+/// The battery's answer (`[percent, charging]`) as DGT's BATTERY_STATUS; a percent over 100
+/// is not known.
+fn battery(answer: &[u8]) -> BoardMessage {
+    let percent = answer.first().copied();
+    let charging = answer.get(1) == Some(&1);
+    BoardMessage::Battery(Battery::status_bytes(percent, charging))
 }
 
 /// The 64 DGT codes a frame's 32 bytes of nibbles say.
@@ -60,12 +77,26 @@ pub fn encode_frame(codes: &[u8; 64]) -> Vec<u8> {
 impl Frames for ChessnutFrames {
     fn reset(&mut self) {
         self.buf.clear();
+        self.answers.clear();
     }
 
     fn feed(&mut self, bytes: &[u8], out: &mut Vec<[u8; 64]>) -> u64 {
         self.buf.extend_from_slice(bytes);
         let mut dropped = 0;
         loop {
+            // An answer stands between frames: `2A`, its length, what it says.
+            if self.buf.first() == Some(&BATTERY) {
+                let Some(&len) = self.buf.get(1) else { break };
+                let len = usize::from(len);
+                if len <= BATTERY_MAX {
+                    if self.buf.len() < 2 + len {
+                        break;
+                    }
+                    self.answers.push_back(battery(&self.buf[2..2 + len]));
+                    self.buf.drain(..2 + len);
+                    continue;
+                }
+            }
             // Up to two bytes before a header are the trailer of the frame before it.
             let (found, noise) = to_header(&mut self.buf, HEADER, 2);
             dropped += u64::from(noise);
@@ -83,7 +114,11 @@ impl Frames for ChessnutFrames {
     }
 
     fn handshake(&self) -> Vec<Command> {
-        vec![Command::Update(crate::dgt::codec::UpdateMode::Board)]
+        // The battery is asked once the reports are on, as a DGT board's is.
+        vec![
+            Command::Update(crate::dgt::codec::UpdateMode::Board),
+            Command::Battery,
+        ]
     }
 
     fn encode(&self, command: &Command, out: &mut Vec<u8>) {
@@ -102,6 +137,10 @@ impl Frames for ChessnutFrames {
 
     fn can_read(&self) -> bool {
         false
+    }
+
+    fn take_answer(&mut self) -> Option<BoardMessage> {
+        self.answers.pop_front()
     }
 }
 
@@ -142,5 +181,53 @@ mod tests {
             }
             assert_eq!(out, vec![start, start], "chunks of {chunk}");
         }
+    }
+
+    #[test]
+    fn the_battery_is_asked_after_the_reports_and_its_answer_read_between_frames() {
+        use crate::dgt::family::BoardCodec;
+        use crate::dgt::family::snapshot::SnapshotCodec;
+        let mut codec = SnapshotCodec::new(ChessnutFrames::default());
+        let handshake = codec.handshake();
+        assert_eq!(handshake.last(), Some(&Command::Battery), "{handshake:?}");
+        let mut asked = Vec::new();
+        codec.encode(&Command::Battery, &mut asked);
+        assert_eq!(asked, [0x29, 0x01, 0x00]);
+        let start = Placement::start().to_dump(Orientation::Normal).codes;
+        // Notifications as Bluetooth gives them, each whole: a frame, 87 % charging, a frame,
+        // then 12 % not charging cut in two.
+        let notified: [&[u8]; 5] = [
+            &encode_frame(&start),
+            &[0x2A, 0x02, 87, 0x01],
+            &encode_frame(&start),
+            &[0x2A, 0x02],
+            &[12, 0x00],
+        ];
+        let mut told = Vec::new();
+        for bytes in notified {
+            codec.feed(0, bytes);
+            told.extend(std::iter::from_fn(|| codec.poll_reading()));
+        }
+        let batteries: Vec<_> = told
+            .iter()
+            .filter_map(|m| Battery::default().told(m))
+            .map(|b| (b.percent, b.charging))
+            .collect();
+        assert_eq!(batteries, [(Some(87), true), (Some(12), false)]);
+        // The one position is passed once, and nothing was taken for noise.
+        let dumps = told
+            .iter()
+            .filter(|m| matches!(m, BoardMessage::BoardDump(_)))
+            .count();
+        assert_eq!((dumps, codec.health().0), (1, 0));
+        // A charge over 100 is not known; a length byte too long for an answer is noise.
+        let mut codec = SnapshotCodec::new(ChessnutFrames::default());
+        codec.feed(0, &[0x2A, 0x02, 0xFF, 0x00, 0x2A, 0x40]);
+        let told: Vec<_> = std::iter::from_fn(|| codec.poll_reading()).collect();
+        assert_eq!(told.len(), 1);
+        assert_eq!(
+            Battery::default().told(&told[0]).map(|b| b.percent),
+            Some(None)
+        );
     }
 }

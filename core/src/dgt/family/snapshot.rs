@@ -36,6 +36,12 @@ pub trait Frames {
     fn wants_read(&mut self) -> bool {
         false
     }
+
+    /// The next answer read since the last call that is no snapshot (a battery's charge), as
+    /// the DGT message that says the same.
+    fn take_answer(&mut self) -> Option<BoardMessage> {
+        None
+    }
 }
 
 /// A snapshot family's codec: its frames, and only the snapshots that changed passed on.
@@ -86,6 +92,9 @@ impl<F: Frames> BoardCodec for SnapshotCodec<F> {
             }
         }
         self.scratch = snapshots;
+        while let Some(answer) = self.frames.take_answer() {
+            self.passed.push_back(answer);
+        }
     }
 
     fn poll_reading(&mut self) -> Option<BoardMessage> {
