@@ -199,6 +199,10 @@ test('hall arbiter: the round started, a seal resumed and opened, a clock correc
     await phone.click('#token-save');
     const phonePanel = card(phone, 1).locator('details.act');
     await phonePanel.locator('summary').click();
+    // The draw's button reads as a draw is written: ½-½, both halves.
+    const draw = phonePanel.locator('button[data-record="1/2-1/2"]');
+    assert.equal(await draw.textContent(), '½-½');
+    assert.equal(await draw.getAttribute('aria-label'), 'Result ½-½');
     await phonePanel.locator('button[data-record="1-0"]').click();
     const phoneDialog = phone.getByRole('alertdialog', { name: 'Board 1: Rossi, Anna – Neri, Bruno' });
     await phoneDialog.waitFor();

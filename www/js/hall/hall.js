@@ -816,7 +816,7 @@ function plyName(entry, ply) {
 
 /** What the undo takes back, in words. */
 function undoWhat(u) {
-  if (u.kind === 'result') return w('undo_result', { result: u.result.replace('1/2', '½') });
+  if (u.kind === 'result') return w('undo_result', { result: u.result.replaceAll('1/2', '½') });
   return w(`undo_${u.kind}`);
 }
 
@@ -900,7 +900,7 @@ function actions(n, b) {
   undo.dataset.control = 'undo';
   const undoRow = row(undo);
   row(w('result'), ...['1-0', '1/2-1/2', '0-1'].map((r) => {
-    const shown = r.replace('1/2', '½');
+    const shown = r.replaceAll('1/2', '½');
     const x = button(shown, async () => {
       const sure = await confirmAction(w, {
         n, kind: 'result', title: boardTitle(n),
