@@ -5,7 +5,7 @@
 //! The kinds are those of the core's `SanError`; its English words stay the core's, unchanged.
 
 use arbiter_core::arbiter::Refused;
-use arbiter_core::fen::{ColorName, FenError, FenError as F};
+use arbiter_core::fen::{FenError, FenWord};
 use arbiter_core::notation::{Language, SanError, san};
 use arbiter_core::{Move, Position};
 use wasm_bindgen::JsValue;
@@ -222,102 +222,21 @@ pub fn fen_problem(fen: &str) -> (&'static str, Vec<(&'static str, Word)>) {
     }
 }
 
-/// What is wrong with a FEN, `e`, as a message id of the page's catalogue and its words.
+/// What is wrong with a FEN, `e`, as a message id of the page's catalogue and its words: the
+/// core's own naming ([`FenError::message`], which the bridge's hall sends too).
 pub fn fen_problem_of(e: &FenError) -> (&'static str, Vec<(&'static str, Word)>) {
-    let side = |c: &ColorName| {
-        Word::Text(if c.0 == arbiter_core::Color::White {
-            "white".into()
-        } else {
-            "black".into()
+    let (id, words) = e.message();
+    let words = words
+        .into_iter()
+        .map(|(name, word)| {
+            let word = match word {
+                FenWord::Number(n) => Word::Number(n),
+                FenWord::Text(t) => Word::Text(t),
+            };
+            (name, word)
         })
-    };
-    let num = Word::Number;
-    let text = |t: &str| Word::Text(t.to_string());
-    match e.clone() {
-        F::FieldCount { found } => ("fen_field_count", vec![("found", num(found as u32))]),
-        F::RankCount { found } => ("fen_rank_count", vec![("found", num(found as u32))]),
-        F::RankLength { rank, squares } => (
-            "fen_rank_length",
-            vec![("rank", num(rank.into())), ("squares", num(squares as u32))],
-        ),
-        F::PieceLetter { rank, found } => (
-            "fen_piece_letter",
-            vec![
-                ("rank", num(rank.into())),
-                ("found", text(&found.to_string())),
-            ],
-        ),
-        F::KingCount { color, count } => (
-            "fen_king_count",
-            vec![("player", side(&color)), ("count", num(count))],
-        ),
-        F::TooManyPieces {
-            color,
-            what,
-            count,
-            max,
-        } => (
-            if what == "pawns" {
-                "fen_too_many_pawns"
-            } else {
-                "fen_too_many_pieces"
-            },
-            vec![
-                ("player", side(&color)),
-                ("count", num(count)),
-                ("max", num(max)),
-            ],
-        ),
-        F::TooManyPromoted {
-            color,
-            extra,
-            missing,
-        } => (
-            "fen_too_many_promoted",
-            vec![
-                ("player", side(&color)),
-                ("count", num(extra)),
-                ("max", num(missing)),
-            ],
-        ),
-        F::AdjacentKings { white, black } => (
-            "fen_adjacent_kings",
-            vec![
-                ("square", text(&white.to_string())),
-                ("right", text(&black.to_string())),
-            ],
-        ),
-        F::ImpossibleDoubleCheck { color, .. } => (
-            "fen_impossible_double_check",
-            vec![("player", side(&color))],
-        ),
-        F::PawnOnBackRank { square } => (
-            "fen_pawn_back_rank",
-            vec![("square", text(&square.to_string()))],
-        ),
-        F::SideToMove { found } => ("fen_side_to_move", vec![("found", text(&found))]),
-        F::OpponentInCheck { color } => ("fen_opponent_in_check", vec![("player", side(&color))]),
-        F::ImpossibleCheck { color, count } => (
-            "fen_impossible_check",
-            vec![("player", side(&color)), ("count", num(count))],
-        ),
-        F::CastlingSyntax { found } => ("fen_castling_syntax", vec![("found", text(&found))]),
-        F::CastlingMismatch { right, square, .. } => (
-            "fen_castling_mismatch",
-            vec![
-                ("right", text(&right.to_string())),
-                ("square", text(&square.to_string())),
-            ],
-        ),
-        F::EnPassantSyntax { found } => ("fen_en_passant_syntax", vec![("found", text(&found))]),
-        F::EnPassantImpossible { square, .. } => (
-            "fen_en_passant_impossible",
-            vec![("square", text(&square.to_string()))],
-        ),
-        F::HalfmoveClock { found } => ("fen_halfmove_clock", vec![("found", text(&found))]),
-        F::FullmoveNumber { found } => ("fen_fullmove_number", vec![("found", text(&found))]),
-        F::Inconsistent { .. } => ("fen_inconsistent", vec![]),
-    }
+        .collect();
+    (id, words)
 }
 
 /// A JS `Error` for an event the game refused: the core's English `message`, and `kind` and
