@@ -229,6 +229,8 @@ test('a Square Off over Bluetooth: presence only, the pieces named from the game
   assert.equal(s.touched ?? null, null);
   assert.equal(await pieceOn(page, 'd5'), 'white-pawn');
   assert.equal(await pieceOn(page, 'f6'), 'black-knight');
+  // Its lights show the last move, its two squares named (`25#…*`).
+  await page.waitForFunction(() => window.fakeSquareOff.written().includes('25#g8f6*'), null, { timeout: 10_000 });
   assert.equal(page.lastError, undefined, page.lastError?.message);
 });
 

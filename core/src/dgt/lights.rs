@@ -1,5 +1,5 @@
-//! The board's lights, on the boards that have them (Millennium's 81 corner LEDs, Chessnut's and
-//! Certabo's one per square): the last move's two squares once the board shows the game, and
+//! The board's lights, on the boards that have them (Millennium's 81 corner LEDs, Chessnut's,
+//! Certabo's and Square Off's one per square): the last move's two squares once the board shows the game, and
 //! the squares to set while the board and the game differ (a move taken back, a position
 //! restored, a game joined in progress), gone once they agree again.
 //!

@@ -1,8 +1,9 @@
 //! Square Off (Pro, NEO), over Bluetooth LE (Nordic UART service): ASCII messages `code#body*`.
 //! A piece picked up or set down is `0#e2u*` / `0#e4d*` (the square, `u` up or `d` down); asked
 //! `30#R*`, the board answers `30#` and 64 characters `0`/`1`, h1 g1 … a1, then h2 … up to a8.
-//! It senses presence only. Facts from mono424/squareoffdriver (MIT) and mrquincle/squareoff's
-//! notes.
+//! It senses presence only. Its lights are `25#` and the names of the squares to light, run
+//! together (`25#e2e4*`); `25#*` puts them out. Facts from mono424/squareoffdriver (MIT),
+//! mrquincle/squareoff's notes and Klepvink/CircleOn's.
 
 use super::presence::{Sensed, Sensors};
 use crate::dgt::codec::Command;
@@ -22,6 +23,12 @@ fn index_of(name: &[u8]) -> Option<u8> {
         [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some((b'8' - r) * 8 + (f - b'a')),
         _ => None,
     }
+}
+
+/// The name of DGT's square `index` (0 is a8) as the board spells it (`e4`).
+fn square_name(index: u8) -> [u8; 2] {
+    let i = index & 63;
+    [b'a' + i % 8, b'8' - i / 8]
 }
 
 /// DGT's index of the `k`th square of the board's answer (h1 first).
@@ -101,8 +108,16 @@ impl Sensors for SquareOffSensors {
     }
 
     fn encode(&self, command: &Command, out: &mut Vec<u8>) {
-        if command == &Command::SendBoard {
-            out.extend(b"30#R*");
+        match command {
+            Command::SendBoard => out.extend(b"30#R*"),
+            Command::Leds(lights) => {
+                out.extend(b"25#");
+                for i in lights.lit() {
+                    out.extend(square_name(i));
+                }
+                out.push(b'*');
+            }
+            _ => {}
         }
     }
 
@@ -127,14 +142,9 @@ pub fn board_answer(occupied: u64) -> Vec<u8> {
 
 /// The board's message for a piece picked up from (`occupied` false) or set down on `index`.
 pub fn field_message(index: u8, occupied: bool) -> Vec<u8> {
-    let i = index & 63;
     let mut out = b"0#".to_vec();
-    out.extend([
-        b'a' + i % 8,
-        b'8' - i / 8,
-        if occupied { b'd' } else { b'u' },
-        b'*',
-    ]);
+    out.extend(square_name(index));
+    out.extend([if occupied { b'd' } else { b'u' }, b'*']);
     out
 }
 
@@ -172,5 +182,25 @@ mod tests {
         let mut cmd = Vec::new();
         s.encode(&Command::SendBoard, &mut cmd);
         assert_eq!(cmd, b"30#R*");
+    }
+
+    #[test]
+    fn its_lights_are_the_squares_named_and_put_out_by_none() {
+        use crate::Square;
+        use crate::dgt::board::Orientation;
+        use crate::dgt::lights::Lights;
+        let s = SquareOffSensors::default();
+        let mut out = Vec::new();
+        let last_move = Lights::of([Square::E2, Square::E4], Orientation::Normal, false);
+        s.encode(&Command::Leds(last_move), &mut out);
+        assert_eq!(out, b"25#e4e2*");
+        out.clear();
+        s.encode(&Command::Leds(Lights::OFF), &mut out);
+        assert_eq!(out, b"25#*");
+        // A board turned round names the game's e2 as its own d7.
+        out.clear();
+        let turned = Lights::of([Square::E2], Orientation::Rotated, false);
+        s.encode(&Command::Leds(turned), &mut out);
+        assert_eq!(out, b"25#d7*");
     }
 }
