@@ -9,7 +9,6 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
@@ -57,35 +56,6 @@ fn open_trf() -> String {
     text
 }
 
-/// A stand-in for Lichess Broadcasts' push endpoint: records every body, takes every game.
-fn start_stand_in() -> (String, Arc<Mutex<Vec<String>>>) {
-    use axum::extract::State;
-    let pushes: Arc<Mutex<Vec<String>>> = Arc::default();
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let addr = listener.local_addr().expect("addr").to_string();
-    listener.set_nonblocking(true).expect("nonblocking");
-    let recorded = pushes.clone();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        rt.block_on(async move {
-            let app = axum::Router::new()
-                .fallback(
-                    |State(pushes): State<Arc<Mutex<Vec<String>>>>, body: String| async move {
-                        pushes.lock().unwrap().push(body);
-                        r#"{"games":[{"tags":{},"moves":0}]}"#
-                    },
-                )
-                .with_state(recorded);
-            let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
-            let _ = axum::serve(listener, app).await;
-        });
-    });
-    (addr, pushes)
-}
-
 /// The result mark of round `round` on the TRF line of the player of rank `rank` in `trf`.
 fn mark(trf: &str, rank: u32, round: usize) -> String {
     let line = trf
@@ -121,7 +91,7 @@ fn twelve_games_on_two_boards_the_other_results_entered_by_the_arbiter() {
         ),
     )
     .unwrap();
-    let (stand_in, pushes) = start_stand_in();
+    let (stand_in, pushes) = push_recorder();
     let lichess_token = scratch.path("lichess-token");
     std::fs::write(&lichess_token, "lip_standIn0123\n").unwrap();
     let stderr = scratch.path("stderr.txt");

@@ -72,71 +72,58 @@ fn start_stand_in() -> (String, Arc<Mutex<Vec<Push>>>) {
     use axum::extract::State;
     use axum::http::{HeaderMap, StatusCode, Uri};
     let pushes: Arc<Mutex<Vec<Push>>> = Arc::default();
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let addr = listener.local_addr().expect("addr").to_string();
-    listener.set_nonblocking(true).expect("nonblocking");
     let recorded = pushes.clone();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        rt.block_on(async move {
-            let app = axum::Router::new()
-                .fallback(
-                    |State(pushes): State<Arc<Mutex<Vec<Push>>>>,
-                     uri: Uri,
-                     headers: HeaderMap,
-                     body: String| async move {
-                        let get = |n: &str| {
-                            headers
-                                .get(n)
-                                .and_then(|v| v.to_str().ok())
-                                .map(str::to_owned)
-                        };
-                        let first = {
-                            let mut p = pushes.lock().unwrap();
-                            p.push(Push {
-                                at: Instant::now(),
-                                path: uri.path().to_owned(),
-                                authorization: get("authorization"),
-                                content_type: get("content-type"),
-                                body: body.clone(),
-                            });
-                            p.len() == 1
-                        };
-                        if first {
-                            return (StatusCode::SERVICE_UNAVAILABLE, "busy".to_owned());
+    let app = axum::Router::new()
+        .fallback(
+            |State(pushes): State<Arc<Mutex<Vec<Push>>>>,
+             uri: Uri,
+             headers: HeaderMap,
+             body: String| async move {
+                let get = |n: &str| {
+                    headers
+                        .get(n)
+                        .and_then(|v| v.to_str().ok())
+                        .map(str::to_owned)
+                };
+                let first = {
+                    let mut p = pushes.lock().unwrap();
+                    p.push(Push {
+                        at: Instant::now(),
+                        path: uri.path().to_owned(),
+                        authorization: get("authorization"),
+                        content_type: get("content-type"),
+                        body: body.clone(),
+                    });
+                    p.len() == 1
+                };
+                if first {
+                    return (StatusCode::SERVICE_UNAVAILABLE, "busy".to_owned());
+                }
+                let games: Vec<serde_json::Value> = body
+                    .split("[Event ")
+                    .skip(1)
+                    .map(|g| {
+                        let round = g
+                            .split("[Round \"")
+                            .nth(1)
+                            .and_then(|r| r.split('"').next())
+                            .unwrap_or("?");
+                        let moves = g.matches("[%clk").count();
+                        if round == format!("3.{BOARDS}") && moves < REFUSED_UNTIL {
+                            serde_json::json!({"tags": {"Round": round}, "error": "stand-in refuses this game"})
+                        } else {
+                            serde_json::json!({"tags": {"Round": round}, "moves": moves})
                         }
-                        let games: Vec<serde_json::Value> = body
-                            .split("[Event ")
-                            .skip(1)
-                            .map(|g| {
-                                let round = g
-                                    .split("[Round \"")
-                                    .nth(1)
-                                    .and_then(|r| r.split('"').next())
-                                    .unwrap_or("?");
-                                let moves = g.matches("[%clk").count();
-                                if round == format!("3.{BOARDS}") && moves < REFUSED_UNTIL {
-                                    serde_json::json!({"tags": {"Round": round}, "error": "stand-in refuses this game"})
-                                } else {
-                                    serde_json::json!({"tags": {"Round": round}, "moves": moves})
-                                }
-                            })
-                            .collect();
-                        (
-                            StatusCode::OK,
-                            serde_json::json!({ "games": games }).to_string(),
-                        )
-                    },
+                    })
+                    .collect();
+                (
+                    StatusCode::OK,
+                    serde_json::json!({ "games": games }).to_string(),
                 )
-                .with_state(recorded);
-            let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
-            let _ = axum::serve(listener, app).await;
-        });
-    });
-    (addr, pushes)
+            },
+        )
+        .with_state(recorded);
+    (common::serve_stand_in(app), pushes)
 }
 
 /// The SAN moves of one game of a PGN text, in order (comments and the result dropped).

@@ -5,7 +5,6 @@
 
 mod common;
 
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arbiter_core::dgt::board::Occupant;
@@ -25,42 +24,12 @@ fn until(what: &str, ok: &dyn Fn() -> bool) {
     }
 }
 
-/// A stand-in for Lichess Broadcasts' push endpoint (the real one cannot be reached from
-/// here): records every body, answers that it took every game.
-fn start_stand_in() -> (String, Arc<Mutex<Vec<String>>>) {
-    use axum::extract::State;
-    let pushes: Arc<Mutex<Vec<String>>> = Arc::default();
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    let addr = listener.local_addr().expect("addr").to_string();
-    listener.set_nonblocking(true).expect("nonblocking");
-    let recorded = pushes.clone();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("runtime");
-        rt.block_on(async move {
-            let app = axum::Router::new()
-                .fallback(
-                    |State(pushes): State<Arc<Mutex<Vec<String>>>>, body: String| async move {
-                        pushes.lock().unwrap().push(body);
-                        r#"{"games":[{"tags":{},"moves":0}]}"#
-                    },
-                )
-                .with_state(recorded);
-            let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
-            let _ = axum::serve(listener, app).await;
-        });
-    });
-    (addr, pushes)
-}
-
 #[test]
 fn one_identity_clocks_in_every_push_and_a_corrected_move_leaves_the_score() {
     let scratch = Scratch::new("hall-push-score");
     let (board, toml) = one_board_hall(&scratch, "Push", 5, "2023");
     let stderr = scratch.path("stderr.txt");
-    let (stand_in, pushes) = start_stand_in();
+    let (stand_in, pushes) = push_recorder();
     let token_file = scratch.path("lichess-token");
     std::fs::write(&token_file, "lip_standIn0123\n").unwrap();
     let token_path = token_file.display().to_string();

@@ -632,3 +632,39 @@ pub fn http(
         .collect();
     Ok((status, headers, body))
 }
+
+/// Serves `app` on a loopback port of its own, on a thread of its own: a stand-in for a service
+/// the tests cannot reach from here (Lichess Broadcasts). Its address.
+pub fn serve_stand_in(app: axum::Router) -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().expect("addr").to_string();
+    listener.set_nonblocking(true).expect("nonblocking");
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
+            let _ = axum::serve(listener, app).await;
+        });
+    });
+    addr
+}
+
+/// Lichess Broadcasts' push endpoint stood in for: records every body, answers that it took
+/// every game. Its address and the bodies.
+pub fn push_recorder() -> (String, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+    use axum::extract::State;
+    use std::sync::{Arc, Mutex};
+    let pushes: Arc<Mutex<Vec<String>>> = Arc::default();
+    let app = axum::Router::new()
+        .fallback(
+            |State(pushes): State<Arc<Mutex<Vec<String>>>>, body: String| async move {
+                pushes.lock().unwrap_or_else(|p| p.into_inner()).push(body);
+                r#"{"games":[{"tags":{},"moves":0}]}"#
+            },
+        )
+        .with_state(pushes.clone());
+    (serve_stand_in(app), pushes)
+}
