@@ -19,6 +19,11 @@
 // - English is two modules: the first screen's words (the ids `first-screen.txt` lists) in
 //   `en-start.js`, which comes with the page's scripts, and `en.js`, all of English, which
 //   imports them and is fetched when first needed (words.js `loadWords`).
+// - The hall page's words (ids `hall_*`, said only there) are modules of their own, one per
+//   language (`hall-<lang>.js`, English's too, listed in `hall-index.js`), which the hall page
+//   fetches beside the page's words of its language (js/hall/words.js): the board page never
+//   loads them, and the hall loads its own language's alone (every language has every id, so
+//   no English is needed beside it).
 // - A module is written only when its text changes, so an unchanged catalogue leaves the build
 //   of www/dist as it was.
 
@@ -173,13 +178,22 @@ async function module(lang, entry, catalogues) {
   return `// Built from www/messages/${lang}.json by the page build (xtask/src/dist/messages.mjs): edit that file.\n${result.outputFiles[0].text}`;
 }
 
+// The hall page's words, by their ids' prefix: a part of each language of its own.
+const HALL = 'hall_';
+const part = (messages, hall) => Object.fromEntries(Object.entries(messages).filter(([id]) => id.startsWith(HALL) === hall));
+for (const id of firstScreen) {
+  if (id.startsWith(HALL)) problems.push(`messages/first-screen.txt: ${id} is the hall's, not the board page's first screen`);
+}
+if (problems.length) fail();
+
 const modules = {};
 for (const lang of languages) {
+  modules[`hall-${lang}.js`] = await module(lang, `export { default } from 'catalogue:${lang}';\n`, { [lang]: compiled(lang, part(catalogue[lang], true)) });
   if (lang === REFERENCE) continue;
-  modules[`${lang}.js`] = await module(lang, `export { default } from 'catalogue:${lang}';\n`, { [lang]: compiled(lang, catalogue[lang]) });
+  modules[`${lang}.js`] = await module(lang, `export { default } from 'catalogue:${lang}';\n`, { [lang]: compiled(lang, part(catalogue[lang], false)) });
 }
 const start = Object.fromEntries(firstScreen.map((id) => [id, english[id]]));
-const rest = Object.fromEntries(Object.entries(english).filter(([id]) => !(id in start)));
+const rest = Object.fromEntries(Object.entries(part(english, false)).filter(([id]) => !(id in start)));
 modules['en-start.js'] = await module(REFERENCE, "export { default } from 'catalogue:start';\n", { start: compiled(REFERENCE, start) });
 // All of English: the first screen's words (the module the page has already) and the rest.
 modules['en.js'] = await module(REFERENCE,
@@ -190,6 +204,8 @@ modules['en.js'] = await module(REFERENCE,
 // (words.js): a language's file is all it takes to add one.
 const loaders = languages.filter((l) => l !== REFERENCE).map((l) => `  ${JSON.stringify(l)}: () => import('./${l}.js'),\n`).join('');
 modules['index.js'] = `// Built from the files of www/messages by the page build (xtask/src/dist/messages.mjs).\n// The languages other than English, each fetched when first needed.\nexport default {\n${loaders}};\n`;
+const hallLoaders = languages.map((l) => `  ${JSON.stringify(l)}: () => import('./hall-${l}.js'),\n`).join('');
+modules['hall-index.js'] = `// Built from the files of www/messages by the page build (xtask/src/dist/messages.mjs).\n// The hall page's words of each language, each fetched when first needed.\nexport default {\n${hallLoaders}};\n`;
 
 fs.mkdirSync(out, { recursive: true });
 const wanted = new Set(Object.keys(modules));
