@@ -257,7 +257,7 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
     '--push-url', standIn.url]);
   const browser = await launch();
   const www = pathToFileURL(path.join(WWW, 'js')).href;
-  const hallTables = (await import(`${www}/hall/words.js`)).TABLES;
+  const hallTable = async (lang) => (await import(`${www}/lang/hall-${lang}.js`)).default;
   const pageTable = async (lang) => (await import(`${www}/lang/${lang}.js`)).default;
   try {
     const page = await freshPage(browser, { width: 1280, height: 900 });
@@ -301,8 +301,8 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
 
     // No English word on the German page: none of the words only English tables have.
     await card(page, 2).locator('details.act summary').click();
-    const english = new Set([...tableWords(hallTables.en), ...tableWords(await pageTable('en'))]);
-    for (const word of [...tableWords(hallTables.de), ...tableWords(await pageTable('de'))]) english.delete(word);
+    const english = new Set([...tableWords(await hallTable('en')), ...tableWords(await pageTable('en'))]);
+    for (const word of [...tableWords(await hallTable('de')), ...tableWords(await pageTable('de'))]) english.delete(word);
     const data = new Set(SIXTEEN.flat().concat('Springfield Club Championship').join(' ').toLowerCase().match(/\p{L}{3,}/gu));
     const text = await seen(page);
     const found = [...new Set(text.toLowerCase().match(/\p{L}{3,}/gu))].filter((x) => english.has(x) && !data.has(x));
@@ -406,12 +406,12 @@ const BREYER = '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7.
  * names the window): shown, whole in the window with its field and buttons, the focus in the
  * passphrase field; then Escape closes it and nothing is asked. `nl`: the hall's Dutch words. */
 async function askedAndEscaped(page, actions, dialog, size, nl) {
-  await actions.locator('button', { hasText: nl.seal_button }).click();
+  await actions.locator('button', { hasText: nl.hall_seal_button }).click();
   await dialog.waitFor();
   assert.ok(await dialog.isVisible(), `the dialog is shown at ${size}`);
   const { width, height } = page.viewportSize();
-  const field = dialog.getByLabel(nl.seal_passphrase);
-  for (const [what, part] of [['dialog', dialog], ['passphrase field', field], ['ask button', dialog.getByRole('button', { name: nl.seal_ask })], ['cancel button', dialog.getByRole('button', { name: nl.cancel })]]) {
+  const field = dialog.getByLabel(nl.hall_seal_passphrase);
+  for (const [what, part] of [['dialog', dialog], ['passphrase field', field], ['ask button', dialog.getByRole('button', { name: nl.hall_seal_ask })], ['cancel button', dialog.getByRole('button', { name: nl.cancel })]]) {
     const box = await part.boundingBox();
     assert.ok(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height,
       `the ${what} is whole in the ${size} window: ${JSON.stringify(box)}`);
@@ -431,7 +431,8 @@ test('hall page: the arbiter asks for the sealed move on the board in a dialog, 
   fs.writeFileSync(path.join(dir, 'breyer.pgn'), `[Event "e2e"]\n[Result "*"]\n\n${BREYER}\n`);
   const hall = await startHall(dir, [['Rossi, Anna', 'Neri, Bruno', 'breyer.pgn']]);
   const browser = await launch();
-  const nl = (await import(`${pathToFileURL(path.join(WWW, 'js')).href}/hall/words.js`)).TABLES.nl;
+  // The catalogue's Dutch (the hall's words under `hall_*`), its texts as the page says them.
+  const nl = JSON.parse(fs.readFileSync(path.join(WWW, 'messages', 'nl.json'), 'utf8'));
   const side = { white: 'Wit', black: 'Zwart' };
   const plies = async () => (await (await fetch(`${hall.url}/hall.json`)).json()).boards[0].plies;
   try {
@@ -453,8 +454,8 @@ test('hall page: the arbiter asks for the sealed move on the board in a dialog, 
     await actions.locator('summary').click();
 
     // Cancelled: nothing asked, nothing said.
-    await actions.locator('button', { hasText: nl.seal_button }).click();
-    const dialog = page.getByRole('alertdialog', { name: nl.confirm_title.replace('{n}', '1').replace('{white}', 'Rossi, Anna').replace('{black}', 'Neri, Bruno') });
+    await actions.locator('button', { hasText: nl.hall_seal_button }).click();
+    const dialog = page.getByRole('alertdialog', { name: nl.hall_confirm_title.replace('{n}', '1').replace('{white}', 'Rossi, Anna').replace('{black}', 'Neri, Bruno') });
     await dialog.waitFor();
     assert.equal(await dialog.locator('input').getAttribute('type'), 'password');
     await dialog.getByRole('button', { name: nl.cancel }).click();
@@ -469,23 +470,23 @@ test('hall page: the arbiter asks for the sealed move on the board in a dialog, 
     await phone.click('#token-save');
     const phoneActions = card(phone, 1).locator('details.act');
     await phoneActions.locator('summary').click();
-    await askedAndEscaped(phone, phoneActions, phone.getByRole('alertdialog', { name: nl.confirm_title.replace('{n}', '1').replace('{white}', 'Rossi, Anna').replace('{black}', 'Neri, Bruno') }), '390x844', nl);
+    await askedAndEscaped(phone, phoneActions, phone.getByRole('alertdialog', { name: nl.hall_confirm_title.replace('{n}', '1').replace('{white}', 'Rossi, Anna').replace('{black}', 'Neri, Bruno') }), '390x844', nl);
     await phone.close();
 
     // Asked: the player on move makes the move on the board and it goes into the envelope.
-    await actions.locator('button', { hasText: nl.seal_button }).click();
+    await actions.locator('button', { hasText: nl.hall_seal_button }).click();
     await dialog.waitFor();
     await axe(page, 'the dialog asking for the envelope passphrase, in Dutch');
-    await dialog.getByLabel(nl.seal_passphrase).fill('zaal geheim');
-    await dialog.getByRole('button', { name: nl.seal_ask }).click();
+    await dialog.getByLabel(nl.hall_seal_passphrase).fill('zaal geheim');
+    await dialog.getByRole('button', { name: nl.hall_seal_ask }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.querySelector('article[data-board="1"] .answer')?.dataset.status, null, { timeout: 10_000 });
     const answer = await actions.locator('.answer').textContent();
-    const sealer = Object.keys(side).find((c) => answer === nl.seal_asked.replace('{side}', side[c]));
+    const sealer = Object.keys(side).find((c) => answer === nl.hall_seal_asked.replace('{side}', side[c]));
     assert.ok(sealer, `the answer names the sealer: ${answer}`);
     const asked = await plies();
     await page.waitForSelector('article[data-board="1"] .sealing[data-sealing="pieces_back"]', { timeout: 20_000 });
-    assert.equal(await card(page, 1).locator('.sealing').textContent(), nl.seal_pieces_back);
+    assert.equal(await card(page, 1).locator('.sealing').textContent(), nl.hall_seal_pieces_back);
     assert.deepEqual(await page.evaluate(() => window.sealingSeen), ['sealing', 'pieces_back']);
     // The sealed move is no move of the game: however the simulated hands go on, the card and
     // the round stay at the adjourned position, and the card's pieces are the game's.
@@ -498,9 +499,9 @@ test('hall page: the arbiter asks for the sealed move on the board in a dialog, 
 
     // Adjourned: the card says so, the seal is no longer offered but the resumption is; asked
     // again all the same, the bridge refuses it.
-    assert.equal(await card(page, 1).locator('.adjourned').textContent(), nl.adjourned);
-    assert.equal(await actions.locator('button', { hasText: nl.seal_button }).isVisible(), false);
-    assert.equal(await actions.locator('button', { hasText: nl.resume_button }).isVisible(), true);
+    assert.equal(await card(page, 1).locator('.adjourned').textContent(), nl.hall_adjourned);
+    assert.equal(await actions.locator('button', { hasText: nl.hall_seal_button }).isVisible(), false);
+    assert.equal(await actions.locator('button', { hasText: nl.hall_resume_button }).isVisible(), true);
     const again = await page.evaluate(async (token) => {
       const r = await fetch('/board/1/arbiter', {
         method: 'POST',

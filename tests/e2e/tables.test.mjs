@@ -12,11 +12,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const LANGS = ['en', 'de', 'it', 'pt', 'es', 'fr', 'nl'];
 // Each language's messages: a message that names no argument as its text, the others as the
-// functions the build compiled them into (after `cargo xtask web` or `dist`).
+// functions the build compiled them into (after `cargo xtask web` or `dist`): the page's, and the
+// hall page's (ids `hall_*`), compiled apart.
 const tables = {};
+const compiledModule = async (name) => (await import(pathToFileURL(join(root, 'www', 'js', 'lang', name)).href)).default;
 for (const lang of LANGS) {
   const source = JSON.parse(readFileSync(join(root, 'www', 'messages', `${lang}.json`), 'utf8'));
-  const compiled = (await import(pathToFileURL(join(root, 'www', 'js', 'lang', `${lang}.js`)).href)).default;
+  const compiled = { ...await compiledModule(`${lang}.js`), ...await compiledModule(`hall-${lang}.js`) };
   tables[lang] = Object.fromEntries(Object.entries(source).map(([id, text]) => [id, /[{}]/.test(text) ? compiled[id] : text]));
 }
 
@@ -55,7 +57,13 @@ test('app_e every entry reads whole in every language when its words are given',
     port: 'P', kind: 'K', no_castling: true, piece: 'b1', target: 'c3', rook: 'h1', text: 'Sd2', position: 2,
     candidates: 'Sbd2, Sfd2', url: 'ws://h/ws', list: 'a, b', first: 'F', last: 'La', problem: 'P.',
     rank: 8, found: 'z', max: 16, right: 'K', ply: 9, plies: 4, short: true, long: false, err: 'E', spoken: 'Sp',
-    0: 'zero', 1: 'one' };
+    0: 'zero', 1: 'one',
+    // The hall's.
+    event: 'Ev', round: 2, edition: '2023', s: 5, side: 'Si', number: 12, san: 'Nf3', article: 'Art. 1', result: '1-0',
+    status: 503, time: '12:00', ago: 'now', games: 4, said: 'busy', error: 'E', pushed: 3, failed: 1, screen: 'Sc',
+    listen: '--listen', token: 'tok', from: '1:00', to: '2:00', now: '1:30', what: 'Wh', moves: 'e4 e5', present: 'P',
+    percent: 50, source: 'So', serial: 'S1', done: 1, boards: '1, 2', fen: '8/8/8/8/8/8/8/8 w - - 0 1',
+    restore: 'Re', new_game: 'Ng', before: '0-1' };
   const bad = [];
   for (const lang of LANGS) {
     for (const [id, entry] of Object.entries(tables[lang])) {

@@ -40,7 +40,7 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
         if (panelAnswer?.()[1]) panelAnswer = null;
       }
     } catch {
-      panelAnswer = () => [w('no_answer'), true];
+      panelAnswer = () => [w('hall_no_answer'), true];
     }
     draw();
   }
@@ -61,7 +61,7 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
       });
       const answer = await r.json().catch(() => ({}));
       if (r.ok) {
-        panelAnswer = () => [w('assigned', { serial, n }), false];
+        panelAnswer = () => [w('hall_assigned', { serial, n }), false];
         // The list again, with the board now named beside its port.
         await load();
         return;
@@ -69,16 +69,16 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
       if (r.status === 409 && answer.id === 'assign_refused_taken' && answer.other != null) {
         // The bridge names the board that has it: said in the page's language by its id.
         const words = { serial: answer.serial ?? serial, other: answer.other };
-        answers.set(serial, () => [w('assign_refused_taken', words), true]);
+        answers.set(serial, () => [w('hall_assign_refused_taken', words), true]);
       } else if (r.status === 409) {
         const other = boardOf(serial) ?? found?.find((f) => f.serial === serial)?.board;
-        answers.set(serial, () => [other == null ? w('assign_refused_taken_any', { serial })
-          : w('assign_refused_taken', { serial, other }), true]);
+        answers.set(serial, () => [other == null ? w('hall_assign_refused_taken_any', { serial })
+          : w('hall_assign_refused_taken', { serial, other }), true]);
       } else {
         answers.set(serial, () => [refusal(r.status, answer), true]);
       }
     } catch {
-      answers.set(serial, () => [w('no_answer'), true]);
+      answers.set(serial, () => [w('hall_no_answer'), true]);
     }
     draw();
   }
@@ -111,7 +111,7 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
     if (!found.length) {
       const none = document.createElement('p');
       none.dataset.none = '';
-      none.textContent = w('detected_none');
+      none.textContent = w('hall_detected_none');
       list.replaceChildren(none);
       return;
     }
@@ -124,17 +124,17 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
       if (f.serial != null) li.dataset.serial = f.serial;
       const dl = document.createElement('dl');
       dl.append(
-        field(w('detected_port'), f.port, 'port'),
-        field(w('detected_family'), f.family, 'family'),
-        field(w('detected_serial'), f.serial ?? w('detected_no_serial'), 'serial'),
-        field(w('detected_board'), f.board == null ? w('detected_unassigned') : w('board', { n: f.board }), 'board'),
+        field(w('hall_detected_port'), f.port, 'port'),
+        field(w('hall_detected_family'), f.family, 'family'),
+        field(w('hall_detected_serial'), f.serial ?? w('hall_detected_no_serial'), 'serial'),
+        field(w('hall_detected_board'), f.board == null ? w('hall_detected_unassigned') : w('hall_board', { n: f.board }), 'board'),
       );
       if (f.serial == null) {
         // A family that tells no serial number (Millennium, Certabo) cannot be looked for by
         // one: the hall file names its port instead.
         const note = document.createElement('p');
         note.className = 'assign';
-        note.textContent = w('detected_by_port');
+        note.textContent = w('hall_detected_by_port');
         li.append(dl, note);
         ul.append(li);
         continue;
@@ -142,11 +142,11 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
       const controls = document.createElement('div');
       controls.className = 'assign';
       const select = document.createElement('select');
-      select.setAttribute('aria-label', w('assign_select', { serial: f.serial }));
+      select.setAttribute('aria-label', w('hall_assign_select', { serial: f.serial }));
       for (const b of boards) {
         const o = document.createElement('option');
         o.value = String(b.number);
-        o.textContent = w('confirm_title', { n: b.number, white: b.white, black: b.black });
+        o.textContent = w('hall_confirm_title', { n: b.number, white: b.white, black: b.black });
         select.append(o);
       }
       const pick = chosen.get(f.serial) ?? f.board ?? boards[0]?.number;
@@ -154,8 +154,8 @@ export function setUpDetected({ w, token, hallBoards, refusal }) {
       select.addEventListener('change', () => chosen.set(f.serial, Number(select.value)));
       const go = document.createElement('button');
       go.type = 'button';
-      go.textContent = w('assign_button');
-      go.setAttribute('aria-label', w('assign_button_label', { serial: f.serial }));
+      go.textContent = w('hall_assign_button');
+      go.setAttribute('aria-label', w('hall_assign_button_label', { serial: f.serial }));
       go.addEventListener('click', () => assign(f.serial, Number(select.value)));
       const answer = document.createElement('span');
       answer.className = 'answer';

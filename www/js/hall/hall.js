@@ -5,11 +5,12 @@
 // sealed move made on the board (App. A1), the position before the first move; and the results
 // of the round's games on ordinary boards, beyond the sensor boards (./off-board.js).
 // Everything shown is what the bridge's games say; nothing is decided here. Every word is
-// said in the page's language: the hall's own words from ./words.js, a game's result, its
-// reason, the sides and the claims in the board page's words (../words.js).
+// said in the page's language, from the catalogue (www/messages): the hall's own words (ids
+// `hall_*`, fetched by ./words.js), a game's result, its reason, the sides and the claims in the
+// board page's words (../words.js).
 
-import { LANGUAGES, chosenLanguage, words } from './words.js';
-import { hasWords, loadSentences, loadWords, resultWords, sideName, t, tableRefusalWords } from '../words.js';
+import { LANGUAGES, chosenLanguage, loadHallLanguage } from './words.js';
+import { hasWords, resultWords, sideName, t, tableRefusalWords } from '../words.js';
 import { pushLines } from './push.js';
 import { askPassphrase, sealingWords, showPassphrase } from './seal.js';
 import { confirmAction } from './confirm.js';
@@ -22,6 +23,15 @@ const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
 const GLYPH = { k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 const LANG_KEY = 'arbiter.lang';
+// Words chosen by a value, by message id: the build finds each id the page names, and an id
+// pieced together at run time would escape it.
+const PIECE_WORDS = {
+  K: 'hall_piece_K', Q: 'hall_piece_Q', R: 'hall_piece_R', B: 'hall_piece_B', N: 'hall_piece_N', P: 'hall_piece_P',
+  k: 'hall_piece_k', q: 'hall_piece_q', r: 'hall_piece_r', b: 'hall_piece_b', n: 'hall_piece_n', p: 'hall_piece_p',
+};
+const SCREEN_WORDS = { white: 'hall_screen_white', black: 'hall_screen_black', assistant: 'hall_screen_assistant' };
+const CLOCK_WORDS = { white: 'hall_clock_white', black: 'hall_clock_black' };
+const UNDO_WORDS = { clocks: 'hall_undo_clocks', stop: 'hall_undo_stop', restart: 'hall_undo_restart', restore: 'hall_undo_restore' };
 
 const boardPath = /^\/board\/(\d+)\/?$/.exec(location.pathname);
 
@@ -52,12 +62,12 @@ let lang = 'en';
   lang = chosenLanguage(location.search, stored, navigator.languages ?? [navigator.language]);
 }
 /** The hall's message `id` in the page's language. */
-const w = (id, params) => words(id, params, lang);
+const w = (id, params) => t(id, params, lang);
 
 /** The static page's words (hall.html marks them by id) in the page's language. */
 function relabel() {
   document.documentElement.lang = lang;
-  document.title = `${w('hall')} — Arbiter`;
+  document.title = `${w('hall_name')} — Arbiter`;
   for (const el of document.querySelectorAll('[data-words]')) el.textContent = w(el.dataset.words);
   for (const el of document.querySelectorAll('[data-words-label]')) el.setAttribute('aria-label', w(el.dataset.wordsLabel));
 }
@@ -73,7 +83,7 @@ for (const [code, name] of Object.entries(LANGUAGES)) {
 picker.value = lang;
 picker.addEventListener('change', async () => {
   const code = picker.value;
-  await loadSentences(code);
+  await loadHallLanguage(code);
   lang = code;
   try {
     localStorage.setItem(LANG_KEY, code);
@@ -111,7 +121,7 @@ $('token-form').addEventListener('submit', (e) => {
 // shown once to the arbiter who asked, and kept by this page.
 $('rotate-token').addEventListener('click', async () => {
   const sure = await confirmAction(w, {
-    n: 'token', kind: 'rotate', title: w('rotate_title'), lines: [w('rotate_explain')], yes: w('rotate_yes'),
+    n: 'token', kind: 'rotate', title: w('hall_rotate_title'), lines: [w('hall_rotate_explain')], yes: w('hall_rotate_yes'),
   });
   if (!sure) return;
   const said = $('round-answer');
@@ -134,9 +144,9 @@ $('rotate-token').addEventListener('click', async () => {
     } catch {
       // kept for this page only
     }
-    said.textContent = w('rotate_done', { token });
+    said.textContent = w('hall_rotate_done', { token });
   } catch {
-    said.textContent = w('no_answer');
+    said.textContent = w('hall_no_answer');
   }
 });
 
@@ -152,10 +162,10 @@ $('start-round').addEventListener('click', async () => {
     const answer = await r.json().catch(() => ({}));
     said.dataset.status = String(r.status);
     said.textContent = r.ok
-      ? w('round_started', { count: answer.boards.filter((b) => b.started).length })
+      ? w('hall_round_started', { count: answer.boards.filter((b) => b.started).length })
       : refusalText(r.status, answer);
   } catch {
-    said.textContent = w('no_answer');
+    said.textContent = w('hall_no_answer');
   }
 });
 
@@ -170,20 +180,20 @@ $('next-round').addEventListener('click', async () => {
   // The pairings: a TRF file the arbiter picks (the pairing program saved them elsewhere), or
   // else the hall's own TRF file read again. The Lichess round, where the hall broadcasts: the
   // round's own id on Lichess, or none to stop the broadcast with this round.
-  const trf = field('next-trf', w('next_round_trf'), 'file');
+  const trf = field('next-trf', w('hall_next_round_trf'), 'file');
   trf.input.accept = '.trf,.txt,text/plain';
   const fields = [trf.label];
   let lichess = null;
   if (push) {
-    lichess = field('next-lichess', w('next_round_lichess', { round }), 'text');
+    lichess = field('next-lichess', w('hall_next_round_lichess', { round }), 'text');
     fields.push(lichess.label);
   }
   const sure = await confirmAction(w, {
     n: 'round',
     kind: 'next_round',
-    title: w('next_round_title', { round }),
-    lines: [w('next_round_explain', { done: event.round, round, boards: list })],
-    yes: w('next_round_yes', { round }),
+    title: w('hall_next_round_title', { round }),
+    lines: [w('hall_next_round_explain', { done: event.round, round, boards: list })],
+    yes: w('hall_next_round_yes', { round }),
     fields,
   });
   if (!sure) return;
@@ -217,23 +227,23 @@ async function nextRound(round, asked, force = false) {
     const answer = await r.json().catch(() => ({}));
     said.dataset.status = String(r.status);
     if (r.ok) {
-      said.textContent = w('next_round_done', { round: answer.round });
+      said.textContent = w('hall_next_round_done', { round: answer.round });
       return;
     }
     if (r.status === 409 && answer.id === 'next_round_playing') {
-      const playing = w('next_round_playing', { boards: (answer.boards ?? []).join(', '), round });
+      const playing = w('hall_next_round_playing', { boards: (answer.boards ?? []).join(', '), round });
       said.textContent = playing;
       const anyway = await confirmAction(w, {
-        n: 'round', kind: 'next_round_force', title: w('next_round_title', { round }), lines: [playing], yes: w('next_round_force', { round }),
+        n: 'round', kind: 'next_round_force', title: w('hall_next_round_title', { round }), lines: [playing], yes: w('hall_next_round_force', { round }),
       });
       if (anyway) await nextRound(round, asked, true);
       return;
     }
     said.textContent = r.status === 422
-      ? w('refused_pairings', { round, why: String(answer.error ?? '') })
+      ? w('hall_refused_pairings', { round, why: String(answer.error ?? '') })
       : refusalText(r.status, answer);
   } catch {
-    said.textContent = w('no_answer');
+    said.textContent = w('hall_no_answer');
   }
 }
 
@@ -341,11 +351,11 @@ function miniBoard(fen, flipped = false) {
     if (p && GLYPH[p.toLowerCase()]) {
       cell.textContent = GLYPH[p.toLowerCase()];
       if (p === p.toUpperCase()) cell.classList.add('w');
-      pieces.push(w(`piece_${p}`, { square: `${'abcdefgh'[file]}${rank + 1}` }));
+      pieces.push(w(PIECE_WORDS[p], { square: `${'abcdefgh'[file]}${rank + 1}` }));
     }
     grid.append(cell);
   });
-  grid.setAttribute('aria-label', w('position', { count: pieces.length, list: pieces.join(', ') }));
+  grid.setAttribute('aria-label', w('hall_position', { count: pieces.length, list: pieces.join(', ') }));
   return grid;
 }
 
@@ -372,22 +382,22 @@ function showBoard(n, live) {
   let archived = false;
   const roundEnded = () => {
     archived = true;
-    $('status').textContent = w('round_archived_here', { n });
+    $('status').textContent = w('hall_round_archived_here', { n });
   };
   el.addEventListener('archived', roundEnded);
   redraw = () => {
-    if (archived) $('status').textContent = w('round_archived_here', { n });
-    document.title = w('board_title', { n });
-    main.setAttribute('aria-label', w('board', { n }));
+    if (archived) $('status').textContent = w('hall_round_archived_here', { n });
+    document.title = w('hall_board_title', { n });
+    main.setAttribute('aria-label', w('hall_board', { n }));
     el.setAttribute('lang', lang);
     // The seats' screens are linked for the arbiter alone, with their keys: a spectator's
     // link to a seat would only watch.
     const seats = seatLinks?.get(String(n));
     nav.replaceChildren(...[
-      ['/', 'back'],
-      ...['white', 'black', 'assistant'].filter((s) => seats?.[s]).map((s) => [seats[s].link, `screen_${s}`]),
-      [`/board/${n}/games.pgn`, 'pgn'],
-      [`/board/${n}/events.jsonl`, 'event_log'],
+      ['/', 'hall_back'],
+      ...['white', 'black', 'assistant'].filter((s) => seats?.[s]).map((s) => [seats[s].link, SCREEN_WORDS[s]]),
+      [`/board/${n}/games.pgn`, 'hall_pgn'],
+      [`/board/${n}/events.jsonl`, 'hall_event_log'],
     ].map(([href, id]) => {
       const a = document.createElement('a');
       a.href = lang === 'en' || !href.includes('seat=') ? href : `${href}&lang=${lang}`;
@@ -395,8 +405,8 @@ function showBoard(n, live) {
       return a;
     }));
     const b = hall?.boards.find((x) => String(x.number) === n);
-    $('event').textContent = hall ? w('board_heading', { event: hall.event.name, n }) : w('board', { n });
-    $('meta').textContent = b ? w('board_meta', { white: b.white, black: b.black, round: hall.event.round }) : '';
+    $('event').textContent = hall ? w('hall_board_heading', { event: hall.event.name, n }) : w('hall_board', { n });
+    $('meta').textContent = b ? w('hall_board_meta', { white: b.white, black: b.black, round: hall.event.round }) : '';
   };
   redraw();
   loadSeats();
@@ -420,7 +430,7 @@ function showBoard(n, live) {
   // The element beside this file, wherever the site keeps the page's folder (not bundled in:
   // the element is its own entry, shared with the other pages).
   import(new URL('../arbiter-board.js', import.meta.url).href).catch(() => {
-    $('status').textContent = w('board_failed');
+    $('status').textContent = w('hall_board_failed');
   });
 }
 
@@ -491,13 +501,13 @@ function showHall() {
 function showEvent() {
   if (!event) return;
   $('event').textContent = event.name;
-  document.title = w('doc_title', { event: event.name, round: event.round });
-  $('meta').textContent = [event.site, event.date, w('round', { round: event.round }), event.time_control,
-    w('laws', { edition: event.edition })].filter(Boolean).join(' · ');
+  document.title = w('hall_doc_title', { event: event.name, round: event.round });
+  $('meta').textContent = [event.site, event.date, w('hall_round', { round: event.round }), event.time_control,
+    w('hall_laws', { edition: event.edition })].filter(Boolean).join(' · ');
 }
 
 /** The connection's state, as a message id and its values (none once connected). */
-let statusWords = { id: 'connecting' };
+let statusWords = { id: 'hall_connecting' };
 function showStatus(next) {
   statusWords = next;
   $('status').textContent = next ? w(next.id, next) : '';
@@ -541,7 +551,7 @@ function connect(attempt) {
   };
   ws.onclose = () => {
     const wait = Math.min(10_000, 500 * 2 ** attempt);
-    showStatus({ id: 'not_answering', s: Math.round(wait / 1000) });
+    showStatus({ id: 'hall_not_answering', s: Math.round(wait / 1000) });
     setTimeout(() => connect(attempt + 1), wait);
   };
 }
@@ -557,7 +567,7 @@ function showPush() {
   // Times in the browser's own form of the page's language (en-GB's 24 hours, not en-US's AM).
   const locale = (navigator.languages ?? []).find((l) => l.toLowerCase().split('-')[0] === lang) ?? lang;
   const lines = pushLines(push, bridgeNow, locale, w);
-  $('push-title').textContent = w('push_title');
+  $('push-title').textContent = w('hall_push_title');
   $('push-state').replaceChildren(...lines.state.map(({ text, title, error }) => {
     const p = document.createElement('p');
     p.textContent = text;
@@ -623,38 +633,38 @@ function draw(n) {
     main.insertBefore(card, after ?? null);
   }
   card.dataset.plies = b.plies;
-  card.setAttribute('aria-label', w('card', { n, white: b.white, black: b.black }));
+  card.setAttribute('aria-label', w('hall_card', { n, white: b.white, black: b.black }));
   card.replaceChildren();
   const h = document.createElement('h2');
   const link = document.createElement('a');
   link.href = `/board/${n}${lang === 'en' ? '' : `?lang=${lang}`}`;
-  link.textContent = w('board', { n });
+  link.textContent = w('hall_board', { n });
   h.append(link);
   const link2 = document.createElement('span');
   link2.className = b.connected ? 'online' : 'offline';
   link2.dataset.connected = String(!!b.connected);
-  link2.textContent = b.connected ? w('connected') : w('not_connected');
-  link2.title = w('source', { source: b.port || b.source });
+  link2.textContent = b.connected ? w('hall_connected') : w('hall_not_connected');
+  link2.title = w('hall_source', { source: b.port || b.source });
   h.append(link2);
   // What the board and its clock say of their batteries, while the board is connected and
   // either has said something (a board on a cable without a clock says nothing).
   const power = b.connected ? b.battery : null;
   if (power?.percent != null) {
     const cell = document.createElement('span');
-    cell.className = 'battery';
+    cell.className = 'hall_battery';
     cell.dataset.battery = String(power.percent);
     if (power.percent <= 20 && !power.charging) cell.dataset.low = '';
-    cell.textContent = w(power.charging ? 'battery_charging' : 'battery', { percent: power.percent });
-    cell.title = w('battery_label', { percent: power.percent });
+    cell.textContent = w(power.charging ? 'hall_battery_charging' : 'hall_battery', { percent: power.percent });
+    cell.title = w('hall_battery_label', { percent: power.percent });
     h.append(cell);
   }
   if (power?.clock_low) {
     const cell = document.createElement('span');
-    cell.className = 'battery';
+    cell.className = 'hall_battery';
     cell.dataset.clockBattery = 'low';
     cell.dataset.low = '';
-    cell.textContent = w('clock_battery_low');
-    cell.title = w('clock_battery_label');
+    cell.textContent = w('hall_clock_battery_low');
+    cell.title = w('hall_clock_battery_label');
     h.append(cell);
   }
   card.append(h);
@@ -663,7 +673,7 @@ function draw(n) {
   const flipped = flips.has(String(n));
   const tools = document.createElement('div');
   tools.className = 'tools-row';
-  const flip = button(w('flip'), () => {
+  const flip = button(w('hall_flip'), () => {
     if (flips.has(String(n))) flips.delete(String(n));
     else flips.add(String(n));
     try {
@@ -675,15 +685,15 @@ function draw(n) {
   });
   flip.dataset.control = 'flip';
   flip.setAttribute('aria-pressed', String(flipped));
-  flip.title = w('flip_label', { n });
+  flip.title = w('hall_flip_label', { n });
   tools.append(flip);
   if (b.orientation === 'rotated') {
     const r = document.createElement('span');
     r.className = 'rotated';
-    r.textContent = w('board_rotated');
+    r.textContent = w('hall_board_rotated');
     tools.append(r);
   }
-  tools.append(`${w('source', { source: b.source })}`);
+  tools.append(`${w('hall_source', { source: b.source })}`);
   const player = (color, name) => {
     const row = document.createElement('div');
     row.className = 'player';
@@ -699,7 +709,7 @@ function draw(n) {
     const clock = document.createElement('span');
     clock.className = 'clock';
     clock.dataset.clock = color;
-    clock.setAttribute('aria-label', w(`clock_${color}`));
+    clock.setAttribute('aria-label', w(CLOCK_WORDS[color]));
     if (b.clock.running === color && !b.result) clock.dataset.running = '';
     clock.textContent = clockText(remaining(entry, color));
     row.append(who, clock);
@@ -717,12 +727,12 @@ function draw(n) {
     r.textContent = endWords(b.result, b.reason);
     line.append(r);
   } else {
-    let first = w('not_started');
-    if (b.plies) first = w('last_move', { side: sideName(b.side_to_move, lang), number: `${b.last_number}${b.last_by === 'white' ? '.' : '…'}`, san: b.last_san });
-    else if (b.started) first = w('first_move', { side: sideName(b.side_to_move, lang) });
+    let first = w('hall_not_started');
+    if (b.plies) first = w('hall_last_move', { side: sideName(b.side_to_move, lang), number: `${b.last_number}${b.last_by === 'white' ? '.' : '…'}`, san: b.last_san });
+    else if (b.started) first = w('hall_first_move', { side: sideName(b.side_to_move, lang) });
     const parts = [first];
-    if (b.draw_offer) parts.push(w('draw_offer', { side: sideName(b.draw_offer, lang) }));
-    if (b.pending_claim) parts.push(w('claim_waits'));
+    if (b.draw_offer) parts.push(w('hall_draw_offer', { side: sideName(b.draw_offer, lang) }));
+    if (b.pending_claim) parts.push(w('hall_claim_waits'));
     line.textContent = parts.join(' ');
   }
   card.append(line);
@@ -732,8 +742,8 @@ function draw(n) {
     adj.dataset.adjourned = b.adjourned.resumed ? 'resumed' : 'sealed';
     const here = ['white', 'black'].filter((c) => b.adjourned.arrived?.[c]).map((c) => sideName(c, lang));
     adj.textContent = b.adjourned.resumed
-      ? w('adjourned_resumed', { present: here.length ? here.join(', ') : w('nobody') })
-      : w('adjourned');
+      ? w('hall_adjourned_resumed', { present: here.length ? here.join(', ') : w('hall_nobody') })
+      : w('hall_adjourned');
     card.append(adj);
   }
   if (b.sealing) {
@@ -752,9 +762,9 @@ function draw(n) {
     const claim = document.createElement('div');
     claim.className = 'proposal';
     const c = b.pending_claim;
-    claim.append(w('claim_for_you', { side: sideName(c.player, lang), claim: t(`claim_${c.claim}`, {}, lang) }), ' ',
-      button(w('accept'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'accept' } } }, claim)),
-      button(w('reject'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'reject' } } }, claim)));
+    claim.append(w('hall_claim_for_you', { side: sideName(c.player, lang), claim: t(`claim_${c.claim}`, {}, lang) }), ' ',
+      button(w('hall_accept'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'accept' } } }, claim)),
+      button(w('hall_reject'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'reject' } } }, claim)));
     card.append(claim);
   }
   card.append(tools);
@@ -776,12 +786,12 @@ function proposal(n, p) {
   const box = document.createElement('div');
   box.className = 'proposal';
   box.dataset.proposed = p.result;
-  box.textContent = `${endWords(p.result)} ${w('signal')} `;
+  box.textContent = `${endWords(p.result)} ${w('hall_signal')} `;
   if (token) {
-    box.append(button(w('confirm'), () => act(n, { result: p.result }, box)),
-      button(w('set_aside'), () => act(n, { dismiss: true }, box)));
+    box.append(button(w('hall_confirm'), () => act(n, { result: p.result }, box)),
+      button(w('hall_set_aside'), () => act(n, { dismiss: true }, box)));
   } else {
-    box.append(w('signal_waits'));
+    box.append(w('hall_signal_waits'));
   }
   return box;
 }
@@ -797,7 +807,7 @@ function button(text, onClick) {
 /** "Board 2: Verdi, Carla – Bianchi, Dario": the title of every question about a board. */
 function boardTitle(n) {
   const b = boards.get(n)?.data;
-  return w('confirm_title', { n, white: b?.white ?? '', black: b?.black ?? '' });
+  return w('hall_confirm_title', { n, white: b?.white ?? '', black: b?.black ?? '' });
 }
 
 /** The article a control rests on, in the event's edition (the bridge's, from the core). */
@@ -805,28 +815,28 @@ const article = (id) => event?.articles?.[id] ?? '';
 
 /** The score's name of the move that ends ply `ply` of board `b`'s game, or the start. */
 function plyName(entry, ply) {
-  if (!ply) return w('restore_start');
+  if (!ply) return w('hall_restore_start');
   const { sans, start_number: first = 1, start_black: blackFirst = false } = entry.data;
   const san = sans?.[ply - 1];
   const half = ply - 1 + (blackFirst ? 1 : 0);
   const number = first + Math.floor(half / 2);
   const white = half % 2 === 0;
-  return san ? `${number}${white ? '.' : '…'} ${san}` : w('restore_ply', { ply });
+  return san ? `${number}${white ? '.' : '…'} ${san}` : w('hall_restore_ply', { ply });
 }
 
 /** What the undo takes back, in words. */
 function undoWhat(u) {
-  if (u.kind === 'result') return w('undo_result', { result: u.result.replaceAll('1/2', '½') });
-  return w(`undo_${u.kind}`);
+  if (u.kind === 'result') return w('hall_undo_result', { result: u.result.replaceAll('1/2', '½') });
+  return w(UNDO_WORDS[u.kind]);
 }
 
 /** What the undo's confirmation says follows: for a restore, the moves brought back and the
  * clocks as they read before it. */
 function undoLine(u) {
   const what = undoWhat(u);
-  if (u.kind === 'result') return w('confirm_undo_result', { what, article: article('result') });
+  if (u.kind === 'result') return w('hall_confirm_undo_result', { what, article: article('result') });
   if (u.kind === 'restore') {
-    return w('confirm_undo_restore', {
+    return w('hall_confirm_undo_restore', {
       what,
       count: u.moves.length,
       moves: u.moves.join(' '),
@@ -835,7 +845,7 @@ function undoLine(u) {
       article: article('restore'),
     });
   }
-  return w('confirm_undo', { what, article: article('clocks') });
+  return w('hall_confirm_undo', { what, article: article('clocks') });
 }
 
 /** An input that follows the game until the arbiter types in it; then it is marked as his and
@@ -847,7 +857,7 @@ function followingInput(id, label) {
   i.setAttribute('aria-label', label);
   i.addEventListener('input', () => {
     i.dataset.edited = '';
-    i.setAttribute('aria-description', w('edited_label'));
+    i.setAttribute('aria-description', w('hall_edited_label'));
   });
   return i;
 }
@@ -880,11 +890,11 @@ function actions(n, b) {
     return c;
   };
   // Start and the clocks: what applies now is shown (refresh below).
-  const start = button(w('start'), () => act(n, { event: { type: 'start' } }, answer));
+  const start = button(w('hall_start'), () => act(n, { event: { type: 'start' } }, answer));
   start.dataset.control = 'start';
-  const stop = button(w('stop_clocks'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'stop_clock' } } }, answer));
+  const stop = button(w('hall_stop_clocks'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'stop_clock' } } }, answer));
   stop.dataset.control = 'stop';
-  const restart = button(w('restart_clocks'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'start_clock' } } }, answer));
+  const restart = button(w('hall_restart_clocks'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'start_clock' } } }, answer));
   restart.dataset.control = 'restart';
   const clockRow = row(start, stop, restart, cite('start'));
   const undo = button('', async () => {
@@ -893,40 +903,40 @@ function actions(n, b) {
     const sure = await confirmAction(w, {
       n, kind: 'undo', title: boardTitle(n),
       lines: [undoLine(u)],
-      yes: w('undo_button', { what: undoWhat(u) }),
+      yes: w('hall_undo_button', { what: undoWhat(u) }),
     });
-    if (sure) act(n, { undo: true }, answer, () => w('undone', { what: undoWhat(u) }));
+    if (sure) act(n, { undo: true }, answer, () => w('hall_undone', { what: undoWhat(u) }));
   });
   undo.dataset.control = 'undo';
   const undoRow = row(undo);
-  row(w('result'), ...['1-0', '1/2-1/2', '0-1'].map((r) => {
+  row(w('hall_result'), ...['1-0', '1/2-1/2', '0-1'].map((r) => {
     const shown = r.replaceAll('1/2', '½');
     const x = button(shown, async () => {
       const sure = await confirmAction(w, {
         n, kind: 'result', title: boardTitle(n),
-        lines: [endWords(r), w('confirm_result', { result: shown, article: article('result') })],
-        yes: w('confirm_result_button', { result: shown }),
+        lines: [endWords(r), w('hall_confirm_result', { result: shown, article: article('result') })],
+        yes: w('hall_confirm_result_button', { result: shown }),
       });
       if (sure) act(n, { result: r }, answer);
     });
-    x.setAttribute('aria-label', w('result_button', { result: shown }));
+    x.setAttribute('aria-label', w('hall_result_button', { result: shown }));
     x.title = endWords(r);
     x.dataset.record = r;
     return x;
   }), cite('result'));
-  const white = followingInput('white', w('clock_input_white'));
-  const black = followingInput('black', w('clock_input_black'));
-  const setClocks = button(w('set'), async () => {
+  const white = followingInput('white', w('hall_clock_input_white'));
+  const black = followingInput('black', w('hall_clock_input_black'));
+  const setClocks = button(w('hall_set'), async () => {
     const edited = [white, black].filter((i) => 'edited' in i.dataset);
     if (!edited.length) {
-      say(answer, w('clock_none_edited'), true);
+      say(answer, w('hall_clock_none_edited'), true);
       return;
     }
     const change = {};
     for (const i of edited) {
       const ms = parseClock(i.value);
       if (ms == null) {
-        say(answer, w('clock_format'), true);
+        say(answer, w('hall_clock_format'), true);
         i.focus();
         return;
       }
@@ -934,33 +944,33 @@ function actions(n, b) {
     }
     const entry = boards.get(n);
     const lines = ['white', 'black'].map((c) => (c in change
-      ? w('confirm_clock_side', { side: sideName(c, lang), from: clockText(remaining(entry, c)), to: clockText(change[c]) })
-      : w('confirm_clock_same', { side: sideName(c, lang), now: clockText(remaining(entry, c)) })));
+      ? w('hall_confirm_clock_side', { side: sideName(c, lang), from: clockText(remaining(entry, c)), to: clockText(change[c]) })
+      : w('hall_confirm_clock_same', { side: sideName(c, lang), now: clockText(remaining(entry, c)) })));
     const sure = await confirmAction(w, {
       n, kind: 'clocks', title: boardTitle(n),
-      lines: [...lines, w('confirm_clocks', { article: article('clocks') })],
-      yes: w('confirm_clocks_button'),
+      lines: [...lines, w('hall_confirm_clocks', { article: article('clocks') })],
+      yes: w('hall_confirm_clocks_button'),
     });
     if (!sure) return;
     const done = await act(n, { set_clock: change }, answer);
     if (done) for (const i of edited) clearEdit(i);
   });
-  row(w('clocks'), white, black, setClocks, cite('clocks'));
-  const ply = followingInput('ply', w('restore_input'));
+  row(w('hall_clocks'), white, black, setClocks, cite('clocks'));
+  const ply = followingInput('ply', w('hall_restore_input'));
   ply.inputMode = 'numeric';
   ply.dataset.ply = '';
-  row(w('restore'), ' ', ply, button(w('restore_button'), async () => {
+  row(w('hall_restore'), ' ', ply, button(w('hall_restore_button'), async () => {
     const entry = boards.get(n);
     const to = Number(ply.value);
     const plies = entry.data.plies;
     if (!Number.isInteger(to) || to < 0 || to > plies || ply.value.trim() === '') {
-      say(answer, w('restore_format', { plies }), true);
+      say(answer, w('hall_restore_format', { plies }), true);
       return;
     }
     const sure = await confirmAction(w, {
       n, kind: 'restore', title: boardTitle(n),
-      lines: [w('confirm_restore', { move: plyName(entry, to), count: plies - to, article: article('restore') })],
-      yes: w('restore_button'),
+      lines: [w('hall_confirm_restore', { move: plyName(entry, to), count: plies - to, article: article('restore') })],
+      yes: w('hall_restore_button'),
     });
     if (!sure) return;
     const done = await act(n, { event: { type: 'arbiter', decision: { kind: 'restore', ply: to } } }, answer);
@@ -969,12 +979,12 @@ function actions(n, b) {
   const touched = document.createElement('input');
   touched.type = 'text';
   touched.size = 3;
-  touched.setAttribute('aria-label', w('touch_input'));
+  touched.setAttribute('aria-label', w('hall_touch_input'));
   touched.placeholder = 'd2';
-  row(w('touch_row'), ' ', touched, button(w('touch_button'), () => {
+  row(w('hall_touch_row'), ' ', touched, button(w('hall_touch_button'), () => {
     const square = touched.value.trim().toLowerCase();
     if (!/^[a-h][1-8]$/.test(square)) {
-      say(answer, w('touch_format'), true);
+      say(answer, w('hall_touch_format'), true);
       return;
     }
     act(n, { event: { type: 'arbiter', decision: { kind: 'touch_not_deliberate', square } } }, answer);
@@ -993,10 +1003,10 @@ function actions(n, b) {
       const a = document.createElement('a');
       a.href = seatHref(seats[s].link);
       a.dataset.seat = s;
-      a.textContent = w(`screen_${s}`);
+      a.textContent = w(SCREEN_WORDS[s]);
       const qr = seatQr(n, s, seats[s].key, drawSeats);
-      qr.alt = w('qr_label', { screen: w(`screen_${s}`) });
-      const again = button(w('new_key'), async () => {
+      qr.alt = w('hall_qr_label', { screen: w(SCREEN_WORDS[s]) });
+      const again = button(w('hall_new_key'), async () => {
         try {
           const r = await fetch('/hall/seats', {
             method: 'POST',
@@ -1011,13 +1021,13 @@ function actions(n, b) {
           }
           seats[s] = { key: reply.key, link: reply.link };
           drawSeats();
-          say(answer, w('key_reissued', { screen: w(`screen_${s}`) }), false);
+          say(answer, w('hall_key_reissued', { screen: w(SCREEN_WORDS[s]) }), false);
         } catch {
-          say(answer, w('no_answer'), true);
+          say(answer, w('hall_no_answer'), true);
         }
       });
       again.dataset.reissue = s;
-      again.setAttribute('aria-label', w('new_key_label', { screen: w(`screen_${s}`) }));
+      again.setAttribute('aria-label', w('hall_new_key_label', { screen: w(SCREEN_WORDS[s]) }));
       const seat = document.createElement('span');
       seat.className = 'seat';
       seat.dataset.seat = s;
@@ -1025,51 +1035,51 @@ function actions(n, b) {
       return seat;
     }));
     drawSeats();
-    const seatsRow = row(w('seats_row'), ' ', links);
+    const seatsRow = row(w('hall_seats_row'), ' ', links);
     if (seatsLoopbackOnly) {
       // The codes name this machine's loopback: a phone cannot open them, and says nothing why.
       const note = document.createElement('p');
       note.className = 'note';
       note.dataset.note = 'loopback_only';
-      note.textContent = w('seats_loopback_only', { listen: '--listen 0.0.0.0:8080' });
+      note.textContent = w('hall_seats_loopback_only', { listen: '--listen 0.0.0.0:8080' });
       seatsRow.append(note);
     }
   }
   // The adjournment, from the seal to the opened envelope.
-  const seal = button(w('seal_button'), async () => {
+  const seal = button(w('hall_seal_button'), async () => {
     const data = boards.get(n).data;
     const passphrase = await askPassphrase(w, {
       n, title: boardTitle(n),
-      explain: w('seal_explain', { side: sideName(data.side_to_move, lang), article: article('seal') }),
-      ask: w('seal_ask'),
+      explain: w('hall_seal_explain', { side: sideName(data.side_to_move, lang), article: article('seal') }),
+      ask: w('hall_seal_ask'),
     });
     if (passphrase === null) return;
     const made = [];
     const done = await act(n, { seal_on_board: { passphrase } }, answer, (a) => {
       if (a.passphrase) made.push(a.passphrase);
-      return w('seal_asked', { side: sideName(a.sealer, lang) });
+      return w('hall_seal_asked', { side: sideName(a.sealer, lang) });
     });
     if (done && made.length) await showPassphrase(w, { n, passphrase: made[0] });
   });
   seal.dataset.control = 'seal';
-  const resume = button(w('resume_button'), () => act(n, { event: { type: 'resume' } }, answer));
+  const resume = button(w('hall_resume_button'), () => act(n, { event: { type: 'resume' } }, answer));
   resume.dataset.control = 'resume';
   const arrive = ['white', 'black'].map((c) => {
-    const x = button(w('arrive_button', { side: sideName(c, lang) }), () => act(n, { event: { type: 'arrive', player: c } }, answer));
+    const x = button(w('hall_arrive_button', { side: sideName(c, lang) }), () => act(n, { event: { type: 'arrive', player: c } }, answer));
     x.dataset.control = `arrive-${c}`;
     return x;
   });
-  const open = button(w('open_button'), async () => {
+  const open = button(w('hall_open_button'), async () => {
     const passphrase = await askPassphrase(w, {
       n, kind: 'open', title: boardTitle(n),
-      explain: w('open_explain', { article: article('open') }),
-      ask: w('open_ask'),
+      explain: w('hall_open_explain', { article: article('open') }),
+      ask: w('hall_open_ask'),
     });
     if (passphrase === null) return;
     act(n, { event: { type: 'open', passphrase } }, answer);
   });
   open.dataset.control = 'open';
-  const sealRow = row(w('seal_row'), ' ', seal, resume, ...arrive, open, cite('seal'));
+  const sealRow = row(w('hall_seal_row'), ' ', seal, resume, ...arrive, open, cite('seal'));
   d.append(answer);
 
   /** Shows what applies to the game as it stands, and the fields the arbiter has not edited
@@ -1080,7 +1090,7 @@ function actions(n, b) {
     stop.hidden = !data.started || over || !data.clock.running;
     restart.hidden = !data.started || over || !!data.clock.running || !!data.adjourned;
     undoRow.hidden = !data.undo;
-    if (data.undo) undo.textContent = w('undo_button', { what: undoWhat(data.undo) });
+    if (data.undo) undo.textContent = w('hall_undo_button', { what: undoWhat(data.undo) });
     if (!('edited' in ply.dataset)) ply.value = String(data.plies);
     const adj = data.adjourned;
     seal.hidden = !!adj || over || !data.started;
@@ -1126,26 +1136,26 @@ function say(el, text, error) {
 /** The bridge's refusal in the page's words, by its status; a game's refusal quotes the
  * core's reason. */
 function refusalText(status, answer) {
-  if (status === 403) return w('refused_rights');
-  if (status === 429) return w('refused_wait', { s: answer.retry_after ?? '' });
-  if (status === 404) return w('refused_board');
-  if (status === 400) return w('refused_request');
+  if (status === 403) return w('hall_refused_rights');
+  if (status === 429) return w('hall_refused_wait', { s: answer.retry_after ?? '' });
+  if (status === 404) return w('hall_refused_board');
+  if (status === 400) return w('hall_refused_request');
   if (status === 409) {
     // The core's message id: said in the page's language; the English text only for an id
     // no table has.
     const english = String(answer.error ?? '').replace(/^refused by the game: /, '');
-    if (answer.id === 'pieces_not_back') return w('refused_pieces_not_back');
-    if (answer.id === 'seal_refused') return w('refused_seal', { why: english });
-    if (answer.id === 'nothing_to_undo') return w('refused_nothing_to_undo');
+    if (answer.id === 'pieces_not_back') return w('hall_refused_pieces_not_back');
+    if (answer.id === 'seal_refused') return w('hall_refused_seal', { why: english });
+    if (answer.id === 'nothing_to_undo') return w('hall_refused_nothing_to_undo');
     const why = answer.id ? tableRefusalWords({ id: answer.id, player: answer.player, message: english }, lang) : english;
-    return w('refused_game', { why });
+    return w('hall_refused_game', { why });
   }
-  return w('refused_other', { status });
+  return w('hall_refused_other', { status });
 }
 
 /** Sends the arbiter's `body` for board `n`; says the answer in `answerEl`: `doneText` of
  * the bridge's answer when taken (by default "Done."), the refusal otherwise. */
-function act(n, body, answerEl, doneText = () => w('done')) {
+function act(n, body, answerEl, doneText = () => w('hall_done')) {
   return send(`/board/${n}/arbiter`, body, answerEl, doneText);
 }
 
@@ -1164,7 +1174,7 @@ async function send(path, body, answerEl, doneText, refusal = () => null) {
     else say(answerEl, refusal(r.status, answer) ?? refusalText(r.status, answer), true);
     return r.ok;
   } catch {
-    say(answerEl, w('no_answer'), true);
+    say(answerEl, w('hall_no_answer'), true);
     return false;
   }
 }
@@ -1174,7 +1184,7 @@ async function send(path, body, answerEl, doneText, refusal = () => null) {
 // The board page's words and the language's tables before anything is drawn: a German page
 // never shows an English word first. The hall says results and refusals from the start: every
 // English word too (an English hall's, and the fallback of the others').
-await Promise.all([loadSentences(lang), loadWords()]);
+await loadHallLanguage(lang);
 relabel();
 if (boardPath) {
   const n = boardPath[1];

@@ -58,7 +58,7 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
   }
 
   function title(g) {
-    return w('confirm_title', { n: g.number, white: g.white, black: g.black });
+    return w('hall_confirm_title', { n: g.number, white: g.white, black: g.black });
   }
 
   async function record(g, r) {
@@ -69,13 +69,13 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
       kind: 'off_board_result',
       title: title(g),
       lines: [resultText(r), before
-        ? w('off_board_confirm_change', { before: shown(before), result: shown(r), article: article('result') })
-        : w('off_board_confirm', { result: shown(r), article: article('result') })],
-      yes: w('confirm_result_button', { result: shown(r) }),
+        ? w('hall_off_board_confirm_change', { before: shown(before), result: shown(r), article: article('result') })
+        : w('hall_off_board_confirm', { result: shown(r), article: article('result') })],
+      yes: w('hall_confirm_result_button', { result: shown(r) }),
     });
     if (!sure) return;
     const done = await send(g.number, { result: r });
-    if (done) answer = () => [w('off_board_recorded', { n: g.number, result: shown(r) }), false];
+    if (done) answer = () => [w('hall_off_board_recorded', { n: g.number, result: shown(r) }), false];
     draw();
   }
 
@@ -86,12 +86,12 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
       n: `off-${g.number}`,
       kind: 'off_board_undo',
       title: title(g),
-      lines: [w('off_board_confirm_undo', { result: shown(before), article: article('result') })],
-      yes: w('off_board_undo_yes'),
+      lines: [w('hall_off_board_confirm_undo', { result: shown(before), article: article('result') })],
+      yes: w('hall_off_board_undo_yes'),
     });
     if (!sure) return;
     const done = await send(g.number, { undo: true });
-    if (done) answer = () => [w('off_board_undone', { n: g.number }), false];
+    if (done) answer = () => [w('hall_off_board_undone', { n: g.number }), false];
     draw();
   }
 
@@ -108,7 +108,7 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
       if (!r.ok) answer = () => [refusal(r.status, reply), true];
       return r.ok;
     } catch {
-      answer = () => [w('no_answer'), true];
+      answer = () => [w('hall_no_answer'), true];
       return false;
     }
   }
@@ -152,10 +152,10 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
   function draw() {
     section.hidden = games.length === 0;
     jump.hidden = games.length === 0;
-    jump.textContent = w('off_board_jump', { count: games.length });
+    jump.textContent = w('hall_off_board_jump', { count: games.length });
     const arbiter = Boolean(token());
     const done = games.filter((g) => g.result).length;
-    count.textContent = w('off_board_count', { done, count: games.length });
+    count.textContent = w('hall_off_board_count', { done, count: games.length });
     const wanted = new Set(games.map((g) => g.number));
     for (const [n, row] of rows) {
       if (!wanted.has(n)) {
@@ -167,21 +167,21 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
     for (const g of games) {
       const row = rowOf(g);
       row.game = g;
-      row.number.textContent = w('board', { n: g.number });
+      row.number.textContent = w('hall_board', { n: g.number });
       row.players.textContent = `${player(g.white, g.white_title, g.white_elo)} – ${player(g.black, g.black_title, g.black_elo)}`;
-      row.result.textContent = g.result ? shown(g.result) : w('off_board_no_result');
+      row.result.textContent = g.result ? shown(g.result) : w('hall_off_board_no_result');
       row.result.title = g.result ? resultText(g.result) : '';
       row.li.dataset.result = g.result ?? '';
       row.controls.hidden = !arbiter;
       for (const b of row.buttons) {
         const r = b.dataset.record;
-        b.setAttribute('aria-label', w('off_board_result_label', { result: shown(r), n: g.number }));
+        b.setAttribute('aria-label', w('hall_off_board_result_label', { result: shown(r), n: g.number }));
         b.setAttribute('aria-pressed', String(g.result === r));
         b.title = resultText(r);
       }
       row.undoButton.hidden = !g.result;
-      row.undoButton.textContent = w('off_board_undo');
-      row.undoButton.setAttribute('aria-label', w('off_board_undo_label', { n: g.number }));
+      row.undoButton.textContent = w('hall_off_board_undo');
+      row.undoButton.setAttribute('aria-label', w('hall_off_board_undo_label', { n: g.number }));
       row.li.hidden = (onlyOpen.checked && Boolean(g.result)) || !found(g);
       // In the pairing's order, whatever order rows were made in.
       const at = previous ? previous.nextSibling : list.firstChild;

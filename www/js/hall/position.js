@@ -31,36 +31,36 @@ export function positionRows({ n, w, title, article, send, answer, cite, fenProb
   fen.spellcheck = false;
   fen.autocomplete = 'off';
   fen.setAttribute('autocapitalize', 'off');
-  fen.setAttribute('aria-label', w('position_fen_label'));
+  fen.setAttribute('aria-label', w('hall_position_fen_label'));
   // Not a position as placeholder: an empty field must not look like one holding the game's.
   fen.placeholder = 'FEN';
-  const setFen = button(w('position_set'), async () => {
+  const setFen = button(w('hall_position_set'), async () => {
     const typed = fen.value.trim();
     if (!typed) {
-      say(answer, w('position_fen_empty'), true);
+      say(answer, w('hall_position_fen_empty'), true);
       fen.focus();
       return;
     }
     const sure = await confirmAction(w, {
       n, kind: 'position', title: title(),
-      lines: [w('confirm_position', { fen: typed }), w('confirm_position_after', { article: article('position') })],
-      yes: w('confirm_position_button'),
+      lines: [w('hall_confirm_position', { fen: typed }), w('hall_confirm_position_after', { article: article('position') })],
+      yes: w('hall_confirm_position_button'),
     });
     if (!sure) return;
-    const done = await send({ fen: typed }, answer, () => w('position_done', { article: article('position') }), refusal);
+    const done = await send({ fen: typed }, answer, () => w('hall_position_done', { article: article('position') }), refusal);
     if (done) fen.value = '';
   });
   setFen.dataset.control = 'set-position';
-  const fenRow = row('fen', w('position_row'), ' ', fen, setFen, cite('position'));
+  const fenRow = row('fen', w('hall_position_row'), ' ', fen, setFen, cite('position'));
 
   // The board's pieces, with what they cannot say.
   const side = document.createElement('select');
   side.dataset.field = 'side';
-  side.setAttribute('aria-label', w('match_side_label'));
-  for (const c of ['white', 'black']) {
+  side.setAttribute('aria-label', w('hall_match_side_label'));
+  for (const [c, id] of [['white', 'hall_match_white'], ['black', 'hall_match_black']]) {
     const o = document.createElement('option');
     o.value = c;
-    o.textContent = w(`match_${c}`);
+    o.textContent = w(id);
     side.append(o);
   }
   const number = document.createElement('input');
@@ -69,27 +69,27 @@ export function positionRows({ n, w, title, article, send, answer, cite, fenProb
   number.className = 'move-number';
   number.dataset.field = 'move_number';
   number.value = '1';
-  number.setAttribute('aria-label', w('match_number_label'));
+  number.setAttribute('aria-label', w('hall_match_number_label'));
   const numberLabel = document.createElement('label');
-  numberLabel.append(w('match_number'), ' ', number);
-  const match = button(w('match_button'), async () => {
+  numberLabel.append(w('hall_match_number'), ' ', number);
+  const match = button(w('hall_match_button'), async () => {
     const moveNumber = Number(number.value.trim());
     if (!Number.isInteger(moveNumber) || moveNumber < 1 || moveNumber > 9999) {
-      say(answer, w('match_number_format'), true);
+      say(answer, w('hall_match_number_format'), true);
       number.focus();
       return;
     }
     const sure = await confirmAction(w, {
       n, kind: 'match', title: title(),
-      lines: [w(`confirm_match_${side.value}`, { number: moveNumber }), w('confirm_position_after', { article: article('position') })],
-      yes: w('confirm_match_button'),
+      lines: [w(side.value === 'black' ? 'hall_confirm_match_black' : 'hall_confirm_match_white', { number: moveNumber }), w('hall_confirm_position_after', { article: article('position') })],
+      yes: w('hall_confirm_match_button'),
     });
     if (!sure) return;
     await send({ from_board: { side_to_move: side.value, move_number: moveNumber } }, answer,
-      () => w('match_done', { article: article('position') }), refusal);
+      () => w('hall_match_done', { article: article('position') }), refusal);
   });
   match.dataset.control = 'match-board';
-  const matchRow = row('match', w('match_row'), ' ', side, numberLabel, match);
+  const matchRow = row('match', w('hall_match_row'), ' ', side, numberLabel, match);
 
   // After the first move: what the arbiter does instead, with its articles.
   const note = document.createElement('p');
@@ -102,15 +102,15 @@ export function positionRows({ n, w, title, article, send, answer, cite, fenProb
   function refusal(status, reply) {
     if (status !== 409) return null;
     if (reply.id === 'table_moves_made') {
-      return w('position_moves_made', { restore: reply.restore ?? article('position_restore'), new_game: reply.new_game ?? article('position') });
+      return w('hall_position_moves_made', { restore: reply.restore ?? article('position_restore'), new_game: reply.new_game ?? article('position') });
     }
     if (reply.id === 'table_bad_fen') {
       // The core's reason as the catalogue says it in the page's language; its English words
       // only for a reason the catalogue does not name.
       const why = reply.problem ? fenProblem(reply) : String(reply.reason ?? '');
-      return w('position_bad_fen', { why, article: article('position') });
+      return w('hall_position_bad_fen', { why, article: article('position') });
     }
-    if (reply.id === 'board_not_shown') return w('position_board_not_shown');
+    if (reply.id === 'board_not_shown') return w('hall_position_board_not_shown');
     return null;
   }
 
@@ -122,7 +122,7 @@ export function positionRows({ n, w, title, article, send, answer, cite, fenProb
       fenRow.hidden = !open;
       matchRow.hidden = !open;
       noteRow.hidden = open || !!data.result;
-      note.textContent = w('position_moves_made', { restore: article('position_restore'), new_game: article('position') });
+      note.textContent = w('hall_position_moves_made', { restore: article('position_restore'), new_game: article('position') });
     },
   };
 }
@@ -137,7 +137,7 @@ export function toSetNote(w, toSet, article) {
   const p = document.createElement('p');
   p.className = 'to-set';
   p.dataset.toSet = toSet.map((s) => s.square).join(' ');
-  p.textContent = w('to_set', { squares: toSet.map((s) => s.square).join(', '), article });
+  p.textContent = w('hall_to_set', { squares: toSet.map((s) => s.square).join(', '), article });
   return p;
 }
 

@@ -25,15 +25,15 @@ function ago(unixMs, now, lang) {
 export function pushLines(push, now, lang, w) {
   const state = [];
   // The hall went on to a round no Lichess round was given for: nothing more is pushed.
-  if (push.stopped_after != null) state.push({ text: w('push_stopped', { round: push.stopped_after }), error: true });
+  if (push.stopped_after != null) state.push({ text: w('hall_push_stopped', { round: push.stopped_after }), error: true });
   const at = (ms) => ({ time: timeOfDay(ms, lang), ago: ago(ms, now, lang) });
   if (push.ok) {
-    state.push({ text: w('push_ok', { ...at(push.last_success_unix_ms), games: push.games }) });
+    state.push({ text: w('hall_push_ok', { ...at(push.last_success_unix_ms), games: push.games }) });
   } else if (push.failures_in_a_row) {
     // The next attempt, counted down from the failed one.
     const next = (push.last_attempt_unix_ms ?? now) + (push.retry_in_ms ?? 0);
     state.push({
-      text: w('push_failing', {
+      text: w('hall_push_failing', {
         time: timeOfDay(push.failing_since_unix_ms ?? now, lang),
         count: push.failures_in_a_row,
         s: Math.max(0, Math.ceil((next - now) / 1000)),
@@ -42,18 +42,18 @@ export function pushLines(push, now, lang, w) {
     });
     // What went wrong: Lichess's own words, or (for the arbiter who asks) the network's.
     state.push(push.status != null
-      ? { text: push.answer ? w('push_refused', { status: push.status, said: push.answer }) : w('push_refused_status', { status: push.status }), error: true }
-      : { text: w('push_no_answer'), title: push.error ?? '', error: true });
-    state.push({ text: push.last_success_unix_ms ? w('push_last_ok', at(push.last_success_unix_ms)) : w('push_never_ok') });
+      ? { text: push.answer ? w('hall_push_refused', { status: push.status, said: push.answer }) : w('hall_push_refused_status', { status: push.status }), error: true }
+      : { text: w('hall_push_no_answer'), title: push.error ?? '', error: true });
+    state.push({ text: push.last_success_unix_ms ? w('hall_push_last_ok', at(push.last_success_unix_ms)) : w('hall_push_never_ok') });
   } else {
-    state.push({ text: w('push_waiting') });
+    state.push({ text: w('hall_push_waiting') });
   }
-  state.push({ text: w('push_totals', { pushed: push.pushed, failed: push.failed }) });
+  state.push({ text: w('hall_push_totals', { pushed: push.pushed, failed: push.failed }) });
   const games = (push.game_errors ?? []).map((e) => ({
     board: e.board ?? null,
     text: e.board != null
-      ? w('push_game_error', { n: e.board, time: timeOfDay(e.since_unix_ms, lang), error: e.error })
-      : w('push_game_error_round', { round: e.round, time: timeOfDay(e.since_unix_ms, lang), error: e.error }),
+      ? w('hall_push_game_error', { n: e.board, time: timeOfDay(e.since_unix_ms, lang), error: e.error })
+      : w('hall_push_game_error_round', { round: e.round, time: timeOfDay(e.since_unix_ms, lang), error: e.error }),
   }));
   return { state, games };
 }

@@ -30,7 +30,7 @@ export function askPassphrase(w, { n, title: titleText, explain: explainText, as
     explain.textContent = explainText;
     dialog.setAttribute('aria-describedby', explain.id);
     const label = document.createElement('label');
-    label.textContent = `${w('seal_passphrase')} `;
+    label.textContent = `${w('hall_seal_passphrase')} `;
     const input = document.createElement('input');
     // Not shown on a screen others may see; the browser offers no stored value for it.
     input.type = 'password';
@@ -42,7 +42,7 @@ export function askPassphrase(w, { n, title: titleText, explain: explainText, as
     const blank = document.createElement('p');
     blank.id = `seal-blank-${n}`;
     blank.className = 'hint';
-    blank.textContent = w('seal_blank');
+    blank.textContent = w('hall_seal_blank');
     blank.hidden = kind !== 'seal';
     input.setAttribute('aria-describedby', blank.id);
     const ask = document.createElement('button');
@@ -73,8 +73,8 @@ export function askPassphrase(w, { n, title: titleText, explain: explainText, as
 
 /** What the card says of a sealing under way: its stage's words, or nothing. */
 export function sealingWords(w, stage, side) {
-  if (stage === 'sealing') return w('seal_under_way', { side });
-  if (stage === 'pieces_back') return w('seal_pieces_back');
+  if (stage === 'sealing') return w('hall_seal_under_way', { side });
+  if (stage === 'pieces_back') return w('hall_seal_pieces_back');
   return '';
 }
 
@@ -94,11 +94,11 @@ export function showPassphrase(w, { n, passphrase }) {
     form.method = 'dialog';
     const title = document.createElement('h2');
     title.id = `made-title-${n}`;
-    title.textContent = w('seal_made_title', { n });
+    title.textContent = w('hall_seal_made_title', { n });
     dialog.setAttribute('aria-labelledby', title.id);
     const explain = document.createElement('p');
     explain.id = `made-explain-${n}`;
-    explain.textContent = w('seal_made');
+    explain.textContent = w('hall_seal_made');
     const shown = document.createElement('p');
     shown.id = `made-passphrase-${n}`;
     shown.className = 'passphrase';
@@ -107,7 +107,7 @@ export function showPassphrase(w, { n, passphrase }) {
     const ok = document.createElement('button');
     ok.type = 'submit';
     ok.value = 'ok';
-    ok.textContent = w('seal_made_ok');
+    ok.textContent = w('hall_seal_made_ok');
     const buttons = document.createElement('div');
     buttons.className = 'seal-row';
     buttons.append(ok);

@@ -7,6 +7,13 @@
 /** A key as the bridge draws them (hex), with no link around it. */
 const BARE_KEY = /^[0-9a-f]{16,128}$/i;
 
+// What the notice says of each seat, by message id (the build finds the ids the page names).
+const SEAT_WORDS = {
+  white: 'hall_seat_ended_white',
+  black: 'hall_seat_ended_black',
+  assistant: 'hall_seat_ended_assistant',
+};
+
 /**
  * Where the typed `text` seats its holder: `{board, seat, key}` from a seat's link (its
  * `/board/N?seat=…&key=…`), or a bare key for `seat` on board `n`; `null` when it is neither.
@@ -68,10 +75,10 @@ export function showSeatEnded(w, { n, seat, round, lang, place }) {
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     if (!input.value.trim()) {
-      problem = 'seat_ended_empty';
+      problem = 'hall_seat_ended_empty';
     } else {
       const to = seatFromText(input.value, n, seat, location.href);
-      problem = to ? null : 'seat_ended_bad';
+      problem = to ? null : 'hall_seat_ended_bad';
       if (to) {
         const q = new URLSearchParams({ seat: to.seat, key: to.key });
         if (lang() !== 'en') q.set('lang', lang());
@@ -83,11 +90,11 @@ export function showSeatEnded(w, { n, seat, round, lang, place }) {
     input.focus();
   });
   function redraw() {
-    title.textContent = w('seat_ended_title', { round });
-    said.textContent = w(`seat_ended_${seat}`, { n, round });
-    next.textContent = w('seat_ended_new');
-    labelText.textContent = w('seat_ended_label');
-    go.textContent = w('seat_ended_go');
+    title.textContent = w('hall_seat_ended_title', { round });
+    said.textContent = w(SEAT_WORDS[seat], { n, round });
+    next.textContent = w('hall_seat_ended_new');
+    labelText.textContent = w('hall_seat_ended_label');
+    go.textContent = w('hall_seat_ended_go');
     answer.textContent = problem ? w(problem) : '';
     if (problem) answer.dataset.error = '';
     else delete answer.dataset.error;

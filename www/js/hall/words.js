@@ -1,18 +1,13 @@
-// The hall page's own words, by message id, one table per language of the page (lang/*.js:
-// the App. E languages the board speaks, en, de, fr, es, it, nl, pt). Results, reasons, sides and claims
-// are the board's words (../words.js and ../lang/*.js), so the hall says a game's end exactly
-// as the board page does; what only the hall says is here. Entries are plain texts, `{name}`
-// marking a value to fill in; the tables' test checks that every language has every id with
-// the same values to fill. Each table is a few KB, so all seven come with the page: a
-// language chosen from the header shows at once.
+// The hall page's languages: the App. E languages the board speaks (en, de, fr, es, it, nl, pt).
+// Its words are the catalogue's (www/messages/<lang>.json), said by the page's `t` (../words.js):
+// results, reasons, sides and claims as the board page says them, and what only the hall says
+// under ids `hall_*`, which the build compiles into a module of their own per language
+// (../lang/hall-<lang>.js) so that the board page never loads them. The hall fetches its
+// language's alone.
 
-import en from './lang/en.js';
-import de from './lang/de.js';
-import fr from './lang/fr.js';
-import es from './lang/es.js';
-import it from './lang/it.js';
-import nl from './lang/nl.js';
-import pt from './lang/pt.js';
+import HALL_LOADERS from '../lang/hall-index.js';
+import { addWords, loadSentences, loadWords } from '../words.js';
+import { once } from '../once.js';
 
 /** The languages the hall page is written in, each named in its own words. */
 export const LANGUAGES = {
@@ -25,17 +20,19 @@ export const LANGUAGES = {
   pt: 'Português',
 };
 
-/** Every language's table, by App. E code. */
-export const TABLES = { en, de, fr, es, it, nl, pt };
+// The hall's own words of one language, fetched once. Every language has every id (the build
+// fails otherwise), so none needs English's beside it.
+const HALL_WORDS = Object.fromEntries(Object.entries(HALL_LOADERS).map(([code, load]) => [code, once(() => load().then((m) => {
+  addWords(code, m.default);
+}))]));
 
 /**
- * The hall's message `id` in `lang`, `params` filled in; English for a language without a
- * table, the id itself only for an id no table has (which the tables' test forbids).
+ * Fetches what the hall says in `code` (an App. E code): the board page's words (all of
+ * English too, as a German hall says a result from the start and English is their fallback)
+ * and the hall's own. Resolves when every word can be said.
  */
-export function words(id, params = {}, lang = 'en') {
-  const entry = (TABLES[lang] ?? en)[id] ?? en[id];
-  if (entry === undefined) return String(id);
-  return entry.replace(/\{(\w+)\}/g, (_, k) => String(params[k] ?? ''));
+export function loadHallLanguage(code) {
+  return Promise.all([loadSentences(code), loadWords(), (HALL_WORDS[code] ?? HALL_WORDS.en)()]);
 }
 
 /**
@@ -44,11 +41,11 @@ export function words(id, params = {}, lang = 'en') {
  */
 export function chosenLanguage(search, stored, preferred) {
   const fromLink = new URLSearchParams(search).get('lang');
-  if (fromLink && TABLES[fromLink]) return fromLink;
-  if (stored && TABLES[stored]) return stored;
+  if (fromLink && LANGUAGES[fromLink]) return fromLink;
+  if (stored && LANGUAGES[stored]) return stored;
   for (const tag of preferred ?? []) {
     const code = String(tag).toLowerCase().split('-')[0];
-    if (TABLES[code]) return code;
+    if (LANGUAGES[code]) return code;
   }
   return 'en';
 }

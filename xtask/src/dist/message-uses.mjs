@@ -39,17 +39,18 @@ export function pageSources(www) {
 
 /**
  * The ids the page's code names for a message: `t('id')`, `say(lang, 'id')`, `#t('id')` in JS,
- * and the static words' `data-t*="id"` in the markup (relabel.js).
+ * the hall's `w('id')` (js/hall/), and the static words' `data-t*="id"` in the markup
+ * (relabel.js) and the hall's `data-words*="id"` (hall.html).
  */
 export function namedByPage(sources) {
   const ids = new Set();
   const add = (re, text) => { for (const m of text.matchAll(re)) ids.add(m[1]); };
   for (const f of sources) {
     if (f.path.endsWith('.js')) {
-      add(/(?:\bt|#t)\(\s*'([a-z][a-z0-9_]*)'/g, f.text);
+      add(/(?:\bt|#t|\bw)\(\s*'([a-z][a-z0-9_]*)'/g, f.text);
       add(/\bsay\(\s*[^,()']+,\s*'([a-z][a-z0-9_]*)'/g, f.text);
     }
-    add(/\bdata-t(?:-[a-z]+)?="([a-z][a-z0-9_]*)"/g, f.text);
+    add(/\bdata-(?:t|words)(?:-[a-z]+)?="([a-z][a-z0-9_]*)"/g, f.text);
   }
   return ids;
 }
