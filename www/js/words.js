@@ -57,13 +57,9 @@ export function sentenceLang(code) {
 }
 
 // Words of another page, compiled apart so that the board page never loads them (the hall's,
-// js/lang/hall-<lang>.js): added to a language by that page, said by `t` as the page's own.
-const ADDED = {};
-
-/** Adds `table` (message id -> compiled message) to the words of `code`. */
-export function addWords(code, table) {
-  ADDED[code] = { ...ADDED[code], ...table };
-}
+// js/lang/hall-<lang>.js), added by that page to a language's table once it is here
+// (`loadSentences`, and `loadWords` for English): said by `t` as the page's own.
+export const addWords = (code, table) => Object.assign(TABLES[code], table);
 
 // How a message reads its arguments: one not given is empty, and `with_<name>` says whether
 // `<name>` was given (not empty), for a part of a sentence said only then:
@@ -82,8 +78,7 @@ const ARGUMENTS = {
  * catalogue lacks, which the build and the tables' test forbid.
  */
 export function t(id, params = {}, lang = 'en') {
-  const code = sentenceLang(lang);
-  const message = TABLES[code][id] ?? ADDED[code]?.[id] ?? TABLES.en[id] ?? ADDED.en?.[id];
+  const message = TABLES[sentenceLang(lang)][id] ?? TABLES.en[id];
   return message ? message(new Proxy(Object(params ?? {}), ARGUMENTS)) : String(id);
 }
 

@@ -22,17 +22,18 @@ export const LANGUAGES = {
 
 // The hall's own words of one language, fetched once. Every language has every id (the build
 // fails otherwise), so none needs English's beside it.
-const HALL_WORDS = Object.fromEntries(Object.entries(HALL_LOADERS).map(([code, load]) => [code, once(() => load().then((m) => {
-  addWords(code, m.default);
-}))]));
+const HALL_WORDS = Object.fromEntries(Object.entries(HALL_LOADERS).map(([code, load]) => [code, once(() => load().then((m) => m.default))]));
 
 /**
  * Fetches what the hall says in `code` (an App. E code): the board page's words (all of
  * English too, as a German hall says a result from the start and English is their fallback)
- * and the hall's own. Resolves when every word can be said.
+ * and the hall's own, all at once. Resolves when every word can be said.
  */
-export function loadHallLanguage(code) {
-  return Promise.all([loadSentences(code), loadWords(), (HALL_WORDS[code] ?? HALL_WORDS.en)()]);
+export async function loadHallLanguage(code) {
+  const lang = HALL_WORDS[code] ? code : 'en';
+  const [, , hall] = await Promise.all([loadSentences(lang), loadWords(), HALL_WORDS[lang]()]);
+  // Added once the language's table is here: loading it sets the table anew.
+  addWords(lang, hall);
 }
 
 /**
