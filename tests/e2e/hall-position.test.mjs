@@ -63,6 +63,19 @@ test('hall position: a bad FEN refused with its reason, a FEN set and the square
     await fen.waitFor();
     const answer = panel1.locator('.answer');
 
+    // ---- What he types survives the card's updates (here a clock set from another screen):
+    // the field keeps his text and the keyboard, and he types on.
+    await fen.click();
+    await page.keyboard.type('8/8/8');
+    const clock = card(page, 1).locator('[data-clock="white"]');
+    assert.equal((await hall.arbiter(1, { set_clock: { white: 5_340_000 } })).status, 200);
+    await until('board 1 redrawn with the clock set', async () => (await clock.textContent()) === '1:29:00');
+    await page.keyboard.type('/8');
+    assert.equal(await fen.inputValue(), '8/8/8/8');
+    assert.equal((await hall.arbiter(1, { set_clock: { white: 5_400_000 } })).status, 200);
+    await until('board 1 redrawn with the clock back', async () => (await clock.textContent()) === '1:30:00');
+    await fen.fill('');
+
     // ---- Nothing typed: said beside the field, nothing asked.
     await panel1.locator('[data-control="set-position"]').click();
     assert.equal(await answer.textContent(), 'Type the position as FEN first.');

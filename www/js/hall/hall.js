@@ -634,6 +634,9 @@ function draw(n) {
   }
   card.dataset.plies = b.plies;
   card.setAttribute('aria-label', w('hall_card', { n, white: b.white, black: b.black }));
+  // The field the arbiter is typing in, on this card's panel: the card is made again below, and
+  // a field taken out of the page loses the keyboard; it is given back, cursor and all.
+  const typing = typingIn(entry.actions);
   card.replaceChildren();
   const h = document.createElement('h2');
   const link = document.createElement('a');
@@ -772,13 +775,60 @@ function draw(n) {
   // seats' links come), so what he is typing survives the updates; a panel he opened stays open.
   if (token) {
     if (entry.actions?.dataset.lang !== lang) {
-      const open = !!entry.actions?.open;
+      const old = entry.actions;
+      const open = !!old?.open;
       entry.actions = actions(n, b);
       entry.actions.open = open;
+      carryTyping(old, entry.actions, typing);
     }
     card.append(entry.actions);
     entry.actions.refresh(b);
+    typing?.restore();
   }
+}
+
+/** The panel's fields, in order: the same form each time a panel is made (only the seats'
+ * links and the language differ, and they hold no field). */
+const fieldsOf = (panel) => [...panel.querySelectorAll('input, select, textarea')];
+
+/** The field of `panel` that has the keyboard, where its cursor stands, and how to give them
+ * back (to it, or to the field that takes its place: [`carryTyping`]). */
+function typingIn(panel) {
+  const field = panel?.contains(document.activeElement) ? document.activeElement : null;
+  if (!field) return null;
+  let cursor = null;
+  try {
+    cursor = [field.selectionStart, field.selectionEnd];
+  } catch {
+    // a field without a text cursor (a list)
+  }
+  const typing = {
+    field,
+    at: fieldsOf(panel).indexOf(field),
+    restore: () => {
+      typing.field.focus({ preventScroll: true });
+      if (cursor?.[0] != null) typing.field.setSelectionRange(...cursor);
+    },
+  };
+  return typing;
+}
+
+/** A panel made again (the seats' links came, the language changed) takes what the arbiter had
+ * typed in the one it replaces, with the marks of the fields he edited (a field that follows
+ * the game is then refreshed from it unless he edited it) and the field he was typing in. */
+function carryTyping(from, to, typing) {
+  if (!from) return;
+  const was = fieldsOf(from);
+  const now = fieldsOf(to);
+  if (was.length !== now.length) return;
+  now.forEach((field, k) => {
+    field.value = was[k].value;
+    if ('edited' in was[k].dataset) {
+      field.dataset.edited = '';
+      field.setAttribute('aria-description', w('hall_edited_label'));
+    }
+  });
+  if (typing && typing.at >= 0) typing.field = now[typing.at];
 }
 
 /** The kings' result signal: a proposal, confirmed or set aside by the arbiter. */
