@@ -42,8 +42,10 @@ impl SpokenForm {
 /// The words one language uses to say moves.
 struct Vocabulary {
     pieces: [&'static str; 6],
-    white: &'static str,
-    black: &'static str,
+    /// Each piece with its colour, White's then Black's, as the language says them: the
+    /// adjective agrees with the piece (una torre blanca, une tour noire, ein weißer Turm, een
+    /// wit paard), so it is written whole rather than put together.
+    colored: [[&'static str; 2]; 6],
     empty: &'static str,
     takes: &'static str,
     check: &'static str,
@@ -57,8 +59,14 @@ struct Vocabulary {
 // Pieces in the order pawn, knight, bishop, rook, queen, king (cozy-chess's `Piece as usize`).
 const ENGLISH: Vocabulary = Vocabulary {
     pieces: ["pawn", "knight", "bishop", "rook", "queen", "king"],
-    white: "white",
-    black: "black",
+    colored: [
+        ["white pawn", "black pawn"],
+        ["white knight", "black knight"],
+        ["white bishop", "black bishop"],
+        ["white rook", "black rook"],
+        ["white queen", "black queen"],
+        ["white king", "black king"],
+    ],
     empty: "empty",
     takes: "takes",
     check: "check",
@@ -70,8 +78,14 @@ const ENGLISH: Vocabulary = Vocabulary {
 };
 const ITALIAN: Vocabulary = Vocabulary {
     pieces: ["pedone", "cavallo", "alfiere", "torre", "donna", "re"],
-    white: "bianco",
-    black: "nero",
+    colored: [
+        ["pedone bianco", "pedone nero"],
+        ["cavallo bianco", "cavallo nero"],
+        ["alfiere bianco", "alfiere nero"],
+        ["torre bianca", "torre nera"],
+        ["donna bianca", "donna nera"],
+        ["re bianco", "re nero"],
+    ],
     empty: "vuota",
     takes: "prende",
     check: "scacco",
@@ -83,8 +97,14 @@ const ITALIAN: Vocabulary = Vocabulary {
 };
 const PORTUGUESE: Vocabulary = Vocabulary {
     pieces: ["peão", "cavalo", "bispo", "torre", "dama", "rei"],
-    white: "branco",
-    black: "preto",
+    colored: [
+        ["peão branco", "peão preto"],
+        ["cavalo branco", "cavalo preto"],
+        ["bispo branco", "bispo preto"],
+        ["torre branca", "torre preta"],
+        ["dama branca", "dama preta"],
+        ["rei branco", "rei preto"],
+    ],
     empty: "vazia",
     takes: "captura",
     check: "xeque",
@@ -96,8 +116,14 @@ const PORTUGUESE: Vocabulary = Vocabulary {
 };
 const SPANISH: Vocabulary = Vocabulary {
     pieces: ["peón", "caballo", "alfil", "torre", "dama", "rey"],
-    white: "blanco",
-    black: "negro",
+    colored: [
+        ["peón blanco", "peón negro"],
+        ["caballo blanco", "caballo negro"],
+        ["alfil blanco", "alfil negro"],
+        ["torre blanca", "torre negra"],
+        ["dama blanca", "dama negra"],
+        ["rey blanco", "rey negro"],
+    ],
     empty: "vacía",
     takes: "captura",
     check: "jaque",
@@ -109,8 +135,14 @@ const SPANISH: Vocabulary = Vocabulary {
 };
 const FRENCH: Vocabulary = Vocabulary {
     pieces: ["pion", "cavalier", "fou", "tour", "dame", "roi"],
-    white: "blanc",
-    black: "noir",
+    colored: [
+        ["pion blanc", "pion noir"],
+        ["cavalier blanc", "cavalier noir"],
+        ["fou blanc", "fou noir"],
+        ["tour blanche", "tour noire"],
+        ["dame blanche", "dame noire"],
+        ["roi blanc", "roi noir"],
+    ],
     empty: "vide",
     takes: "prend",
     check: "échec",
@@ -122,8 +154,14 @@ const FRENCH: Vocabulary = Vocabulary {
 };
 const GERMAN: Vocabulary = Vocabulary {
     pieces: ["Bauer", "Springer", "Läufer", "Turm", "Dame", "König"],
-    white: "weiß",
-    black: "schwarz",
+    colored: [
+        ["weißer Bauer", "schwarzer Bauer"],
+        ["weißer Springer", "schwarzer Springer"],
+        ["weißer Läufer", "schwarzer Läufer"],
+        ["weißer Turm", "schwarzer Turm"],
+        ["weiße Dame", "schwarze Dame"],
+        ["weißer König", "schwarzer König"],
+    ],
     empty: "leer",
     takes: "schlägt",
     check: "Schach",
@@ -135,8 +173,14 @@ const GERMAN: Vocabulary = Vocabulary {
 };
 const DUTCH: Vocabulary = Vocabulary {
     pieces: ["pion", "paard", "loper", "toren", "dame", "koning"],
-    white: "wit",
-    black: "zwart",
+    colored: [
+        ["witte pion", "zwarte pion"],
+        ["wit paard", "zwart paard"],
+        ["witte loper", "zwarte loper"],
+        ["witte toren", "zwarte toren"],
+        ["witte dame", "zwarte dame"],
+        ["witte koning", "zwarte koning"],
+    ],
     empty: "leeg",
     takes: "slaat",
     check: "schaak",
@@ -235,8 +279,8 @@ pub fn say_square(square: Square, form: SpokenForm) -> String {
     }
 }
 
-/// A piece said in `form` with its colour: "weißer Springer"... kept simple as the Laws' words
-/// are: "Springer, weiß" / "white knight".
+/// A piece said in `form` with its colour: "white knight", "torre negra", "weißer Springer"; in
+/// App. F's German the Laws' order, "Springer weiß".
 pub fn say_piece(color: Color, piece: Piece, form: SpokenForm) -> String {
     match form {
         SpokenForm::AppF => {
@@ -248,19 +292,8 @@ pub fn say_piece(color: Color, piece: Piece, form: SpokenForm) -> String {
             format!("{} {c}", spoken::piece_name(piece))
         }
         SpokenForm::Language(lang) => {
-            let v = vocabulary(lang);
-            let c = if color == Color::White {
-                v.white
-            } else {
-                v.black
-            };
-            match lang {
-                // Adjective before the noun in English, after it in the Romance languages.
-                Language::English | Language::Figurine | Language::German | Language::Dutch => {
-                    format!("{c} {}", v.pieces[piece as usize])
-                }
-                _ => format!("{} {c}", v.pieces[piece as usize]),
-            }
+            let [white, black] = vocabulary(lang).colored[piece as usize];
+            if color == Color::White { white } else { black }.to_owned()
         }
     }
 }
@@ -365,5 +398,34 @@ mod tests {
         assert_eq!(SpokenForm::from_code("zz"), EN);
         assert_eq!(SpokenForm::from_code("nl").speech_lang(), "nl");
         assert_eq!(SpokenForm::AppF.speech_lang(), "de");
+    }
+
+    #[test]
+    fn a_pieces_colour_agrees_with_it_in_each_language() {
+        use arbiter_core::notation::Language as L;
+        let said = |lang, color, piece| say_piece(color, piece, SpokenForm::Language(lang));
+        assert_eq!(said(L::Spanish, Color::Black, Piece::Queen), "dama negra");
+        assert_eq!(
+            said(L::Spanish, Color::Black, Piece::Knight),
+            "caballo negro"
+        );
+        assert_eq!(said(L::Italian, Color::White, Piece::Rook), "torre bianca");
+        assert_eq!(
+            said(L::Portuguese, Color::Black, Piece::Queen),
+            "dama preta"
+        );
+        assert_eq!(said(L::French, Color::White, Piece::Rook), "tour blanche");
+        assert_eq!(said(L::French, Color::Black, Piece::King), "roi noir");
+        assert_eq!(
+            said(L::German, Color::White, Piece::Knight),
+            "weißer Springer"
+        );
+        assert_eq!(said(L::German, Color::Black, Piece::Queen), "schwarze Dame");
+        assert_eq!(said(L::Dutch, Color::White, Piece::Knight), "wit paard");
+        assert_eq!(said(L::Dutch, Color::Black, Piece::Rook), "zwarte toren");
+        assert_eq!(
+            said(L::English, Color::White, Piece::Bishop),
+            "white bishop"
+        );
     }
 }
