@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use arbiter_core::dgt::board::{Orientation, Placement};
+use arbiter_core::dgt::board::{Orientation, Placement, PlacementDump};
 use arbiter_core::dgt::family::millennium::frame;
 use arbiter_core::dgt::family::snapshot::letter_of_code;
 use common::*;

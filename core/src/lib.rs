@@ -55,31 +55,31 @@
 //! | [`clock`] | time controls and a clock computed from the caller's `now` (Art. 6) |
 //! | [`touch`] | touch-move and when a move on a sensor board is made (Art. 4) |
 //! | [`record`] | the positions of a game, its repetitions and automatic endings (Art. 5, 9) |
-//! | [`position`], [`movegen`], [`fen`] | the rules of play (Art. 1-3) over cozy-chess (with [`dead`], the only modules that name it) |
-//! | [`placement`] | the pieces on the squares, without rules (sensor boards, illegal positions) |
-//! | [`wire`] | how colours, squares and pieces appear in JSON |
-//! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms; PGN |
+//! | [`position`], [`movegen`], [`fen`] | the rules of play (Art. 1-3) over cozy-chess: the chess layer, [`arbiter_chess`], re-exported |
+//! | [`placement`] | the pieces on the squares, without rules (sensor boards, illegal positions); from [`arbiter_chess`] |
+//! | [`wire`] | how colours, squares and pieces appear in JSON; from [`arbiter_chess`] |
+//! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms (from [`arbiter_chess`]), durations in words; PGN |
 //! | [`dead`] | can a side still mate (2005 Art. 6.10, 9.6 / 2023 Art. 6.9, 5.2.2) |
 //! | [`dgt`] | the DGT sensor-board and clock protocol, bytes in and out |
 
 #![warn(missing_docs)]
 
 pub use arbiter::{Event, Game, Ruling};
+pub use arbiter_chess::{
+    Color, File, Move, ParseMoveError, Piece, Placement, Position, Rank, Square,
+};
 pub use clock::Timestamp;
 pub use laws::Law;
-pub use movegen::{Move, ParseMoveError};
-pub use placement::Placement;
-pub use position::{Color, File, Piece, Position, Rank, Square};
 
-// The rules of play (Art. 1-3, 5, 8, 9; App. E).
-pub mod fen;
-pub mod movegen;
+// The chess layer (Art. 1-3; App. E), a crate of its own under everything here: re-exported
+// under the paths it had when it lived here, so callers keep one import path.
+pub use arbiter_chess::{fen, movegen, placement, position, wire};
+
+// The rules of play (Art. 5, 8, 9; App. E): notation adds durations in words to the chess
+// layer's, since it names the clock.
 pub mod notation;
 pub mod pgn;
-pub mod placement;
-pub mod position;
 pub mod record;
-pub mod wire;
 
 // Can a side still mate (Art. 6.10 / 9.6 in 2005; 6.9 / 5.2.2 in 2023).
 pub mod dead;
@@ -96,5 +96,10 @@ pub mod dgt;
 /// Helpers shared by the unit tests of several modules.
 #[cfg(test)]
 pub(crate) mod testing {
-    pub(crate) use crate::position::test_board as board;
+    /// The board a unit test writes as FEN (standard castling letters), for the searches that
+    /// work on cozy-chess's board directly (the chess layer's own helper is not built for the
+    /// tests of the crates above it).
+    pub(crate) fn board(fen: &str) -> cozy_chess::Board {
+        cozy_chess::Board::from_fen(fen, false).expect("test FEN is valid")
+    }
 }

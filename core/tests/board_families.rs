@@ -8,7 +8,7 @@
 
 use arbiter_core::arbiter::{Game, GameConfig};
 use arbiter_core::clock::{Millis, TimeControl, Timing};
-use arbiter_core::dgt::board::{Occupant, Orientation, Placement};
+use arbiter_core::dgt::board::{Occupant, OccupantCode, Orientation, Placement, PlacementDump};
 use arbiter_core::dgt::family::certabo::{Tag, encode_line};
 use arbiter_core::dgt::family::chessnut::encode_frame;
 use arbiter_core::dgt::family::chessup::position_frame;

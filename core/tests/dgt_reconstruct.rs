@@ -1,6 +1,6 @@
 //! Field updates to touches to moves, on a table driven with explicit times (no sleeps).
 
-use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation, Placement};
+use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation, Placement, PlacementDump};
 use arbiter_core::dgt::clock::{ClockReading, ClockTimes, SideTime};
 use arbiter_core::dgt::codec::{BoardMessage, Command};
 use arbiter_core::dgt::reconstruct::{Completion, Mismatch, Reading, Reconstructor, TouchKind};

@@ -9,7 +9,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use arbiter_core::dgt::board::{DgtSquare, Orientation, Placement};
+use arbiter_core::dgt::board::{DgtSquare, Orientation, Placement, PlacementDump};
 use arbiter_core::dgt::clock::{ClockCommand, ClockReading, ClockTimes};
 use arbiter_core::dgt::codec::{BoardMessage, Command, UpdateMode};
 

@@ -66,12 +66,22 @@ impl Orientation {
 }
 
 /// The board's piece codes (1-6 White pawn, rook, knight, bishop, king, queen; 7-12 Black).
-impl Occupant {
+///
+/// A trait, not methods of [`Occupant`], because the occupant belongs to the chess layer
+/// (`arbiter-chess`), which knows no board protocol: the protocol adds its codes from above.
+pub trait OccupantCode: Sized {
     /// Reads a piece code: 0 empty, 1-12 the pieces, 13-15 the magic pieces. A code with any
     /// bit outside those (line noise, or a flag no document names) is no piece and no empty
     /// square: it is kept as [`Occupant::Magic`] with all its bits, so that it can never read
     /// as a lift.
-    pub fn from_code(code: u8) -> Self {
+    fn from_code(code: u8) -> Self;
+
+    /// The board's code for this occupant.
+    fn to_code(self) -> u8;
+}
+
+impl OccupantCode for Occupant {
+    fn from_code(code: u8) -> Self {
         const PIECES: [Piece; 6] = [
             Piece::Pawn,
             Piece::Rook,
@@ -88,8 +98,7 @@ impl Occupant {
         }
     }
 
-    /// The board's code for this occupant.
-    pub fn to_code(self) -> u8 {
+    fn to_code(self) -> u8 {
         let kind = |p: Piece| match p {
             Piece::Pawn => 1,
             Piece::Rook => 2,
@@ -108,9 +117,18 @@ impl Occupant {
 }
 
 /// The sensor-board reading of a placement: a dump in the board's own square order.
-impl Placement {
+///
+/// A trait, not methods of [`Placement`], for the reason [`OccupantCode`] is one.
+pub trait PlacementDump {
     /// The placement a dump describes, read with the given orientation.
-    pub fn from_dump(dump: &BoardDump, orientation: Orientation) -> Self {
+    fn from_dump(dump: &BoardDump, orientation: Orientation) -> Self;
+
+    /// The dump a board sitting with `orientation` would send for this placement.
+    fn to_dump(&self, orientation: Orientation) -> BoardDump;
+}
+
+impl PlacementDump for Placement {
+    fn from_dump(dump: &BoardDump, orientation: Orientation) -> Self {
         let mut placement = Self::default();
         for (i, &code) in dump.codes.iter().enumerate() {
             // `i` < 64 because `codes` has 64 entries.
@@ -120,8 +138,7 @@ impl Placement {
         placement
     }
 
-    /// The dump a board sitting with `orientation` would send for this placement.
-    pub fn to_dump(&self, orientation: Orientation) -> BoardDump {
+    fn to_dump(&self, orientation: Orientation) -> BoardDump {
         let mut codes = [0u8; 64];
         for square in Square::ALL {
             let sensor = DgtSquare::from_square(square, orientation);

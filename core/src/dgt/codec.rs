@@ -20,7 +20,7 @@
 
 use std::collections::VecDeque;
 
-use super::board::{BoardDump, DgtSquare, Occupant};
+use super::board::{BoardDump, DgtSquare, Occupant, OccupantCode};
 use super::clock::{ClockCommand, ClockReading, ClockSide, DisplayTime};
 use super::lights::Lights;
 
@@ -455,7 +455,7 @@ fn fixed_ascii(s: &str, n: usize) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dgt::board::{Orientation, Placement};
+    use crate::dgt::board::{Orientation, Placement, PlacementDump};
 
     fn decode_all(bytes: &[u8]) -> Vec<Decoded> {
         let mut d = Decoder::default();

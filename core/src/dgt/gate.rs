@@ -11,7 +11,7 @@
 
 use std::collections::VecDeque;
 
-use super::board::Occupant;
+use super::board::{Occupant, OccupantCode};
 use super::codec::{BoardMessage, Command, Decoded};
 
 /// Whether a piece code names what can stand on a square in a game: empty or one of the twelve
@@ -27,7 +27,7 @@ pub const SCAN_MS: u64 = 8;
 /// Keeps sensor noise from becoming events (see the module's notes).
 ///
 /// ```
-/// use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation, Placement};
+/// use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation, Placement, PlacementDump};
 /// use arbiter_core::dgt::codec::{BoardMessage, Command, NoiseGate};
 /// let start = Placement::start().to_dump(Orientation::Normal);
 /// let mut gate = NoiseGate::default();

@@ -29,7 +29,9 @@ use std::collections::VecDeque;
 
 use crate::{Color, Piece, Square};
 
-use super::board::{BoardDump, DgtSquare, Occupant, Orientation, Placement};
+use super::board::{
+    BoardDump, DgtSquare, Occupant, OccupantCode, Orientation, Placement, PlacementDump,
+};
 use super::clock::{ClockReading, ClockSide};
 use super::codec::{BoardMessage, Command};
 use super::signal::{KingHold, KingLift};

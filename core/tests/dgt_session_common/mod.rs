@@ -6,7 +6,7 @@
 
 use arbiter_core::arbiter::{Event, Game, GameConfig};
 use arbiter_core::clock::{Millis, TimeControl, Timing};
-use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation, Placement};
+use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation, Placement, PlacementDump};
 use arbiter_core::dgt::clock::{ClockCommand, ClockReading, ClockSide, ClockTimes, SideTime};
 use arbiter_core::dgt::codec::{BoardMessage, Command};
 use arbiter_core::dgt::reconstruct::Completion;

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use super::snapshot::Frames;
-use crate::dgt::board::{Orientation, Placement};
+use crate::dgt::board::{Orientation, Placement, PlacementDump};
 use crate::dgt::codec::Command;
 
 /// A tag: five bytes.

@@ -147,7 +147,7 @@ impl Frames for ChessnutFrames {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dgt::board::{Orientation, Placement};
+    use crate::dgt::board::{Orientation, Placement, PlacementDump};
 
     #[test]
     fn lights_are_a_byte_per_rank_from_the_eighth_a_file_high() {

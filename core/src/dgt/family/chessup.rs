@@ -136,7 +136,7 @@ pub fn position_frame(codes: &[u8; 64]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dgt::board::{Orientation, Placement};
+    use crate::dgt::board::{Orientation, Placement, PlacementDump};
 
     #[test]
     fn a_position_reads_back_and_a_touch_asks_for_the_board() {

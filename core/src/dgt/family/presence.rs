@@ -16,7 +16,9 @@
 
 use std::collections::VecDeque;
 
-use crate::dgt::board::{BoardDump, DgtSquare, Occupant, Orientation, Placement};
+use crate::dgt::board::{
+    BoardDump, DgtSquare, Occupant, OccupantCode, Orientation, Placement, PlacementDump,
+};
 use crate::dgt::codec::{BoardMessage, Command};
 use crate::dgt::family::BoardCodec;
 use crate::movegen::Move;

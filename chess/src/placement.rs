@@ -3,7 +3,7 @@
 //! the player to move and the rights the Laws attach to it; a placement is only the pieces
 //! (`Position::placement` gives them).
 
-use crate::{Color, File, Piece, Rank, Square};
+use crate::chessboard::{Color, File, Piece, Rank, Square};
 
 /// What stands on one square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

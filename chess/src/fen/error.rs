@@ -3,7 +3,7 @@
 
 use thiserror::Error;
 
-use crate::{Color, Piece, Square};
+use crate::chessboard::{Color, Piece, Square};
 
 /// Why a FEN could not be read. Each variant names the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -3,7 +3,7 @@
 //! page, whichever side of the wire read the FEN.
 
 use super::FenError;
-use crate::Color;
+use crate::chessboard::Color;
 
 /// A value a FEN problem's message fills in.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -132,7 +132,7 @@ impl FenError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Position;
+    use crate::position::Position;
 
     fn message(fen: &str) -> (&'static str, Vec<(&'static str, FenWord)>) {
         match Position::from_setup_fen(fen) {

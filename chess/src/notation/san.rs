@@ -2,8 +2,8 @@
 //! read, and the long form with the departure square (`Ng1-f3`).
 //!
 //! ```
-//! use arbiter_core::position::Position;
-//! use arbiter_core::notation::{san, Language};
+//! use arbiter_chess::position::Position;
+//! use arbiter_chess::notation::{san, Language};
 //! let pos = Position::startpos();
 //! let mv = san::parse(&pos, "Sf3", Language::German).unwrap();
 //! assert_eq!(san::format(&pos, mv, Language::English), "Nf3");
@@ -17,7 +17,7 @@
 //! `(=)`; the long form `Ng1-f3`/`Ng1f3`/`e2e4`; figurines in any language. Piece letters are
 //! upper case and files lower case, which keeps `B` (bishop) apart from `b` (the b-file).
 
-use crate::{File, Piece, Rank, Square};
+use crate::chessboard::{File, Piece, Rank, Square};
 use thiserror::Error;
 
 use super::lang::{BLACK_FIGURINE, Language};

@@ -1,6 +1,6 @@
 //! UCI move text (`e2e4`, `e7e8q`, castling `e1g1`): what engines and our command-line tool use.
 
-use crate::{File, Piece, Rank, Square};
+use crate::chessboard::{File, Piece, Rank, Square};
 use thiserror::Error;
 
 use crate::movegen::Move;

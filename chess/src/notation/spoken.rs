@@ -2,8 +2,8 @@
 //! German piece names, the files Anna to Hector and the German rank numbers.
 //!
 //! ```
-//! use arbiter_core::position::Position;
-//! use arbiter_core::notation::spoken;
+//! use arbiter_chess::position::Position;
+//! use arbiter_chess::notation::spoken;
 //! let pos = Position::startpos();
 //! let mv = spoken::parse(&pos, "Springer Felix drei").unwrap();
 //! assert_eq!(spoken::format(&pos, mv), "Springer Felix drei");
@@ -25,7 +25,7 @@
 //! `zwo` for `zwei`, digits for ranks, `Caesar` for `Cesar`, `nimmt` or `x` for a capture, and the
 //! long form with the departure square (`Springer Gustav eins Felix drei`).
 
-use crate::{File, Piece, Rank, Square};
+use crate::chessboard::{File, Piece, Rank, Square};
 
 use super::san::{Pattern, SanError};
 use crate::movegen::{Castling, Move};

@@ -1,7 +1,7 @@
 //! The piece letters of App. E (2005; App. C in 2023) in the languages FIDE's texts name, plus
 //! figurines. One table per language: to add a language, add a variant and its table.
 
-use crate::Piece;
+use crate::chessboard::Piece;
 
 /// A language of algebraic notation: which letter stands for which piece (App. E1-E2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 //! their own serde form, UCI text with castling as the king's move (`"e1g1"`, `"e7e8q"`): see
 //! [`crate::Move`].
 
-use crate::{Color, Piece, Square};
+use crate::chessboard::{Color, Piece, Square};
 use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
 /// Colours as `"white"` / `"black"`.

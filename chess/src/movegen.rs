@@ -409,7 +409,7 @@ pub fn colored_piece_on(board: &Board, square: Square) -> Option<(Color, Piece)>
 mod tests {
     use super::*;
 
-    use crate::testing::board;
+    use crate::position::test_board as board;
 
     #[test]
     fn castling_is_written_as_the_kings_two_square_move_art_3_8() {

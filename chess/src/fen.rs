@@ -2,7 +2,7 @@
 //! writing one back.
 //!
 //! ```
-//! use arbiter_core::position::Position;
+//! use arbiter_chess::position::Position;
 //! let pos = Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1").unwrap();
 //! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
 //! let err = Position::from_fen("8/8/8/8/8/8/8/K7 w - - 0 1").unwrap_err();

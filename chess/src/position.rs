@@ -2,8 +2,8 @@
 //! and the count of half-moves since the last capture or pawn move (Art. 9.3), kept exactly.
 //!
 //! ```
-//! use arbiter_core::position::Position;
-//! use arbiter_core::notation::{san, Language};
+//! use arbiter_chess::position::Position;
+//! use arbiter_chess::notation::{san, Language};
 //! let mut pos = Position::startpos();
 //! let mv = san::parse(&pos, "Cf3", Language::Italian).unwrap();
 //! assert_eq!(mv.to_string(), "g1f3");
@@ -11,10 +11,9 @@
 //! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1");
 //! ```
 
+/// The board's vocabulary, re-exported here and at the crate root (see [`crate::chessboard`]).
+pub use crate::chessboard::{Color, File, Piece, Rank, Square};
 use cozy_chess::{Board, BoardBuilder, CastleRights};
-/// The board's vocabulary, re-exported at the crate root: the Laws' words for sides, squares
-/// and pieces (a `Piece` is the kind, pawn to king; its side is a `Color`).
-pub use cozy_chess::{Color, File, Piece, Rank, Square};
 use thiserror::Error;
 
 use crate::fen::{self, FenError};
@@ -159,8 +158,8 @@ impl Position {
     /// stands until claimed, 2005 Art. 7.4 / 2023 App. A.4.2), if the pieces can stand that way
     /// with the opponent on move; not if, for instance, the mover left his king in check or
     /// the kings stand side by side. The mover's castling rights go; the count of Art. 9.3 goes
-    /// on by one.
-    pub(crate) fn after_illegal(&self, mv: Move) -> Option<Position> {
+    /// on by one. Public for the game above, which keeps such a move on the board until claimed.
+    pub fn after_illegal(&self, mv: Move) -> Option<Position> {
         let board = &self.board;
         let mut builder = BoardBuilder::from_board(board);
         let piece = builder.square(mv.from)?;
@@ -320,9 +319,10 @@ impl Position {
     }
 
     /// Plays a move the caller has just proven legal (the PGN checker's candidate search), so
-    /// legality is not tested a second time on its hot path.
+    /// legality is not tested a second time on its hot path. Public for the layers above that
+    /// prove it (the PGN checker, touch-move); a move not legal leaves the position undefined.
     #[inline]
-    pub(crate) fn play_legal(&mut self, mv: Move) {
+    pub fn play_legal(&mut self, mv: Move) {
         let resets = movegen::play_legal(&mut self.board, mv);
         self.count_halfmove(resets);
     }
