@@ -59,7 +59,7 @@
 //! | [`placement`] | the pieces on the squares, without rules (sensor boards, illegal positions); from [`arbiter_chess`] |
 //! | [`wire`] | how colours, squares and pieces appear in JSON; from [`arbiter_chess`] |
 //! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms (from [`arbiter_chess`]), durations in words; PGN |
-//! | [`dead`] | can a side still mate (2005 Art. 6.10, 9.6 / 2023 Art. 6.9, 5.2.2) |
+//! | [`dead`] | can a side still mate (2005 Art. 6.10, 9.6 / 2023 Art. 6.9, 5.2.2), from [`arbiter_dead`] |
 //! | [`dgt`] | the DGT sensor-board and clock protocol, bytes in and out |
 
 #![warn(missing_docs)]
@@ -81,8 +81,9 @@ pub mod notation;
 pub mod pgn;
 pub mod record;
 
-// Can a side still mate (Art. 6.10 / 9.6 in 2005; 6.9 / 5.2.2 in 2023).
-pub mod dead;
+// Can a side still mate (Art. 6.10 / 9.6 in 2005; 6.9 / 5.2.2 in 2023): a crate of its own on
+// the chess layer, re-exported under its old path.
+pub use arbiter_dead as dead;
 
 // The arbiter: clock, touch-move, the Laws' editions, and the event-sourced game.
 pub mod arbiter;
@@ -92,14 +93,3 @@ pub mod touch;
 
 // The DGT sensor-board protocol, sans I/O.
 pub mod dgt;
-
-/// Helpers shared by the unit tests of several modules.
-#[cfg(test)]
-pub(crate) mod testing {
-    /// The board a unit test writes as FEN (standard castling letters), for the searches that
-    /// work on cozy-chess's board directly (the chess layer's own helper is not built for the
-    /// tests of the crates above it).
-    pub(crate) fn board(fen: &str) -> cozy_chess::Board {
-        cozy_chess::Board::from_fen(fen, false).expect("test FEN is valid")
-    }
-}

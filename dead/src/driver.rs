@@ -177,7 +177,7 @@ pub(super) fn quick_pass(board: &Board, winner: Color, budget: Budget) -> CanMat
 /// whole, inside the step that reaches it.
 ///
 /// ```
-/// use arbiter_core::dead::{Analysis, Budget, CanMate, can_mate};
+/// use arbiter_dead::{Analysis, Budget, CanMate, can_mate};
 /// use cozy_chess::{Board, Color};
 ///
 /// let board: Board = "7k/8/1p6/1Pp5/2Pp4/p2Pp1p1/P1B1P1P1/1B1B2K1 w - - 0 1".parse().unwrap();

@@ -10,12 +10,12 @@ use super::{
     Helpmate, Iteration, PLY_CAP, PositionKey, Progress, QUEEN_FIRST, Targets, classify,
     mirror_order,
 };
-use crate::dead::material::cannot_mate_by_material;
+use crate::material::cannot_mate_by_material;
 
 impl Helpmate {
     /// Iterative deepening over `depths`; stops at the first proof either way, or when the
     /// budget is spent.
-    pub(in crate::dead) fn deepen(
+    pub(crate) fn deepen(
         &mut self,
         board: &Board,
         depths: std::ops::RangeInclusive<u16>,
@@ -29,7 +29,7 @@ impl Helpmate {
 
     /// Sets up [`Helpmate::step`] to deepen over `depths` from `board`, as [`Helpmate::deepen`]
     /// does in one call.
-    pub(in crate::dead) fn start_deepening(
+    pub(crate) fn start_deepening(
         &mut self,
         board: &Board,
         depths: std::ops::RangeInclusive<u16>,
@@ -49,7 +49,7 @@ impl Helpmate {
     /// nodes (counted down): its result once decided (as [`Helpmate::deepen`] would give it),
     /// or `None` when the slice ran out first; the next call goes on exactly where this one
     /// stopped, so any slicing gives the same answer and the same line.
-    pub(in crate::dead) fn step(&mut self, slice: &mut u64) -> Option<Iteration> {
+    pub(crate) fn step(&mut self, slice: &mut u64) -> Option<Iteration> {
         let mut d = self.deepening.take()?;
         loop {
             if !d.running {

@@ -1,5 +1,8 @@
+//! # arbiter-dead
+//!
 //! Dead positions and flag falls: can this side still checkmate by any series of legal moves?
-//! (2005 Art. 6.10 and 9.6; 2023 Art. 6.9 and 5.2.2).
+//! (2005 Art. 6.10 and 9.6; 2023 Art. 6.9 and 5.2.2). It stands on the chess layer
+//! (`arbiter-chess`) and cozy-chess alone; `arbiter-core` re-exports it as `arbiter_core::dead`.
 //!
 //! The analysis is M. Ambrona's (FUN 2022): a material shortcut, a bounded helpmate search with
 //! reward/punish depth accounting, and a sound semi-static analysis of blocked positions, run by
@@ -7,7 +10,7 @@
 //! default (the flagging player loses; play goes on).
 //!
 //! ```
-//! use arbiter_core::dead::{Budget, CanMate, can_mate};
+//! use arbiter_dead::{Budget, CanMate, can_mate};
 //! use cozy_chess::{Board, Color};
 //!
 //! // King and bishop against king: White cannot mate (2005 Art. 6.10: flag fall is a draw).
@@ -18,10 +21,26 @@
 //! [`Analysis`] runs the same procedure in slices of a bounded number of search nodes, with the
 //! same answer, for a shell that must not stall and has no second thread to run it on.
 //!
-//! Unlike the rest of the core, this module calls cozy-chess directly rather than through
+//! Unlike the rest of the core, this crate calls cozy-chess directly rather than through
 //! `movegen`: the search plays millions of moves and must not allocate per node.
+//!
+//! The feature `dead-search` (on by default; `arbiter-core`'s feature of the same name turns it
+//! on) is the full analysis; without it [`can_mate`] runs the bounded quick pass only.
+//!
+//! ## Contents
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | this page | [`can_mate`], [`quick_pass`], [`is_dead`] and their [`Budget`] and [`CanMate`] |
+//! | `driver` | the iterative driver, and [`Analysis`] in slices (with `dead-search`) |
+//! | `material` | [`cannot_mate_by_material`]: the material shortcut |
+//! | `fast` | [`cannot_mate_quick`], [`is_dead_quick`]: the cheap proofs after every move |
+//! | `helpmate` | the bounded helpmate search, reward/punish depth accounting |
+//! | `semistatic`, `deduction` | the semi-static analyses of blocked positions |
+//! | `checks`, `closure` | the check-chain proof; the exhaustive closure of few reachable positions |
 
 #![cfg_attr(not(feature = "dead-search"), allow(dead_code, unused_imports))]
+#![warn(missing_docs)]
 
 #[cfg(feature = "dead-search")]
 mod checks;
@@ -119,4 +138,14 @@ pub fn is_dead(board: &Board, budget: Budget) -> Option<bool> {
         }
     }
     if undetermined { None } else { Some(true) }
+}
+
+/// Helpers shared by the unit tests of several modules.
+#[cfg(test)]
+pub(crate) mod testing {
+    /// The board a unit test writes as FEN (standard castling letters), for the searches that
+    /// work on cozy-chess's board directly.
+    pub(crate) fn board(fen: &str) -> cozy_chess::Board {
+        cozy_chess::Board::from_fen(fen, false).expect("test FEN is valid")
+    }
 }

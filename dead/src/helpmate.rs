@@ -23,7 +23,7 @@ use cozy_chess::{
 
 mod walk;
 
-use crate::position::king_distance;
+use arbiter_chess::position::king_distance;
 use walk::{Deepening, Frame};
 
 /// Longest line the search follows, in plies, so that the recursion depth stays bounded.
