@@ -58,7 +58,7 @@
 //! | [`position`], [`movegen`], [`fen`] | the rules of play (Art. 1-3) over cozy-chess: the chess layer, [`arbiter_chess`], re-exported |
 //! | [`placement`] | the pieces on the squares, without rules (sensor boards, illegal positions); from [`arbiter_chess`] |
 //! | [`wire`] | how colours, squares and pieces appear in JSON; from [`arbiter_chess`] |
-//! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms (from [`arbiter_chess`]), durations in words; PGN |
+//! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms (from [`arbiter_chess`]), durations in words; PGN, from [`arbiter_pgn`] |
 //! | [`dead`] | can a side still mate (2005 Art. 6.10, 9.6 / 2023 Art. 6.9, 5.2.2), from [`arbiter_dead`] |
 //! | [`dgt`] | the DGT sensor-board and clock protocol, bytes in and out |
 
@@ -78,8 +78,10 @@ pub use arbiter_chess::{fen, movegen, placement, position, wire};
 // The rules of play (Art. 5, 8, 9; App. E): notation adds durations in words to the chess
 // layer's, since it names the clock.
 pub mod notation;
-pub mod pgn;
 pub mod record;
+
+// PGN, a crate of its own on the chess layer, re-exported under its old path.
+pub use arbiter_pgn as pgn;
 
 // Can a side still mate (Art. 6.10 / 9.6 in 2005; 6.9 / 5.2.2 in 2023): a crate of its own on
 // the chess layer, re-exported under its old path.

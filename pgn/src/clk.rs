@@ -3,7 +3,7 @@
 //! commands are kept in the comment text untouched, as the supplement asks.
 //!
 //! ```
-//! use arbiter_core::pgn::clk::{format_clock, split_clock_commands};
+//! use arbiter_pgn::clk::{format_clock, split_clock_commands};
 //!
 //! let (clocks, rest) = split_clock_commands("good move [%clk 1:55:21] [%emt 0:00:05.5]");
 //! assert_eq!(clocks.clk_ms, Some((3600 + 55 * 60 + 21) * 1000));

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use super::SyntaxError;
-use crate::pgn::tags::GameResult;
+use crate::tags::GameResult;
 
 /// Hears what a [`PgnReader`](super::PgnReader) finds, in file order.
 ///

@@ -1,4 +1,10 @@
+//! # arbiter-pgn
+//!
 //! PGN, the Portable Game Notation: reading in constant memory, writing, and checking games.
+//! It stands on the chess layer (`arbiter-chess`: positions, moves, SAN) alone; `arbiter-core`
+//! re-exports it as `arbiter_core::pgn`.
+//!
+//! ## Contents
 //!
 //! - [`reader`]: a push tokenizer fed bytes in chunks, reporting to a [`reader::Visitor`].
 //! - [`tags`]: tag pairs, the seven-tag roster, results, `SetUp`/`FEN`, `TimeControl`.
@@ -11,12 +17,14 @@
 //! algebraic notation per App. C/E); the reader accepts the notations App. E allows.
 //!
 //! ```
-//! use arbiter_core::pgn::{game::read_games, writer::write_game};
+//! use arbiter_pgn::{game::read_games, writer::write_game};
 //!
 //! let games = read_games(b"1. e4 {[%clk 0:04:59]} e5 1/2-1/2");
 //! let text = write_game(&games[0]);
 //! assert_eq!(read_games(text.as_bytes())[0].moves, games[0].moves);
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod clk;
 pub mod game;

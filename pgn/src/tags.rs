@@ -1,7 +1,7 @@
 //! Tag pairs: the seven-tag roster, game results, `SetUp`/`FEN`, and the `TimeControl` tag.
 //!
 //! ```
-//! use arbiter_core::pgn::tags::{GameResult, Tags, TimeControlTag};
+//! use arbiter_pgn::tags::{GameResult, Tags, TimeControlTag};
 //!
 //! let mut tags = Tags::new();
 //! tags.set("TimeControl", "40/7200:3600");

@@ -10,8 +10,8 @@
 //! of any size.
 //!
 //! ```
-//! use arbiter_core::pgn::reader::PgnReader;
-//! use arbiter_core::pgn::validate::{GameChecker, Reason};
+//! use arbiter_pgn::reader::PgnReader;
+//! use arbiter_pgn::validate::{GameChecker, Reason};
 //!
 //! let mut checker = GameChecker::new();
 //! let mut reader = PgnReader::new();
@@ -32,10 +32,10 @@ use serde::Serialize;
 
 use super::reader::{PgnReader, SyntaxError, SyntaxErrorKind, Visitor};
 use super::tags::GameResult;
-use crate::movegen::{self, Move};
-use crate::notation::{Language, SanError, san};
-use crate::position::Position;
-use crate::{File, Piece, Rank, Square};
+use arbiter_chess::chessboard::{File, Piece, Rank, Square};
+use arbiter_chess::movegen::{self, Move};
+use arbiter_chess::notation::{Language, SanError, san};
+use arbiter_chess::position::Position;
 
 /// Why a move of the record could not be replayed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]

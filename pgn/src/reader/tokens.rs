@@ -1,7 +1,7 @@
 //! The lexical pieces of movetext: which bytes end a token, results, move numbers and the
 //! annotation glyphs, and where an unclosed comment meets the next game.
 
-use crate::pgn::tags::GameResult;
+use crate::tags::GameResult;
 
 /// What starts the next game inside a comment left open: a line opening with its first tag.
 const NEXT_GAME: &[u8] = b"\n[Event ";

@@ -2,9 +2,9 @@
 //! `{[%clk h:mm:ss]}` comments, variations in parentheses, and the result at the end.
 //!
 //! ```
-//! use arbiter_core::pgn::game::{PgnGame, PgnMove};
-//! use arbiter_core::pgn::tags::GameResult;
-//! use arbiter_core::pgn::writer::write_game;
+//! use arbiter_pgn::game::{PgnGame, PgnMove};
+//! use arbiter_pgn::tags::GameResult;
+//! use arbiter_pgn::writer::write_game;
 //!
 //! let mut game = PgnGame::default();
 //! game.tags.set("White", "Anna");
@@ -202,7 +202,7 @@ impl Movetext<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgn::game::read_games;
+    use crate::game::read_games;
 
     #[test]
     fn long_games_wrap_at_80_columns_and_read_back_the_same() {

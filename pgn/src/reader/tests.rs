@@ -1,7 +1,7 @@
 //! The reader against hand-written PGN, whole and in chunks of every size.
 
 use super::*;
-use crate::pgn::tags::GameResult;
+use crate::tags::GameResult;
 use std::ops::ControlFlow;
 
 #[derive(Default, Debug, PartialEq)]

@@ -6,7 +6,7 @@
 //! carried over, and a token longer than [`MAX_TOKEN_LEN`] is reported and skipped.
 //!
 //! ```
-//! use arbiter_core::pgn::reader::{PgnReader, Visitor};
+//! use arbiter_pgn::reader::{PgnReader, Visitor};
 //! use std::ops::ControlFlow;
 //!
 //! #[derive(Default)]

@@ -2,7 +2,7 @@
 //! and the result. The reader streams; this model is for games that are edited or exported.
 //!
 //! ```
-//! use arbiter_core::pgn::game::read_games;
+//! use arbiter_pgn::game::read_games;
 //!
 //! let games = read_games(b"[White \"Anna\"]\n\n1. e4 {[%clk 0:05:00]} e5 (1... c5) 1-0\n");
 //! let game = &games[0];
