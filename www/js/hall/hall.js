@@ -18,6 +18,7 @@ import { setUpDetected } from './detected.js';
 import { positionRows, toSetNote } from './position.js';
 import { showSeatEnded } from './seat-ended.js';
 import { setUpOffBoard } from './off-board.js';
+import { button, say } from './controls.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -846,14 +847,6 @@ function proposal(n, p) {
   return box;
 }
 
-function button(text, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = text;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
 /** "Board 2: Verdi, Carla – Bianchi, Dario": the title of every question about a board. */
 function boardTitle(n) {
   const b = boards.get(n)?.data;
@@ -1177,11 +1170,6 @@ function parseClock(text) {
   return parts.reduce((acc, p) => acc * 60 + p, 0) * 1000;
 }
 
-function say(el, text, error) {
-  el.textContent = text;
-  if (error) el.dataset.error = '';
-  else delete el.dataset.error;
-}
 
 /** The bridge's refusal in the page's words, by its status; a game's refusal quotes the
  * core's reason. */

@@ -8,6 +8,8 @@
 // game, a field that finds a board by its number or a game by a player's name, and a switch
 // that leaves only the games still without a result.
 
+import { button } from './controls.js';
+
 const $ = (id) => document.getElementById(id);
 const RESULTS = ['1-0', '1/2-1/2', '0-1'];
 const shown = (r) => r.replaceAll('1/2', '½');
@@ -111,14 +113,6 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
       answer = () => [w('hall_no_answer'), true];
       return false;
     }
-  }
-
-  function button(text, onClick) {
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = text;
-    b.addEventListener('click', onClick);
-    return b;
   }
 
   /** Game `g`'s row, made once and then kept (a focused button stays focused as results come). */

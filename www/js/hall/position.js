@@ -6,6 +6,7 @@
 // control the game would refuse is one he should not have to try. Every change asks first.
 
 import { confirmAction } from './confirm.js';
+import { button, say } from './controls.js';
 
 /**
  * The position's rows for board `n`'s arbiter panel, given `w` (the hall's words), `title()`
@@ -139,18 +140,4 @@ export function toSetNote(w, toSet, article) {
   p.dataset.toSet = toSet.map((s) => s.square).join(' ');
   p.textContent = w('hall_to_set', { squares: toSet.map((s) => s.square).join(', '), article });
   return p;
-}
-
-function button(text, onClick) {
-  const b = document.createElement('button');
-  b.type = 'button';
-  b.textContent = text;
-  b.addEventListener('click', onClick);
-  return b;
-}
-
-function say(el, text, error) {
-  el.textContent = text;
-  if (error) el.dataset.error = '';
-  else delete el.dataset.error;
 }
