@@ -230,12 +230,12 @@ impl OffBoard {
     }
 }
 
-/// Writes `record` to `path` aside and renames it over: a cut leaves the old file or the new.
+/// Writes `record` to `path` whole, as the seats' keys are written ([`crate::keys::write_private`]:
+/// aside, synced, renamed over): a cut or a power failure leaves the old file or the new, never
+/// an empty one that the next start could not read.
 fn keep(path: &Path, record: &Record) -> Result<(), String> {
     let text = serde_json::to_string_pretty(record).map_err(|e| e.to_string())?;
-    let aside = path.with_extension("json.new");
-    std::fs::write(&aside, text).map_err(|e| e.to_string())?;
-    std::fs::rename(&aside, path).map_err(|e| e.to_string())
+    crate::keys::write_private(path, &text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
