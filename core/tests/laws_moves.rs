@@ -165,7 +165,7 @@ in_both_editions!(
 fn l08(edition: Edition) {
     let mut c: GameConfig = config(edition, 90, 30);
     c.fen = Some("4k3/4R3/8/8/8/8/4r3/4K3 w - - 0 1".into());
-    assert!(matches!(Game::new(c), Err(Refused::BadFen(_))));
+    assert!(matches!(Game::new(c), Err(Refused::BadFen { .. })));
 }
 
 in_both_editions!(

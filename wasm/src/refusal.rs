@@ -254,11 +254,8 @@ pub fn table_error(e: &Refused) -> JsValue {
         set("player", side.into());
     }
     match e {
-        Refused::BadFen(text) => {
-            // The core writes "<the reason>: <the FEN>" (a FEN has no colon); the FEN is read
-            // again by our own reader, whose errors are typed.
-            let fen = text.rsplit_once(": ").map_or(text.as_str(), |(_, f)| f);
-            let (problem, words) = fen_problem(fen);
+        Refused::BadFen { fault, .. } => {
+            let (problem, words) = fen_problem_of(fault);
             set("problem", problem.into());
             for (k, v) in words {
                 set(k, v.into());
@@ -343,7 +340,10 @@ mod tests {
             ("game_over", "table_game_over".into(), None)
         );
         assert_eq!(
-            refused_kind(&Refused::BadFen("x".into())),
+            refused_kind(&Refused::BadFen {
+                fault: FenError::FieldCount { found: 1 },
+                fen: "x".into(),
+            }),
             ("bad_fen", "table_bad_fen".into(), None)
         );
         assert_eq!(

@@ -9,7 +9,7 @@
 use std::net::SocketAddr;
 
 use arbiter_core::arbiter::{Decision, Event, Refused};
-use arbiter_core::{Color, Placement, Position};
+use arbiter_core::{Color, Placement};
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -149,17 +149,12 @@ fn position_refused(why: &NotTaken) -> Response {
             "restore": restore.to_string(),
             "new_game": new_game.to_string(),
         }),
-        // The core writes "<the reason>: <the FEN>" (a FEN has no colon). The reason goes as
-        // the catalogue's message too (`problem` and what it fills in), for the page to say it
-        // in its language as it says a FEN it reads itself.
-        NotTaken::Game(Refused::BadFen(text)) => {
-            let (reason, fen) = text.rsplit_once(": ").unwrap_or((text.as_str(), ""));
-            let mut said = json!({ "reason": reason });
-            if let (Err(fault), Some(fields)) =
-                (Position::from_setup_fen(fen), said.as_object_mut())
-            {
-                let (problem, words) = fault.message();
-                fields.insert("problem".into(), json!(problem));
+        // The core's reason, and the catalogue's message of it (`problem` and what it fills
+        // in), for the page to say it in its language as it says a FEN it reads itself.
+        NotTaken::Game(Refused::BadFen { fault, .. }) => {
+            let (problem, words) = fault.message();
+            let mut said = json!({ "reason": fault.to_string(), "problem": problem });
+            if let Some(fields) = said.as_object_mut() {
                 for (name, word) in words {
                     fields.insert(name.into(), json!(word));
                 }

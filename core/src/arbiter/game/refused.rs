@@ -22,9 +22,15 @@ pub enum Refused {
     /// The game was started already.
     #[error("the game has already started")]
     AlreadyStarted,
-    /// The setup's FEN is not a legal position.
-    #[error("the start position is not a legal FEN: {0}")]
-    BadFen(String),
+    /// The setup's FEN is not a legal position: what is wrong with it (typed, for a page to say
+    /// it in its language) and the FEN as it was given.
+    #[error("the start position is not a legal FEN: {fault}: {fen}")]
+    BadFen {
+        /// What is wrong with it.
+        fault: crate::fen::FenError,
+        /// The FEN given.
+        fen: String,
+    },
     /// Only the player on move may do this.
     #[error("{0} is not on move")]
     NotOnMove(&'static str),
@@ -139,7 +145,7 @@ impl Refused {
             Refused::NotStarted => "not_started",
             Refused::AlreadyStarted => "already_started",
             Refused::TimeWentBack { .. } => "time_went_back",
-            Refused::BadFen(_) => "bad_fen",
+            Refused::BadFen { .. } => "bad_fen",
             Refused::NotOnMove(_) => "not_on_move",
             Refused::ClockNotRunning(_) => "clock_not_running",
             Refused::NoOffer => "no_offer",

@@ -14,9 +14,10 @@ impl Score {
     pub(super) fn set_up(fen: Option<&str>) -> Result<Score, Refused> {
         let board = match fen {
             None => Position::default(),
-            Some(fen) => {
-                Position::from_setup_fen(fen).map_err(|e| Refused::BadFen(format!("{e}: {fen}")))?
-            }
+            Some(fen) => Position::from_setup_fen(fen).map_err(|fault| Refused::BadFen {
+                fault,
+                fen: fen.to_owned(),
+            })?,
         };
         // A set-up fault found too late leaves the game as it stands, without the castlings
         // its misplaced kings and rooks would make (2005 App. B4 / 2023 App. A.5.1).
