@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
-import { startHall } from './hall-harness.mjs';
+import { startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
@@ -23,16 +23,6 @@ const CYCLE = `[Event "e2e"]\n[Result "*"]\n\n${Array.from({ length: 30 }, (_, i
   `${4 * i + 1}. Nf3 Nf6 ${4 * i + 2}. Nc3 Nc6 ${4 * i + 3}. Ng1 Ng8 ${4 * i + 4}. Nb1 Nb8`).join(' ')} *\n`;
 
 const card = (page, n) => page.locator(`article[data-board="${n}"]`);
-
-/** Waits until `ok()` (sync or async) holds, asking again every 100 ms; fails naming `what`. */
-async function until(what, ok, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await ok()) return;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${typeof what === 'function' ? what() : what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test('hall arbiter: the round started, a seal resumed and opened, a clock corrected alone, a result asked, entered and undone', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-arbiter-'));

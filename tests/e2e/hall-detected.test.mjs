@@ -14,6 +14,7 @@ import net from 'node:net';
 import { spawn } from 'node:child_process';
 import { launch, freshPage, BRIDGE, SERVED, axe } from './harness.mjs';
 import { fakeBoard } from './fake-dgt-board.mjs';
+import { until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
@@ -59,16 +60,6 @@ async function startHall(dir, toml, extra = []) {
       child.kill('SIGTERM');
     }),
   };
-}
-
-/** Waits until `ok()` (sync or async) holds, asking again every 100 ms; fails naming `what`. */
-async function until(what, ok, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await ok()) return;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 const row = (page, serial) => page.locator(`#detected li[data-serial="${serial}"]`);

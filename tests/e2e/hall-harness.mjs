@@ -108,3 +108,14 @@ export async function startStandIn({ failing = true, refuseBoard2 = true } = {})
   standIn.url = `http://127.0.0.1:${standIn.server.address().port}`;
   return standIn;
 }
+
+/** Waits until `ok()` (sync or async) holds, asking again every 100 ms; fails naming `what` (a
+ * text, or a function that says it as things stand when the wait gives up). */
+export async function until(what, ok, ms = 60_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await ok()) return;
+    if (Date.now() > end) throw new Error(`gave up waiting: ${typeof what === 'function' ? what() : what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

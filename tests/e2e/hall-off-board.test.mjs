@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
-import { startHall } from './hall-harness.mjs';
+import { startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
@@ -33,15 +33,6 @@ function openTrf() {
     lines.push(`001 ${String(rank).padStart(4)} m${title.padStart(3)} ${name(rank).padEnd(33)} ${String(2700 - 5 * rank).padStart(4)} ITA ${String(1_000_000 + rank).padStart(11)} 1990/01/01 ${' 0.0'} ${String(rank).padStart(4)}  ${String(opponent).padStart(4)} ${colour}  `);
   }
   return `${lines.join('\n')}\n`;
-}
-
-async function until(what, ok, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await ok()) return;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 test('hall off the boards: 68 games listed, a result entered, confirmed, changed and undone by the arbiter; refused without the token; on a phone the list fits', { skip }, async () => {

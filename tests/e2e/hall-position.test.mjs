@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
-import { startHall } from './hall-harness.mjs';
+import { startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
@@ -26,15 +26,6 @@ const ENDING = '6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 3 40';
 const INITIAL = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
 
 const card = (page, n) => page.locator(`article[data-board="${n}"]`);
-
-async function until(what, ok, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await ok()) return;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${typeof what === 'function' ? what() : what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test('hall position: a bad FEN refused with its reason, a FEN set and the squares to set up shown, the game matched to the board, none after a move', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-position-'));

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
-import { startHall } from './hall-harness.mjs';
+import { startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
@@ -23,16 +23,6 @@ const card = (page, n) => page.locator(`article[data-board="${n}"]`);
 
 /** The SVG an image on `page` shows (its object URL read back in the page). */
 const shownSvg = (page, img) => img.evaluate(async (el) => (await fetch(el.src)).text());
-
-/** Waits until `ok()` holds, asking again every 100 ms; fails naming `what`. */
-async function until(what, ok, ms = 60_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await ok()) return;
-    if (Date.now() > end) throw new Error(`gave up waiting: ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 test('hall seats: QR codes for the arbiter alone, a new one for a reissued key; a passphrase made for him, shown once', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-seats-'));
