@@ -264,13 +264,14 @@ export function fakeChessnutBluetooth() {
  * The init script installing a fake Web Bluetooth with one Square Off board: the Nordic UART
  * service, ASCII messages `code#body*`. Asked `30#R*`, it answers `30#` and 64 characters `0`/`1`
  * from h1, g1 ... a1, then h2 ... up to a8; each piece picked up or set down is notified as
- * `0#e2u*` or `0#e4d*`. It senses presence only: no message names a piece.
+ * `0#e2u*` or `0#e4d*`. It senses presence only: no message names a piece. Asked `4#*`, it
+ * answers `22#` and its battery's level (`window.fakeSquareOff.board.battery`).
  */
 export function fakeSquareOffBluetooth() {
   const NUS = '6e400001-b5a3-f393-e0a9-e50e24dcca9e';
   const TX = '6e400003-b5a3-f393-e0a9-e50e24dcca9e';
   const RX = '6e400002-b5a3-f393-e0a9-e50e24dcca9e';
-  const board = { occupied: new Set(), written: [], asked: null };
+  const board = { occupied: new Set(), written: [], asked: null, battery: '64' };
   for (const file of 'abcdefgh') for (const rank of '1278') board.occupied.add(`${file}${rank}`);
   const notify = new EventTarget();
   notify.uuid = TX;
@@ -290,6 +291,7 @@ export function fakeSquareOffBluetooth() {
       const text = new TextDecoder().decode(bytes);
       board.written.push(text);
       if (text.includes('30#R*')) setTimeout(answer, 10);
+      if (text.includes('4#*')) setTimeout(() => send(`22#${board.battery}*`), 10);
     },
   };
   write.writeValueWithoutResponse = write.writeValue;
@@ -327,6 +329,62 @@ export function fakeSquareOffBluetooth() {
     asked: () => board.asked,
     written: () => [...board.written],
   };
+}
+
+/**
+ * The init script installing a fake Web Bluetooth with one ChessUp board on its Nordic UART
+ * service. Asked `67`, it answers `67`, 64 bytes a square from a1 to h8 (0-5 White's pawn,
+ * rook, knight, bishop, queen, king; 8-13 Black's; 64 empty) and eight bytes of its own game's
+ * state; after its answer it says it is on charge, `33 01`.
+ */
+export function fakeChessUpBluetooth() {
+  const NUS = '6e400001-b5a3-f393-e0a9-e50e24dcca9e';
+  const TX = '6e400003-b5a3-f393-e0a9-e50e24dcca9e';
+  const RX = '6e400002-b5a3-f393-e0a9-e50e24dcca9e';
+  const board = { written: [], asked: null };
+  const notify = new EventTarget();
+  notify.uuid = TX;
+  const send = (bytes) => {
+    notify.value = new DataView(new Uint8Array(bytes).buffer);
+    notify.dispatchEvent(new Event('characteristicvaluechanged'));
+  };
+  notify.startNotifications = async () => notify;
+  const back = [1, 2, 3, 4, 5, 3, 2, 1];
+  const squares = [...back, ...Array(8).fill(0), ...Array(32).fill(64), ...Array(8).fill(8), ...back.map((c) => c + 8)];
+  const write = {
+    uuid: RX,
+    writeValue: async (bytes) => {
+      const written = [...new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, bytes.byteLength ?? bytes.length)];
+      board.written.push(written);
+      if (written[0] !== 0x67) return;
+      setTimeout(() => send([0x67, ...squares, 0, 1, 1, 1, 1, 0, 0, 1]), 10);
+      // Put on charge while it is read (after its answer, a notification of its own).
+      setTimeout(() => send([0x33, 0x01]), 20);
+    },
+  };
+  write.writeValueWithoutResponse = write.writeValue;
+  const service = { uuid: NUS, getCharacteristic: async (c) => {
+    if (c === TX) return notify;
+    if (c === RX) return write;
+    throw new DOMException('No such characteristic.', 'NotFoundError');
+  } };
+  const device = new EventTarget();
+  device.id = 'fake-chessup';
+  device.name = 'ChessUp';
+  const server = {
+    getPrimaryService: async (uuid) => {
+      if (uuid === NUS) return service;
+      throw new DOMException('No such service.', 'NotFoundError');
+    },
+  };
+  device.gatt = { connect: async () => server, disconnect: () => {} };
+  const bluetooth = {
+    requestDevice: async (options) => { board.asked = options; return device; },
+    getDevices: async () => [],
+  };
+  Object.defineProperty(Navigator.prototype, 'bluetooth', { configurable: true, get: () => bluetooth });
+  Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => undefined });
+  window.fakeChessUp = { board, written: () => board.written.map((w) => [...w]) };
 }
 
 /**

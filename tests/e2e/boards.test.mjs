@@ -7,7 +7,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setUp, freshPage, openBoard, state } from './harness.mjs';
 import {
-  fakeChessnutBluetooth, fakeChessnutHid, fakeDgtSerial, fakeMillenniumSerial, fakeSquareOffBluetooth,
+  fakeChessnutBluetooth, fakeChessnutHid, fakeChessUpBluetooth, fakeDgtSerial, fakeMillenniumSerial,
+  fakeSquareOffBluetooth,
 } from './boards-fakes.mjs';
 
 // A standard game with the arbiter present: he enforces touch-move himself (2005 Art. 4.3,
@@ -215,6 +216,10 @@ test('a Square Off over Bluetooth: presence only, the pieces named from the game
   const asked = await page.evaluate(() => window.fakeSquareOff.asked());
   assert.ok(JSON.stringify(asked).includes('6e400001-b5a3-f393-e0a9-e50e24dcca9e'), JSON.stringify(asked));
   assert.equal((await page.evaluate(() => window.fakeSquareOff.written()))[0], '30#R*');
+  // Its battery asked next, its level (a whole number up to 100) said as a percent.
+  assert.match(await statusSays(page, /battery/), /The board's battery: 64%\./);
+  assert.equal(await page.locator(STATUS).getAttribute('data-battery'), '64');
+  assert.equal((await page.evaluate(() => window.fakeSquareOff.written()))[1], '4#*');
 
   await boardMoveWith(page, 'fakeSquareOff', 'e2', 'e4');
   await boardMoveWith(page, 'fakeSquareOff', 'd7', 'd5');
@@ -231,6 +236,22 @@ test('a Square Off over Bluetooth: presence only, the pieces named from the game
   assert.equal(await pieceOn(page, 'f6'), 'black-knight');
   // Its lights show the last move, its two squares named (`25#…*`).
   await page.waitForFunction(() => window.fakeSquareOff.written().includes('25#g8f6*'), null, { timeout: 10_000 });
+  assert.equal(page.lastError, undefined, page.lastError?.message);
+});
+
+test('a ChessUp over Bluetooth says it is on charge, and the page says so without a percent', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakeChessUpBluetooth);
+  await openBoard(page, `${env.server.url}/index.html`);
+  await page.locator('arbiter-board [data-connect-board]').click();
+  await statusSays(page, /Which board is it/);
+  await page.locator('arbiter-board [data-board-kind="chessup"]').click();
+  await statusSays(page, /ChessUp board connected/);
+  const status = await statusSays(page, /charging/);
+  assert.match(status, /The board is charging\./);
+  assert.doesNotMatch(status, /%/, 'the board tells no percent');
+  assert.equal(await page.locator(STATUS).getAttribute('data-battery'), null);
+  assert.deepEqual((await page.evaluate(() => window.fakeChessUp.written()))[0], [0x67]);
   assert.equal(page.lastError, undefined, page.lastError?.message);
 });
 

@@ -7,6 +7,9 @@ export function batteryWords(battery, t) {
   const words = [];
   if (battery?.percent != null) {
     words.push(t(battery.charging ? 'board_battery_charging' : 'board_battery', { percent: battery.percent }));
+  } else if (battery?.charging) {
+    // A board that says when it is on charge but tells no percent (ChessUp).
+    words.push(t('board_charging'));
   }
   if (battery?.clock_low) words.push(t('board_clock_battery_low'));
   return words;

@@ -4,14 +4,19 @@
 //! castling, en passant, the move counters). A piece touched is `B8 square piece`, a piece
 //! released `BB`: the codec asks for the board after each, and reads moves from the answers,
 //! so its touches are no touches of the game (the board's own reports name the piece from its
-//! own idea of the game). Facts from mono424/chessupdriver (MIT).
+//! own idea of the game). The board says `33 01` when it is put on charge and `33 00` when
+//! it is taken off (it tells no percent). Facts from mono424/chessupdriver (MIT).
+
+use std::collections::VecDeque;
 
 use super::snapshot::Frames;
-use crate::dgt::codec::Command;
+use crate::dgt::codec::{BoardMessage, Command};
+use crate::dgt::output::Battery;
 
 const POSITION: u8 = 0x67;
 const TOUCHED: u8 = 0xB8;
 const RELEASED: u8 = 0xBB;
+const CHARGING: u8 = 0x33;
 const FRAME: usize = 73;
 
 /// DGT's code for a ChessUp piece code (`None`: no code the board sends).
@@ -45,6 +50,7 @@ pub struct ChessUpFrames {
     buf: Vec<u8>,
     /// A hand touched or released a piece since the board was last asked.
     ask: bool,
+    answers: VecDeque<BoardMessage>,
 }
 
 fn decode(frame: &[u8]) -> Option<[u8; 64]> {
@@ -59,6 +65,7 @@ impl Frames for ChessUpFrames {
     fn reset(&mut self) {
         self.buf.clear();
         self.ask = false;
+        self.answers.clear();
     }
 
     fn feed(&mut self, bytes: &[u8], out: &mut Vec<[u8; 64]>) -> u64 {
@@ -76,6 +83,14 @@ impl Frames for ChessUpFrames {
                     self.buf.drain(..1);
                 }
                 Some(&TOUCHED) => break,
+                Some(&CHARGING) if self.buf.len() < 2 => break,
+                // On charge (1) or off it (0): a byte that is neither is not this message.
+                Some(&CHARGING) if self.buf[1] <= 1 => {
+                    let charging = self.buf[1] == 1;
+                    self.answers
+                        .push_back(BoardMessage::Battery(Battery::status_bytes(None, charging)));
+                    self.buf.drain(..2);
+                }
                 Some(&POSITION) if self.buf.len() < FRAME => break,
                 Some(&POSITION) => match decode(&self.buf[..FRAME]) {
                     Some(codes) => {
@@ -87,12 +102,12 @@ impl Frames for ChessUpFrames {
                         self.buf.drain(..1);
                     }
                 },
-                // The board's other messages (a move it read, its battery): skipped up to the
-                // next byte that begins one of ours.
+                // The board's other messages (a move it read): skipped up to the next byte
+                // that begins one of ours.
                 Some(_) => {
                     let next = self.buf[1..]
                         .iter()
-                        .position(|b| [POSITION, TOUCHED, RELEASED].contains(b))
+                        .position(|b| [POSITION, TOUCHED, RELEASED, CHARGING].contains(b))
                         .map_or(self.buf.len(), |p| p + 1);
                     self.buf.drain(..next);
                 }
@@ -117,6 +132,10 @@ impl Frames for ChessUpFrames {
 
     fn wants_read(&mut self) -> bool {
         std::mem::take(&mut self.ask)
+    }
+
+    fn take_answer(&mut self) -> Option<BoardMessage> {
+        self.answers.pop_front()
     }
 }
 
@@ -160,5 +179,35 @@ mod tests {
         let mut cmd = Vec::new();
         ChessUpFrames::default().encode(&Command::SendBoard, &mut cmd);
         assert_eq!(cmd, [0x67]);
+    }
+
+    #[test]
+    fn put_on_charge_and_taken_off_it_the_board_says_so() {
+        use crate::dgt::family::BoardCodec;
+        use crate::dgt::family::snapshot::SnapshotCodec;
+        let start = Placement::start().to_dump(Orientation::Normal).codes;
+        // On charge after a move the board read, a position, then off charge.
+        let mut wire = vec![0xA3, 0x35, 4, 1, 4, 3, 0x33, 0x01];
+        wire.extend(position_frame(&start));
+        wire.extend([0x33, 0x00]);
+        for chunk in [1, 2, 7, wire.len()] {
+            let mut codec = SnapshotCodec::new(ChessUpFrames::default());
+            let mut known = Battery::default();
+            let mut charging = Vec::new();
+            for part in wire.chunks(chunk) {
+                codec.feed(0, part);
+                for message in std::iter::from_fn(|| codec.poll_reading()) {
+                    if let Some(now) = known.told(&message) {
+                        known = now;
+                        charging.push((known.percent, known.charging));
+                    }
+                }
+            }
+            assert_eq!(charging, [(None, true), (None, false)], "chunks of {chunk}");
+            assert_eq!(codec.health().0, 0, "chunks of {chunk}");
+        }
+        // Told it is charging, the page has something to say though no percent is known.
+        let on = Battery::default().told(&BoardMessage::Battery(Battery::status_bytes(None, true)));
+        assert!(on.and_then(Battery::known).is_some());
     }
 }

@@ -56,6 +56,12 @@ pub trait Sensors {
 
     /// Whether the board can be asked for every square ([`Command::SendBoard`]).
     fn can_read(&self) -> bool;
+
+    /// The next answer read since the last call that says nothing of the squares (a battery's
+    /// charge), as the DGT message that says the same.
+    fn take_answer(&mut self) -> Option<BoardMessage> {
+        None
+    }
 }
 
 /// The squares a placement occupies, bit `i` for DGT's square `i` (the board the normal way).
@@ -317,6 +323,9 @@ impl<S: Sensors> BoardCodec for PresenceCodec<S> {
             self.pass_changed();
         }
         self.scratch = sensed;
+        while let Some(answer) = self.sensors.take_answer() {
+            self.passed.push_back(answer);
+        }
     }
 
     fn follow(&mut self, position: &Position) {

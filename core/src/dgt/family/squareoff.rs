@@ -2,11 +2,21 @@
 //! A piece picked up or set down is `0#e2u*` / `0#e4d*` (the square, `u` up or `d` down); asked
 //! `30#R*`, the board answers `30#` and 64 characters `0`/`1`, h1 g1 … a1, then h2 … up to a8.
 //! It senses presence only. Its lights are `25#` and the names of the squares to light, run
-//! together (`25#e2e4*`); `25#*` puts them out. Facts from mono424/squareoffdriver (MIT),
-//! mrquincle/squareoff's notes and Klepvink/CircleOn's.
+//! together (`25#e2e4*`); `25#*` puts them out. Asked `4#*`, it answers `22#` and the level of
+//! its battery. Facts from mono424/squareoffdriver (MIT), mrquincle/squareoff's notes and
+//! Klepvink/CircleOn's.
+//!
+//! The battery's level has no unit in our sources: squareoffdriver reads it as a number with
+//! a fraction and says no more; mrquincle's notes name the older protocol's question `BATVOL`,
+//! a voltage. So only what cannot be a cell's voltage is shown: a whole number from 0 to 100,
+//! taken as a percent. A level with a fraction (`3.92`), over 100 (millivolts) or not a number
+//! is "not known", and the page says nothing of it rather than a figure that may be volts.
+
+use std::collections::VecDeque;
 
 use super::presence::{Sensed, Sensors};
-use crate::dgt::codec::Command;
+use crate::dgt::codec::{BoardMessage, Command};
+use crate::dgt::output::Battery;
 
 /// At most this much of a message is kept while waiting for its end.
 const LONGEST: usize = 256;
@@ -15,6 +25,7 @@ const LONGEST: usize = 256;
 #[derive(Debug, Default)]
 pub struct SquareOffSensors {
     buf: Vec<u8>,
+    answers: VecDeque<BoardMessage>,
 }
 
 /// DGT's index of a square named `fr` (`e4`), if it is one.
@@ -37,16 +48,37 @@ fn answer_index(k: usize) -> u8 {
     ((7 - rank_from_1) * 8 + (7 - file_from_h)) as u8
 }
 
-/// What one message (up to its `*`) says: its code is the digits just before its `#`, so that
-/// line noise before a message does not hide it.
-fn read(message: &[u8]) -> Option<Sensed> {
+/// A message's code and body (up to its `*`): the code is the digits just before its `#`, so
+/// that line noise before a message does not hide it.
+fn split(message: &[u8]) -> Option<(&[u8], &[u8])> {
     let hash = message.iter().position(|&b| b == b'#')?;
     let digits = message[..hash]
         .iter()
         .rev()
         .take_while(|b| b.is_ascii_digit())
         .count();
-    let (code, body) = (&message[hash - digits..hash], &message[hash + 1..]);
+    Some((&message[hash - digits..hash], &message[hash + 1..]))
+}
+
+/// The battery's level as a percent, when it can only be one: a whole number from 0 to 100
+/// (see the module's note on the unit).
+fn level_percent(level: &[u8]) -> Option<u8> {
+    if level.is_empty() || level.len() > 3 || !level.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let value = level.iter().fold(0u16, |n, d| n * 10 + u16::from(d - b'0'));
+    u8::try_from(value).ok().filter(|&p| p <= 100)
+}
+
+/// The battery's answer (`22#level*`) as DGT's BATTERY_STATUS; the board does not say whether
+/// it is charging.
+fn battery(level: &[u8]) -> BoardMessage {
+    BoardMessage::Battery(Battery::status_bytes(level_percent(level), false))
+}
+
+/// What one message (up to its `*`) says of the squares.
+fn read(message: &[u8]) -> Option<Sensed> {
+    let (code, body) = split(message)?;
     match code {
         b"0" => match body {
             [f, r, updown] => Some(Sensed::Square {
@@ -77,6 +109,7 @@ fn read(message: &[u8]) -> Option<Sensed> {
 impl Sensors for SquareOffSensors {
     fn reset(&mut self) {
         self.buf.clear();
+        self.answers.clear();
     }
 
     fn feed(&mut self, bytes: &[u8], out: &mut Vec<Sensed>) -> u64 {
@@ -91,11 +124,15 @@ impl Sensors for SquareOffSensors {
                 continue;
             }
             let message = std::mem::take(&mut self.buf);
+            if let Some((b"22", level)) = split(&message) {
+                self.answers.push_back(battery(level));
+                continue;
+            }
             // A message of the two codes read here (`0#`, `30#`) that does not read is dropped.
             let known = message.windows(2).any(|w| w == b"0#");
             match read(&message) {
                 Some(s) => out.push(s),
-                // Other answers (the new game's, the battery's) are no news of the squares.
+                // Other answers (the new game's) are no news of the squares.
                 None if known => dropped += 1,
                 None => {}
             }
@@ -104,12 +141,14 @@ impl Sensors for SquareOffSensors {
     }
 
     fn handshake(&self) -> Vec<Command> {
-        vec![Command::SendBoard]
+        // The battery is asked once the squares are.
+        vec![Command::SendBoard, Command::Battery]
     }
 
     fn encode(&self, command: &Command, out: &mut Vec<u8>) {
         match command {
             Command::SendBoard => out.extend(b"30#R*"),
+            Command::Battery => out.extend(b"4#*"),
             Command::Leds(lights) => {
                 out.extend(b"25#");
                 for i in lights.lit() {
@@ -123,6 +162,10 @@ impl Sensors for SquareOffSensors {
 
     fn can_read(&self) -> bool {
         true
+    }
+
+    fn take_answer(&mut self) -> Option<BoardMessage> {
+        self.answers.pop_front()
     }
 }
 
@@ -182,6 +225,55 @@ mod tests {
         let mut cmd = Vec::new();
         s.encode(&Command::SendBoard, &mut cmd);
         assert_eq!(cmd, b"30#R*");
+    }
+
+    #[test]
+    fn the_battery_is_asked_after_the_squares_and_a_level_shown_only_as_a_percent() {
+        use crate::dgt::family::BoardCodec;
+        use crate::dgt::family::presence::PresenceCodec;
+        let codec = PresenceCodec::new(SquareOffSensors::default());
+        assert_eq!(
+            codec.handshake(),
+            [Command::SendBoard, Command::Battery],
+            "the squares first"
+        );
+        let mut asked = Vec::new();
+        codec.encode(&Command::Battery, &mut asked);
+        assert_eq!(asked, b"4#*");
+        // The answers as the board sends them, one cut in two, between the squares' messages;
+        // each level is what the page may show of it.
+        let mut wire = b"22#64*0#e2u*22#1".to_vec();
+        wire.extend(b"00*22#0*22#3.92*22#3920*22#101*22#*22#-5*22#x7*");
+        for chunk in [1, 4, wire.len()] {
+            let mut codec = PresenceCodec::new(SquareOffSensors::default());
+            for part in wire.chunks(chunk) {
+                codec.feed(0, part);
+            }
+            let told: Vec<_> = std::iter::from_fn(|| codec.poll_reading()).collect();
+            let levels: Vec<_> = told
+                .iter()
+                .filter_map(|m| Battery::default().told(m))
+                .map(|b| (b.percent, b.charging))
+                .collect();
+            assert_eq!(
+                levels,
+                [
+                    (Some(64), false),
+                    (Some(100), false),
+                    (Some(0), false),
+                    // A fraction or millivolts may be a voltage; nothing else is a level.
+                    (None, false),
+                    (None, false),
+                    (None, false),
+                    (None, false),
+                    (None, false),
+                    (None, false),
+                ],
+                "chunks of {chunk}"
+            );
+            // A level not known is no byte dropped: the answer was read, its unit is not told.
+            assert_eq!(codec.health().0, 0, "chunks of {chunk}");
+        }
     }
 
     #[test]
