@@ -17,7 +17,7 @@ use arbiter_core::fen::{ColorName, FenError, PieceName};
 use arbiter_core::laws::adjourn::EnvelopeError;
 use arbiter_core::laws::illegal_position::NotAMove;
 use arbiter_core::laws::{Edition, Law};
-use arbiter_core::notation::Language;
+use arbiter_core::notation::{Language, Unreadable};
 use arbiter_core::touch::Obligation;
 use arbiter_core::{Color, Piece, Square};
 
@@ -63,6 +63,13 @@ fn every_notice() -> [Noticed; 18] {
 
 fn every_uncorrectable() -> [Uncorrectable; 2] {
     every!(Uncorrectable: OpponentClockStarted, NothingAnnounced)
+}
+
+/// Every reason the core gives for a text that is no move.
+pub fn every_unreadable() -> [Unreadable; 12] {
+    every!(Unreadable: NoMove, TooManySquares, PromotionPiece, PromotionBracket, FileRankOrX,
+        TextAfter, Arrival, ArrivalSpoken, OnlyPawnPromotes, NotSpokenWord, PieceNameOutOfPlace,
+        CastlingSpoken)
 }
 
 /// One verdict of each kind, and of each choice its data makes between sentences (the result,
@@ -449,7 +456,7 @@ pub fn every_id() -> BTreeSet<String> {
         Refusal::Unreadable {
             text: text(),
             position: 1,
-            reason: "",
+            reason: Unreadable::NoMove,
         },
         Refusal::Illegal { text: text() },
         Refusal::Ambiguous {
@@ -460,7 +467,7 @@ pub fn every_id() -> BTreeSet<String> {
     ] {
         ids.insert(r.id());
     }
-    ids.extend(refusal::UNREADABLE.iter().map(|(_, id)| id.to_string()));
+    ids.extend(every_unreadable().into_iter().map(refusal::unreadable_id));
     ids.extend(
         every_fen_error()
             .iter()

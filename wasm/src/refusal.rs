@@ -6,7 +6,7 @@
 
 use arbiter_core::arbiter::Refused;
 use arbiter_core::fen::{FenError, FenWord};
-use arbiter_core::notation::{Language, SanError, san};
+use arbiter_core::notation::{Language, SanError, Unreadable, san};
 use arbiter_core::{Move, Position};
 use wasm_bindgen::JsValue;
 
@@ -35,11 +35,11 @@ pub enum Refusal {
     /// `"no move given"`.
     Empty,
     /// The text is not a move in any notation read; `position` is the 1-based character where
-    /// reading stopped, `reason` the core's English reason (a fixed phrase, used as a key).
+    /// reading stopped, `reason` the core's why (its message id: [`unreadable_id`]).
     Unreadable {
         text: String,
         position: usize,
-        reason: &'static str,
+        reason: Unreadable,
     },
     /// The text reads as a move, but no legal move fits it.
     Illegal { text: String },
@@ -78,7 +78,7 @@ impl Refusal {
                 // The core counts bytes; a player counts characters (the text may be "Läufer").
                 position: text.get(..*at).map_or(*at, |head| head.chars().count()) + 1,
                 text: text.clone(),
-                reason,
+                reason: *reason,
             },
             Unread::Move(SanError::Illegal { text }) => Refusal::Illegal { text: text.clone() },
             Unread::Move(SanError::Ambiguous { text, candidates }) => Refusal::Ambiguous {
@@ -119,10 +119,8 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
         } => {
             set("text", text.as_str().into());
             set("position", (*position as f64).into());
-            set("reason", (*reason).into());
-            if let Some(id) = unreadable_id(reason) {
-                set("reasonId", id.into());
-            }
+            set("reason", reason.to_string().into());
+            set("reasonId", unreadable_id(*reason).into());
         }
         Refusal::Illegal { text } => {
             set("text", text.as_str().into());
@@ -140,51 +138,14 @@ pub fn to_js_error(message: &str, refusal: &Refusal) -> JsValue {
     error.into()
 }
 
-/// Why a typed text is no move, as the core words it (a fixed English phrase of `SanError`), and
-/// the message id the page says it by; a phrase not listed is said as the core wrote it.
-pub const UNREADABLE: [(&str, &str); 12] = [
-    ("no move", "unreadable_no_move"),
-    ("too many squares", "unreadable_too_many_squares"),
-    ("expected a promotion piece", "unreadable_promotion_piece"),
-    (
-        "expected ')' after the promotion piece",
-        "unreadable_promotion_bracket",
-    ),
-    (
-        "expected a file a-h, a rank 1-8 or 'x'",
-        "unreadable_file_rank_or_x",
-    ),
-    ("unexpected text after the move", "unreadable_text_after"),
-    ("expected the square of arrival", "unreadable_arrival"),
-    (
-        "expected the square of arrival, e.g. 'Felix drei'",
-        "unreadable_arrival_spoken",
-    ),
-    (
-        "only a pawn can be promoted",
-        "unreadable_only_pawn_promotes",
-    ),
-    (
-        "not a word of the spoken notation",
-        "unreadable_not_spoken_word",
-    ),
-    (
-        "a piece name out of place",
-        "unreadable_piece_name_out_of_place",
-    ),
-    (
-        "castling is said 'Kurze Rochade' or 'Lange Rochade'",
-        "unreadable_castling_spoken",
-    ),
-];
+/// What the message id of why a typed text is no move begins with; the rest is the core's
+/// serialised name of the reason ([`Unreadable`]).
+pub const UNREADABLE: &str = "unreadable_";
 
-/// The message id of why a typed text is no move (the core's fixed English phrase); `None`
-/// for a phrase the page's catalogue does not know, which is then said as the core wrote it.
-pub fn unreadable_id(reason: &str) -> Option<&'static str> {
-    UNREADABLE
-        .iter()
-        .find(|(phrase, _)| *phrase == reason)
-        .map(|(_, id)| *id)
+/// The message id of why a typed text is no move: `unreadable_` and the core's name of the
+/// reason (`unreadable_too_many_squares`), so a new reason of the core is named by serde alone.
+pub fn unreadable_id(reason: Unreadable) -> String {
+    crate::messages::word_id(UNREADABLE, &reason)
 }
 
 /// The kind of an event the core's game will not take, the message id of the page's sentence
@@ -381,10 +342,59 @@ mod tests {
     #[test]
     fn app_e_every_unreadable_reason_of_the_core_has_an_id() {
         assert_eq!(
-            unreadable_id("too many squares"),
-            Some("unreadable_too_many_squares")
+            unreadable_id(Unreadable::TooManySquares),
+            "unreadable_too_many_squares"
         );
-        assert_eq!(unreadable_id("something new"), None);
+    }
+
+    /// The ids the page was given for the core's English phrases before the reason was a closed
+    /// set (the table this crate kept): each reason keeps its id and its English words.
+    #[test]
+    fn app_e_each_reason_keeps_the_id_and_the_words_it_had() {
+        let before = [
+            ("no move", "unreadable_no_move"),
+            ("too many squares", "unreadable_too_many_squares"),
+            ("expected a promotion piece", "unreadable_promotion_piece"),
+            (
+                "expected ')' after the promotion piece",
+                "unreadable_promotion_bracket",
+            ),
+            (
+                "expected a file a-h, a rank 1-8 or 'x'",
+                "unreadable_file_rank_or_x",
+            ),
+            ("unexpected text after the move", "unreadable_text_after"),
+            ("expected the square of arrival", "unreadable_arrival"),
+            (
+                "expected the square of arrival, e.g. 'Felix drei'",
+                "unreadable_arrival_spoken",
+            ),
+            (
+                "only a pawn can be promoted",
+                "unreadable_only_pawn_promotes",
+            ),
+            (
+                "not a word of the spoken notation",
+                "unreadable_not_spoken_word",
+            ),
+            (
+                "a piece name out of place",
+                "unreadable_piece_name_out_of_place",
+            ),
+            (
+                "castling is said 'Kurze Rochade' or 'Lange Rochade'",
+                "unreadable_castling_spoken",
+            ),
+        ];
+        let now: Vec<(String, String)> = crate::ids::every_unreadable()
+            .into_iter()
+            .map(|r| (r.to_string(), unreadable_id(r)))
+            .collect();
+        let before: Vec<(String, String)> = before
+            .iter()
+            .map(|(phrase, id)| (phrase.to_string(), id.to_string()))
+            .collect();
+        assert_eq!(now, before);
     }
 
     #[test]

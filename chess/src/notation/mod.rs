@@ -8,5 +8,5 @@ pub mod spoken;
 pub mod uci;
 
 pub use lang::{Language, PieceSymbols, UnknownLanguage};
-pub use san::SanError;
+pub use san::{SanError, Unreadable};
 pub use uci::UciError;

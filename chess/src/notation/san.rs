@@ -35,7 +35,7 @@ pub enum SanError {
         /// Byte offset where reading failed.
         at: usize,
         /// What was expected there.
-        reason: &'static str,
+        reason: Unreadable,
     },
     /// The text reads as a move, but no legal move fits it.
     #[error("'{text}' is not a legal move here")]
@@ -51,6 +51,50 @@ pub enum SanError {
         /// Every legal move it fits, for the message and for a screen to offer.
         candidates: Vec<Move>,
     },
+}
+
+/// Why a text is no move, at the place where reading stopped: a closed set, serialised in snake
+/// case (`"too_many_squares"`), so a page says each in its own words by that name; the English
+/// phrase (`Display`) is the core's own message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unreadable {
+    /// Nothing but check marks and annotations.
+    #[error("no move")]
+    NoMove,
+    /// More files and ranks than a departure and an arrival square.
+    #[error("too many squares")]
+    TooManySquares,
+    /// `=`, `/` or `(` not followed by a piece that a pawn can become.
+    #[error("expected a promotion piece")]
+    PromotionPiece,
+    /// `(Q` without its `)`.
+    #[error("expected ')' after the promotion piece")]
+    PromotionBracket,
+    /// A character that is no file, rank or capture mark.
+    #[error("expected a file a-h, a rank 1-8 or 'x'")]
+    FileRankOrX,
+    /// Characters after a complete move.
+    #[error("unexpected text after the move")]
+    TextAfter,
+    /// No square of arrival.
+    #[error("expected the square of arrival")]
+    Arrival,
+    /// No square of arrival in the spoken form (App. F).
+    #[error("expected the square of arrival, e.g. 'Felix drei'")]
+    ArrivalSpoken,
+    /// A promotion written after a piece that is not a pawn.
+    #[error("only a pawn can be promoted")]
+    OnlyPawnPromotes,
+    /// A word the spoken form (App. F) does not have.
+    #[error("not a word of the spoken notation")]
+    NotSpokenWord,
+    /// A piece named where the spoken form has a square or nothing.
+    #[error("a piece name out of place")]
+    PieceNameOutOfPlace,
+    /// Castling said otherwise than App. F says it.
+    #[error("castling is said 'Kurze Rochade' or 'Lange Rochade'")]
+    CastlingSpoken,
 }
 
 fn list(moves: &[Move]) -> String {
@@ -229,7 +273,7 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
     let lead = text.len() - text.trim_start().len();
     let body = strip_suffixes(text.trim());
     if body.is_empty() {
-        return Err(unreadable(lead, "no move"));
+        return Err(unreadable(lead, Unreadable::NoMove));
     }
     if let Some(side) = castling(body) {
         return Ok(Pattern::Castle(side));
@@ -251,7 +295,7 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
                 if coords_open(&coords) || matches!(bytes.get(i + 1), Some(b'1'..=b'8')) =>
             {
                 if !coords.push((Some(File::index(usize::from(b - b'a'))), None)) {
-                    return Err(unreadable(lead + i, "too many squares"));
+                    return Err(unreadable(lead + i, Unreadable::TooManySquares));
                 }
                 i += 1;
             }
@@ -261,7 +305,7 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
                     Some((Some(_), r @ None)) => *r = Some(rank),
                     _ => {
                         if !coords.push((None, Some(rank))) {
-                            return Err(unreadable(lead + i, "too many squares"));
+                            return Err(unreadable(lead + i, Unreadable::TooManySquares));
                         }
                     }
                 }
@@ -272,15 +316,12 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
             b'=' | b'/' | b'(' => {
                 let close = b == b'(';
                 let (p, len) = promotion_symbol(&body[i + 1..], lang)
-                    .ok_or_else(|| unreadable(lead + i + 1, "expected a promotion piece"))?;
+                    .ok_or_else(|| unreadable(lead + i + 1, Unreadable::PromotionPiece))?;
                 promotion = Some(p);
                 i += 1 + len;
                 if close {
                     if bytes.get(i) != Some(&b')') {
-                        return Err(unreadable(
-                            lead + i,
-                            "expected ')' after the promotion piece",
-                        ));
+                        return Err(unreadable(lead + i, Unreadable::PromotionBracket));
                     }
                     i += 1;
                 }
@@ -293,16 +334,13 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
                     break;
                 }
                 _ => {
-                    return Err(unreadable(
-                        lead + i,
-                        "expected a file a-h, a rank 1-8 or 'x'",
-                    ));
+                    return Err(unreadable(lead + i, Unreadable::FileRankOrX));
                 }
             },
         }
     }
     if i < body.len() {
-        return Err(unreadable(lead + i, "unexpected text after the move"));
+        return Err(unreadable(lead + i, Unreadable::TextAfter));
     }
     let coords = coords.as_slice();
     let (to, from) = match coords {
@@ -311,19 +349,16 @@ pub(crate) fn read_pattern(text: &str, lang: Language) -> Result<Pattern, SanErr
             (Square::new(*f, *r), from)
         }
         _ => {
-            return Err(unreadable(
-                lead + body.len(),
-                "expected the square of arrival",
-            ));
+            return Err(unreadable(lead + body.len(), Unreadable::Arrival));
         }
     };
     let (from_file, from_rank) = match from {
         [] => (None, None),
         [(f, r)] => (*f, *r),
-        _ => return Err(unreadable(lead, "too many squares")),
+        _ => return Err(unreadable(lead, Unreadable::TooManySquares)),
     };
     if promotion.is_some() && piece != Piece::Pawn {
-        return Err(unreadable(lead, "only a pawn can be promoted"));
+        return Err(unreadable(lead, Unreadable::OnlyPawnPromotes));
     }
     Ok(Pattern::Move {
         piece,

@@ -27,7 +27,7 @@
 
 use crate::chessboard::{File, Piece, Rank, Square};
 
-use super::san::{Pattern, SanError};
+use super::san::{Pattern, SanError, Unreadable};
 use crate::movegen::{Castling, Move};
 use crate::position::Position;
 
@@ -193,10 +193,10 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
             continue;
         }
         let folded = fold(raw.trim_end_matches('.'));
-        match word(&folded).ok_or(unreadable(at, "not a word of the spoken notation"))? {
+        match word(&folded).ok_or(unreadable(at, Unreadable::NotSpokenWord))? {
             Word::Piece(p) if coords.is_empty() && piece.is_none() => piece = Some(p),
             Word::Piece(p) if !coords.is_empty() && promotion.is_none() => promotion = Some(p),
-            Word::Piece(_) => return Err(unreadable(at, "a piece name out of place")),
+            Word::Piece(_) => return Err(unreadable(at, Unreadable::PieceNameOutOfPlace)),
             Word::File(f) => coords.push((Some(f), None)),
             Word::Rank(r) => match coords.last_mut() {
                 Some((Some(_), rank @ None)) => *rank = Some(r),
@@ -210,30 +210,24 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, SanError> {
     }
     if let Some(side) = castle {
         if !castle_word || !coords.is_empty() || piece.is_some() {
-            return Err(unreadable(
-                0,
-                "castling is said 'Kurze Rochade' or 'Lange Rochade'",
-            ));
+            return Err(unreadable(0, Unreadable::CastlingSpoken));
         }
         return Pattern::Castle(side).resolve(pos, text);
     }
     let (to, from) = match coords.split_last() {
         Some(((Some(f), Some(r)), from)) => (Square::new(*f, *r), from),
         _ => {
-            return Err(unreadable(
-                text.len(),
-                "expected the square of arrival, e.g. 'Felix drei'",
-            ));
+            return Err(unreadable(text.len(), Unreadable::ArrivalSpoken));
         }
     };
     let (from_file, from_rank) = match from {
         [] => (None, None),
         [(f, r)] => (*f, *r),
-        _ => return Err(unreadable(0, "too many squares")),
+        _ => return Err(unreadable(0, Unreadable::TooManySquares)),
     };
     let piece = piece.unwrap_or(Piece::Pawn);
     if promotion.is_some() && piece != Piece::Pawn {
-        return Err(unreadable(0, "only a pawn can be promoted"));
+        return Err(unreadable(0, Unreadable::OnlyPawnPromotes));
     }
     Pattern::Move {
         piece,
