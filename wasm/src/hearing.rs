@@ -193,8 +193,13 @@ pub fn say_pieces(pos: &Position, kind: char, both: bool, form: SpokenForm) -> S
     let parts: Vec<String> = colors
         .iter()
         .map(|&c| {
-            where_are(pos, c, piece, form)
-                .unwrap_or_else(|| format!("{}: none", words::say_piece(c, piece, form)))
+            where_are(pos, c, piece, form).unwrap_or_else(|| {
+                format!(
+                    "{}: {}",
+                    words::say_piece(c, piece, form),
+                    words::say_none(form)
+                )
+            })
         })
         .collect();
     parts.join(". ")
@@ -288,6 +293,19 @@ mod tests {
         );
         let bare = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         assert_eq!(say_pieces(&bare, 'Q', false, EN), "white queen: none");
+    }
+
+    #[test]
+    fn app_f_no_piece_of_a_kind_is_said_in_the_chosen_language() {
+        let bare = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let said = |lang| say_pieces(&bare, 'Q', false, SpokenForm::Language(lang));
+        assert_eq!(said(Language::Italian), "donna bianca: assente");
+        assert_eq!(said(Language::German), "weiße Dame: nicht vorhanden");
+        assert_eq!(said(Language::Dutch), "witte dame: geen");
+        assert_eq!(
+            say_pieces(&bare, 'r', false, SpokenForm::AppF),
+            "Turm schwarz: nicht vorhanden"
+        );
     }
 
     #[test]

@@ -474,6 +474,8 @@ pub fn every_id() -> BTreeSet<String> {
             .map(|e| refusal::fen_problem_of(e).0.to_string()),
     );
     ids.extend(refusal::IMPORT_IDS.iter().map(|id| id.to_string()));
+    // The words moves are said in, built into this crate (build.rs), never given to the page.
+    ids.extend(crate::words::SPOKEN_IDS.iter().map(|id| id.to_string()));
     ids
 }
 
@@ -488,8 +490,8 @@ mod tests {
     fn the_page_is_given_the_list_of_every_id_this_crate_makes() {
         let ids = every_id();
         let wanted: String = ids.iter().map(|id| format!("{id}\n")).collect();
-        let header = "# Every message id the wasm gives the page (wasm/src/ids.rs writes it: \
-                      UPDATE_MESSAGE_IDS=1 cargo test -p arbiter-wasm ids).\n";
+        let header = "# Every message id the wasm gives the page or builds in (wasm/src/ids.rs writes \
+                      it: UPDATE_MESSAGE_IDS=1 cargo test -p arbiter-wasm ids).\n";
         let wanted = format!("{header}{wanted}");
         if std::env::var_os("UPDATE_MESSAGE_IDS").is_some() {
             std::fs::write(LIST, &wanted).expect("the list written");

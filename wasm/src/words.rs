@@ -2,6 +2,11 @@
 //! piece names, Anna ... Hector, eins ... acht: the core's `notation::spoken`) or in the words of
 //! one of the App. E languages ("Knight f3, check"; "Cavallo f3, scacco"). A screen reader or
 //! the browser's speech reads these; a symbol such as `Nf3` or `0-0` reads badly aloud.
+//!
+//! Each language's words are its `spoken_*` messages in the page's catalogue
+//! (`www/messages/<lang>.json`), built into the module by build.rs: the page has them without
+//! fetching or reading a catalogue, and a language is added by its file alone. The App. F form's
+//! words are the core's (`notation::spoken`), German in every page language.
 
 use arbiter_core::movegen::Castling;
 use arbiter_core::notation::{Language, san, spoken};
@@ -39,168 +44,38 @@ impl SpokenForm {
     }
 }
 
-/// The words one language uses to say moves.
+/// The words one language uses to say moves, from its file of the message catalogue
+/// (`www/messages/<lang>.json`, the ids `spoken_*`), written into this crate by build.rs.
 struct Vocabulary {
+    /// The pieces in the order pawn, knight, bishop, rook, queen, king (cozy-chess's `Piece as
+    /// usize`).
     pieces: [&'static str; 6],
     /// Each piece with its colour, White's then Black's, as the language says them: the
     /// adjective agrees with the piece (una torre blanca, une tour noire, ein weißer Turm, een
     /// wit paard), so it is written whole rather than put together.
     colored: [[&'static str; 2]; 6],
+    /// A square with nothing on it.
     empty: &'static str,
+    /// No piece of a kind is on the board (said after the piece: "white queen: none").
+    none: &'static str,
     takes: &'static str,
     check: &'static str,
-    mate: &'static str,
+    checkmate: &'static str,
     short_castle: &'static str,
     long_castle: &'static str,
     promotes: &'static str,
     en_passant: &'static str,
 }
 
-// Pieces in the order pawn, knight, bishop, rook, queen, king (cozy-chess's `Piece as usize`).
-const ENGLISH: Vocabulary = Vocabulary {
-    pieces: ["pawn", "knight", "bishop", "rook", "queen", "king"],
-    colored: [
-        ["white pawn", "black pawn"],
-        ["white knight", "black knight"],
-        ["white bishop", "black bishop"],
-        ["white rook", "black rook"],
-        ["white queen", "black queen"],
-        ["white king", "black king"],
-    ],
-    empty: "empty",
-    takes: "takes",
-    check: "check",
-    mate: "checkmate",
-    short_castle: "castles king side",
-    long_castle: "castles queen side",
-    promotes: "promotes to",
-    en_passant: "en passant",
-};
-const ITALIAN: Vocabulary = Vocabulary {
-    pieces: ["pedone", "cavallo", "alfiere", "torre", "donna", "re"],
-    colored: [
-        ["pedone bianco", "pedone nero"],
-        ["cavallo bianco", "cavallo nero"],
-        ["alfiere bianco", "alfiere nero"],
-        ["torre bianca", "torre nera"],
-        ["donna bianca", "donna nera"],
-        ["re bianco", "re nero"],
-    ],
-    empty: "vuota",
-    takes: "prende",
-    check: "scacco",
-    mate: "scacco matto",
-    short_castle: "arrocco corto",
-    long_castle: "arrocco lungo",
-    promotes: "promuove a",
-    en_passant: "en passant",
-};
-const PORTUGUESE: Vocabulary = Vocabulary {
-    pieces: ["peão", "cavalo", "bispo", "torre", "dama", "rei"],
-    colored: [
-        ["peão branco", "peão preto"],
-        ["cavalo branco", "cavalo preto"],
-        ["bispo branco", "bispo preto"],
-        ["torre branca", "torre preta"],
-        ["dama branca", "dama preta"],
-        ["rei branco", "rei preto"],
-    ],
-    empty: "vazia",
-    takes: "captura",
-    check: "xeque",
-    mate: "xeque-mate",
-    short_castle: "roque pequeno",
-    long_castle: "roque grande",
-    promotes: "promove a",
-    en_passant: "en passant",
-};
-const SPANISH: Vocabulary = Vocabulary {
-    pieces: ["peón", "caballo", "alfil", "torre", "dama", "rey"],
-    colored: [
-        ["peón blanco", "peón negro"],
-        ["caballo blanco", "caballo negro"],
-        ["alfil blanco", "alfil negro"],
-        ["torre blanca", "torre negra"],
-        ["dama blanca", "dama negra"],
-        ["rey blanco", "rey negro"],
-    ],
-    empty: "vacía",
-    takes: "captura",
-    check: "jaque",
-    mate: "jaque mate",
-    short_castle: "enroque corto",
-    long_castle: "enroque largo",
-    promotes: "corona",
-    en_passant: "al paso",
-};
-const FRENCH: Vocabulary = Vocabulary {
-    pieces: ["pion", "cavalier", "fou", "tour", "dame", "roi"],
-    colored: [
-        ["pion blanc", "pion noir"],
-        ["cavalier blanc", "cavalier noir"],
-        ["fou blanc", "fou noir"],
-        ["tour blanche", "tour noire"],
-        ["dame blanche", "dame noire"],
-        ["roi blanc", "roi noir"],
-    ],
-    empty: "vide",
-    takes: "prend",
-    check: "échec",
-    mate: "échec et mat",
-    short_castle: "petit roque",
-    long_castle: "grand roque",
-    promotes: "promu en",
-    en_passant: "en passant",
-};
-const GERMAN: Vocabulary = Vocabulary {
-    pieces: ["Bauer", "Springer", "Läufer", "Turm", "Dame", "König"],
-    colored: [
-        ["weißer Bauer", "schwarzer Bauer"],
-        ["weißer Springer", "schwarzer Springer"],
-        ["weißer Läufer", "schwarzer Läufer"],
-        ["weißer Turm", "schwarzer Turm"],
-        ["weiße Dame", "schwarze Dame"],
-        ["weißer König", "schwarzer König"],
-    ],
-    empty: "leer",
-    takes: "schlägt",
-    check: "Schach",
-    mate: "matt",
-    short_castle: "kurze Rochade",
-    long_castle: "lange Rochade",
-    promotes: "wird",
-    en_passant: "en passant",
-};
-const DUTCH: Vocabulary = Vocabulary {
-    pieces: ["pion", "paard", "loper", "toren", "dame", "koning"],
-    colored: [
-        ["witte pion", "zwarte pion"],
-        ["wit paard", "zwart paard"],
-        ["witte loper", "zwarte loper"],
-        ["witte toren", "zwarte toren"],
-        ["witte dame", "zwarte dame"],
-        ["witte koning", "zwarte koning"],
-    ],
-    empty: "leeg",
-    takes: "slaat",
-    check: "schaak",
-    mate: "mat",
-    short_castle: "korte rokade",
-    long_castle: "lange rokade",
-    promotes: "promoveert tot",
-    en_passant: "en passant",
-};
+include!(concat!(env!("OUT_DIR"), "/spoken.rs"));
 
+/// The words of `lang`; a notation language without a file of its own (figurines) is said in
+/// English, the catalogue's reference, which build.rs does not build without.
 fn vocabulary(lang: Language) -> &'static Vocabulary {
-    match lang {
-        Language::English | Language::Figurine => &ENGLISH,
-        Language::Italian => &ITALIAN,
-        Language::Portuguese => &PORTUGUESE,
-        Language::Spanish => &SPANISH,
-        Language::French => &FRENCH,
-        Language::German => &GERMAN,
-        Language::Dutch => &DUTCH,
-    }
+    let of = |code: &str| VOCABULARIES.iter().find(|(c, _)| *c == code);
+    of(lang.code())
+        .or_else(|| of(Language::English.code()))
+        .map_or(&VOCABULARIES[0].1, |(_, v)| v)
 }
 
 /// A legal move in `pos`, said in `form`.
@@ -263,7 +138,7 @@ fn say_in(pos: &Position, mv: Move, v: &Vocabulary) -> String {
     let mut text = words.join(" ");
     if san.ends_with('#') {
         text.push_str(", ");
-        text.push_str(v.mate);
+        text.push_str(v.checkmate);
     } else if san.ends_with('+') {
         text.push_str(", ");
         text.push_str(v.check);
@@ -303,6 +178,15 @@ pub fn say_empty(form: SpokenForm) -> &'static str {
     match form {
         SpokenForm::AppF => "leer",
         SpokenForm::Language(lang) => vocabulary(lang).empty,
+    }
+}
+
+/// That no piece of a kind is on the board, said after the piece ("white queen: none"); in the
+/// App. F form in German, as its other words.
+pub fn say_none(form: SpokenForm) -> &'static str {
+    match form {
+        SpokenForm::AppF => vocabulary(Language::German).none,
+        SpokenForm::Language(lang) => vocabulary(lang).none,
     }
 }
 
@@ -398,6 +282,23 @@ mod tests {
         assert_eq!(SpokenForm::from_code("zz"), EN);
         assert_eq!(SpokenForm::from_code("nl").speech_lang(), "nl");
         assert_eq!(SpokenForm::AppF.speech_lang(), "de");
+    }
+
+    #[test]
+    fn every_notation_language_has_its_own_words_in_the_catalogue() {
+        for lang in Language::ALL {
+            let code = match lang {
+                Language::Figurine => Language::English.code(),
+                lang => lang.code(),
+            };
+            assert!(
+                VOCABULARIES.iter().any(|(c, _)| *c == code),
+                "www/messages/{code}.json"
+            );
+        }
+        let it = SpokenForm::Language(Language::Italian);
+        assert_eq!(say_empty(it), "vuota");
+        assert_eq!(say_empty(SpokenForm::Language(Language::Figurine)), "empty");
     }
 
     #[test]

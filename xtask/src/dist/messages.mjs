@@ -178,11 +178,16 @@ async function module(lang, entry, catalogues) {
   return `// Built from www/messages/${lang}.json by the page build (xtask/src/dist/messages.mjs): edit that file.\n${result.outputFiles[0].text}`;
 }
 
-// The hall page's words, by their ids' prefix: a part of each language of its own.
+// The hall page's words, by their ids' prefix: a part of each language of its own. The words
+// moves are said in (ids `spoken_*`) are built into the wasm (wasm/build.rs reads them from these
+// files), which says them itself: no module of the page carries them.
 const HALL = 'hall_';
-const part = (messages, hall) => Object.fromEntries(Object.entries(messages).filter(([id]) => id.startsWith(HALL) === hall));
+const SPOKEN = 'spoken_';
+const part = (messages, hall) => Object.fromEntries(Object.entries(messages)
+  .filter(([id]) => !id.startsWith(SPOKEN) && id.startsWith(HALL) === hall));
 for (const id of firstScreen) {
   if (id.startsWith(HALL)) problems.push(`messages/first-screen.txt: ${id} is the hall's, not the board page's first screen`);
+  if (id.startsWith(SPOKEN)) problems.push(`messages/first-screen.txt: ${id} is the wasm's, built into it`);
 }
 if (problems.length) fail();
 
