@@ -81,6 +81,21 @@ pub fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// The seats' keys a key file holds; none when there is no such file.
+fn read_keys(path: &Path) -> std::io::Result<Option<BTreeMap<String, String>>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    serde_json::from_str(&text).map(Some).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("{} is not a file of seat keys: {e}", path.display()),
+        )
+    })
+}
+
 /// How a page asking for a seat is let in.
 #[derive(Debug, Clone)]
 pub struct Admission {
@@ -100,12 +115,13 @@ pub struct SeatKeys {
     /// The seats are open for the person at the machine (loopback only, no other site).
     open: bool,
     /// The same board's seats' keys in the hall's earlier rounds, each with its round: a page
-    /// that comes back with one is told its round has ended, not that it lacks a key.
+    /// that comes back with one is told its round has ended, not that it lacks a key. Read
+    /// back from the rounds' archives at a start ([`SeatKeys::remember_archived`]).
     ended: Mutex<Vec<EndedKey>>,
 }
 
 /// A seat's key of a round that has ended.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 struct EndedKey {
     round: u32,
     seat: String,
@@ -120,17 +136,9 @@ impl SeatKeys {
     /// The file exists but is not ours to read or not a key file, or cannot be written, or
     /// the random source cannot be read.
     pub fn load(file: Option<PathBuf>, seats: &[&str], open: bool) -> std::io::Result<SeatKeys> {
-        let mut keys: BTreeMap<String, String> = match &file {
-            Some(path) if path.exists() => {
-                let text = std::fs::read_to_string(path)?;
-                serde_json::from_str(&text).map_err(|e| {
-                    std::io::Error::new(
-                        std::io::ErrorKind::InvalidData,
-                        format!("{} is not a file of seat keys: {e}", path.display()),
-                    )
-                })?
-            }
-            _ => BTreeMap::new(),
+        let mut keys = match &file {
+            Some(path) => read_keys(path)?.unwrap_or_default(),
+            None => BTreeMap::new(),
         };
         keys.retain(|seat, key| seats.contains(&seat.as_str()) && key.len() >= 16);
         let mut drawn = false;
@@ -202,7 +210,35 @@ impl SeatKeys {
                 .into_iter()
                 .map(|(seat, key)| EndedKey { round, seat, key }),
         );
-        lock(&self.ended).extend(known);
+        self.add_ended(known);
+    }
+
+    /// The same board's seats' keys in ended round `round`, from the key file its archive keeps
+    /// (`file`, written as the current keys are, never served): a restarted hall tells a page
+    /// that comes back with one that its round ended. No file, no key.
+    ///
+    /// # Errors
+    /// The file exists but cannot be read, or is not a file of seat keys.
+    pub fn remember_archived(&self, round: u32, file: &Path) -> std::io::Result<()> {
+        let Some(keys) = read_keys(file)? else {
+            return Ok(());
+        };
+        self.add_ended(
+            keys.into_iter()
+                .map(|(seat, key)| EndedKey { round, seat, key })
+                .collect(),
+        );
+        Ok(())
+    }
+
+    /// Adds `keys` to the ended rounds' keys, each once (the round just archived is in both).
+    fn add_ended(&self, keys: Vec<EndedKey>) {
+        let mut ended = lock(&self.ended);
+        for key in keys {
+            if !ended.contains(&key) {
+                ended.push(key);
+            }
+        }
     }
 
     /// The round that `key` was `seat`'s key in, when it was, in a round that has ended.

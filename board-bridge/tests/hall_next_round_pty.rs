@@ -318,6 +318,40 @@ async fn a_seat_left_open_on_a_forced_rounds_game_adds_nothing_to_either_round()
         (&serde_json::json!("white"), &serde_json::json!(1)),
         "{told}"
     );
+    drop(again);
+
+    // The bridge restarted on round 2 (the hall file now names it): round 1's keys are read back
+    // from its archive, and the page is told the same, not the plain "key needed".
+    let mut bridge = bridge;
+    bridge.kill();
+    let toml = scratch.path("hall.toml");
+    let file = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, file.replace("round = 1\n", "round = 2\n")).unwrap();
+    let restarted = Bridge::hall(
+        &toml,
+        &["--settle-ms", "150", "--log", log.to_str().unwrap()],
+        &scratch.path("stderr-again.txt"),
+    );
+    let addr = restarted.addr.clone();
+    assert_eq!(
+        json(&http_as(&addr, "GET", "/hall.json", None, "").1)["event"]["round"],
+        2
+    );
+    let (mut after, _) = tokio_tungstenite::connect_async(format!(
+        "ws://{addr}/board/2/ws?role=white&key={key}&last_seq=0"
+    ))
+    .await
+    .expect("the stream opens after the restart");
+    let told = loop {
+        let m = next(&mut after, WAIT)
+            .await
+            .expect("the page is told why it watches");
+        if m["type"] == "error" {
+            break m;
+        }
+    };
+    assert_eq!(told["id"], "seat_round_ended", "after a restart: {told}");
+    assert_eq!(told["round"], 1, "{told}");
     drop(boards);
 }
 

@@ -95,10 +95,29 @@ pub fn open_round(
             l.join(format!("board-{}", b.number()))
                 .join(crate::keys::KEYS_FILE)
         });
-        seats.push(Arc::new(
-            crate::keys::SeatKeys::load(file, crate::keys::HALL_SEATS, false)
-                .with_context(|| format!("board {}'s seat keys", b.number()))?,
-        ));
+        let keys = crate::keys::SeatKeys::load(file, crate::keys::HALL_SEATS, false)
+            .with_context(|| format!("board {}'s seat keys", b.number()))?;
+        // The keys of the rounds archived before, kept with their logs: a player's link of an
+        // ended round is told so after a restart too.
+        if let Some(log) = log {
+            for round in archive::archived(log) {
+                if round == config.event.round {
+                    continue;
+                }
+                let file = archive::round_dir(log, round)
+                    .join(format!("board-{}", b.number()))
+                    .join(crate::keys::KEYS_FILE);
+                // Only what a returning page is told depends on them: a spoilt file is said,
+                // and the hall opens (such a link gets the plain "key needed").
+                if let Err(e) = keys.remember_archived(round, &file) {
+                    eprintln!(
+                        "board-bridge: board {}'s seat keys of round {round} not read back ({e}): its links of that round are told only that they lack a key",
+                        b.number()
+                    );
+                }
+            }
+        }
+        seats.push(Arc::new(keys));
     }
     // After the logs are prepared: this round's results off the boards are taken up again, and
     // another round's were archived with its logs.
