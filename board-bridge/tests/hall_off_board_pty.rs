@@ -1,10 +1,12 @@
 //! A round with more games than sensor boards (issue 34): an open's twelve games of round 1 on a
 //! club's two sensor boards in pseudo-terminals. The whole round is imported: the sensor boards
 //! carry the pairing's boards 1 and 2, games 3 to 12 are played on ordinary boards. The arbiter
-//! enters, changes and undoes their results with his token (refused without), they go back in
+//! enters, changes and undoes their results with his token (refused without), records games
+//! lost by forfeit (one player absent, or both: `+` and `-` in the TRF), they go back in
 //! the round's TRF file and are archived with the round; the round's PGN and the push carry the
 //! sensor boards' games alone; a restart takes them up again. The next round, twelve games
-//! again, is accepted the same way.
+//! again, is accepted the same way, and round 1's results stay served from its archive
+//! (`/round/1/off-board.json`).
 //! Real HTTP.
 
 mod common;
@@ -187,6 +189,57 @@ fn twelve_games_on_two_boards_the_other_results_entered_by_the_arbiter() {
     assert_eq!(result_of(7), "1/2-1/2");
     assert_eq!(result_of(12), Value::Null);
 
+    // Forfeits (2023 Art. 6.7.1): game 5's White absent, game 9's players both absent; game
+    // 11's Black absent, then undone as any result. Who was absent is one of three.
+    let (status, answer) = off_board("5", Some(&token), r#"{"forfeit":"white"}"#);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        (&answer["result"], &answer["forfeit"]),
+        (&Value::from("-/+"), &Value::from("white"))
+    );
+    let (status, answer) = off_board("9", Some(&token), r#"{"forfeit":"both"}"#);
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = off_board("11", Some(&token), r#"{"forfeit":"black"}"#);
+    assert_eq!(
+        (status, &answer["result"]),
+        (200, &Value::from("+/-")),
+        "{answer}"
+    );
+    let (status, answer) = off_board("11", Some(&token), r#"{"undo":true}"#);
+    assert_eq!(
+        (status, &answer["before"]),
+        (200, &Value::from("+/-")),
+        "{answer}"
+    );
+    let (status, answer) = off_board("11", Some(&token), r#"{"forfeit":"nobody"}"#);
+    assert_eq!(status, 400, "{answer}");
+    let (status, answer) = off_board("11", Some(&token), r#"{"forfeit":"white","result":"1-0"}"#);
+    assert_eq!(status, 400, "{answer}");
+    let h = hall();
+    let game = |n: u64| {
+        h["off_board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["number"] == n)
+            .cloned()
+            .unwrap()
+    };
+    assert_eq!(
+        (&game(5)["result"], &game(5)["forfeit"]),
+        (&Value::from("-/+"), &Value::from("white"))
+    );
+    assert_eq!(
+        (&game(9)["result"], &game(9)["forfeit"]),
+        (&Value::from("-/-"), &Value::from("both"))
+    );
+    assert_eq!(
+        (&game(11)["result"], &game(11)["forfeit"]),
+        (&Value::Null, &Value::Null)
+    );
+    assert!(game(3)["forfeit"].is_null());
+    assert_eq!(h["event"]["articles"]["forfeit"], "2023 Art. 6.7.1", "{h}");
+
     // Board 1 is played on its sensor board and ends 1-0.
     let mut script = vec![Action::Pause(Duration::from_millis(300))];
     script.extend(carry(
@@ -223,6 +276,19 @@ fn twelve_games_on_two_boards_the_other_results_entered_by_the_arbiter() {
         (mark(&trf, 12, 1), mark(&trf, 24, 1)),
         (String::new(), String::new())
     );
+    // The forfeits: `-` lost and `+` won by forfeit, `-` for both absent.
+    assert_eq!(
+        (mark(&trf, 5, 1), mark(&trf, 17, 1)),
+        ("-".into(), "+".into())
+    );
+    assert_eq!(
+        (mark(&trf, 9, 1), mark(&trf, 21, 1)),
+        ("-".into(), "-".into())
+    );
+    assert_eq!(
+        (mark(&trf, 11, 1), mark(&trf, 23, 1)),
+        (String::new(), String::new())
+    );
     assert_eq!(
         (mark(&trf, 2, 1), mark(&trf, 14, 1)),
         (String::new(), String::new())
@@ -244,6 +310,68 @@ fn twelve_games_on_two_boards_the_other_results_entered_by_the_arbiter() {
         assert_eq!(pushed.matches("[Event ").count(), 2, "{pushed}");
         assert!(!pushed.contains(&name(3)), "{pushed}");
     }
+
+    // Board 2's players never came: a sensor board's game lost by forfeit before a move, both
+    // absent (over without a result), then undone and White alone absent. Not in the round's
+    // PGN nor the push; `-` and `+` in the TRF.
+    let board2 = |body: &str| {
+        let (status, answer) = http_as(&addr, "POST", "/board/2/arbiter", Some(&token), body);
+        (status, json(&answer))
+    };
+    let forfeit = |absent: &str| {
+        format!(
+            r#"{{"event":{{"type":"arbiter","decision":{{"kind":"forfeit","absent":"{absent}"}}}}}}"#
+        )
+    };
+    let (status, answer) = board2(&forfeit("both"));
+    assert_eq!(status, 200, "{answer}");
+    let h = hall();
+    assert_eq!(
+        (&h["boards"][1]["forfeit"], &h["boards"][1]["result"]),
+        (&Value::from("both"), &Value::Null),
+        "{h}"
+    );
+    assert_eq!(h["boards"][1]["undo"]["kind"], "forfeit", "{h}");
+    let trf = round_trf();
+    assert_eq!(
+        (mark(&trf, 14, 1), mark(&trf, 2, 1)),
+        ("-".into(), "-".into())
+    );
+    let pgn = round_pgn();
+    assert_eq!(pgn.matches("[Event ").count(), 1, "{pgn}");
+    assert!(!pgn.contains("[Round \"1.2\"]"), "{pgn}");
+    until("a push without board 2", &|| {
+        pushes
+            .lock()
+            .unwrap()
+            .last()
+            .is_some_and(|p| p.matches("[Event ").count() == 1)
+    });
+    let (status, answer) = board2(r#"{"undo":true}"#);
+    assert_eq!(status, 200, "{answer}");
+    assert!(hall()["boards"][1]["forfeit"].is_null());
+    let (status, answer) = board2(&forfeit("white"));
+    assert_eq!(status, 200, "{answer}");
+    let h = hall();
+    assert_eq!(
+        (&h["boards"][1]["forfeit"], &h["boards"][1]["result"]),
+        (&Value::from("white"), &Value::from("0-1")),
+        "{h}"
+    );
+    let trf = round_trf();
+    assert_eq!(
+        (mark(&trf, 14, 1), mark(&trf, 2, 1)),
+        ("-".into(), "+".into())
+    );
+    // Board 1 has a move and a result: no forfeit.
+    let (status, answer) = http_as(
+        &addr,
+        "POST",
+        "/board/1/arbiter",
+        Some(&token),
+        &forfeit("black"),
+    );
+    assert_eq!(status, 409, "{answer}");
 
     // The bridge restarted in the round: the results entered are taken up again from beside the
     // round's logs, and go on to the TRF file.
@@ -272,13 +400,27 @@ fn twelve_games_on_two_boards_the_other_results_entered_by_the_arbiter() {
         .collect();
     assert_eq!(
         results,
-        [(3, Value::from("1-0")), (7, Value::from("1/2-1/2"))],
+        [
+            (3, Value::from("1-0")),
+            (5, Value::from("-/+")),
+            (7, Value::from("1/2-1/2")),
+            (9, Value::from("-/-"))
+        ],
         "{h}"
     );
     let trf = round_trf();
     assert_eq!(
         (mark(&trf, 3, 1), mark(&trf, 7, 1)),
         ("1".into(), "=".into())
+    );
+    assert_eq!(
+        (mark(&trf, 5, 1), mark(&trf, 9, 1)),
+        ("-".into(), "-".into())
+    );
+    assert_eq!(
+        (mark(&trf, 14, 1), mark(&trf, 2, 1)),
+        ("-".into(), "+".into()),
+        "board 2's forfeit, from its log"
     );
 
     // Round 2, twelve games again: accepted on the same two boards; round 1's results off the
@@ -302,13 +444,44 @@ fn twelve_games_on_two_boards_the_other_results_entered_by_the_arbiter() {
     assert_eq!(archived["round"], 1, "{archived}");
     assert_eq!(
         archived["results"],
-        serde_json::json!({"3": "1-0", "7": "1/2-1/2"}),
+        serde_json::json!({
+            "3": "1-0",
+            "5": {"forfeit": "white"},
+            "7": "1/2-1/2",
+            "9": {"forfeit": "both"}
+        }),
         "{archived}"
     );
     assert!(!log.join("off-board.json").exists());
+    // Round 1's results off the boards served from its archive, as its PGN is; round 2's
+    // (the current round) as the hall lists them; a round neither is a 404 naming the archive.
+    let (status, body) = http_as(&addr, "GET", "/round/1/off-board.json", None, "");
+    assert_eq!(status, 200, "{body}");
+    let served = json(&body);
+    assert_eq!(served["round"], 1, "{served}");
+    assert_eq!(
+        served["games"],
+        serde_json::json!([
+            {"number": 3, "result": "1-0", "forfeit": null},
+            {"number": 5, "result": "-/+", "forfeit": "white"},
+            {"number": 7, "result": "1/2-1/2", "forfeit": null},
+            {"number": 9, "result": "-/-", "forfeit": "both"}
+        ]),
+        "{served}"
+    );
+    let (status, body) = http_as(&addr, "GET", "/round/2/off-board.json", None, "");
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(json(&body)["games"][0]["white"], name(3), "{body}");
+    let (status, body) = http_as(&addr, "GET", "/round/7/off-board.json", None, "");
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("archived: 1"), "{body}");
     let (status, archived_pgn) = http_as(&addr, "GET", "/round/1.pgn", None, "");
     assert_eq!(status, 200);
-    assert_eq!(archived_pgn.matches("[Event ").count(), 2, "{archived_pgn}");
+    assert_eq!(
+        archived_pgn.matches("[Event ").count(),
+        1,
+        "board 2 was forfeited: {archived_pgn}"
+    );
     // Round 2's results start afresh and are kept for round 2.
     let (status, answer) = off_board("3", Some(&token), r#"{"result":"0-1"}"#);
     assert_eq!(status, 200, "{answer}");

@@ -1,7 +1,8 @@
 //! The hall's arbiter sets a board's position before the first move (issue 34; 2005 Art. 7.1a
 //! / 2023 Art. 7.2.1): the game made to match the pieces the board shows, a FEN he types (the
-//! card then lists the squares to set up), a FEN that is no position refused saying why, and,
-//! once a move is made, the refusal that names the restore instead (2023 Art. 7.6). A real
+//! card then lists the squares to set up), the position set undone (the one before it set
+//! again), a FEN that is no position refused saying why, and, once a move is made, the refusal
+//! that names the restore instead (2023 Art. 7.6). A real
 //! bridge on a simulated board in a pseudo-terminal, real HTTP.
 
 mod common;
@@ -128,6 +129,30 @@ fn the_arbiter_sets_a_boards_position_from_its_pieces_or_a_fen_until_the_first_m
         "f2's pawn stands in both: {to_set:?}"
     );
 
+    // Undone before a move: the game starts again from the position before it.
+    assert_eq!(
+        card["undo"],
+        j!({"kind": "position", "fen": AFTER_E4_E5}),
+        "{card}"
+    );
+    let undo = || {
+        let (status, answer) = http_as(
+            &addr,
+            "POST",
+            "/board/4/arbiter",
+            Some(&token),
+            r#"{"undo":true}"#,
+        );
+        (status, json(&answer))
+    };
+    let (status, answer) = undo();
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["law"], "2023 Art. 7.2.1", "{answer}");
+    let card = hall();
+    assert_eq!(card["fen"], AFTER_E4_E5, "{card}");
+    assert!(card["undo"].is_null(), "{card}");
+    assert_eq!(undo().0, 409, "nothing more to undo");
+
     // Back to what the board shows, then the game is started and a move made on the board.
     let (status, answer) =
         position(j!({"from_board": {"side_to_move": "white", "move_number": 2}}));
@@ -156,14 +181,20 @@ fn the_arbiter_sets_a_boards_position_from_its_pieces_or_a_fen_until_the_first_m
     assert_eq!(answer["restore"], "2023 Art. 7.6", "{answer}");
     assert_eq!(answer["new_game"], "2023 Art. 7.2.1", "{answer}");
     assert_eq!(hall()["plies"], 1, "the game is left as it was");
+    // Nor is the position set undone once the game is under way: the start was the arbiter's
+    // last action (and the game would refuse the position after the move).
+    let (status, answer) = undo();
+    assert_eq!(status, 409, "{answer}");
+    assert_eq!(answer["id"], "nothing_to_undo", "{answer}");
+    assert_eq!(hall()["sans"], j!(["Nf3"]));
 
-    // The log holds the arbiter's two settings that were taken, and replays to this game.
+    // The log holds the arbiter's settings that were taken (his undo among them), and replays to this game.
     let (_, log) = http_as(&addr, "GET", "/board/4/events.jsonl", None, "");
     let set: Vec<&str> = log
         .lines()
         .filter(|l| l.contains("\"set_position\""))
         .collect();
-    assert_eq!(set.len(), 3, "{log}");
+    assert_eq!(set.len(), 4, "{log}");
     assert!(
         set.iter().all(|l| l.contains("\"source\":\"arbiter\"")),
         "{log}"

@@ -1,10 +1,10 @@
 // The arbiter sets a board's position from the hall page before its first move (issue 34; 2023
 // Art. 7.2.1), against the real bridge (`--hall` with simulated boards) in headless Chromium: a
 // FEN that is no position refused with its reason and article, a FEN set (asked first, naming
-// the board and the players) and shown on the card with the squares to set up on the board, the
-// game then made to match the board's pieces, and a board whose game has moves offering no set
-// position but the restore's article instead. On a phone the panel fits. Every wait waits for a
-// state, never for a time.
+// the board and the players) and shown on the card with the squares to set up on the board, then
+// undone (asked first), the game then made to match the board's pieces, and a board whose game
+// has moves offering no set position but the restore's article instead. On a phone the panel
+// fits. Every wait waits for a state, never for a time.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -111,6 +111,19 @@ test('hall position: a bad FEN refused with its reason, a FEN set and the square
     await until('the card speaks German', async () => /^Das Brett weicht von der Partie ab auf: /.test(await toSet.textContent()));
     assert.equal(await card(page, 1).locator('details.act [data-control="match-board"]').textContent(), 'Partie an das Brett anpassen…');
     await page.selectOption('#lang', 'en');
+
+    // ---- The position set undone before a move, asked first: the game starts again from the
+    // position it had before (the initial one), and the squares to set up go.
+    const undoPosition = card(page, 1).getByRole('button', { name: 'Undo the position set' });
+    await undoPosition.click();
+    await dialog.waitFor();
+    assert.match(await dialog.textContent(),
+      /Undo the position set\? The game goes back to the position it started from before: rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1 \(2023 Art\. 7\.2\.1\)\./);
+    await page.screenshot({ path: path.join(SHOTS, 'hall-position-desktop-undo-dialog.png') });
+    await dialog.getByRole('button', { name: 'Undo the position set' }).click();
+    await until('the game starts from the initial position again', async () => (await board(1)).fen.split(' ')[0] === INITIAL);
+    await card(page, 1).locator('.to-set').waitFor({ state: 'detached' });
+    await until('nothing left to undo', async () => !(await undoPosition.isVisible()));
 
     // ---- The game made to match the board: White to play his first move from its pieces.
     const panel1en = card(page, 1).locator('details.act');

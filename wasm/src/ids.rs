@@ -52,13 +52,13 @@ fn every_rejection() -> [Rejection; 11] {
         NotInEdition)
 }
 
-fn every_notice() -> [Noticed; 18] {
+fn every_notice() -> [Noticed; 19] {
     every!(Noticed: ClockPressedWithoutMove, ClockPressedBeforeMoveMade, PlacementWithoutLift,
         IllegalPositionNeedsArbiter, PossibleTwoHandedMove, SealerLateArbiterOpensEnvelope,
         MoveWrittenInAdvance, MoveNotMadeClockNotStarted, AnnouncementDiffersFromBoard,
         PiecesDisplacedRestoreOnOwnTime, ClockSettingToBeCorrected, ColoursReversedPlayOn,
         EnvelopeLostSealerPlaysHisSealedMove, SetupFaultTooLate, MoveEndsTheGame,
-        TouchNotDeliberate, ClockErrorToBeCorrected, ClockErrorStands)
+        TouchNotDeliberate, ClockErrorToBeCorrected, ClockErrorStands, BothLostByForfeit)
 }
 
 fn every_uncorrectable() -> [Uncorrectable; 2] {
@@ -279,6 +279,7 @@ fn every_refusal() -> Vec<Refused> {
             restore: law,
             new_game: law,
         },
+        Refused::ForfeitAfterMoves { plies: 1, law },
         Refused::Envelope(EnvelopeError::WrongPassphrase),
         Refused::Envelope(EnvelopeError::Argon2Unavailable),
         Refused::Envelope(EnvelopeError::Unavailable),
@@ -322,9 +323,10 @@ fn every_refusal() -> Vec<Refused> {
             Refused::AnalysisPending(_) => 24,
             Refused::NoAnalysisPending => 25,
             Refused::AnalysisMismatch { .. } => 26,
+            Refused::ForfeitAfterMoves { .. } => 27,
         });
     }
-    assert_eq!(seen.len(), 27, "a refusal has no sample");
+    assert_eq!(seen.len(), 28, "a refusal has no sample");
     all
 }
 

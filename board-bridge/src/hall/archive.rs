@@ -246,6 +246,10 @@ pub fn round_pgn(log: &Path, round: u32) -> Result<String, ArchiveError> {
         let (log_record, _) = LogRecord::salvage_jsonl(&text)
             .map_err(|e| unreadable(number, format!("its log, line {}: {}", e.line, e.kind)))?;
         let game = replay(&log_record).map_err(|e| unreadable(number, e))?;
+        // As the round's own PGN: a game lost by forfeit was not played.
+        if game.forfeit().is_some() {
+            continue;
+        }
         let mut tags = Tags::new();
         for (k, v) in record.boards.get(&number).into_iter().flatten() {
             tags.set(k.as_str(), v.as_str());

@@ -7,6 +7,10 @@
 //!   otherwise"): the position at the end restored (2005 Art. 6.14 / 2023 Art. 7.1, the game
 //!   takes it after its end), the clocks as they read when the result came, and the clock of
 //!   the player on move running again if it ran then;
+//! * a game he recorded lost by forfeit (2005 Art. 6.7 / 2023 Art. 6.7.1, "unless the rules of
+//!   the competition or the arbiter decide otherwise"): undone as a result, to the start;
+//! * the position he set before the first move (2005 Art. 7.1a / 2023 Art. 7.2.1): the position
+//!   before it set again, the game deciding as for any position set (refused after a move);
 //! * a change of the clocks (2005 Art. 6.11, 6.14 / 2023 Art. 6.10.2, 7.1): each clock moved
 //!   back by what the change moved it, so the time run since stays run;
 //! * the clocks stopped or restarted (2005 Art. 6.13 / 2023 Art. 6.11): the other one;
@@ -19,7 +23,7 @@
 //! Nothing else: an envelope opened or a game started cannot be closed or unstarted, a touch
 //! ruled not deliberate has freed a move.
 
-use arbiter_core::arbiter::{Decision, Event, PlayedMove, RestoreCause};
+use arbiter_core::arbiter::{Decision, Event, Forfeit, PlayedMove, RestoreCause};
 use arbiter_core::clock::Millis;
 use arbiter_core::laws::rules::{self, Rule};
 use arbiter_core::{Color, Move};
@@ -49,6 +53,18 @@ pub enum Undo {
         result: String,
         /// The game as it stood then.
         before: Before,
+    },
+    /// He recorded the game lost by forfeit, `absent` absent; the game stood as `before`.
+    Forfeit {
+        /// Who was absent.
+        absent: Forfeit,
+        /// The game as it stood then.
+        before: Before,
+    },
+    /// He set the position the game starts from; it started from `fen` before.
+    Position {
+        /// The position before, as FEN.
+        fen: String,
     },
     /// He moved the clocks by these amounts (ms, White's and Black's; negative took time off).
     Clocks {
@@ -101,6 +117,8 @@ impl Undo {
     pub fn kind(&self) -> &'static str {
         match self {
             Undo::Result { .. } => "result",
+            Undo::Forfeit { .. } => "forfeit",
+            Undo::Position { .. } => "position",
             Undo::Clocks { .. } => "clocks",
             Undo::Stopped => "stop",
             Undo::Restarted => "restart",
@@ -112,6 +130,8 @@ impl Undo {
     pub fn rule(&self) -> Rule {
         match self {
             Undo::Result { .. } => rules::RESULT_REPORTED,
+            Undo::Forfeit { .. } => rules::DEFAULT_TIME,
+            Undo::Position { .. } => rules::WRONG_INITIAL_POSITION,
             Undo::Clocks { .. } => rules::CLOCK_SETTING_CORRECTED,
             Undo::Stopped | Undo::Restarted => rules::ARBITER_PAUSES_CLOCKS,
             Undo::Restore {
@@ -126,6 +146,8 @@ impl Undo {
     pub fn describe(&self) -> Value {
         match self {
             Undo::Result { result, .. } => json!({"kind": self.kind(), "result": result}),
+            Undo::Forfeit { absent, .. } => json!({"kind": self.kind(), "absent": absent}),
+            Undo::Position { fen } => json!({"kind": self.kind(), "fen": fen}),
             Undo::Clocks { white, black } => {
                 json!({"kind": self.kind(), "white_ms": white, "black_ms": black})
             }
@@ -150,7 +172,7 @@ impl Undo {
     pub fn events(&self, white_ms: u64, black_ms: u64) -> Vec<Event> {
         let decide = |decision| Event::Arbiter { decision };
         match self {
-            Undo::Result { before, .. } => {
+            Undo::Result { before, .. } | Undo::Forfeit { before, .. } => {
                 let mut events = vec![
                     decide(Decision::Restore {
                         ply: before.plies,
@@ -170,6 +192,7 @@ impl Undo {
                 white: Millis(moved(white_ms, -*white)),
                 black: Millis(moved(black_ms, -*black)),
             })],
+            Undo::Position { fen } => vec![decide(Decision::SetPosition { fen: fen.clone() })],
             Undo::Stopped => vec![decide(Decision::StartClock)],
             Undo::Restarted => vec![decide(Decision::StopClock)],
             Undo::Restore {
@@ -226,6 +249,12 @@ impl Desk {
                 before,
             }),
             Event::Arbiter {
+                decision: Decision::Forfeit { absent },
+            } => Some(Undo::Forfeit {
+                absent: *absent,
+                before,
+            }),
+            Event::Arbiter {
                 decision: Decision::SetClock { white, black },
             } => Some(Undo::Clocks {
                 white: delta(before.white_ms, white.0),
@@ -271,6 +300,12 @@ impl Desk {
             Event::Open { .. } => self.adjourned_no_more(),
             _ => {}
         }
+    }
+
+    /// The arbiter set the position the game starts from, which was `before` (FEN): his next
+    /// undo sets that again.
+    pub fn position_set(&mut self, before: String) {
+        self.last = Some(Undo::Position { fen: before });
     }
 
     /// The arbiter's undo was taken: nothing of his is left to undo.
@@ -332,6 +367,61 @@ mod tests {
                     black: Millis(5_400_000)
                 }),
                 arbiter(Decision::StartClock),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_position_set_is_undone_by_setting_the_one_before() {
+        let mut desk = Desk::default();
+        let standard = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        desk.position_set(standard.into());
+        let undo = desk.last.clone().expect("a position set can be undone");
+        assert_eq!(
+            undo.describe(),
+            json!({"kind": "position", "fen": standard})
+        );
+        assert_eq!(undo.rule(), rules::WRONG_INITIAL_POSITION);
+        assert_eq!(
+            undo.events(1, 2),
+            vec![arbiter(Decision::SetPosition {
+                fen: standard.into()
+            })]
+        );
+    }
+
+    #[test]
+    fn a_forfeit_is_undone_as_a_result_to_the_start_and_the_clocks_then() {
+        let mut desk = Desk::default();
+        let at_start = Before {
+            plies: 0,
+            running: None,
+            ..before()
+        };
+        desk.taken(
+            &arbiter(Decision::Forfeit {
+                absent: Forfeit::Both,
+            }),
+            at_start,
+            &[],
+        );
+        let undo = desk.last.clone().expect("a forfeit can be undone");
+        assert_eq!(
+            undo.describe(),
+            json!({"kind": "forfeit", "absent": "both"})
+        );
+        assert_eq!(undo.rule(), rules::DEFAULT_TIME);
+        assert_eq!(
+            undo.events(1, 2),
+            vec![
+                arbiter(Decision::Restore {
+                    ply: 0,
+                    cause: RestoreCause::Arbiter
+                }),
+                arbiter(Decision::SetClock {
+                    white: Millis(5_000_000),
+                    black: Millis(5_400_000)
+                }),
             ]
         );
     }

@@ -1,7 +1,9 @@
 //! The round's games beyond the sensor boards: a round of an open has more games than a club
 //! has sensor boards, so the pairing's top boards are played on the sensor boards and the rest
 //! on ordinary boards, with no moves for the bridge to read. Their results are the arbiter's to
-//! enter (the players report them to him, 2023 Art. 8.7), as the core's [`GameResult`]; they go
+//! enter (the players report them to him, 2023 Art. 8.7), as the core's [`GameResult`], or a
+//! game lost by forfeit as the core's [`Forfeit`] (a player, or both, absent at the default
+//! time: 2005 Art. 6.7 / 2023 Art. 6.7.1); they go
 //! back to the pairing program in the round's TRF file and are kept beside the round's logs
 //! (`off-board.json`, archived with them under `round-N/`), so a restart or the next round
 //! loses none. They are never in the round's PGN nor the push: a game without moves is no
@@ -10,7 +12,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use arbiter_core::arbiter::GameResult;
+use arbiter_core::arbiter::{Forfeit, GameResult};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -27,7 +29,49 @@ struct Record {
     /// The round the results are of.
     round: u32,
     /// Each result entered, by the game's board number in the pairing.
-    results: std::collections::BTreeMap<u32, GameResult>,
+    results: std::collections::BTreeMap<u32, Outcome>,
+}
+
+/// How a game off the sensor boards ended, as the arbiter entered it. JSON: the result as a
+/// string (`"1-0"`, what the files of before forfeits hold), or `{"forfeit": "white"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Outcome {
+    /// Played to the result the players reported.
+    Played(GameResult),
+    /// Lost by forfeit: who was absent.
+    Forfeit {
+        /// The absent player, or both.
+        forfeit: Forfeit,
+    },
+}
+
+impl Outcome {
+    /// The result as the round's lists write it: the PGN result of a game played; a forfeit as
+    /// White's and Black's marks, `+` won and `-` lost by forfeit (`+/-`, `-/+`, `-/-`), as the
+    /// pairing programs' lists and the TRF file write it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Outcome::Played(r) => r.pgn(),
+            Outcome::Forfeit {
+                forfeit: Forfeit::White,
+            } => "-/+",
+            Outcome::Forfeit {
+                forfeit: Forfeit::Black,
+            } => "+/-",
+            Outcome::Forfeit {
+                forfeit: Forfeit::Both,
+            } => "-/-",
+        }
+    }
+
+    /// The forfeit, when the game was lost by one.
+    pub fn forfeit(self) -> Option<Forfeit> {
+        match self {
+            Outcome::Played(_) => None,
+            Outcome::Forfeit { forfeit } => Some(forfeit),
+        }
+    }
 }
 
 /// One game off the sensor boards.
@@ -79,7 +123,7 @@ fn known(games: &[u32]) -> String {
 pub struct OffBoard {
     round: u32,
     games: Vec<OffBoardGame>,
-    results: Mutex<Vec<Option<GameResult>>>,
+    results: Mutex<Vec<Option<Outcome>>>,
     /// Where the results are kept, when the round has a log folder.
     file: Option<PathBuf>,
 }
@@ -153,7 +197,7 @@ impl OffBoard {
     }
 
     /// Each game with its result, for the round's TRF file.
-    pub fn results(&self) -> Vec<(Pairing, GameResult)> {
+    pub fn results(&self) -> Vec<(Pairing, Outcome)> {
         let results = super::lock(&self.results);
         self.games
             .iter()
@@ -179,7 +223,8 @@ impl OffBoard {
                     "black_title": g.black.as_ref().and_then(|p| p.title.clone()),
                     "white_elo": g.white.as_ref().and_then(|p| p.rating),
                     "black_elo": g.black.as_ref().and_then(|p| p.rating),
-                    "result": r.map(GameResult::pgn),
+                    "result": r.map(Outcome::text),
+                    "forfeit": r.and_then(Outcome::forfeit),
                 })
             })
             .collect()
@@ -194,8 +239,8 @@ impl OffBoard {
     pub fn set(
         &self,
         number: u32,
-        result: Option<GameResult>,
-    ) -> Result<Option<GameResult>, OffBoardError> {
+        result: Option<Outcome>,
+    ) -> Result<Option<Outcome>, OffBoardError> {
         let Some(i) = self.games.iter().position(|g| g.number == number) else {
             return Err(OffBoardError::Unknown {
                 round: self.round,
@@ -230,6 +275,46 @@ impl OffBoard {
     }
 }
 
+/// The results off the sensor boards that an ended round's archive keeps (`dir`: the round's
+/// folder, `round-N/`), as the hall page lists them: each game's number, result and forfeit,
+/// by number. None when the round had no result off the sensor boards.
+///
+/// # Errors
+/// The file cannot be read, or is not one of round `round`'s results.
+pub fn archived(dir: &Path, round: u32) -> anyhow::Result<Vec<Value>> {
+    let path = dir.join(FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(anyhow::anyhow!("reading {}: {e}", path.display())),
+    };
+    let record: Record = serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}, line {}, column {}: {e}",
+            path.display(),
+            e.line(),
+            e.column()
+        )
+    })?;
+    anyhow::ensure!(
+        record.round == round,
+        "{} holds round {}'s results, not round {round}'s",
+        path.display(),
+        record.round
+    );
+    Ok(record
+        .results
+        .into_iter()
+        .map(|(number, outcome)| {
+            json!({
+                "number": number,
+                "result": outcome.text(),
+                "forfeit": outcome.forfeit(),
+            })
+        })
+        .collect())
+}
+
 /// Writes `record` to `path` whole, as the seats' keys are written ([`crate::keys::write_private`]:
 /// aside, synced, renamed over): a cut or a power failure leaves the old file or the new, never
 /// an empty one that the next start could not read.
@@ -262,16 +347,19 @@ mod tests {
         let off = OffBoard::open(2, Some(&file), Some(&log)).unwrap();
         assert_eq!(off.summary()[0]["white"], "Verdi, Carla");
         assert!(matches!(
-            off.set(1, Some(GameResult::Draw)),
+            off.set(1, Some(Outcome::Played(GameResult::Draw))),
             Err(OffBoardError::Unknown { number: 1, .. })
         ));
         assert!(matches!(off.set(2, None), Err(OffBoardError::Nothing(2))));
-        assert_eq!(off.set(2, Some(GameResult::Draw)).unwrap(), None);
+        assert_eq!(
+            off.set(2, Some(Outcome::Played(GameResult::Draw))).unwrap(),
+            None
+        );
         // A restart of the same round: the result is there; another round's is not.
         let again = OffBoard::open(2, Some(&file), Some(&log)).unwrap();
         assert_eq!(
             again.results(),
-            vec![(file.off_board[0].1, GameResult::Draw)]
+            vec![(file.off_board[0].1, Outcome::Played(GameResult::Draw))]
         );
         let other = OffBoard::open(3, Some(&file), Some(&log)).unwrap();
         assert!(other.results().is_empty());
@@ -279,6 +367,64 @@ mod tests {
         std::fs::write(log.join(FILE), "{\n\"round\": x}").unwrap();
         let e = OffBoard::open(2, Some(&file), Some(&log)).unwrap_err();
         assert!(e.to_string().contains("line 2"), "{e}");
+        let _ = std::fs::remove_dir_all(&log);
+    }
+
+    /// An ended round's results read back from its archive, by number; another round's file
+    /// or a spoilt one refused, naming the file.
+    #[test]
+    fn an_archived_rounds_results_are_read_back() {
+        let dir = std::env::temp_dir().join(format!("arbiter-archived-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        assert!(archived(&dir, 1).unwrap().is_empty(), "no result: none");
+        std::fs::write(
+            dir.join(FILE),
+            r#"{"round": 1, "results": {"9": {"forfeit": "both"}, "3": "1-0"}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            Value::from(archived(&dir, 1).unwrap()),
+            json!([
+                {"number": 3, "result": "1-0", "forfeit": null},
+                {"number": 9, "result": "-/-", "forfeit": "both"}
+            ])
+        );
+        let e = archived(&dir, 2).unwrap_err().to_string();
+        assert!(e.contains("round 1's results, not round 2's"), "{e}");
+        std::fs::write(dir.join(FILE), "{\n\"round\": 1,\n\"results\": x}").unwrap();
+        assert!(
+            archived(&dir, 1)
+                .unwrap_err()
+                .to_string()
+                .contains("line 3")
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A forfeit is kept as `{"forfeit": ...}` beside the results played, and a file written
+    /// before forfeits (results as plain strings) is still read.
+    #[test]
+    fn a_forfeit_is_kept_and_a_file_of_before_forfeits_is_read() {
+        let log = std::env::temp_dir().join(format!("arbiter-forfeit-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&log);
+        std::fs::create_dir_all(&log).unwrap();
+        let file = round_file();
+        std::fs::write(log.join(FILE), r#"{"round": 2, "results": {"2": "0-1"}}"#).unwrap();
+        let off = OffBoard::open(2, Some(&file), Some(&log)).unwrap();
+        assert_eq!(off.summary()[0]["result"], "0-1");
+        assert!(off.summary()[0]["forfeit"].is_null());
+        let both = Outcome::Forfeit {
+            forfeit: Forfeit::Both,
+        };
+        off.set(2, Some(both)).unwrap();
+        let kept = std::fs::read_to_string(log.join(FILE)).unwrap();
+        let kept: Value = serde_json::from_str(&kept).unwrap();
+        assert_eq!(kept["results"]["2"], json!({"forfeit": "both"}), "{kept}");
+        let again = OffBoard::open(2, Some(&file), Some(&log)).unwrap();
+        assert_eq!(again.results(), vec![(file.off_board[0].1, both)]);
+        assert_eq!(again.summary()[0]["result"], "-/-");
+        assert_eq!(again.summary()[0]["forfeit"], "both");
         let _ = std::fs::remove_dir_all(&log);
     }
 }

@@ -47,7 +47,8 @@ pub fn board_tags(event: &EventConfig, board: &BoardConfig) -> Tags {
 }
 
 /// The round's PGN now: each board's game from its score (a move the arbiter took back, an
-/// illegal move corrected by restoring the position before it, is no longer in it). With
+/// illegal move corrected by restoring the position before it, is no longer in it); a game lost
+/// by forfeit is left out. With
 /// `clocks`, the clocks as they read now in `WhiteClock`/`BlackClock` beside the `[%clk]` after
 /// each move, so a game with no move yet, or a clock the arbiter set, shows its clocks too: what
 /// the push sends. Without, the text changes only when a game does (`/round.pgn`, whose ETag a
@@ -61,6 +62,11 @@ pub async fn round_pgn(round: &Round, clocks: bool) -> String {
         let text = board.game.act(move |referee| {
             let mut tags = referee.hub().pgn_tags();
             let game = referee.game();
+            // A game lost by forfeit was not played: no game to broadcast (its result is in
+            // the round's TRF file).
+            if game.forfeit().is_some() {
+                return None;
+            }
             let state = game.state(arbiter_core::clock::Timestamp(now));
             if clocks {
                 tags.set(
@@ -72,9 +78,9 @@ pub async fn round_pgn(round: &Round, clocks: bool) -> String {
                     arbiter_core::arbiter::clk(state.black.remaining),
                 );
             }
-            without_illegal_moves(game, game.to_pgn_tagged(tags))
+            Some(without_illegal_moves(game, game.to_pgn_tagged(tags)))
         });
-        let Some(text) = text.await else {
+        let Some(Some(text)) = text.await else {
             continue;
         };
         if !out.is_empty() {

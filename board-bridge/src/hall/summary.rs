@@ -150,6 +150,8 @@ fn of_game(game: &Game, now: u64) -> (Value, bool) {
             "running": core.running.map(color_name),
         },
         "result": result.map(|(r, _)| r.pgn()),
+        // A game lost by forfeit before a move: who was absent (`both`: over without a result).
+        "forfeit": game.forfeit(),
         "reason": result.and_then(|(_, why)| serde_json::to_value(why).ok()),
         "pending_claim": serde_json::to_value(&core.pending_claim).ok(),
         "draw_offer": core.draw_offer.map(color_name),
@@ -213,6 +215,8 @@ pub fn articles(edition: &str) -> Value {
         // before the irregularity.
         "position": cite(rules::WRONG_INITIAL_POSITION),
         "position_restore": cite(rules::DISPLACED_PIECES_FOUND),
+        // A game lost by forfeit: a player, or both, absent at the default time.
+        "forfeit": arbiter_core::arbiter::Forfeit::law(edition).to_string(),
     })
 }
 
@@ -231,6 +235,8 @@ mod tests {
         assert_eq!(old["position"], "2005 Art. 7.1a");
         assert_eq!(new["position"], "2023 Art. 7.2.1");
         assert_eq!(new["position_restore"], "2023 Art. 7.6");
+        assert_eq!(old["forfeit"], "2005 Art. 6.7");
+        assert_eq!(new["forfeit"], "2023 Art. 6.7.1");
         for (id, cited) in new.as_object().unwrap() {
             assert!(
                 cited.as_str().unwrap().starts_with("2023 "),

@@ -243,8 +243,10 @@ impl Trf {
     }
 
     /// The file with round `round`'s results written in: `results` gives each game (by White's
-    /// and Black's starting ranks) its PGN result (`1-0`, `0-1`, `1/2-1/2`); a game without one
-    /// keeps what the file had. The points column follows the results.
+    /// and Black's starting ranks) its PGN result (`1-0`, `0-1`, `1/2-1/2`), or its forfeit as
+    /// White's and Black's marks (`+/-`, `-/+`, `-/-`: `+` won, `-` lost by forfeit, TRF-16's
+    /// own marks); a game without one keeps what the file had. The points column follows the
+    /// results.
     pub fn with_results(&self, round: u32, results: &[(Pairing, &str)]) -> String {
         let mut lines = self.lines.clone();
         let at = block(round);
@@ -263,6 +265,9 @@ impl Trf {
                 "1-0" => ('1', '0'),
                 "0-1" => ('0', '1'),
                 "1/2-1/2" => ('=', '='),
+                "+/-" => ('+', '-'),
+                "-/+" => ('-', '+'),
+                "-/-" => ('-', '-'),
                 _ => continue,
             };
             set(game.white, w);
@@ -417,5 +422,38 @@ mod tests {
         assert!(out.starts_with("012 Springfield Club Championship\n"));
         // The pairings read back the same.
         assert_eq!(again.pairings(2).unwrap(), games);
+    }
+
+    /// Forfeits are written as TRF-16 marks them: `+` won, `-` lost by forfeit; both absent,
+    /// `-` for both; the points count a win by forfeit as a win.
+    #[test]
+    fn forfeits_are_written_plus_and_minus() {
+        let trf = Trf::parse(&file()).unwrap();
+        let games = trf.pairings(2).unwrap();
+        let points = |out: &str, rank| {
+            let again = Trf::parse(out).unwrap();
+            let line = out
+                .lines()
+                .nth(again.player(rank).unwrap().line - 1)
+                .unwrap()
+                .to_owned();
+            (
+                cols(&line, 109, 109).to_owned(),
+                cols(&line, 81, 84).to_owned(),
+            )
+        };
+        let out = trf.with_results(2, &[(games[0], "-/+"), (games[1], "-/-")]);
+        let (w, b) = (games[0].white, games[0].black);
+        let before = |rank| points(&trf.with_results(2, &[]), rank).1;
+        assert_eq!(points(&out, w).0, "-");
+        assert_eq!(points(&out, b).0, "+");
+        assert_eq!(points(&out, w).1, before(w));
+        let won: f64 = before(b).trim().parse::<f64>().unwrap() + 1.0;
+        assert_eq!(points(&out, b).1, format!("{won:.1}"));
+        assert_eq!(points(&out, games[1].white).0, "-");
+        assert_eq!(points(&out, games[1].black).0, "-");
+        let out = trf.with_results(2, &[(games[1], "+/-")]);
+        assert_eq!(points(&out, games[1].white).0, "+");
+        assert_eq!(points(&out, games[1].black).0, "-");
     }
 }

@@ -374,6 +374,13 @@ pub enum Decision {
         /// The result reported.
         result: GameResult,
     },
+    /// The arbiter records the game lost by forfeit: the player absent from the board when
+    /// the default time was up loses, and both lose when both were absent (2005 Art. 6.7 /
+    /// 2023 Art. 6.7.1). Taken before the first move only: a game with a move was played.
+    Forfeit {
+        /// Who was absent.
+        absent: super::forfeit::Forfeit,
+    },
 }
 
 /// Why the arbiter restores an earlier position.

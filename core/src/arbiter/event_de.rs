@@ -196,6 +196,7 @@ enum DecisionTag {
     RecordResult,
     TouchNotDeliberate,
     SetPosition,
+    Forfeit,
 }
 
 #[derive(Deserialize)]
@@ -211,6 +212,7 @@ struct DecisionFields {
     result: Option<GameResult>,
     square: Option<SquareField>,
     fen: Option<String>,
+    absent: Option<super::forfeit::Forfeit>,
 }
 
 impl DecisionFields {
@@ -249,6 +251,9 @@ impl DecisionFields {
             },
             DecisionTag::SetPosition => Decision::SetPosition {
                 fen: need(self.fen, "fen")?,
+            },
+            DecisionTag::Forfeit => Decision::Forfeit {
+                absent: need(self.absent, "absent")?,
             },
         })
     }
@@ -352,6 +357,11 @@ mod tests {
                     fen: "4k3/8/8/8/8/8/4P3/4K3 b - - 0 40".into(),
                 },
             },
+            Event::Arbiter {
+                decision: Decision::Forfeit {
+                    absent: crate::arbiter::Forfeit::Both,
+                },
+            },
             Event::Resume,
             Event::Open {
                 passphrase: "secret".into(),
@@ -436,6 +446,7 @@ mod tests {
             Decision::RecordResult { .. } => DecisionTag::RecordResult,
             Decision::TouchNotDeliberate { .. } => DecisionTag::TouchNotDeliberate,
             Decision::SetPosition { .. } => DecisionTag::SetPosition,
+            Decision::Forfeit { .. } => DecisionTag::Forfeit,
         }
     }
 

@@ -61,6 +61,7 @@ mod envelope;
 mod event;
 mod event_de;
 mod export;
+mod forfeit;
 mod game;
 mod log;
 pub mod public;
@@ -72,6 +73,7 @@ pub use config::{GameConfig, Impairment};
 pub use envelope::EnvelopeRecord;
 pub use event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
 pub use export::{brf, clk, pgn_date};
+pub use forfeit::{Forfeit, ForfeitRefused};
 pub use game::{
     AwaitedRuling, Game, PendingAnalysis, PendingClaim, PlayedMove, Refused, ReplayError,
 };

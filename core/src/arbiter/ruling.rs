@@ -431,4 +431,7 @@ pub enum Noticed {
     ClockErrorToBeCorrected,
     /// A clock error at the resumption found too late: it stands (2005 App. A12 / 2023 Guidelines I.13).
     ClockErrorStands,
+    /// Neither player was at the board when the default time was up: both lose the game by
+    /// forfeit, which no result says (2005 Art. 6.7 / 2023 Art. 6.7.1). The game is over.
+    BothLostByForfeit,
 }

@@ -123,6 +123,9 @@ pub struct State {
     pub sealed: bool,
     /// The result, once over.
     pub outcome: Option<Outcome>,
+    /// The forfeit the arbiter recorded, when the game was lost by one: who was absent at the
+    /// default time (`both`: the game is over without an outcome, both lost).
+    pub forfeit: Option<crate::arbiter::Forfeit>,
     /// The move the player on move has announced and may still correct until his opponent's
     /// clock starts (2005 App. F2.1, F2.6 / 2023 App. D.2.1, D.2.8).
     pub announced: Option<Move>,
@@ -187,7 +190,7 @@ impl Game {
             move_number: u16::try_from(board.fullmove_number()).unwrap_or(u16::MAX),
             white: view(Color::White),
             black: view(Color::Black),
-            running: if self.result().is_some() {
+            running: if self.is_over() {
                 None
             } else {
                 clock.running().map(|(c, _)| c)
@@ -214,6 +217,7 @@ impl Game {
                     law,
                     at,
                 }),
+            forfeit: self.forfeit(),
             announced: self.turn.announced.map(|(_, mv)| mv),
             analysis: self.pending_analysis().cloned(),
         }
@@ -233,7 +237,7 @@ impl Game {
                 intended: Vec::new(),
             })
             .collect();
-        if self.result().is_some() || !self.may_claim_draw() {
+        if self.is_over() || !self.may_claim_draw() {
             return open;
         }
         let player = self.board().side_to_move();

@@ -18,6 +18,7 @@ import { setUpDetected } from './detected.js';
 import { positionRows, toSetNote } from './position.js';
 import { showSeatEnded } from './seat-ended.js';
 import { setUpOffBoard } from './off-board.js';
+import { askForfeit, FORFEIT_MARKS, shownMarks } from './forfeit.js';
 import { button, say } from './controls.js';
 
 const $ = (id) => document.getElementById(id);
@@ -32,7 +33,7 @@ const PIECE_WORDS = {
 };
 const SCREEN_WORDS = { white: 'hall_screen_white', black: 'hall_screen_black', assistant: 'hall_screen_assistant' };
 const CLOCK_WORDS = { white: 'hall_clock_white', black: 'hall_clock_black' };
-const UNDO_WORDS = { clocks: 'hall_undo_clocks', stop: 'hall_undo_stop', restart: 'hall_undo_restart', restore: 'hall_undo_restore' };
+const UNDO_WORDS = { clocks: 'hall_undo_clocks', stop: 'hall_undo_stop', restart: 'hall_undo_restart', restore: 'hall_undo_restore', forfeit: 'hall_undo_forfeit', position: 'hall_undo_position' };
 
 const boardPath = /^\/board\/(\d+)\/?$/.exec(location.pathname);
 
@@ -724,7 +725,14 @@ function draw(n) {
   card.dataset.flipped = String(flipped);
   const line = document.createElement('div');
   line.className = 'line';
-  if (b.result) {
+  if (b.forfeit) {
+    // Lost by forfeit, both players perhaps (then no result): the marks the round's lists write.
+    const r = document.createElement('span');
+    r.className = 'result';
+    r.dataset.result = FORFEIT_MARKS[b.forfeit];
+    r.textContent = `${shownMarks(FORFEIT_MARKS[b.forfeit])} ${w('hall_forfeit_result', { absent: b.forfeit })}`;
+    line.append(r);
+  } else if (b.result) {
     const r = document.createElement('span');
     r.className = 'result';
     r.dataset.result = b.result;
@@ -878,6 +886,8 @@ function undoWhat(u) {
 function undoLine(u) {
   const what = undoWhat(u);
   if (u.kind === 'result') return w('hall_confirm_undo_result', { what, article: article('result') });
+  if (u.kind === 'forfeit') return w('hall_confirm_undo_forfeit', { what, article: article('forfeit') });
+  if (u.kind === 'position') return w('hall_confirm_undo_position', { what, fen: u.fen, article: article('position') });
   if (u.kind === 'restore') {
     return w('hall_confirm_undo_restore', {
       what,
@@ -967,6 +977,27 @@ function actions(n, b) {
     x.dataset.record = r;
     return x;
   }), cite('result'));
+  // A game lost by forfeit, before its first move: who was absent is asked in the dialog.
+  const forfeit = button(w('hall_forfeit'), async () => {
+    const data = boards.get(n)?.data;
+    if (!data) return;
+    const absent = await askForfeit({
+      w,
+      confirm: (options) => confirmAction(w, options),
+      n,
+      title: boardTitle(n),
+      white: data.white,
+      black: data.black,
+      article: article('forfeit'),
+      before: null,
+    });
+    if (!absent) return;
+    act(n, { event: { type: 'arbiter', decision: { kind: 'forfeit', absent } } }, answer,
+      () => w('hall_forfeit_recorded', { n, result: shownMarks(FORFEIT_MARKS[absent]) }));
+  });
+  forfeit.dataset.control = 'forfeit';
+  forfeit.setAttribute('aria-label', w('hall_forfeit_label', { n }));
+  const forfeitRow = row(forfeit, cite('forfeit'));
   const white = followingInput('white', w('hall_clock_input_white'));
   const black = followingInput('black', w('hall_clock_input_black'));
   const setClocks = button(w('hall_set'), async () => {
@@ -1128,11 +1159,13 @@ function actions(n, b) {
   /** Shows what applies to the game as it stands, and the fields the arbiter has not edited
    * as the game has them now. */
   d.refresh = (data) => {
-    const over = !!data.result;
+    const over = !!data.result || !!data.forfeit;
+    forfeitRow.hidden = over || data.plies > 0 || !!data.adjourned;
     start.hidden = data.started || over;
     stop.hidden = !data.started || over || !data.clock.running;
     restart.hidden = !data.started || over || !!data.clock.running || !!data.adjourned;
-    undoRow.hidden = !data.undo;
+    // A position set is undone only before the first move (the core refuses it after).
+    undoRow.hidden = !data.undo || (data.undo.kind === 'position' && data.plies > 0);
     if (data.undo) undo.textContent = w('hall_undo_button', { what: undoWhat(data.undo) });
     if (!('edited' in ply.dataset)) ply.value = String(data.plies);
     const adj = data.adjourned;

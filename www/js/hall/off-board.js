@@ -3,16 +3,18 @@
 // and the rest on ordinary boards, whose moves nobody reads. Their results are listed here for
 // everyone (public once entered); the arbiter enters, changes or undoes each (POST
 // /hall/off-board/N with his token), asked first naming the board and the players, as the
-// cards' result controls ask. The bridge decides and keeps them; this page shows what the
-// stream says. A long round on a phone: a link to the list from the page's top, one row a
+// cards' result controls ask, or records the game lost by forfeit (forfeit.js: who was
+// absent). The bridge decides and keeps them; this page shows what the stream says. A long round on a phone: a link to the list from the page's top, one row a
 // game, a field that finds a board by its number or a game by a player's name, and a switch
 // that leaves only the games still without a result.
 
 import { button } from './controls.js';
+import { askForfeit, FORFEIT_MARKS, shownMarks } from './forfeit.js';
 
 const $ = (id) => document.getElementById(id);
 const RESULTS = ['1-0', '1/2-1/2', '0-1'];
-const shown = (r) => r.replaceAll('1/2', '½');
+const FORFEITS = new Set(Object.values(FORFEIT_MARKS));
+const shown = (r) => (FORFEITS.has(r) ? shownMarks(r) : r.replaceAll('1/2', '½'));
 
 /**
  * Sets up hall.html's #off-board-section. `w` says a hall message in the page's language,
@@ -81,6 +83,26 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
     draw();
   }
 
+  /** Game `g` lost by forfeit: who was absent is chosen in the dialog. */
+  async function forfeit(g) {
+    const absent = await askForfeit({
+      w,
+      confirm,
+      n: `off-${g.number}`,
+      title: title(g),
+      white: g.white,
+      black: g.black,
+      article: article('forfeit'),
+      before: g.result ? shown(g.result) : null,
+    });
+    if (!absent) return;
+    const done = await send(g.number, { forfeit: absent });
+    if (done) {
+      answer = () => [w('hall_forfeit_recorded', { n: g.number, result: shown(FORFEIT_MARKS[absent]) }), false];
+    }
+    draw();
+  }
+
   async function undo(g) {
     const before = g.result;
     if (!before) return;
@@ -134,11 +156,13 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
       b.dataset.record = r;
       return b;
     });
+    const forfeitButton = button('', () => forfeit(rows.get(g.number).game));
+    forfeitButton.dataset.control = 'forfeit';
     const undoButton = button('', () => undo(rows.get(g.number).game));
     undoButton.dataset.control = 'undo';
-    controls.append(...buttons, undoButton);
+    controls.append(...buttons, forfeitButton, undoButton);
     li.append(number, players, result, controls);
-    row = { li, number, players, result, controls, buttons, undoButton, game: g };
+    row = { li, number, players, result, controls, buttons, forfeitButton, undoButton, game: g };
     rows.set(g.number, row);
     return row;
   }
@@ -164,7 +188,9 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
       row.number.textContent = w('hall_board', { n: g.number });
       row.players.textContent = `${player(g.white, g.white_title, g.white_elo)} – ${player(g.black, g.black_title, g.black_elo)}`;
       row.result.textContent = g.result ? shown(g.result) : w('hall_off_board_no_result');
-      row.result.title = g.result ? resultText(g.result) : '';
+      row.result.title = g.forfeit
+        ? w('hall_forfeit_result', { absent: g.forfeit })
+        : (g.result ? resultText(g.result) : '');
       row.li.dataset.result = g.result ?? '';
       row.controls.hidden = !arbiter;
       for (const b of row.buttons) {
@@ -173,6 +199,9 @@ export function setUpOffBoard({ w, token, article, resultText, confirm, refusal 
         b.setAttribute('aria-pressed', String(g.result === r));
         b.title = resultText(r);
       }
+      row.forfeitButton.textContent = w('hall_forfeit');
+      row.forfeitButton.setAttribute('aria-label', w('hall_forfeit_label', { n: g.number }));
+      row.forfeitButton.setAttribute('aria-pressed', String(Boolean(g.forfeit)));
       row.undoButton.hidden = !g.result;
       row.undoButton.textContent = w('hall_off_board_undo');
       row.undoButton.setAttribute('aria-label', w('hall_off_board_undo_label', { n: g.number }));

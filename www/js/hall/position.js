@@ -119,10 +119,12 @@ export function positionRows({ n, w, title, article, send, answer, cite, fenProb
     rows: [fenRow, matchRow, noteRow],
     /** Offered before the first move of a game not over; after it, the note says why not. */
     refresh(data) {
-      const open = !data.result && !data.adjourned && data.plies === 0;
+      // A game both players forfeited is over without a result.
+      const over = !!data.result || !!data.forfeit;
+      const open = !over && !data.adjourned && data.plies === 0;
       fenRow.hidden = !open;
       matchRow.hidden = !open;
-      noteRow.hidden = open || !!data.result;
+      noteRow.hidden = open || over;
       note.textContent = w('hall_position_moves_made', { restore: article('position_restore'), new_game: article('position') });
     },
   };

@@ -68,6 +68,18 @@ fn default_edition() -> String {
     "2023".into()
 }
 
+impl EventConfig {
+    /// The edition of the Laws the event is played under ([`HallConfig::parse`] took only
+    /// `2005` or `2023`).
+    pub fn laws(&self) -> Edition {
+        if self.edition == "2005" {
+            Edition::Fide2005
+        } else {
+            Edition::Fide2023
+        }
+    }
+}
+
 /// `[[board]]`.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

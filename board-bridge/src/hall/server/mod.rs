@@ -1,6 +1,7 @@
 //! The hall's routes: `/` the hall page, `/board/N` a board's own page, `/hall/ws` the hall's
 //! stream, `/hall.json` the hall now, `/round.pgn` the round, `/round/N.pgn` round N (the
-//! current one, or an earlier one read back from its archived logs), `POST /board/N/arbiter` the
+//! current one, or an earlier one read back from its archived logs), `/round/N/off-board.json`
+//! round N's results off the sensor boards (from its archive too), `POST /board/N/arbiter` the
 //! arbiter's decisions, `POST /board/N/position` the position a game starts from, `POST
 //! /hall/off-board/N` the result of game N played off the sensor boards, `POST
 //! /hall/next-round` the next round; each board's stream, PGN and
@@ -35,6 +36,7 @@ use serde_json::json;
 use tower_http::services::ServeFile;
 
 use super::SharedHall;
+use super::off_board::Outcome;
 use crate::keys::TokenRefusal;
 use crate::referee::NotTaken;
 use crate::server::ServerSettings;
@@ -95,6 +97,11 @@ pub fn router(hall: SharedHall, addr: SocketAddr, settings: &ServerSettings) -> 
         .route("/hall/ws", get(stream::hall_ws))
         .route("/round.pgn", get(round_pgn))
         .route("/round/{file}", get(numbered_round))
+        // The same name as the route beside it: the router takes one name per place in a path.
+        .route(
+            "/round/{file}/off-board.json",
+            get(off_board::round_results),
+        )
         .route("/round.trf", get(round_trf))
         .route("/board/{n}/arbiter", post(decisions::arbiter))
         .route("/board/{n}/position", post(position::set_position))
@@ -312,13 +319,23 @@ async fn round_trf(State(app): State<HallApp>) -> Response {
         let Some((_, board)) = round.board(*n) else {
             continue;
         };
-        let result = board.game.act(|r| r.game().result().map(|r| r.0)).await;
+        // A forfeit as the TRF marks it (`+`, `-`), whatever result it gave the game.
+        let result = board
+            .game
+            .act(|r| {
+                let game = r.game();
+                match game.forfeit() {
+                    Some(forfeit) => Some(Outcome::Forfeit { forfeit }.text()),
+                    None => game.result().map(|r| r.0.pgn()),
+                }
+            })
+            .await;
         if let Some(Some(result)) = result {
-            results.push((*game, result.pgn()));
+            results.push((*game, result));
         }
     }
     for (game, result) in round.off_board.results() {
-        results.push((game, result.pgn()));
+        results.push((game, result.text()));
     }
     (
         [

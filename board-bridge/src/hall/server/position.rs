@@ -104,6 +104,9 @@ pub(super) async fn set_position(
                 }
             }
         };
+        // The position it started from until now (no move yet, or the set is refused): what
+        // the arbiter's undo sets again.
+        let before = referee.game().score_from(0).0.fen();
         let event = Event::Arbiter {
             decision: Decision::SetPosition { fen },
         };
@@ -112,14 +115,19 @@ pub(super) async fn set_position(
             Err(why) => return Err(Some(why)),
         }
         let game = referee.game();
-        Ok((game.board().fen(), game.rulings().last().map(|r| r.law)))
+        Ok((
+            game.board().fen(),
+            game.rulings().last().map(|r| r.law),
+            before,
+        ))
     });
     let Some(answer) = answer.await else {
         return refused(StatusCode::GONE, crate::game::ENDED);
     };
     match answer {
-        Ok((fen, law)) => {
-            app.hall.board_changed(i).await;
+        Ok((fen, law, before)) => {
+            // Told to the pages with the board's change.
+            app.hall.update_desk(i, |d| d.position_set(before)).await;
             axum::Json(json!({
                 "ok": true,
                 "fen": fen,

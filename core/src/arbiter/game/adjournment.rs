@@ -18,7 +18,7 @@ impl Game {
     /// A new session of the adjourned game begins: the players must arrive again (App. A10 /
     /// Guidelines I.10 time their arrival from here).
     pub(super) fn resume(&mut self, at: Timestamp) -> Result<(), Refused> {
-        if self.result.is_some() {
+        if self.is_over() {
             return Err(Refused::GameOver);
         }
         if self.adjournment.sealed.is_none() {
@@ -64,7 +64,7 @@ impl Game {
     }
 
     pub(super) fn open(&mut self, at: Timestamp, passphrase: &str) -> Result<(), Refused> {
-        if self.result.is_some() {
+        if self.is_over() {
             return Err(Refused::GameOver);
         }
         let Some((_, envelope)) = self.adjournment.sealed.clone() else {
@@ -80,7 +80,7 @@ impl Game {
     /// taken only by a game whose envelope was withheld from it; a game that holds the
     /// envelope itself is opened with the passphrase alone.
     pub(super) fn opened(&mut self, at: Timestamp, text: Option<&str>) -> Result<(), Refused> {
-        if self.result.is_some() {
+        if self.is_over() {
             return Err(Refused::GameOver);
         }
         let Some((_, envelope)) = &self.adjournment.sealed else {

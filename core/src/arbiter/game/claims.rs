@@ -313,7 +313,7 @@ impl Game {
         player: Color,
         claim: &Claim,
     ) -> Result<(), Refused> {
-        if self.result.is_some() {
+        if self.is_over() {
             return Err(Refused::GameOver);
         }
         if self.started.is_none() {

@@ -50,7 +50,7 @@ impl Deadlines {
 impl Game {
     /// The arbiter starts the clock of the player on move (2005 Art. 6.5 / 2023 Art. 6.6).
     pub(super) fn start(&mut self, at: Timestamp) -> Result<(), Refused> {
-        if self.result.is_some() {
+        if self.is_over() {
             return Err(Refused::GameOver);
         }
         if self.started.is_some() {
@@ -85,7 +85,7 @@ impl Game {
     }
 
     pub(super) fn process_deadlines(&mut self, now: Timestamp) {
-        if self.result.is_some() || self.claims.stops_play() || self.analysis.is_some() {
+        if self.is_over() || self.claims.stops_play() || self.analysis.is_some() {
             return;
         }
         if let Some((late, deadline)) = self.default_deadline()
@@ -94,6 +94,11 @@ impl Game {
             match &self.adjournment.sealed {
                 None => {
                     let law = rules::DEFAULT_TIME.law(self.edition());
+                    // Before a move the game was not played: lost by forfeit, as the arbiter
+                    // records it ([`Forfeit`]); after one, lost by default in play.
+                    if self.score.moves.is_empty() {
+                        self.forfeit = Some(Forfeit::of(late));
+                    }
                     self.end(deadline, law, GameResult::win(!late), Reason::Default);
                 }
                 Some((sealer, _)) if *sealer != late => {

@@ -6,7 +6,7 @@ use super::*;
 
 impl Game {
     pub(super) fn decide(&mut self, at: Timestamp, decision: &Decision) -> Result<(), Refused> {
-        if self.result.is_some() {
+        if self.is_over() {
             return self.decide_after_the_end(at, decision);
         }
         let edition = self.edition();
@@ -144,6 +144,7 @@ impl Game {
             }
             Decision::TouchNotDeliberate { square } => self.touch_not_deliberate(at, *square),
             Decision::SetPosition { fen } => self.set_position(at, fen),
+            Decision::Forfeit { absent } => self.record_forfeit(at, *absent),
             Decision::StartClock => {
                 if self.started.is_none() {
                     return Err(Refused::NotStarted);
@@ -170,12 +171,13 @@ impl Game {
         if !matches!(decision, Decision::Restore { .. }) {
             return Err(Refused::GameOver);
         }
-        let (result, ended) = (self.result.take(), self.ended.take());
+        let (result, ended, forfeit) = (self.result.take(), self.ended.take(), self.forfeit.take());
         let taken = self.decide(at, decision);
         if taken.is_err() {
             self.result = result;
             self.ended = ended;
-        } else if self.result.is_none() {
+            self.forfeit = forfeit;
+        } else if !self.is_over() {
             self.clock.stop(at);
         }
         taken
@@ -218,7 +220,9 @@ impl Game {
         ply: usize,
         cause: RestoreCause,
     ) -> Result<(), Refused> {
-        if self.started.is_none() {
+        // A game forfeited before it was started goes back to its start as it was: the
+        // arbiter's undo of the forfeit (no move to keep, no clock that ran).
+        if self.started.is_none() && ply > 0 {
             return Err(Refused::NotStarted);
         }
         if ply > self.score.moves.len() {

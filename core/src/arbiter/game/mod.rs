@@ -5,6 +5,7 @@
 //! rules in a file of its own: [`turn`] (touches, lifts, moves entered and made), [`score`]
 //! (completed moves, the end they bring, illegal moves), [`claims`] (claims and offers),
 //! [`decisions`] (the arbiter's), [`set_position`] (his position set before the first move),
+//! [`forfeit`] (a game lost by forfeit before its first move),
 //! [`adjournment`], [`deadlines`] (flag, default time) and
 //! [`impaired`] (App. F / D: blind and visually impaired players).
 
@@ -13,6 +14,7 @@ mod analysis;
 mod claims;
 mod deadlines;
 mod decisions;
+mod forfeit;
 mod impaired;
 mod query;
 mod refused;
@@ -31,6 +33,7 @@ use turn::Turn;
 
 use super::config::GameConfig;
 use super::event::{Claim, ClaimKind, Decision, Event, RestoreCause, SetupFault, Stamped};
+use super::forfeit::{Forfeit, ForfeitRefused};
 use super::log::EventLog;
 use super::ruling::{GameResult, Noticed, Reason, Rejection, Ruling, Uncorrectable, Verdict};
 use crate::clock::{Clock, Millis, Timestamp};
@@ -84,8 +87,11 @@ pub struct Game {
     pub(super) started: Option<Timestamp>,
     last_at: Timestamp,
     pub(super) result: Option<(GameResult, Reason)>,
-    /// The article the result was ruled under, and when.
+    /// The article the result was ruled under, and when: the game is over. A game both
+    /// players forfeited is over without a result (both lose, which no result says).
     pub(super) ended: Option<(Law, Timestamp)>,
+    /// The forfeit the arbiter recorded, when the game was lost by one (`forfeit`).
+    pub(super) forfeit: Option<Forfeit>,
     /// The turn in progress: touches, the board's changes, lifts, the announcement.
     pub(in crate::arbiter) turn: Turn,
     /// Offers, open claims and the claim awaiting the arbiter.
@@ -120,6 +126,7 @@ impl Game {
             last_at: Timestamp(0),
             result: None,
             ended: None,
+            forfeit: None,
             turn: Turn::default(),
             claims: Claims::default(),
             analysis: None,
@@ -198,9 +205,21 @@ impl Game {
         &self.clock
     }
 
-    /// The result, once the game is over.
+    /// The result, once the game is over; none for a game both players lost by forfeit
+    /// ([`Game::forfeit`]).
     pub fn result(&self) -> Option<(GameResult, Reason)> {
         self.result
+    }
+
+    /// Whether the game is over: with a result, or lost by forfeit by both players.
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// The forfeit the arbiter recorded, when the game was lost by one (2005 Art. 6.7 / 2023
+    /// Art. 6.7.1).
+    pub fn forfeit(&self) -> Option<Forfeit> {
+        self.forfeit
     }
 
     /// The next ruling not yet polled.
@@ -213,7 +232,7 @@ impl Game {
     /// the default time for a late player); call [`Game::handle_deadline`] then.
     #[must_use]
     pub fn poll_deadline(&self) -> Option<Timestamp> {
-        if self.result.is_some() || self.claims.stops_play() || self.analysis.is_some() {
+        if self.is_over() || self.claims.stops_play() || self.analysis.is_some() {
             return None;
         }
         let flag = self.clock.deadline();
@@ -283,7 +302,7 @@ impl Game {
     }
 
     fn end(&mut self, at: Timestamp, law: Law, result: GameResult, reason: Reason) {
-        if self.result.is_none() {
+        if !self.is_over() {
             self.result = Some((result, reason));
             self.ended = Some((law, at));
             self.clock.stop(at);
@@ -316,7 +335,7 @@ impl Game {
     }
 
     fn require_play(&self) -> Result<(), Refused> {
-        if self.result.is_some() {
+        if self.is_over() {
             return Err(Refused::GameOver);
         }
         if self.started.is_none() {

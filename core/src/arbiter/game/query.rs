@@ -7,7 +7,7 @@ use super::*;
 impl Game {
     /// Whether the game has started and is not over.
     pub fn in_play(&self) -> bool {
-        self.started.is_some() && self.result.is_none()
+        self.started.is_some() && !self.is_over()
     }
 
     /// The side on move, with the pieces as they stand (after an unclaimed illegal move that
@@ -120,9 +120,7 @@ impl Game {
                 .rev()
                 .find(|e| matches!(&e.event, Event::Write { player: p, .. } if p == player))
                 .is_some_and(|e| &e.event == event),
-            Event::OfferDraw { player } => {
-                self.result.is_none() && self.claims.offer == Some(*player)
-            }
+            Event::OfferDraw { player } => !self.is_over() && self.claims.offer == Some(*player),
             _ => false,
         }
     }

@@ -97,6 +97,17 @@ pub enum Refused {
         /// The article of a new game for a wrong initial position, in the game's edition.
         new_game: Law,
     },
+    /// The arbiter asked to record a forfeit after moves were made: a game with a move was
+    /// played, and ends by its moves or by the result the players report (Art. 8.7).
+    #[error(
+        "{plies} half-moves have been played: a game is lost by forfeit only before its first move ({law})"
+    )]
+    ForfeitAfterMoves {
+        /// Half-moves played.
+        plies: usize,
+        /// The default time's article, in the game's edition.
+        law: Law,
+    },
     /// The envelope did not open.
     #[error("envelope: {0}")]
     Envelope(#[from] adjourn::EnvelopeError),
@@ -162,6 +173,7 @@ impl Refused {
             Refused::NotResumed => "not_resumed",
             Refused::NoSuchPly { .. } => "no_such_ply",
             Refused::MovesMade { .. } => "moves_made",
+            Refused::ForfeitAfterMoves { .. } => "forfeit_after_moves",
             Refused::Envelope(adjourn::EnvelopeError::WrongPassphrase) => {
                 "envelope_wrong_passphrase"
             }

@@ -144,7 +144,7 @@ impl Game {
     /// `player` resigns (2005 Art. 5.1b: he loses / 2023 Art. 5.1.2: he loses unless his
     /// opponent cannot mate, which the analysis decides).
     pub(super) fn resign(&mut self, at: Timestamp, player: Color) -> Result<(), Refused> {
-        if self.result.is_some() {
+        if self.is_over() {
             return Err(Refused::GameOver);
         }
         let edition = self.edition();

@@ -237,7 +237,7 @@ impl Game {
         if let Some(ip) = &self.score.illegal_position {
             return ip.reply;
         }
-        if self.result.is_some() || self.started.is_none() {
+        if self.is_over() || self.started.is_none() {
             return None;
         }
         let board = self.score.record.current();
