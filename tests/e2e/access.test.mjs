@@ -18,6 +18,7 @@ const env = setUp({
   '/appf.html': bare('accessible speak speech="appf" time-control="15+10" edition="2023"'),
   '/vi.html': bare('accessible player="white" time-control="15+10" edition="2005"'),
   '/assist.html': bare('accessible assistant speak player="black" time-control="15+10" edition="2005"'),
+  '/ohr.html': bare('accessible lang="de" time-control="15+10" edition="2005"'),
 });
 
 const live = (page) => page.locator('arbiter-board .announce').textContent();
@@ -146,6 +147,21 @@ test('art9_2 claims and queries typed: a declared repetition, the board, a squar
   assert.equal((await state(page)).result.result, '1/2-1/2');
   await enter(page, '/frobnicate');
   assert.equal(await lastLine(page), 'Unknown command /frobnicate. Type /help for the list.');
+});
+
+test('app_f2 a query for pieces without a piece letter is answered in the page\'s language', async () => {
+  const page = await freshPage(env.browser);
+  await openBoard(page, `${env.server.url}/ohr.html`);
+  await page.locator('arbiter-board #entry-text').focus();
+  await enter(page, '/p x');
+  assert.equal(await lastLine(page),
+    'Welche Figuren? Ein Buchstabe K Q R B N P (klein für Schwarz, * davor für beide). Zum Beispiel: /p N');
+  await page.locator('arbiter-board #entry-text').fill('');
+  await enter(page, '/p *s');
+  assert.match(await lastLine(page), /^Welche Figuren\?/);
+  await page.locator('arbiter-board #entry-text').fill('');
+  await enter(page, '/p n');
+  assert.equal(await lastLine(page), 'schwarzer Springer: b8, g8');
 });
 
 test('app_f2_1 App. F form: moves heard as "Springer Felix drei", in German speech; squares labelled the same way', async () => {

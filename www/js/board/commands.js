@@ -171,6 +171,7 @@ export class Commands {
         const a = arg.trim();
         const both = a.startsWith('*');
         const letter = both ? a.slice(1) : a;
+        if (!/^[KQRBNP]$/i.test(letter)) return refuse('which_piece', { example: '/p N' });
         try {
           return g.answer(g.wasm.sayPieces(s.fen, letter, both, form), lang);
         } catch (err) {
