@@ -401,6 +401,7 @@ pub fn king_attacked(placement: &Placement, color: Color) -> bool {
 }
 
 /// The color of the piece on `square`, with the piece.
+#[inline]
 pub fn colored_piece_on(board: &Board, square: Square) -> Option<(Color, Piece)> {
     Some((board.color_on(square)?, board.piece_on(square)?))
 }
