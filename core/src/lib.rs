@@ -60,7 +60,7 @@
 //! | [`wire`] | how colours, squares and pieces appear in JSON; from [`arbiter_chess`] |
 //! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms (from [`arbiter_chess`]), durations in words; PGN, from [`arbiter_pgn`] |
 //! | [`dead`] | can a side still mate (2005 Art. 6.10, 9.6 / 2023 Art. 6.9, 5.2.2), from [`arbiter_dead`] |
-//! | [`dgt`] | the DGT sensor-board and clock protocol, bytes in and out |
+//! | [`dgt`] | the sensor boards at the game: the board session, moves read from the boards, touch-move; their protocols (bytes in and out) from [`arbiter_boards`], re-exported |
 
 #![warn(missing_docs)]
 
@@ -93,5 +93,6 @@ pub mod clock;
 pub mod laws;
 pub mod touch;
 
-// The DGT sensor-board protocol, sans I/O.
+// The sensor boards at the game, sans I/O; their protocols are a crate of their own on the
+// chess layer, re-exported inside under their old paths (dgt::board, dgt::codec, ...).
 pub mod dgt;

@@ -8,7 +8,7 @@
 // Each round prints both p99s and the machine's load; the ratio is the median round's.
 //
 // Ours includes what the board's protocol asks for by design: the noise gate holds a field
-// update until a full read of the board confirms it (core/src/dgt/gate.rs), so a lift's touch
+// update until a full read of the board confirms it (boards/src/gate.rs), so a lift's touch
 // waits for one more round trip to the board (the read asked after the gate's scan time). A
 // second floor does that and nothing else (a full read asked 8 ms after the update, the square
 // marked when it agrees), so the gate's cost and the page's are told apart: ours against it is

@@ -16,13 +16,13 @@
 
 use std::collections::VecDeque;
 
-use crate::dgt::board::{
+use crate::board::{
     BoardDump, DgtSquare, Occupant, OccupantCode, Orientation, Placement, PlacementDump,
 };
-use crate::dgt::codec::{BoardMessage, Command};
-use crate::dgt::family::BoardCodec;
-use crate::movegen::Move;
-use crate::{Piece, Position};
+use crate::codec::{BoardMessage, Command};
+use crate::family::BoardCodec;
+use arbiter_chess::movegen::Move;
+use arbiter_chess::{Piece, Position};
 
 /// What a presence board's frames say, in DGT's square order (a8 = 0 ... h1 = 63).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

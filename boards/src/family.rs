@@ -1,9 +1,10 @@
 //! One trait for every family of sensor board: bytes in, readings out, commands out.
 //!
-//! A [`BoardSession`](super::session::BoardSession) keeps the Laws at a board whatever its make;
-//! what differs between makes is the wire. A family's codec turns the bytes its board sends into
-//! [`BoardMessage`]s (a whole board read, one square changed, the clock's times) and the
-//! session's [`Command`]s into the bytes its board understands. DGT's vocabulary is the common
+//! A board session (`arbiter_core::dgt::session::BoardSession`, above this crate) keeps the
+//! Laws at a board whatever its make; what differs between makes is the wire. A family's codec
+//! turns the bytes its board sends into [`BoardMessage`]s (a whole board read, one square
+//! changed, the clock's times) and the session's [`Command`]s into the bytes its board
+//! understands. DGT's vocabulary is the common
 //! one: a family whose board reports differently (Millennium's whole-board strings, Certabo's
 //! RFID ids, Chessnut's bitboards) translates into dumps and field updates in DGT's sensor order
 //! and piece codes, so the reconstruction, the noise gate's doubt and the Laws above stay one.
@@ -23,7 +24,7 @@ pub mod presence;
 pub mod snapshot;
 pub mod squareoff;
 
-use crate::Position;
+use arbiter_chess::Position;
 use certabo::CertaboFrames;
 use chessnut::ChessnutFrames;
 use chessup::ChessUpFrames;

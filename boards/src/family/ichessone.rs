@@ -9,7 +9,7 @@
 
 use super::presence::{Sensed, Sensors};
 use super::snapshot::to_header;
-use crate::dgt::codec::Command;
+use crate::codec::Command;
 
 const HEADER: [u8; 2] = [0x3D, 0x70];
 const FRAME: usize = 34;

@@ -1,8 +1,8 @@
 //! What the reconstructor reads from a board: touches, presses, moves, takebacks and
 //! irregularities, and when a move counts as made.
 
-use crate::movegen::Move;
-use crate::{Color, Piece, Square};
+use arbiter_chess::movegen::Move;
+use arbiter_chess::{Color, Piece, Square};
 
 use super::board::{Orientation, Placement};
 use super::clock::ClockSide;

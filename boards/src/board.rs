@@ -6,8 +6,8 @@
 //! turned round; software infers the orientation (2005 Art. 7.1: the initial position must be
 //! correct, which is also when a turned board shows itself).
 
-pub use crate::placement::{Occupant, Placement};
-use crate::{Color, File, Piece, Rank, Square};
+pub use arbiter_chess::placement::{Occupant, Placement};
+use arbiter_chess::{Color, File, Piece, Rank, Square};
 
 /// A square in the board's own numbering (0 = a8 when the board sits the normal way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -11,8 +11,8 @@
 use std::collections::HashMap;
 
 use super::snapshot::Frames;
-use crate::dgt::board::{Orientation, Placement, PlacementDump};
-use crate::dgt::codec::Command;
+use crate::board::{Orientation, Placement, PlacementDump};
+use crate::codec::Command;
 
 /// A tag: five bytes.
 pub type Tag = [u8; 5];

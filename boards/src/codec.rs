@@ -7,7 +7,7 @@
 //! so decoding restarts there. Nothing the wire carries can make it panic or grow without bound.
 //!
 //! ```
-//! use arbiter_core::dgt::codec::{BoardMessage, Decoder};
+//! use arbiter_boards::codec::{BoardMessage, Decoder};
 //! let mut decoder = Decoder::default();
 //! decoder.feed(&[0xFF, 0x13, 0x8E, 0x00, 0x05, 12, 0x01]);
 //! let mut messages = Vec::new();
@@ -455,7 +455,7 @@ fn fixed_ascii(s: &str, n: usize) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dgt::board::{Orientation, Placement, PlacementDump};
+    use crate::board::{Orientation, Placement, PlacementDump};
 
     fn decode_all(bytes: &[u8]) -> Vec<Decoded> {
         let mut d = Decoder::default();

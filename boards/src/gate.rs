@@ -27,8 +27,8 @@ pub const SCAN_MS: u64 = 8;
 /// Keeps sensor noise from becoming events (see the module's notes).
 ///
 /// ```
-/// use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation, Placement, PlacementDump};
-/// use arbiter_core::dgt::codec::{BoardMessage, Command, NoiseGate};
+/// use arbiter_boards::board::{DgtSquare, Occupant, Orientation, Placement, PlacementDump};
+/// use arbiter_boards::codec::{BoardMessage, Command, NoiseGate};
 /// let start = Placement::start().to_dump(Orientation::Normal);
 /// let mut gate = NoiseGate::default();
 /// assert_eq!(gate.poll_command(), Some(Command::SendBoard));

@@ -15,8 +15,8 @@
 use std::collections::VecDeque;
 
 use super::presence::{Sensed, Sensors};
-use crate::dgt::codec::{BoardMessage, Command};
-use crate::dgt::output::Battery;
+use crate::battery::Battery;
+use crate::codec::{BoardMessage, Command};
 
 /// At most this much of a message is kept while waiting for its end.
 const LONGEST: usize = 256;
@@ -229,8 +229,8 @@ mod tests {
 
     #[test]
     fn the_battery_is_asked_after_the_squares_and_a_level_shown_only_as_a_percent() {
-        use crate::dgt::family::BoardCodec;
-        use crate::dgt::family::presence::PresenceCodec;
+        use crate::family::BoardCodec;
+        use crate::family::presence::PresenceCodec;
         let codec = PresenceCodec::new(SquareOffSensors::default());
         assert_eq!(
             codec.handshake(),
@@ -278,9 +278,9 @@ mod tests {
 
     #[test]
     fn its_lights_are_the_squares_named_and_put_out_by_none() {
-        use crate::Square;
-        use crate::dgt::board::Orientation;
-        use crate::dgt::lights::Lights;
+        use crate::board::Orientation;
+        use crate::lights::Lights;
+        use arbiter_chess::Square;
         let s = SquareOffSensors::default();
         let mut out = Vec::new();
         let last_move = Lights::of([Square::E2, Square::E4], Orientation::Normal, false);

@@ -7,8 +7,8 @@
 //! mono424/dgtdriver (MIT) and the DGTCentaurUniversal emulator's notes (read, not copied).
 
 use super::presence::{Sensed, Sensors};
-use crate::dgt::board::Occupant;
-use crate::dgt::codec::{BoardMessage, Command, Decoder, UpdateMode};
+use crate::board::Occupant;
+use crate::codec::{BoardMessage, Command, Decoder, UpdateMode};
 
 /// DGT's command that carries the developer key.
 const DEVELOPER_KEY: u8 = 0x63;
@@ -121,9 +121,9 @@ pub fn update_frame(index: u8, occupied: bool) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Square;
-    use crate::dgt::board::Orientation;
-    use crate::dgt::lights::Lights;
+    use crate::board::Orientation;
+    use crate::lights::Lights;
+    use arbiter_chess::Square;
 
     #[test]
     fn dumps_and_updates_read_as_presence() {

@@ -8,9 +8,9 @@
 
 use std::collections::VecDeque;
 
-use crate::dgt::board::BoardDump;
-use crate::dgt::codec::{BoardMessage, Command};
-use crate::dgt::family::BoardCodec;
+use crate::board::BoardDump;
+use crate::codec::{BoardMessage, Command};
+use crate::family::BoardCodec;
 
 /// What differs between the snapshot families: the frames on their wire.
 pub trait Frames {

@@ -8,8 +8,8 @@
 //! Woodfield, 2017, as python-mchess keeps it).
 
 use super::snapshot::{Frames, code_of_letter};
-use crate::dgt::codec::Command;
-use crate::dgt::lights::Lights;
+use crate::codec::Command;
+use crate::lights::Lights;
 
 /// The lengths of the board's replies, by their letter: `s` status, `v` version, `l` LEDs set,
 /// `x` LEDs off, `w` and `r` its settings.
@@ -185,8 +185,8 @@ mod tests {
 
     #[test]
     fn lights_are_the_corners_of_their_squares_and_x_puts_them_out() {
-        use crate::Square;
-        use crate::dgt::board::Orientation;
+        use crate::board::Orientation;
+        use arbiter_chess::Square;
         let mut out = Vec::new();
         let lights = Lights::of([Square::A8, Square::H1], Orientation::Normal, false);
         MillenniumFrames::default().encode(&Command::Leds(lights), &mut out);

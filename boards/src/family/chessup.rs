@@ -10,8 +10,8 @@
 use std::collections::VecDeque;
 
 use super::snapshot::Frames;
-use crate::dgt::codec::{BoardMessage, Command};
-use crate::dgt::output::Battery;
+use crate::battery::Battery;
+use crate::codec::{BoardMessage, Command};
 
 const POSITION: u8 = 0x67;
 const TOUCHED: u8 = 0xB8;
@@ -155,7 +155,7 @@ pub fn position_frame(codes: &[u8; 64]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dgt::board::{Orientation, Placement, PlacementDump};
+    use crate::board::{Orientation, Placement, PlacementDump};
 
     #[test]
     fn a_position_reads_back_and_a_touch_asks_for_the_board() {
@@ -183,8 +183,8 @@ mod tests {
 
     #[test]
     fn put_on_charge_and_taken_off_it_the_board_says_so() {
-        use crate::dgt::family::BoardCodec;
-        use crate::dgt::family::snapshot::SnapshotCodec;
+        use crate::family::BoardCodec;
+        use crate::family::snapshot::SnapshotCodec;
         let start = Placement::start().to_dump(Orientation::Normal).codes;
         // On charge after a move the board read, a position, then off charge.
         let mut wire = vec![0xA3, 0x35, 4, 1, 4, 3, 0x33, 0x01];

@@ -12,8 +12,8 @@
 use std::collections::VecDeque;
 
 use super::snapshot::{Frames, to_header};
-use crate::dgt::codec::{BoardMessage, Command};
-use crate::dgt::output::Battery;
+use crate::battery::Battery;
+use crate::codec::{BoardMessage, Command};
 
 /// DGT's code for each Chessnut nibble (13 for the three nibbles that name nothing: no piece,
 /// never read as an empty square).
@@ -116,7 +116,7 @@ impl Frames for ChessnutFrames {
     fn handshake(&self) -> Vec<Command> {
         // The battery is asked once the reports are on, as a DGT board's is.
         vec![
-            Command::Update(crate::dgt::codec::UpdateMode::Board),
+            Command::Update(crate::codec::UpdateMode::Board),
             Command::Battery,
         ]
     }
@@ -147,12 +147,12 @@ impl Frames for ChessnutFrames {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dgt::board::{Orientation, Placement, PlacementDump};
+    use crate::board::{Orientation, Placement, PlacementDump};
 
     #[test]
     fn lights_are_a_byte_per_rank_from_the_eighth_a_file_high() {
-        use crate::Square;
-        use crate::dgt::lights::Lights;
+        use crate::lights::Lights;
+        use arbiter_chess::Square;
         let mut out = Vec::new();
         let lights = Lights::of([Square::E2, Square::E4], Orientation::Normal, false);
         ChessnutFrames::default().encode(&Command::Leds(lights), &mut out);
@@ -185,8 +185,8 @@ mod tests {
 
     #[test]
     fn the_battery_is_asked_after_the_reports_and_its_answer_read_between_frames() {
-        use crate::dgt::family::BoardCodec;
-        use crate::dgt::family::snapshot::SnapshotCodec;
+        use crate::family::BoardCodec;
+        use crate::family::snapshot::SnapshotCodec;
         let mut codec = SnapshotCodec::new(ChessnutFrames::default());
         let handshake = codec.handshake();
         assert_eq!(handshake.last(), Some(&Command::Battery), "{handshake:?}");
