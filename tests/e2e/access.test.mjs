@@ -19,6 +19,7 @@ const env = setUp({
   '/vi.html': bare('accessible player="white" time-control="15+10" edition="2005"'),
   '/assist.html': bare('accessible assistant speak player="black" time-control="15+10" edition="2005"'),
   '/ohr.html': bare('accessible lang="de" time-control="15+10" edition="2005"'),
+  '/temps.html': bare('accessible player="white" lang="fr" time-control="6+0" edition="2023"'),
 });
 
 const live = (page) => page.locator('arbiter-board .announce').textContent();
@@ -294,6 +295,20 @@ test('app_f2_9 the assistant types both players\' moves; speech says only what t
   const spoken = await page.evaluate(() => document.querySelector('arbiter-board').spoken);
   assert.equal(spoken.length, 1);
   assert.match(spoken[0].text, /^you: 15 minutes( \d+ seconds?)? left, \d+ seconds? used; opponent: 15 minutes( \d+ seconds?)? left, \d+ seconds? used; 1 move$/);
+});
+
+test('app_f2_9d the times on request are said whole in the player\'s language (French)', async () => {
+  const page = await freshPage(env.browser, { clockAt: T0 });
+  await openBoard(page, `${env.server.url}/temps.html`);
+  await page.clock.pauseAt(T0 + 10_000);
+  await page.locator('arbiter-board #entry-text').focus();
+  await enter(page, 'e4');
+  await enter(page, '');
+  await page.clock.runFor(28_400);
+  await enter(page, '/time');
+  // The frame was English around French durations ("you: 6 minutes left, 0 secondes used; ...").
+  assert.equal(await lastLine(page), 'vous : temps restant 6 minutes, temps utilisé 0 secondes ; adversaire : '
+    + 'temps restant 5 minutes 31 secondes, temps utilisé 28 secondes ; 1 coup');
 });
 
 test('app_f the new-game dialog by keyboard: a player by ear (Black), App. F words; his board turned to him', async () => {

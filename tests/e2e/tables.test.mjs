@@ -57,7 +57,7 @@ test('app_e every entry reads whole in every language when its words are given',
     port: 'P', kind: 'K', no_castling: true, piece: 'b1', target: 'c3', rook: 'h1', text: 'Sd2', position: 2,
     candidates: 'Sbd2, Sfd2', url: 'ws://h/ws', list: 'a, b', first: 'F', last: 'La', problem: 'P.',
     rank: 8, found: 'z', max: 16, right: 'K', ply: 9, plies: 4, short: true, long: false, err: 'E', spoken: 'Sp',
-    name: 'Nm', 0: 'zero', 1: 'one',
+    name: 'Nm', own_left: 'OL', own_used: 'OU', theirs_left: 'TL', theirs_used: 'TU', 0: 'zero', 1: 'one',
     // The hall's.
     event: 'Ev', round: 2, edition: '2023', s: 5, side: 'Si', number: 12, san: 'Nf3', article: 'Art. 1', result: '1-0',
     status: 503, time: '12:00', ago: 'now', games: 4, said: 'busy', error: 'E', pushed: 3, failed: 1, screen: 'Sc',

@@ -150,3 +150,36 @@ test('art6_2 a clock face’s caption is worded from the core’s data in the pa
   assert.equal(out.enDelay, 'Move 1 · delay 2.5 s');
   assert.equal(out.fr, 'Coup 1 · Bronstein 2 s');
 });
+
+// The durations a blind player hears, as the core's notation::duration said them before the
+// words moved to the catalogue (its cases and laws_blind's b08 and b10 figures, unchanged).
+test('app_f2_9d durations and the times on request in words, English and German', async () => {
+  const page = await freshPage(env.browser);
+  await page.goto(`${env.server.url}/embed.html`);
+  const out = await page.evaluate(async () => {
+    const w = await import('/js/words.js');
+    await w.loadSentences('en');
+    await w.loadSentences('de');
+    const ms = [0, 999, 1_000, 61_000, 300_000, 272_999, 3_600_000, 5_430_000, 7_260_000, 272_000];
+    const told = {
+      own: { remaining: 5_347_500, used: 142_500, moves: 3 },
+      theirs: { remaining: 5_382_000, used: 108_000, moves: 3 },
+    };
+    return {
+      en: ms.map((m) => w.durationWords(m, 'en')),
+      de: ms.map((m) => w.durationWords(m, 'de')),
+      black: w.timeToldWords(told, 'en'),
+      white: w.timeToldWords({ own: told.theirs, theirs: told.own }, 'de'),
+      moves: w.t('moves_count', { n: 3 }, 'de'),
+    };
+  });
+  assert.deepEqual(out.en, ['0 seconds', '0 seconds', '1 second', '1 minute 1 second', '5 minutes',
+    '4 minutes 32 seconds', '1 hour', '1 hour 30 minutes 30 seconds', '2 hours 1 minute', '4 minutes 32 seconds']);
+  assert.deepEqual(out.de, ['0 Sekunden', '0 Sekunden', '1 Sekunde', '1 Minute 1 Sekunde', '5 Minuten',
+    '4 Minuten 32 Sekunden', '1 Stunde', '1 Stunde 30 Minuten 30 Sekunden', '2 Stunden 1 Minute', '4 Minuten 32 Sekunden']);
+  assert.equal(out.black, 'you: 1 hour 29 minutes 7 seconds left, 2 minutes 22 seconds used; '
+    + 'opponent: 1 hour 29 minutes 42 seconds left, 1 minute 48 seconds used; 3 moves');
+  assert.equal(out.white, 'Sie: 1 Stunde 29 Minuten 42 Sekunden Restzeit, 1 Minute 48 Sekunden verbraucht; '
+    + 'Gegner: 1 Stunde 29 Minuten 7 Sekunden Restzeit, 2 Minuten 22 Sekunden verbraucht; 3 Züge');
+  assert.equal(out.moves, '3 Züge');
+});

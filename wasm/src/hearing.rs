@@ -318,19 +318,6 @@ mod tests {
     }
 }
 
-/// A duration in words in a notation language (`"4 minutes 32 seconds"`, `"4 Minuten 32
-/// Sekunden"` for `de` or `appf`): never a clock face, which speech reads as a time of day.
-#[wasm_bindgen(js_name = sayDuration)]
-pub fn say_duration(ms: f64, lang: &str) -> String {
-    let lang = match SpokenForm::from_code(lang) {
-        SpokenForm::AppF => Language::German,
-        SpokenForm::Language(l) => l,
-    };
-    arbiter_core::notation::duration::say(Millis(ms.max(0.0) as u64), lang)
-}
-
-/// The mark of a tactile clock (2005 App. F2.4) passed between two readings of one clock,
-/// `before` then `after` ms left: `{remaining, dots}`, or `undefined` when none was passed.
 #[wasm_bindgen(js_name = tactileMarkPassed, unchecked_return_type = "{ remaining: number; dots: number } | undefined")]
 pub fn tactile_mark_passed(before: f64, after: f64) -> JsValue {
     let ms = |x: f64| Millis(x.max(0.0) as u64);

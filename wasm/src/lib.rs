@@ -48,7 +48,7 @@ pub use clock_display::ClockDisplay;
 #[cfg(feature = "full")]
 pub use dead::can_mate_js;
 pub use face::face_text;
-pub use hearing::{read_move_js, say_duration, square_labels, tactile_mark_passed};
+pub use hearing::{read_move_js, square_labels, tactile_mark_passed};
 pub use speaker::Speaker;
 pub use table::Table;
 

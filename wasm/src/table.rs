@@ -525,25 +525,20 @@ impl Table {
         self.inner.borrow().game.log().to_jsonl()
     }
 
-    /// What `player` is told when he asks for the time (2005 App. F2.9d / 2023 App. D.2.10):
-    /// his time left and used, his opponent's, and his moves completed, in words (`de` or `appf`
-    /// for German, else English), at this instant.
-    #[wasm_bindgen(js_name = timeOnRequest)]
+    /// What `player` is told when he asks for the time (2005 App. F2.9d / 2023 App. D.2.10),
+    /// at this instant: `{own: {remaining, used, moves}, theirs: {...}}`, in ms; the page
+    /// says it in the player's language (its catalogue's `time_on_request`).
+    #[wasm_bindgen(js_name = timeOnRequest, unchecked_return_type = "TimeOnRequest")]
     pub fn time_on_request(
         &self,
         #[wasm_bindgen(unchecked_param_type = "Color")] player: &str,
-        lang: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<JsValue, JsError> {
         let player = color_named(player)?;
-        let lang = match SpokenForm::from_code(lang) {
-            SpokenForm::AppF => Language::German,
-            SpokenForm::Language(l) => l,
-        };
         let mut inner = self.inner.borrow_mut();
         let now = inner.now();
         let at = now.max(inner.game.log().events().last().map_or(now, |e| e.at));
         let state = inner.game.state(at);
-        Ok(state.time_on_request(player, lang))
+        Ok(to_js(&state.time_on_request(player)))
     }
 
     /// How moves are heard from now on: `appf` (2005 App. F2) or a language code.

@@ -80,4 +80,7 @@ export interface PageState {
 /** A ruling that waits for the analysis of whether `side` can still mate in `fen` (clocks stopped). */
 export interface PendingAnalysis { side: Color; fen: string; ruling: "flag_fall" | "illegal_moves" | "resignation"; law: { edition: string; article: string }; since: number }
 export interface CanMateAnswer { answer: "yes" | "no" | "undetermined"; line: string[] }
+/** One clock as a blind player is told it (2005 App. F2.9d / 2023 App. D.2.10), in ms. */
+export interface TimeTold { remaining: number; used: number; moves: number }
+export interface TimeOnRequest { own: TimeTold; theirs: TimeTold }
 "#;

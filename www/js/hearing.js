@@ -1,6 +1,6 @@
 // Playing by ear and keyboard (2005 App. F): the commands a player types or presses to hear the
-// game and the sentences that answer them. The words of moves, squares, pieces and durations
-// come from the wasm module (the core's App. F form, notation languages and durations).
+// game and the sentences that answer them. The words of moves, squares and pieces come from the
+// wasm module (the core's App. F form and the notation languages); durations are the catalogue's.
 
 import { moveNo, say, sideName, sideOf } from './words.js';
 
@@ -9,7 +9,7 @@ const OTHER = { white: 'black', black: 'white' };
 /**
  * Both clocks, on request (2005 App. F2.9d; 2023 D.2.6 "time and number of moves"), in `lang`:
  * "You: 4 minutes 32 seconds. Opponent: 6 minutes 10 seconds. 23 moves played."
- * `durationWords(ms)` says a duration (the core's `notation::duration`); `me` is the player who
+ * `durationWords(ms)` says a duration (words.js `durationWords`); `me` is the player who
  * asks ("white" / "black"), or null to name both sides.
  */
 export function clocksWords(state, durationWords, me = null, lang = 'en') {

@@ -149,6 +149,36 @@ export function spanWords(ms, lang = 'en') {
   return parts.join(' ');
 }
 
+/**
+ * A duration as a blind player hears it (2005 App. F2.9d / 2023 App. D.2.10), never a clock
+ * face, which speech reads as a time of day: whole seconds rounded down as a clock shows them,
+ * hours only from one hour up, no seconds when there are none over the minutes: "1 hour 30
+ * minutes", "4 minutes 32 seconds", "45 seconds", "0 seconds" (and so in each language).
+ */
+export function durationWords(ms, lang = 'en') {
+  const total = Math.floor(Math.max(0, ms) / 1000);
+  const [h, m, s] = [Math.floor(total / 3600), Math.floor(total / 60) % 60, total % 60];
+  const parts = [];
+  if (h) parts.push(t('span_hours', { n: h }, lang));
+  if (m) parts.push(t('span_minutes', { n: m }, lang));
+  if (s || !parts.length) parts.push(t('span_seconds', { n: s }, lang));
+  return parts.join(' ');
+}
+
+/**
+ * What a player is told when he asks for the times (the core's `TimeOnRequest`: his clock and
+ * his opponent's, the moves he has completed), in `lang`.
+ */
+export function timeToldWords(told, lang = 'en') {
+  return t('time_on_request', {
+    own_left: durationWords(told.own.remaining, lang),
+    own_used: durationWords(told.own.used, lang),
+    theirs_left: durationWords(told.theirs.remaining, lang),
+    theirs_used: durationWords(told.theirs.used, lang),
+    moves: t('moves_count', { n: told.own.moves }, lang),
+  }, lang);
+}
+
 // "a, b and c" in `lang`'s own way.
 function listWords(items, lang) {
   try {

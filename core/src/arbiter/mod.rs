@@ -29,8 +29,8 @@
 //! by [`Event::Announce`] (or on the tactile board, whose lifts and placements are fed as the
 //! mover's), corrected by [`Event::CorrectAnnouncement`] until the opponent's clock starts, and
 //! repeated by the opponent with [`Event::Repeat`]. Two boards are compared with
-//! [`Game::reconcile_boards`]; times are told in words by [`crate::notation::duration`] and
-//! [`crate::laws::blind::time_on_request`]; the tactile clock's marks come from
+//! [`Game::reconcile_boards`]; what a player is told of the times is
+//! [`State::time_on_request`] (the page words it); the tactile clock's marks come from
 //! [`crate::laws::blind::next_mark`]. JSON as the page and the bridge send it:
 //!
 //! ```

@@ -4,9 +4,8 @@ use super::event::ClaimKind;
 use super::game::{Game, PendingAnalysis};
 use super::ruling::{GameResult, Reason};
 use crate::clock::{Millis, Mode, Timestamp, Timing};
-use crate::laws::blind::{self, TimeTold};
+use crate::laws::blind::{TimeOnRequest, TimeTold};
 use crate::laws::{Edition, Law, draws, recording};
-use crate::notation::Language;
 use crate::touch::Obligation;
 use crate::wire;
 use crate::{Color, Move};
@@ -136,8 +135,8 @@ pub struct State {
 
 impl State {
     /// What `player` is told when he asks for the times (2005 App. F2.9d / 2023 App. D.2.10):
-    /// his clock and his opponent's, in words of `lang`.
-    pub fn time_on_request(&self, player: Color, lang: Language) -> String {
+    /// his clock and his opponent's.
+    pub fn time_on_request(&self, player: Color) -> TimeOnRequest {
         let told = |view: &ClockView| TimeTold {
             remaining: view.remaining,
             used: view.used,
@@ -147,7 +146,10 @@ impl State {
             Color::White => (&self.white, &self.black),
             Color::Black => (&self.black, &self.white),
         };
-        blind::time_on_request(told(own), told(theirs), lang)
+        TimeOnRequest {
+            own: told(own),
+            theirs: told(theirs),
+        }
     }
 }
 

@@ -14,7 +14,7 @@
 
 use super::{Edition, Law};
 use crate::clock::Millis;
-use crate::notation::{Language, SanError, duration, san, spoken};
+use crate::notation::{Language, SanError, san, spoken};
 use crate::position::Position;
 use crate::{Color, Move};
 use serde::Serialize;
@@ -86,7 +86,7 @@ pub fn read_announcement(pos: &Position, text: &str, lang: Language) -> Result<M
 
 /// One side's clock as a visually impaired player is told it (F2.9d / D.2.10): the arbiter's
 /// `State` hands these over, so this article needs nothing from the game above it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct TimeTold {
     /// Time left on the clock.
     pub remaining: Millis,
@@ -98,26 +98,14 @@ pub struct TimeTold {
 
 /// What a visually impaired player is told when he asks (2005 App. F2.9d / 2023 App. D.2.10,
 /// and the talking clock of D.2.6.1): his time left and used, his opponent's, and the moves
-/// he has completed, as durations in words (German and English; other languages get the
-/// English frame around their own duration words).
-pub fn time_on_request(own: TimeTold, theirs: TimeTold, lang: Language) -> String {
-    let (you, opponent, left, used) = match lang {
-        Language::German => ("Sie", "Gegner", "Restzeit", "verbraucht"),
-        _ => ("you", "opponent", "left", "used"),
-    };
-    let side = |view: TimeTold| {
-        format!(
-            "{} {left}, {} {used}",
-            duration::say(view.remaining, lang),
-            duration::say(view.used, lang)
-        )
-    };
-    format!(
-        "{you}: {}; {opponent}: {}; {}",
-        side(own),
-        side(theirs),
-        duration::say_moves(own.moves, lang)
-    )
+/// he has completed. The words are the page's (its message catalogue, in the player's
+/// language); the core says what is told.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TimeOnRequest {
+    /// The asking player's clock; its `moves` are the moves he has completed.
+    pub own: TimeTold,
+    /// His opponent's clock.
+    pub theirs: TimeTold,
 }
 
 /// A mark of the tactile clock's dial that the minute hand has reached (F2.4a / D.2.6.2): a

@@ -2,7 +2,7 @@
 // player, or anyone at the keyboard) read into the board's intents. A command ("/time", "/s e4",
 // "/claim repetition") is answered; anything else is read as a move in the position shown.
 
-import { refusalWords } from '../words.js';
+import { durationWords, loadSentences, refusalWords, sentenceLang, timeToldWords } from '../words.js';
 import { clocksWords, commandList, lastMovePrefix, moveNumberWords, readCommand, CLAIM_WORDS } from '../hearing.js';
 
 const OTHER = { white: 'black', black: 'white' };
@@ -146,14 +146,20 @@ export class Commands {
       case 'time': {
         const me = g.me();
         if (me && !g.source.live && g.table.timeOnRequest) {
-          // The player by ear asks: the core's words (2005 App. F2.9d: time left and used).
+          // The player by ear asks: what the core says he is told (2005 App. F2.9d: time left
+          // and used, moves completed), in his language; the App. F form is German throughout,
+          // whose words may have to be fetched first.
           const l = form === 'appf' ? 'de' : g.lang();
-          return g.answer(g.table.timeOnRequest(me, l), l);
+          const told = g.table.timeOnRequest(me);
+          const tell = () => g.answer(timeToldWords(told, l), l);
+          if (sentenceLang(l) === l) return tell();
+          loadSentences(l).then(tell, tell);
+          return;
         }
         const now = g.source.live ? g.source.clocks() : g.table.state();
         if (!now) return g.answer(g.t('no_clocks_yet'));
         const l = g.lang();
-        return g.answer(clocksWords(now, (ms) => g.wasm.sayDuration(ms, l), me, l));
+        return g.answer(clocksWords(now, (ms) => durationWords(ms, l), me, l));
       }
       case 'board': return g.answer(g.wasm.sayBoard(s.fen, form), lang);
       case 'number': return g.answer(moveNumberWords(s, g.lang()));

@@ -2,7 +2,7 @@
 // for them: every five minutes, then every minute of the last five. The core's `laws::blind`
 // finds them (`tactileMarkPassed`); this module only polls the clock and says what passed.
 
-import { sideName } from '../words.js';
+import { durationWords, sideName } from '../words.js';
 
 export class TactileMarks {
   #timer = null;
@@ -30,7 +30,7 @@ export class TactileMarks {
         if (!mark) continue;
         const key = !me ? 'mark_side' : color === me ? 'mark_you' : 'mark_opponent';
         const l = g.lang();
-        g.announce([g.t(key, { who: sideName(color, l), span: g.wasm.sayDuration(mark.remaining, l) })]);
+        g.announce([g.t(key, { who: sideName(color, l), span: durationWords(mark.remaining, l) })]);
       }
     }, 500);
   }
