@@ -58,7 +58,7 @@
 //! | [`position`], [`movegen`], [`fen`] | the rules of play (Art. 1-3) over cozy-chess: the chess layer, [`arbiter_chess`], re-exported |
 //! | [`placement`] | the pieces on the squares, without rules (sensor boards, illegal positions); from [`arbiter_chess`] |
 //! | [`wire`] | how colours, squares and pieces appear in JSON; from [`arbiter_chess`] |
-//! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms (from [`arbiter_chess`]), durations in words; PGN, from [`arbiter_pgn`] |
+//! | [`notation`], [`pgn`] | SAN in the languages of App. E, spoken and Braille forms, from [`arbiter_chess`]; PGN, from [`arbiter_pgn`] |
 //! | [`dead`] | can a side still mate (2005 Art. 6.10, 9.6 / 2023 Art. 6.9, 5.2.2), from [`arbiter_dead`] |
 //! | [`dgt`] | the sensor boards at the game: the board session, moves read from the boards, touch-move; their protocols (bytes in and out) from [`arbiter_boards`], re-exported |
 
@@ -75,8 +75,7 @@ pub use laws::Law;
 // under the paths it had when it lived here, so callers keep one import path.
 pub use arbiter_chess::{fen, movegen, placement, position, wire};
 
-// The rules of play (Art. 5, 8, 9; App. E): notation adds durations in words to the chess
-// layer's, since it names the clock.
+// The rules of play (Art. 5, 8, 9; App. E): the chess layer's notation, under the core's path.
 pub mod notation;
 pub mod record;
 
