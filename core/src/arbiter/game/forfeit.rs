@@ -43,24 +43,8 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{named_game as game, take};
     use super::*;
-    use crate::clock::{TimeControl, Timing};
-
-    fn game(edition: Edition) -> Game {
-        let control = TimeControl::sudden_death(Millis::minutes(90), Timing::None);
-        let mut config = GameConfig::new(edition, control);
-        config.white = "Verdi".into();
-        config.black = "Bianchi".into();
-        Game::new(config).expect("setup")
-    }
-
-    fn take(game: &mut Game, ms: u64, json: &str) -> Result<(), Refused> {
-        let event = serde_json::from_str(json).expect("an event");
-        game.handle(Stamped {
-            at: Timestamp(ms),
-            event,
-        })
-    }
 
     fn forfeit(game: &mut Game, ms: u64, absent: &str) -> Result<(), Refused> {
         take(

@@ -20,6 +20,8 @@ mod query;
 mod refused;
 mod score;
 mod set_position;
+#[cfg(test)]
+mod testing;
 mod turn;
 
 use adjournment::Adjournment;

@@ -83,28 +83,12 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{named_game as game, take};
     use super::*;
     use crate::arbiter::event::GameResult;
-    use crate::clock::{TimeControl, Timing};
 
     /// A resumed game's position: White to play his 41st move, both with castling gone.
     const RESUMED: &str = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 3 40";
-
-    fn game(edition: Edition) -> Game {
-        let control = TimeControl::sudden_death(Millis::minutes(90), Timing::None);
-        let mut config = GameConfig::new(edition, control);
-        config.white = "Verdi".into();
-        config.black = "Bianchi".into();
-        Game::new(config).expect("setup")
-    }
-
-    fn take(game: &mut Game, ms: u64, json: &str) -> Result<(), Refused> {
-        let event = serde_json::from_str(json).expect("an event");
-        game.handle(Stamped {
-            at: Timestamp(ms),
-            event,
-        })
-    }
 
     fn set(game: &mut Game, ms: u64, fen: &str) -> Result<(), Refused> {
         game.handle(Stamped {
