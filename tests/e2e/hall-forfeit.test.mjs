@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
-import { startHall, until } from './hall-harness.mjs';
+import { pairedRoundTrf, startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
@@ -20,19 +20,8 @@ const GAMES = 6;
 
 const name = (rank) => `Player, Number${String(rank).padStart(2, '0')}`;
 
-/** Twelve players, round 1 paired: rank `i` against rank `6 + i` on board `i`, the lower rank
- * White on odd boards (the ratings fall with the rank). */
-function roundTrf() {
-  const lines = ['012 Springfield Open'];
-  for (let rank = 1; rank <= 2 * GAMES; rank += 1) {
-    const top = rank <= GAMES;
-    const opponent = top ? rank + GAMES : rank - GAMES;
-    const board = top ? rank : rank - GAMES;
-    const colour = (board % 2 === 1) === top ? 'w' : 'b';
-    lines.push(`001 ${String(rank).padStart(4)} m    ${name(rank).padEnd(33)} ${String(2400 - 10 * rank).padStart(4)} ITA ${String(1_000_000 + rank).padStart(11)} 1990/01/01 ${' 0.0'} ${String(rank).padStart(4)}  ${String(opponent).padStart(4)} ${colour}  `);
-  }
-  return `${lines.join('\n')}\n`;
-}
+/** Twelve players, round 1 paired (the ratings fall with the rank). */
+const roundTrf = () => pairedRoundTrf({ games: GAMES, name, top: 2400, step: 10 });
 
 /** The result mark of round 1 on the TRF line of the player of rank `rank`. */
 function mark(trf, rank) {

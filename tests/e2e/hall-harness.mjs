@@ -119,3 +119,20 @@ export async function until(what, ok, ms = 60_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * Round 1 of an open as a pairing program writes it (TRF-16): `games` games, rank `i` against
+ * rank `games + i` on board `i`, the lower rank White on odd boards; each player named by
+ * `name(rank)`, rated `top - step * rank`, titled by `title(rank)`.
+ */
+export function pairedRoundTrf({ games, name, top, step, title = () => '' }) {
+  const lines = ['012 Springfield Open'];
+  for (let rank = 1; rank <= 2 * games; rank += 1) {
+    const first = rank <= games;
+    const opponent = first ? rank + games : rank - games;
+    const board = first ? rank : rank - games;
+    const colour = (board % 2 === 1) === first ? 'w' : 'b';
+    lines.push(`001 ${String(rank).padStart(4)} m${title(rank).padStart(3)} ${name(rank).padEnd(33)} ${String(top - step * rank).padStart(4)} ITA ${String(1_000_000 + rank).padStart(11)} 1990/01/01 ${' 0.0'} ${String(rank).padStart(4)}  ${String(opponent).padStart(4)} ${colour}  `);
+  }
+  return `${lines.join('\n')}\n`;
+}

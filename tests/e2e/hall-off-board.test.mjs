@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
-import { startHall, until } from './hall-harness.mjs';
+import { pairedRoundTrf, startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
@@ -20,20 +20,8 @@ const GAMES = 70;
 
 const name = (rank) => `Player, Number${String(rank).padStart(3, '0')}`;
 
-/** An open of 140 players as a pairing program writes it, round 1 paired: rank `i` against rank
- * `70 + i` on board `i` (the ratings fall with the rank), the lower rank White on odd boards. */
-function openTrf() {
-  const lines = ['012 Springfield Open'];
-  for (let rank = 1; rank <= 2 * GAMES; rank += 1) {
-    const top = rank <= GAMES;
-    const opponent = top ? rank + GAMES : rank - GAMES;
-    const board = top ? rank : rank - GAMES;
-    const colour = (board % 2 === 1) === top ? 'w' : 'b';
-    const title = rank === 5 ? 'FM' : '';
-    lines.push(`001 ${String(rank).padStart(4)} m${title.padStart(3)} ${name(rank).padEnd(33)} ${String(2700 - 5 * rank).padStart(4)} ITA ${String(1_000_000 + rank).padStart(11)} 1990/01/01 ${' 0.0'} ${String(rank).padStart(4)}  ${String(opponent).padStart(4)} ${colour}  `);
-  }
-  return `${lines.join('\n')}\n`;
-}
+/** An open of 140 players, round 1 paired (the ratings fall with the rank; one FM). */
+const openTrf = () => pairedRoundTrf({ games: GAMES, name, top: 2700, step: 5, title: (rank) => (rank === 5 ? 'FM' : '') });
 
 test('hall off the boards: 68 games listed, a result entered, confirmed, changed and undone by the arbiter; refused without the token; on a phone the list fits', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-off-board-'));
