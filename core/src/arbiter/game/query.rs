@@ -128,6 +128,7 @@ impl Game {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::take as at;
     use super::*;
     use crate::clock::TimeControl;
     use crate::clock::Timing;
@@ -135,14 +136,6 @@ mod tests {
     fn game(edition: Edition) -> Game {
         let control = TimeControl::sudden_death(Millis::minutes(5), Timing::None);
         Game::new(GameConfig::new(edition, control)).expect("setup")
-    }
-
-    fn at(game: &mut Game, ms: u64, json: &str) -> Result<(), Refused> {
-        let event = serde_json::from_str(json).expect("an event");
-        game.handle(Stamped {
-            at: Timestamp(ms),
-            event,
-        })
     }
 
     #[test]
