@@ -4,7 +4,7 @@
 // move, the Braille score, the Worker's dead-position analysis, a live board's bridge client).
 // A game moves from one to the other by its event log, so either plays the same game.
 import init, * as arbiter from '../pkg/arbiter_wasm.js';
-import { once } from './once.js';
+import { importAnew, once } from './once.js';
 
 // A load that failed (a network blip) is not kept: the next ask tries again (once.js).
 
@@ -26,8 +26,19 @@ export const loadArbiter = once(async () => {
  */
 export const deadWorker = () => new Worker(new URL('./dead-worker.js', import.meta.url), { type: 'module' });
 
-/** Resolves to the full module's exports (a second download, once per page). */
-export const loadFull = once(() => import('../pkg/arbiter_full.js').then(async (full) => {
+// The full module's glue, imported once: a module of no imports whose instance holds the wasm's
+// JS state, so the one the page has is kept and only a failed import is tried again (at a new
+// URL, importAnew). Its URL is written here, in js/, as the chunks see it.
+const fullGlue = once(importAnew(
+  () => import('../pkg/arbiter_full.js'),
+  new URL('../pkg/arbiter_full.js', import.meta.url),
+));
+
+/**
+ * Resolves to the full module's exports (a second download, once per page). The wasm failing to
+ * arrive is fetched again by the same glue on the next ask.
+ */
+export const loadFull = once(() => fullGlue().then(async (full) => {
   await full.default();
   return full;
 }));

@@ -20,3 +20,34 @@ export function once(load) {
   get.value = undefined;
   return get;
 }
+
+// How many imports of each module (by its built URL) have failed, shared by every copy of this
+// file a page holds (the bundle's, and the one importable by name that tests and embedders
+// load): all of them then import a module at the same URL, and so get the same instance.
+const FAILED = (globalThis[Symbol.for('arbiter.failedImports')] ??= new Map());
+
+/**
+ * A dynamic import that a failure does not end for the page's life. `first` is the import as
+ * written for the build (`() => import('./lang/en.js')`: esbuild follows it, bundles the module
+ * and rewrites its path); `url` names the same file as built, made with `new URL(…,
+ * import.meta.url)` in a module of js/ itself, where such a URL names the same file from a
+ * chunk. After a failure the next call imports `url` with `?retry=N`: a browser may keep a
+ * module's failed fetch in its module map for the page's life (Chromium 148 does: a second
+ * `import()` of the URL fails at once, fetching nothing), and a network blip would then last
+ * until a reload. A new URL is a new module, so only a failed import moves on to the next one:
+ * once a URL succeeds every later call imports that URL again, which the module map answers
+ * with the same instance (the page never holds two copies of a module).
+ */
+export function importAnew(first, url) {
+  return () => {
+    const failures = FAILED.get(url.href) ?? 0;
+    // `url` names a file of the page, which has no query of its own.
+    const again = `${url.href}?retry=${failures}`;
+    const load = failures > 0 ? () => import(again) : first;
+    // Calls failing together count one failure: the next tries one new URL, not several.
+    return load().catch((err) => {
+      FAILED.set(url.href, Math.max(FAILED.get(url.href) ?? 0, failures + 1));
+      throw err;
+    });
+  };
+}

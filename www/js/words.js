@@ -7,7 +7,7 @@
 
 import start from './lang/en-start.js';
 import LOADERS from './lang/index.js';
-import { once } from './once.js';
+import { importAnew, once } from './once.js';
 
 // English is always here (every other table falls back to it): the first screen's words come
 // with the scripts, the rest (`en.js`: rulings, refusals, help, dialogs, panels) when first
@@ -16,12 +16,28 @@ import { once } from './once.js';
 const TABLES = { en: start };
 
 /**
+ * The built URL of the catalogue's module `name` (`en`, `de`, `hall-fr`: js/lang/<name>.js),
+ * for a retry of its import (once.js `importAnew`). Written here, in js/, where such a URL names
+ * the same file from a chunk of the bundle; the build keeps these modules' names (they are
+ * entries of their own, xtask/src/dist/esbuild.mjs).
+ */
+export const catalogueUrl = (name) => new URL(`./lang/${name}.js`, import.meta.url);
+
+const english = importAnew(() => import('./lang/en.js'), catalogueUrl('en'));
+
+/**
  * Fetches the rest of English once; resolves when every message can be said. A board asks for
  * it at the first touch or key, and waits for it before it says a ruling or answers a request.
  */
-export const loadWords = once(() => import('./lang/en.js').then((table) => {
+export const loadWords = once(() => english().then((table) => {
   TABLES.en = table.default;
 }));
+
+// Each other language's table (lang/index.js), tried again at a new URL after a failure.
+const TABLE_LOADERS = Object.fromEntries(Object.entries(LOADERS)
+  .map(([code, load]) => [code, importAnew(load, catalogueUrl(code))]));
+// The static controls' words in another language, fetched with its table.
+const relabelling = importAnew(() => import('./relabel.js'), new URL('./relabel.js', import.meta.url));
 
 /** Whether every English message is here (`loadWords` has resolved). */
 export const wordsLoaded = () => TABLES.en !== start;
@@ -39,9 +55,9 @@ export async function loadSentences(code) {
     await loadWords();
     return;
   }
-  if (TABLES[code] || !LOADERS[code]) return;
+  if (TABLES[code] || !TABLE_LOADERS[code]) return;
   // A word another table lacks is said in English: all of English comes too.
-  const [table, later] = await Promise.all([LOADERS[code](), import('./relabel.js'), loadWords()]);
+  const [table, later] = await Promise.all([TABLE_LOADERS[code](), relabelling(), loadWords()]);
   TABLES[code] = table.default;
   other = later;
 }

@@ -6,8 +6,8 @@
 // language's alone.
 
 import HALL_LOADERS from '../lang/hall-index.js';
-import { addWords, loadSentences, loadWords } from '../words.js';
-import { once } from '../once.js';
+import { addWords, catalogueUrl, loadSentences, loadWords } from '../words.js';
+import { importAnew, once } from '../once.js';
 
 /** The languages the hall page is written in, each named in its own words. */
 export const LANGUAGES = {
@@ -20,9 +20,13 @@ export const LANGUAGES = {
   pt: 'Português',
 };
 
-// The hall's own words of one language, fetched once. Every language has every id (the build
-// fails otherwise), so none needs English's beside it.
-const HALL_WORDS = Object.fromEntries(Object.entries(HALL_LOADERS).map(([code, load]) => [code, once(() => load().then((m) => m.default))]));
+// The hall's own words of one language, fetched once (and after a failure at a new URL,
+// importAnew). Every language has every id (the build fails otherwise), so none needs English's
+// beside it.
+const HALL_WORDS = Object.fromEntries(Object.entries(HALL_LOADERS).map(([code, load]) => {
+  const hall = importAnew(load, catalogueUrl(`hall-${code}`));
+  return [code, once(() => hall().then((m) => m.default))];
+}));
 
 /**
  * Fetches what the hall says in `code` (an App. E code): the board page's words (all of
