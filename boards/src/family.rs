@@ -30,7 +30,7 @@ use chessnut::ChessnutFrames;
 use chessup::ChessUpFrames;
 use ichessone::IChessOneSensors;
 use millennium::MillenniumFrames;
-use pegasus::PegasusSensors;
+use pegasus::{DeveloperKey, PegasusSensors};
 use presence::PresenceCodec;
 use snapshot::SnapshotCodec;
 use squareoff::SquareOffSensors;
@@ -199,6 +199,17 @@ pub enum Family {
     IChessOne,
 }
 
+/// What a shell may know of a board beyond its family when it opens it (see
+/// [`Family::codec_with`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CodecOptions {
+    /// DGT's developer key, which unlocks a Pegasus's reports to an application: written after
+    /// the board's reset, serial number and version requests ([`pegasus`]). Only a Pegasus is
+    /// sent it; with any other family it is ignored, not refused, because a page or a setting
+    /// names the key before anyone knows which board will be connected.
+    pub pegasus_key: Option<DeveloperKey>,
+}
+
 /// The Nordic UART service several Bluetooth boards speak through.
 const NORDIC_UART: BleIds = BleIds {
     service: "6e400001-b5a3-f393-e0a9-e50e24dcca9e",
@@ -356,12 +367,21 @@ impl Family {
 
     /// A fresh codec for its boards.
     pub fn codec(self) -> Box<dyn BoardCodec> {
+        self.codec_with(&CodecOptions::default())
+    }
+
+    /// A fresh codec for its boards, told what `options` say: a Pegasus unlocked by the
+    /// developer key given; the other families ignore the key (see [`CodecOptions`]).
+    pub fn codec_with(self, options: &CodecOptions) -> Box<dyn BoardCodec> {
         match self {
             Self::Dgt => Box::new(DgtCodec::default()),
             Self::Millennium => Box::new(SnapshotCodec::new(MillenniumFrames::default())),
             Self::Certabo => Box::new(SnapshotCodec::new(CertaboFrames::default())),
             Self::Chessnut => Box::new(SnapshotCodec::new(ChessnutFrames::default())),
-            Self::Pegasus => Box::new(PresenceCodec::new(PegasusSensors::default())),
+            Self::Pegasus => Box::new(PresenceCodec::new(match &options.pegasus_key {
+                Some(key) => PegasusSensors::with_key(key.clone()),
+                None => PegasusSensors::default(),
+            })),
             Self::SquareOff => Box::new(PresenceCodec::new(SquareOffSensors::default())),
             Self::ChessUp => Box::new(SnapshotCodec::new(ChessUpFrames::default())),
             Self::IChessOne => Box::new(PresenceCodec::new(IChessOneSensors::default())),
@@ -633,5 +653,53 @@ mod tests {
             (line.baud, line.data_bits, line.parity, line.stop_bits),
             (9600, 8, Parity::None, 1)
         );
+    }
+
+    /// Every byte the codec writes to open a session, one command after another.
+    fn handshake_bytes(codec: &dyn BoardCodec) -> Vec<Vec<u8>> {
+        codec
+            .handshake()
+            .iter()
+            .map(|c| {
+                let mut out = Vec::new();
+                codec.encode(c, &mut out);
+                out
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_pegasus_key_goes_out_after_the_reset_serial_and_version_requests() {
+        let key = DeveloperKey::from_hex("c0ffee00").expect("a key");
+        let options = CodecOptions {
+            pegasus_key: Some(key),
+        };
+        let keyed = handshake_bytes(&*Family::Pegasus.codec_with(&options));
+        // Reset (40), serial number (45), version (4D), then `63 len key 00`; the board's
+        // dump (42) and its reports (44) asked once it is unlocked.
+        assert_eq!(
+            keyed,
+            vec![
+                vec![0x40],
+                vec![0x45],
+                vec![0x4D, 0x63, 0x05, 0xC0, 0xFF, 0xEE, 0x00, 0x00],
+                vec![0x42],
+                vec![0x44],
+            ]
+        );
+        // Without a key, no 0x63 at all: the same requests.
+        let plain = handshake_bytes(&*Family::Pegasus.codec());
+        assert_eq!(
+            plain,
+            vec![vec![0x40], vec![0x45], vec![0x4D], vec![0x42], vec![0x44]]
+        );
+        // Every other family is deaf to the key: the same bytes as without it.
+        for family in Family::ALL.into_iter().filter(|f| *f != Family::Pegasus) {
+            assert_eq!(
+                handshake_bytes(&*family.codec_with(&options)),
+                handshake_bytes(&*family.codec()),
+                "{family:?}"
+            );
+        }
     }
 }

@@ -13,7 +13,8 @@ use std::rc::Rc;
 
 use arbiter_core::arbiter::{Event, Game, Refused, Ruling};
 use arbiter_core::dgt::board::Orientation;
-use arbiter_core::dgt::family::{BoardCodec, Family};
+use arbiter_core::dgt::family::pegasus::{DeveloperKey, KeyError};
+use arbiter_core::dgt::family::{BoardCodec, CodecOptions, Family};
 use arbiter_core::dgt::reconstruct::{Completion, TouchKind};
 use arbiter_core::dgt::session::{BoardOutput, BoardSession};
 use arbiter_core::dgt::table::{Seat, Table as BoardTable};
@@ -157,15 +158,21 @@ impl BoardLink {
     /// `auto_press`, a move settled on the board completes itself (casual play); else the
     /// player presses the page's clock as after a move made on screen. `orientation`
     /// (`"white"`, `"black"`) is the way the board sat before a reload, when known.
+    /// `pegasus_key` is DGT's developer key in hex digits, which unlocks a Pegasus's reports;
+    /// other families ignore it. A key that is no hex of whole bytes is refused with what was
+    /// wrong and where (a page's mistake, said before any board is written to).
     #[wasm_bindgen(constructor)]
     pub fn new(
         table: &Table,
         kind: &str,
         auto_press: bool,
         orientation: Option<String>,
+        pegasus_key: Option<String>,
     ) -> Result<BoardLink, JsError> {
         let family = Family::named(kind)
             .ok_or_else(|| JsError::new(&format!("no board family {kind:?}")))?;
+        let options = codec_options(pegasus_key.as_deref())
+            .map_err(|e| JsError::new(&format!("pegasusKey: {e}")))?;
         let orientation = match orientation.as_deref() {
             Some("white") => Some(Orientation::Normal),
             Some("black") => Some(Orientation::Rotated),
@@ -183,7 +190,7 @@ impl BoardLink {
                 changed: false,
             };
             BoardSession::new(
-                family.codec(),
+                family.codec_with(&options),
                 &page,
                 Completion::Settle {
                     settle_ms: family.settle_ms(),
@@ -374,6 +381,16 @@ impl BoardLink {
     }
 }
 
+/// The codec's options from what the page gave: no key, or an empty one (an attribute left
+/// blank), is none.
+fn codec_options(pegasus_key: Option<&str>) -> Result<CodecOptions, KeyError> {
+    let pegasus_key = match pegasus_key {
+        Some(text) if !text.trim().is_empty() => Some(DeveloperKey::from_hex(text)?),
+        _ => None,
+    };
+    Ok(CodecOptions { pegasus_key })
+}
+
 fn orientation_name(o: Orientation) -> &'static str {
     match o {
         Orientation::Normal => "white",
@@ -435,5 +452,25 @@ fn shown(outputs: &[BoardOutput], game: &Game) -> Shown {
         touches,
         status,
         mismatch,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_pegasus_key_is_read_from_hex_and_a_blank_one_is_none() {
+        let options = codec_options(Some("0A0b")).expect("a key");
+        assert_eq!(
+            options.pegasus_key.as_ref().map(DeveloperKey::bytes),
+            Some(&[0x0A, 0x0B][..])
+        );
+        assert_eq!(codec_options(None), Ok(CodecOptions::default()));
+        assert_eq!(codec_options(Some("  ")), Ok(CodecOptions::default()));
+        assert_eq!(
+            codec_options(Some("0a0x")),
+            Err(KeyError::NotHex { at: 4, found: 'x' })
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! the core's rulings and state out, localStorage persistence, the frame-driven clock faces.
 #![cfg(target_arch = "wasm32")]
 
-use arbiter_wasm::{BridgeClient, ClockDisplay, Speaker, Table, can_mate_js, face_text};
-use js_sys::{Array, Reflect};
+use arbiter_wasm::{BoardLink, BridgeClient, ClockDisplay, Speaker, Table, can_mate_js, face_text};
+use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_test::*;
@@ -513,5 +513,40 @@ fn a_2023_game_cites_the_2023_articles() {
     assert_eq!(
         get(&s, "result.law").as_string().as_deref(),
         Some("2023 Art. 5.1.2")
+    );
+}
+
+/// Every write of a board's handshake, as bytes.
+fn handshake(link: &BoardLink) -> Vec<Vec<u8>> {
+    link.handshake()
+        .iter()
+        .map(|w| Uint8Array::new(&w).to_vec())
+        .collect()
+}
+
+#[wasm_bindgen_test]
+fn a_pegasus_is_unlocked_by_the_key_given_and_a_malformed_key_is_an_error() {
+    let table = blitz();
+    let keyed =
+        BoardLink::new(&table, "pegasus", true, None, Some("C0ffee".into())).expect("a hex key");
+    assert!(
+        handshake(&keyed).contains(&vec![0x4D, 0x63, 4, 0xC0, 0xFF, 0xEE, 0x00]),
+        "{:?}",
+        handshake(&keyed)
+    );
+    let plain = BoardLink::new(&table, "pegasus", true, None, None).expect("no key");
+    assert!(handshake(&plain).iter().all(|w| !w.contains(&0x63)));
+    // Another family ignores the key.
+    let dgt = BoardLink::new(&table, "dgt", true, None, Some("c0ffee".into())).expect("ignored");
+    assert!(handshake(&dgt).iter().all(|w| !w.contains(&0x63)));
+    let Err(err) = BoardLink::new(&table, "pegasus", true, None, Some("c0ffeg".into())) else {
+        panic!("a key with a g in it was taken");
+    };
+    let message = get(&JsValue::from(err), "message")
+        .as_string()
+        .unwrap_or_default();
+    assert!(
+        message.contains("'g' at character 6"),
+        "what and where: {message}"
     );
 }

@@ -2,9 +2,13 @@
 //! say occupied or empty, no piece (its dumps and field updates carry 0 or 1). DGT unlocks a
 //! board's reports to an application by a developer key, written as `63 len key… 00` after the
 //! reset, serial number and version requests; the key is DGT's to give, so the codec carries
-//! one only when the shell was given it ([`PegasusSensors::with_key`]). Its lights are
+//! one only when the shell was given it ([`PegasusSensors::with_key`], [`DeveloperKey`]). Its lights are
 //! `60 len 05 speed repeat brightness square… 00`, `60 02 00 00` puts them out. Facts from
 //! mono424/dgtdriver (MIT) and the DGTCentaurUniversal emulator's notes (read, not copied).
+
+mod key;
+
+pub use key::{DeveloperKey, KeyError, MAX_KEY_BYTES};
 
 use super::presence::{Sensed, Sensors};
 use crate::board::Occupant;
@@ -19,16 +23,16 @@ const SET_LEDS: u8 = 0x60;
 #[derive(Debug, Default)]
 pub struct PegasusSensors {
     decoder: Decoder,
-    key: Option<Vec<u8>>,
+    key: Option<DeveloperKey>,
 }
 
 impl PegasusSensors {
-    /// Sensors that unlock the board with `key` (DGT's developer key, its bytes without the
-    /// terminating zero). A key of more than 250 bytes is no key (its length would not fit).
-    pub fn with_key(key: &[u8]) -> Self {
+    /// Sensors that unlock the board with `key`, DGT's developer key (its length fits the
+    /// command: [`DeveloperKey`] holds no more than [`MAX_KEY_BYTES`]).
+    pub fn with_key(key: DeveloperKey) -> Self {
         Self {
             decoder: Decoder::default(),
-            key: (key.len() <= 250).then(|| key.to_vec()),
+            key: Some(key),
         }
     }
 }
@@ -88,6 +92,7 @@ impl Sensors for PegasusSensors {
             Command::Version => {
                 command.encode(out);
                 if let Some(key) = &self.key {
+                    let key = key.bytes();
                     out.push(DEVELOPER_KEY);
                     out.push(u8::try_from(key.len() + 1).unwrap_or(u8::MAX));
                     out.extend(key);
@@ -153,7 +158,7 @@ mod tests {
 
     #[test]
     fn the_key_follows_the_version_request_and_lights_are_dgt_squares() {
-        let s = PegasusSensors::with_key(&[1, 2, 3]);
+        let s = PegasusSensors::with_key(DeveloperKey::from_bytes(vec![1, 2, 3]).expect("a key"));
         let mut out = Vec::new();
         s.encode(&Command::Version, &mut out);
         assert_eq!(out, [0x4D, 0x63, 4, 1, 2, 3, 0]);
