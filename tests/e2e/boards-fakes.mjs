@@ -153,6 +153,74 @@ export function fakeDgtSerial() {
 }
 
 /**
+ * The skeleton every fake Bluetooth LE board shares (review item D1): a device found by
+ * `navigator.bluetooth.requestDevice` (what the page asked for kept), its GATT server with
+ * `services` (`{service: [characteristic, ...]}`), and no serial port or HID device beside it,
+ * so the page goes by Bluetooth. Each write to any characteristic reaches `onWrite(bytes)` as
+ * numbers; `notify(characteristic, bytes)` is the board speaking. Runs in the page: a family's
+ * init script is handed it (`bluetoothScript`), nothing of this module's scope is in reach.
+ */
+function fakeBleDevice({ id, name, services, onWrite }) {
+  const characteristics = {};
+  for (const uuid of Object.values(services).flat()) {
+    const ch = new EventTarget();
+    ch.uuid = uuid;
+    ch.startNotifications = async () => ch;
+    ch.writeValue = async (bytes) => {
+      onWrite([...new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, bytes.byteLength ?? bytes.length)]);
+    };
+    ch.writeValueWithoutResponse = ch.writeValue;
+    characteristics[uuid] = ch;
+  }
+  const service = (uuid) => ({ uuid, getCharacteristic: async (c) => {
+    if (!services[uuid].includes(c)) throw new DOMException('No such characteristic.', 'NotFoundError');
+    return characteristics[c];
+  } });
+  const device = new EventTarget();
+  device.id = id;
+  device.name = name;
+  const server = {
+    connected: false,
+    getPrimaryService: async (uuid) => {
+      if (!services[uuid]) throw new DOMException('No such service.', 'NotFoundError');
+      return service(uuid);
+    },
+  };
+  device.gatt = {
+    connect: async () => { server.connected = true; return server; },
+    disconnect: () => { server.connected = false; },
+  };
+  let asked = null;
+  const bluetooth = {
+    requestDevice: async (options) => { asked = options; return device; },
+    getDevices: async () => [],
+  };
+  for (const [api, value] of [['bluetooth', bluetooth], ['serial', undefined], ['hid', undefined]]) {
+    Object.defineProperty(Navigator.prototype, api, { configurable: true, get: () => value });
+  }
+  return {
+    notify(uuid, bytes) {
+      const ch = characteristics[uuid];
+      ch.value = new DataView(Uint8Array.from(bytes).buffer);
+      ch.dispatchEvent(new Event('characteristicvaluechanged'));
+    },
+    asked: () => asked,
+  };
+}
+
+/** An init script for `page.addInitScript`: `family(fakeBleDevice, options)` run in the page. */
+const bluetoothScript = (family, options = null) => ({
+  content: `(${family})(${fakeBleDevice}, ${JSON.stringify(options)});`,
+});
+
+// Nordic UART, the service several boards speak through: written to RX, notified from TX.
+const NUS = {
+  service: '6e400001-b5a3-f393-e0a9-e50e24dcca9e',
+  rx: '6e400002-b5a3-f393-e0a9-e50e24dcca9e',
+  tx: '6e400003-b5a3-f393-e0a9-e50e24dcca9e',
+};
+
+/**
  * The init script installing a fake Web Bluetooth with one Chessnut Air: a GATT server with the
  * board's notify service and its write service. Once the page writes `21 01 00` (real-time
  * reports on), every change of the pieces is notified as the board's 36-byte frame: `01 24`,
@@ -160,14 +228,14 @@ export function fakeDgtSerial() {
  * Asked `29 01 00`, it answers on the write service's notifying characteristic `2A 02`, the
  * percent of its battery and 1 while it charges (`window.fakeChessnut.board.battery`).
  */
-export function fakeChessnutBluetooth() {
+export const fakeChessnutBluetooth = bluetoothScript((bleDevice) => {
   const SERVICE = '1b7e8261-2877-41c3-b46e-cf057c562023';
   const NOTIFY = '1b7e8262-2877-41c3-b46e-cf057c562023';
   const WRITE_SERVICE = '1b7e8271-2877-41c3-b46e-cf057c562023';
   const WRITE = '1b7e8272-2877-41c3-b46e-cf057c562023';
   const ANSWERS = '1b7e8273-2877-41c3-b46e-cf057c562023';
   const NIBBLES = { q: 1, k: 2, b: 3, p: 4, n: 5, R: 6, P: 7, r: 8, B: 9, N: 10, Q: 11, K: 12 };
-  const board = { squares: {}, realtime: false, written: [], asked: null, battery: { percent: 87, charging: true } };
+  const board = { squares: {}, realtime: false, written: [], battery: { percent: 87, charging: true } };
   const back = 'RNBQKBNR';
   for (let f = 0; f < 8; f++) {
     const file = 'abcdefgh'[f];
@@ -186,64 +254,26 @@ export function fakeChessnutBluetooth() {
       bytes.push(nib(k) | (nib(k + 1) << 4));
     }
     bytes.push(0, 0);
-    return new Uint8Array(bytes);
+    return bytes;
   };
-  const notify = new EventTarget();
-  notify.uuid = NOTIFY;
-  notify.startNotifications = async () => notify;
   const report = () => {
-    if (!board.realtime) return;
-    notify.value = new DataView(frame().buffer);
-    notify.dispatchEvent(new Event('characteristicvaluechanged'));
+    if (board.realtime) ble.notify(NOTIFY, frame());
   };
-  const write = {
-    uuid: WRITE,
-    writeValue: async (bytes) => {
-      const b = [...new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, bytes.byteLength ?? bytes.length)];
+  const ble = bleDevice({
+    id: 'fake-chessnut',
+    name: 'Chessnut Air',
+    services: { [SERVICE]: [NOTIFY], [WRITE_SERVICE]: [WRITE, ANSWERS] },
+    onWrite: (b) => {
       board.written.push(b);
       if (b[0] === 0x21) {
         board.realtime = true;
         setTimeout(report, 10);
       }
       if (b[0] === 0x29) {
-        setTimeout(() => {
-          answers.value = new DataView(new Uint8Array([0x2A, 0x02, board.battery.percent, board.battery.charging ? 1 : 0]).buffer);
-          answers.dispatchEvent(new Event('characteristicvaluechanged'));
-        }, 10);
+        setTimeout(() => ble.notify(ANSWERS, [0x2A, 0x02, board.battery.percent, board.battery.charging ? 1 : 0]), 10);
       }
     },
-  };
-  write.writeValueWithoutResponse = write.writeValue;
-  const answers = new EventTarget();
-  answers.uuid = ANSWERS;
-  answers.startNotifications = async () => answers;
-  const service = (uuid, ...chs) => ({ uuid, getCharacteristic: async (c) => {
-    const ch = chs.find((x) => x.uuid === c);
-    if (!ch) throw new DOMException('No such characteristic.', 'NotFoundError');
-    return ch;
-  } });
-  const device = new EventTarget();
-  device.id = 'fake-chessnut';
-  device.name = 'Chessnut Air';
-  const server = {
-    connected: false,
-    getPrimaryService: async (uuid) => {
-      if (uuid === SERVICE) return service(SERVICE, notify);
-      if (uuid === WRITE_SERVICE) return service(WRITE_SERVICE, write, answers);
-      throw new DOMException('No such service.', 'NotFoundError');
-    },
-  };
-  device.gatt = {
-    connect: async () => { server.connected = true; return server; },
-    disconnect: () => { server.connected = false; },
-  };
-  const bluetooth = {
-    requestDevice: async (options) => { board.asked = options; return device; },
-    getDevices: async () => [],
-  };
-  Object.defineProperty(Navigator.prototype, 'bluetooth', { configurable: true, get: () => bluetooth });
-  // No serial port and no HID device on this machine: the page is to go by Bluetooth.
-  Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => undefined });
+  });
   window.fakeChessnut = {
     board,
     lift(sq) { delete board.squares[sq]; report(); },
@@ -255,10 +285,10 @@ export function fakeChessnutBluetooth() {
       board.squares[to] = piece;
       report();
     },
-    asked: () => board.asked,
+    asked: ble.asked,
     written: () => board.written,
   };
-}
+});
 
 /**
  * The init script installing a fake Web Bluetooth with one Square Off board: the Nordic UART
@@ -267,55 +297,26 @@ export function fakeChessnutBluetooth() {
  * `0#e2u*` or `0#e4d*`. It senses presence only: no message names a piece. Asked `4#*`, it
  * answers `22#` and its battery's level (`window.fakeSquareOff.board.battery`).
  */
-export function fakeSquareOffBluetooth() {
-  const NUS = '6e400001-b5a3-f393-e0a9-e50e24dcca9e';
-  const TX = '6e400003-b5a3-f393-e0a9-e50e24dcca9e';
-  const RX = '6e400002-b5a3-f393-e0a9-e50e24dcca9e';
-  const board = { occupied: new Set(), written: [], asked: null, battery: '64' };
+export const fakeSquareOffBluetooth = bluetoothScript((bleDevice, { NUS }) => {
+  const board = { occupied: new Set(), written: [], battery: '64' };
   for (const file of 'abcdefgh') for (const rank of '1278') board.occupied.add(`${file}${rank}`);
-  const notify = new EventTarget();
-  notify.uuid = TX;
-  notify.startNotifications = async () => notify;
-  const send = (text) => {
-    notify.value = new DataView(new TextEncoder().encode(text).buffer);
-    notify.dispatchEvent(new Event('characteristicvaluechanged'));
-  };
+  const send = (text) => ble.notify(NUS.tx, [...new TextEncoder().encode(text)]);
   const answer = () => {
     let body = '';
     for (let rank = 1; rank <= 8; rank++) for (const file of 'hgfedcba') body += board.occupied.has(`${file}${rank}`) ? '1' : '0';
     send(`30#${body}*`);
   };
-  const write = {
-    uuid: RX,
-    writeValue: async (bytes) => {
-      const text = new TextDecoder().decode(bytes);
+  const ble = bleDevice({
+    id: 'fake-squareoff',
+    name: 'Square Off',
+    services: { [NUS.service]: [NUS.tx, NUS.rx] },
+    onWrite: (bytes) => {
+      const text = new TextDecoder().decode(Uint8Array.from(bytes));
       board.written.push(text);
       if (text.includes('30#R*')) setTimeout(answer, 10);
       if (text.includes('4#*')) setTimeout(() => send(`22#${board.battery}*`), 10);
     },
-  };
-  write.writeValueWithoutResponse = write.writeValue;
-  const service = { uuid: NUS, getCharacteristic: async (c) => {
-    if (c === TX) return notify;
-    if (c === RX) return write;
-    throw new DOMException('No such characteristic.', 'NotFoundError');
-  } };
-  const device = new EventTarget();
-  device.id = 'fake-squareoff';
-  device.name = 'Square Off';
-  const server = {
-    getPrimaryService: async (uuid) => {
-      if (uuid === NUS) return service;
-      throw new DOMException('No such service.', 'NotFoundError');
-    },
-  };
-  device.gatt = { connect: async () => server, disconnect: () => {} };
-  const bluetooth = {
-    requestDevice: async (options) => { board.asked = options; return device; },
-    getDevices: async () => [],
-  };
-  Object.defineProperty(Navigator.prototype, 'bluetooth', { configurable: true, get: () => bluetooth });
-  Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => undefined });
+  });
   window.fakeSquareOff = {
     board,
     lift(sq) { board.occupied.delete(sq); send(`0#${sq}u*`); },
@@ -326,10 +327,10 @@ export function fakeSquareOffBluetooth() {
       this.lift(from);
       this.place(to);
     },
-    asked: () => board.asked,
+    asked: ble.asked,
     written: () => [...board.written],
   };
-}
+}, { NUS });
 
 /**
  * The init script installing a fake Web Bluetooth with one ChessUp board on its Nordic UART
@@ -337,55 +338,89 @@ export function fakeSquareOffBluetooth() {
  * rook, knight, bishop, queen, king; 8-13 Black's; 64 empty) and eight bytes of its own game's
  * state; after its answer it says it is on charge, `33 01`.
  */
-export function fakeChessUpBluetooth() {
-  const NUS = '6e400001-b5a3-f393-e0a9-e50e24dcca9e';
-  const TX = '6e400003-b5a3-f393-e0a9-e50e24dcca9e';
-  const RX = '6e400002-b5a3-f393-e0a9-e50e24dcca9e';
-  const board = { written: [], asked: null };
-  const notify = new EventTarget();
-  notify.uuid = TX;
-  const send = (bytes) => {
-    notify.value = new DataView(new Uint8Array(bytes).buffer);
-    notify.dispatchEvent(new Event('characteristicvaluechanged'));
-  };
-  notify.startNotifications = async () => notify;
+export const fakeChessUpBluetooth = bluetoothScript((bleDevice, { NUS }) => {
+  const board = { written: [] };
   const back = [1, 2, 3, 4, 5, 3, 2, 1];
   const squares = [...back, ...Array(8).fill(0), ...Array(32).fill(64), ...Array(8).fill(8), ...back.map((c) => c + 8)];
-  const write = {
-    uuid: RX,
-    writeValue: async (bytes) => {
-      const written = [...new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, bytes.byteLength ?? bytes.length)];
+  const ble = bleDevice({
+    id: 'fake-chessup',
+    name: 'ChessUp',
+    services: { [NUS.service]: [NUS.tx, NUS.rx] },
+    onWrite: (written) => {
       board.written.push(written);
       if (written[0] !== 0x67) return;
-      setTimeout(() => send([0x67, ...squares, 0, 1, 1, 1, 1, 0, 0, 1]), 10);
+      setTimeout(() => ble.notify(NUS.tx, [0x67, ...squares, 0, 1, 1, 1, 1, 0, 0, 1]), 10);
       // Put on charge while it is read (after its answer, a notification of its own).
-      setTimeout(() => send([0x33, 0x01]), 20);
+      setTimeout(() => ble.notify(NUS.tx, [0x33, 0x01]), 20);
     },
-  };
-  write.writeValueWithoutResponse = write.writeValue;
-  const service = { uuid: NUS, getCharacteristic: async (c) => {
-    if (c === TX) return notify;
-    if (c === RX) return write;
-    throw new DOMException('No such characteristic.', 'NotFoundError');
-  } };
-  const device = new EventTarget();
-  device.id = 'fake-chessup';
-  device.name = 'ChessUp';
-  const server = {
-    getPrimaryService: async (uuid) => {
-      if (uuid === NUS) return service;
-      throw new DOMException('No such service.', 'NotFoundError');
-    },
-  };
-  device.gatt = { connect: async () => server, disconnect: () => {} };
-  const bluetooth = {
-    requestDevice: async (options) => { board.asked = options; return device; },
-    getDevices: async () => [],
-  };
-  Object.defineProperty(Navigator.prototype, 'bluetooth', { configurable: true, get: () => bluetooth });
-  Object.defineProperty(Navigator.prototype, 'serial', { configurable: true, get: () => undefined });
+  });
   window.fakeChessUp = { board, written: () => board.written.map((w) => [...w]) };
-}
+}, { NUS });
+
+/**
+ * The init script installing a fake Web Bluetooth with one DGT Pegasus on its Nordic UART
+ * service, speaking DGT's protocol with presence for pieces: asked `42`, its whole board
+ * (`86 00 43`, then 0 or 1 for each square from a8 to h1); after `44`, each square a hand
+ * changes (`8E 00 05 square 0|1`); `4D` its version. With `key` (hex), it is a board whose
+ * reports DGT keeps for developers: it says nothing at all until the page has written that key
+ * (`63 len key… 00`), as a real one stays silent; a wrong key leaves it locked.
+ */
+export const fakePegasusBluetooth = ({ key = null } = {}) => bluetoothScript((bleDevice, { NUS, key }) => {
+  const want = key && key.match(/../g).map((h) => parseInt(h, 16));
+  const occupied = new Set();
+  for (const file of 'abcdefgh') for (const rank of '1278') occupied.add(`${file}${rank}`);
+  const board = { written: [], unlocked: !want, update: false, keys: [] };
+  const index = (sq) => (8 - Number(sq[1])) * 8 + (sq.charCodeAt(0) - 97);
+  const square = (i) => `${'abcdefgh'[i % 8]}${8 - Math.floor(i / 8)}`;
+  const send = (bytes) => {
+    if (board.unlocked) setTimeout(() => ble.notify(NUS.tx, bytes), 5);
+  };
+  const field = (sq) => {
+    if (board.update) send([0x8e, 0x00, 0x05, index(sq), occupied.has(sq) ? 1 : 0]);
+  };
+  // One write may carry several commands (the key comes with the version's request).
+  const hear = (bytes) => {
+    for (let at = 0; at < bytes.length;) {
+      const command = bytes[at];
+      if (command === 0x60 || command === 0x63) {
+        const len = bytes[at + 1] ?? 0;
+        const payload = bytes.slice(at + 2, at + 2 + len);
+        if (command === 0x63) {
+          const given = payload.slice(0, -1);
+          board.keys.push(given);
+          if (want && given.length === want.length && given.every((b, i) => b === want[i])) board.unlocked = true;
+        }
+        at += 2 + len;
+        continue;
+      }
+      at += 1;
+      if (command === 0x42) send([0x86, 0x00, 67, ...Array.from({ length: 64 }, (_, i) => (occupied.has(square(i)) ? 1 : 0))]);
+      if (command === 0x4d) send([0x93, 0x00, 0x05, 1, 2]);
+      if (command === 0x44 && board.unlocked) board.update = true;
+      if (command === 0x40) board.update = false;
+    }
+  };
+  const ble = bleDevice({
+    id: 'fake-pegasus',
+    name: 'DGT_PEGASUS_1234',
+    services: { [NUS.service]: [NUS.tx, NUS.rx] },
+    onWrite: (bytes) => {
+      board.written.push(bytes);
+      hear(bytes);
+    },
+  });
+  window.fakePegasus = {
+    board,
+    move(from, to) {
+      occupied.delete(from);
+      field(from);
+      occupied.add(to);
+      field(to);
+    },
+    asked: ble.asked,
+    written: () => board.written.map((w) => [...w]),
+  };
+}, { NUS, key });
 
 /**
  * The init script installing a fake Web Serial with one Millennium ChessLink on an adapter

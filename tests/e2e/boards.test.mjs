@@ -8,8 +8,11 @@ import assert from 'node:assert/strict';
 import { setUp, freshPage, openBoard, state } from './harness.mjs';
 import {
   fakeChessnutBluetooth, fakeChessnutHid, fakeChessUpBluetooth, fakeDgtSerial, fakeMillenniumSerial,
-  fakeSquareOffBluetooth,
+  fakePegasusBluetooth, fakeSquareOffBluetooth,
 } from './boards-fakes.mjs';
+
+// A developer key of the test's own (DGT's real keys are DGT's to give).
+const PEGASUS_KEY = 'C0FFEE42';
 
 // A standard game with the arbiter present: he enforces touch-move himself (2005 Art. 4.3,
 // App. B5 leaves it to a claim in rapid play).
@@ -17,6 +20,12 @@ const env = setUp({
   '/standard.html': `<!doctype html><meta charset="utf-8"><title>standard</title>
 <script type="module" src="/js/arbiter-board.js"></script>
 <arbiter-board persist="boards.standard" time-control="90+30" arbiter="present"></arbiter-board>`,
+  '/pegasus.html': `<!doctype html><meta charset="utf-8"><title>pegasus</title>
+<script type="module" src="/js/arbiter-board.js"></script>
+<arbiter-board pegasus-key="${PEGASUS_KEY}"></arbiter-board>`,
+  '/pegasus-typo.html': `<!doctype html><meta charset="utf-8"><title>pegasus typo</title>
+<script type="module" src="/js/arbiter-board.js"></script>
+<arbiter-board pegasus-key="C0FFEG42"></arbiter-board>`,
 });
 
 const STATUS = 'arbiter-board [data-board-status]';
@@ -353,3 +362,67 @@ async function boardMoveWith(page, fake, from, to) {
   await page.evaluate(([f, a, b]) => window[f].move(a, b), [fake, from, to]);
   await page.waitForFunction((n) => document.querySelector('arbiter-board').state.moves.length > n, before, { timeout: 5_000 });
 }
+
+/** "Connect a board", then the Pegasus in the chooser (no serial port: the page asks which). */
+async function connectPegasus(page) {
+  await page.locator('arbiter-board [data-connect-board]').click();
+  await statusSays(page, /Which board is it/);
+  await page.locator('arbiter-board [data-board-kind="pegasus"]').click();
+}
+
+test('a DGT Pegasus that keeps its reports for DGT\'s developers: read with the page\'s pegasus-key, silent without it', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakePegasusBluetooth({ key: PEGASUS_KEY }));
+  await openBoard(page, `${env.server.url}/pegasus.html`);
+  await connectPegasus(page);
+  assert.match(await statusSays(page, /DGT Pegasus board connected/), /touch-move is for the arbiter/);
+  // Reset, serial number, then the version's request with the key after it (`63 len key 00`),
+  // then the board and its reports, asked once it is unlocked.
+  const written = await page.evaluate(() => window.fakePegasus.written());
+  assert.deepEqual(written.slice(0, 5), [[0x40], [0x45], [0x4d, 0x63, 5, 0xc0, 0xff, 0xee, 0x42, 0x00], [0x42], [0x44]]);
+  await boardMoveWith(page, 'fakePegasus', 'e2', 'e4');
+  await boardMoveWith(page, 'fakePegasus', 'c7', 'c5');
+  assert.deepEqual((await state(page)).moves.map((m) => m.san), ['e4', 'c5']);
+  assert.equal(await pieceOn(page, 'c5'), 'black-pawn');
+  assert.doesNotMatch(await page.locator(STATUS).textContent(), /developer key/);
+  assert.equal(page.lastError, undefined, page.lastError?.message);
+  await page.close();
+
+  // The same board on a page given no key: nothing is unlocked, nothing is read, and after a
+  // few seconds of silence the player is told why.
+  const bare = await freshPage(env.browser);
+  await bare.addInitScript(fakePegasusBluetooth({ key: PEGASUS_KEY }));
+  await openBoard(bare, `${env.server.url}/index.html`);
+  await connectPegasus(bare);
+  await statusSays(bare, /DGT Pegasus board connected/);
+  assert.ok((await bare.evaluate(() => window.fakePegasus.written())).every((w) => !w.includes(0x63)), 'no key written');
+  await bare.evaluate(() => window.fakePegasus.move('e2', 'e4'));
+  assert.match(await statusSays(bare, /developer key/), /The DGT Pegasus has sent nothing yet: it may need a developer key from DGT/);
+  assert.equal((await state(bare)).moves.length, 0, 'no move read from a silent board');
+  assert.equal(bare.lastError, undefined, bare.lastError?.message);
+});
+
+test('a Pegasus key that is no hex is refused before the board is written to; the key set from the page\'s script is used', async () => {
+  const page = await freshPage(env.browser);
+  await page.addInitScript(fakePegasusBluetooth({ key: PEGASUS_KEY }));
+  const logged = [];
+  page.on('console', (m) => { if (m.type() === 'error') logged.push(m.text()); });
+  await openBoard(page, `${env.server.url}/pegasus-typo.html`);
+  await connectPegasus(page);
+  const said = await statusSays(page, /not valid/);
+  assert.match(said, /This page’s developer key for the DGT Pegasus is not valid/);
+  assert.match(said, /'G' at character 6/);
+  assert.ok(logged.some((t) => /character 6/.test(t)), `the console says where: ${logged}`);
+  assert.deepEqual(await page.evaluate(() => window.fakePegasus.written()), [], 'nothing written to the board');
+  assert.equal(await page.locator('arbiter-board [data-connect-board]').textContent(), 'Connect a board');
+
+  // The site's script sets the key as a property: it wins over the attribute, and stays out
+  // of the element's attributes.
+  await page.evaluate((key) => { document.querySelector('arbiter-board').pegasusKey = key; }, PEGASUS_KEY.toLowerCase());
+  assert.equal(await page.evaluate(() => document.querySelector('arbiter-board').getAttribute('pegasus-key')), 'C0FFEG42');
+  await connectPegasus(page);
+  await statusSays(page, /DGT Pegasus board connected/);
+  await boardMoveWith(page, 'fakePegasus', 'd2', 'd4');
+  assert.deepEqual((await state(page)).moves.map((m) => m.san), ['d4']);
+  assert.equal(page.lastError, undefined, page.lastError?.message);
+});

@@ -31,6 +31,7 @@ export class ArbiterBoard extends HTMLElement {
   #root;
   #game;
   #loading = null;
+  #pegasusKey = null;
 
   constructor() {
     super();
@@ -218,6 +219,15 @@ export class ArbiterBoard extends HTMLElement {
   }
 
   // ---------- public API ----------
+
+  /**
+   * DGT's developer key for a Pegasus board (hex digits), written to a Pegasus when one is
+   * connected: the `pegasus-key` attribute, unless a script set this property. Set here it is
+   * not written into the element's attributes; a page's script is no more secret than its HTML.
+   */
+  get pegasusKey() { return this.#pegasusKey ?? this.getAttribute('pegasus-key'); }
+
+  set pegasusKey(key) { this.#pegasusKey = key == null ? null : String(key); }
 
   /** The wasm `Table` behind this board (events in, rulings and state out). */
   get table() { return this.#game.table; }

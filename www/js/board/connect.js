@@ -27,6 +27,9 @@ const NAMES = {
 // The names their Bluetooth boards advertise, where known: several families share the Nordic
 // UART service, so the name tells them apart in the browser's list.
 const ADVERTISED = { chessnut: 'Chessnut', pegasus: 'DGT_PEGASUS', ichessone: 'iChessOne' };
+// How long a Pegasus may stay silent after its handshake before the page says it may need
+// DGT's developer key: a board that answers does so within a second or two.
+const SILENT_MS = 5000;
 // Which way the board sits, by the session's word for it: each id written out whole, so the
 // tables' test finds it used.
 const ORIENTATION = { white: 'link_orientation_white', black: 'link_orientation_black' };
@@ -305,7 +308,16 @@ class Link {
     }
     this.wire = wire;
     remember({ kind, wire: wire.kind, id: wire.device?.id, orientation });
+    this.heard = false;
     this.bind(orientation);
+    if (kind === 'pegasus' && this.wire === wire) {
+      // A Pegasus whose reports DGT keeps locked says nothing at all: after a while, the
+      // player is told why it may be silent.
+      clearTimeout(this.silence);
+      this.silence = setTimeout(() => {
+        if (this.wire === wire && !this.heard) this.say({ note: ['link_pegasus_silent'] });
+      }, SILENT_MS);
+    }
   }
 
   // A session at the board's game (again, when the page's game was replaced since).
@@ -316,7 +328,20 @@ class Link {
     // A move settled on the board completes itself and the page's clock changes sides, as a
     // board player expects of a screen he does not reach for (the game's rules are the same:
     // a move under touch-move is ruled on as it is completed).
-    this.session = new this.full.BoardLink(this.table, this.kind, true, sat);
+    // A Pegasus is given DGT's developer key when the page has one (the element's
+    // `pegasus-key`); the other families have no use for it.
+    const key = this.kind === 'pegasus' ? this.g.host.pegasusKey ?? undefined : undefined;
+    try {
+      this.session = new this.full.BoardLink(this.table, this.kind, true, sat, key);
+    } catch (err) {
+      // The page's key is no hex of whole bytes: the board is not written to. The webmaster
+      // reads what was wrong and where in the console; the player is told the page's key is bad.
+      console.error(err);
+      this.session = null;
+      this.close();
+      this.say({ note: ['link_pegasus_key_bad', { err: err?.message ?? err }] });
+      return;
+    }
     this.say({ lifts: this.session.reportsLifts });
     for (const command of this.session.handshake()) this.wire.write(command);
     this.show(this.session.connected());
@@ -324,6 +349,11 @@ class Link {
 
   bytes(wire, bytes) {
     if (wire !== this.wire || !this.session) return;
+    if (!this.heard) {
+      this.heard = true;
+      clearTimeout(this.silence);
+      if (this.shown.note?.[0] === 'link_pegasus_silent') this.say({ note: null });
+    }
     if (this.g.table !== this.table) this.bind();
     this.show(this.session.feed(bytes));
   }
@@ -378,6 +408,7 @@ class Link {
     const wire = this.wire;
     this.wire = null;
     clearTimeout(this.timer);
+    clearTimeout(this.silence);
     wire?.close();
     if (forget) {
       remember(null);
