@@ -2,6 +2,7 @@
 //! reconstruction, and a WebSocket stream for pages, on one port.
 //!
 //! * [`serial`]: ports, handshake, keep-alive, reconnect with backoff, on the pages' runtime.
+//! * [`hid`]: Chessnut boards on USB HID (Linux's hidraw nodes), served by the same link.
 //! * [`alarm`]: the link's wake-up at a settle deadline, to the microsecond.
 //! * [`game`]: one task a game, owning the game, its boards' sessions and its time; the links
 //!   hand it each round of bytes on a channel, and pages and the hall ask it on a oneshot.
@@ -28,6 +29,7 @@ pub mod alarm;
 pub mod assets;
 pub mod game;
 pub mod hall;
+pub mod hid;
 pub mod hub;
 pub mod keys;
 pub mod livechess;

@@ -30,9 +30,16 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 #[derive(Debug, Parser)]
 #[command(version)]
 struct Cli {
-    /// Serial port of the board, or `auto` to look for one (and keep looking).
+    /// Serial port of the board, a Chessnut board's USB HID node (/dev/hidrawN, Linux only),
+    /// or `auto` to look for one among both (and keep looking).
     #[arg(long, default_value = "auto")]
     port: String,
+    /// Read --port as a Chessnut board's USB HID node even when its name is not /dev/hidrawN
+    /// (a node passed on under another name). Reading the node needs the right to it: a udev
+    /// rule such as `SUBSYSTEM=="hidraw", ATTRS{idVendor}=="2d80", MODE="0660",
+    /// GROUP="plugdev"`.
+    #[arg(long)]
+    hid: bool,
     /// Address to serve on. Binds loopback unless told otherwise.
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: SocketAddr,
@@ -279,7 +286,13 @@ fn main() -> anyhow::Result<()> {
         _simulated = Some(board);
         PortChoice::Path(link.to_string_lossy().into_owned())
     } else if cli.port == "auto" {
+        anyhow::ensure!(
+            !cli.hid,
+            "--hid says how to read the node given with --port: name it (--port PATH)"
+        );
         PortChoice::Auto
+    } else if cli.hid {
+        PortChoice::Hid(cli.port.clone())
     } else {
         PortChoice::Path(cli.port.clone())
     };

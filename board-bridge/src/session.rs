@@ -7,6 +7,7 @@
 use arbiter_core::arbiter::{Event, Game, Refused};
 use arbiter_core::dgt::board::{Orientation, Placement};
 use arbiter_core::dgt::clock::ClockSide;
+use arbiter_core::dgt::family::{BoardCodec, CodecOptions, DgtCodec, Family};
 use arbiter_core::dgt::reconstruct::{Completion, Reconstructor};
 use arbiter_core::dgt::session::{BoardOutput, BoardStatus};
 pub use arbiter_core::dgt::session::{BoardSession, StartBy};
@@ -18,9 +19,20 @@ use arbiter_core::{Color, Move, Piece};
 use crate::protocol::{Body, Facing, Finding, Running};
 use crate::referee::{Referee, Which};
 
+/// The codec a session reads its board through: DGT's serial line (which recognises a
+/// Millennium or Certabo board by its frames), or the family of a HID board.
+type LineCodec = Box<dyn BoardCodec + Send>;
+
+/// A serial line's codec: DGT's, listening for the other serial families.
+fn serial_line() -> LineCodec {
+    Box::<DgtCodec>::default()
+}
+
 /// A board's core session, its game and its publication.
 pub struct Session {
-    core: BoardSession,
+    core: BoardSession<LineCodec>,
+    /// The family of the HID board it reads now; `None` while it reads a serial line.
+    hid: Option<Family>,
     /// The port the board is being connected on, named by the status at connection.
     port: Option<String>,
     /// The board message last published, so each change the board shows is published once.
@@ -207,10 +219,11 @@ impl Session {
                 last_board: &mut last_board,
                 partner_presses: Vec::new(),
             };
-            BoardSession::dgt(&shell, completion, seat, orientation)
+            BoardSession::new(serial_line(), &shell, completion, seat, orientation)
         };
         Self {
             core,
+            hid: None,
             port: None,
             last_board: None,
             partner_presses: Vec::new(),
@@ -267,7 +280,7 @@ impl Session {
     fn with_table(
         &mut self,
         referee: &mut Referee,
-        f: impl FnOnce(&mut BoardSession, &mut dyn Table),
+        f: impl FnOnce(&mut BoardSession<LineCodec>, &mut dyn Table),
     ) {
         let mut presses = {
             let seat = self.core.seat();
@@ -298,8 +311,18 @@ impl Session {
         });
     }
 
-    /// The board was (re)connected on `port`.
+    /// The board was (re)connected on `port`: read through its family's codec when its link
+    /// serves it as a HID node ([`crate::hid::family_on`]), else as a serial line.
     pub fn handle_connected(&mut self, referee: &mut Referee, port: &str) {
+        let hid = crate::hid::family_on(port);
+        if hid != self.hid {
+            let codec: LineCodec = match hid {
+                Some(family) => family.sendable_codec_with(&CodecOptions::default()),
+                None => serial_line(),
+            };
+            self.core.read_through(codec);
+            self.hid = hid;
+        }
         self.port = Some(port.to_owned());
         self.with_table(referee, |core, table| core.handle_connected(table));
         self.port = None;

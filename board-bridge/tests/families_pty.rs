@@ -6,9 +6,7 @@
 
 mod common;
 
-use std::fs::File;
 use std::io::Write;
-use std::os::fd::{AsRawFd, FromRawFd};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -17,21 +15,6 @@ use arbiter_core::dgt::board::{Orientation, Placement, PlacementDump};
 use arbiter_core::dgt::family::millennium::frame;
 use arbiter_core::dgt::family::snapshot::letter_of_code;
 use common::*;
-
-/// A pseudo-terminal whose far end is linked at `link`, in raw mode.
-fn pty(link: &std::path::Path) -> (File, File) {
-    use nix::sys::termios;
-    let pty = nix::pty::openpty(None, None).expect("openpty");
-    // SAFETY: openpty just returned these two descriptors and nothing else owns them.
-    let (master, slave) = unsafe { (File::from_raw_fd(pty.master), File::from_raw_fd(pty.slave)) };
-    let mut t = termios::tcgetattr(slave.as_raw_fd()).expect("termios");
-    termios::cfmakeraw(&mut t);
-    termios::tcsetattr(slave.as_raw_fd(), termios::SetArg::TCSANOW, &t).expect("raw");
-    let name = nix::unistd::ttyname(slave.as_raw_fd()).expect("ttyname");
-    let _ = std::fs::remove_file(link);
-    std::os::unix::fs::symlink(name, link).expect("link");
-    (master, slave)
-}
 
 fn index(square: &str) -> usize {
     let b = square.as_bytes();

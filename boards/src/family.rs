@@ -97,8 +97,9 @@ pub trait BoardCodec {
     fn follow(&mut self, _position: &Position) {}
 }
 
-/// A boxed codec is a codec: the page and the bridge choose the family when the board is found.
-impl BoardCodec for Box<dyn BoardCodec> {
+/// A boxed codec is a codec: the page and the bridge choose the family when the board is found
+/// (the bridge's boxes are `Send`, for the game's task).
+impl<C: BoardCodec + ?Sized> BoardCodec for Box<C> {
     fn reset(&mut self) {
         (**self).reset();
     }
@@ -373,6 +374,12 @@ impl Family {
     /// A fresh codec for its boards, told what `options` say: a Pegasus unlocked by the
     /// developer key given; the other families ignore the key (see [`CodecOptions`]).
     pub fn codec_with(self, options: &CodecOptions) -> Box<dyn BoardCodec> {
+        self.sendable_codec_with(options)
+    }
+
+    /// [`Self::codec_with`], a codec that may move to another thread (the bridge's game task,
+    /// which the runtime may run on any of its threads).
+    pub fn sendable_codec_with(self, options: &CodecOptions) -> Box<dyn BoardCodec + Send> {
         match self {
             Self::Dgt => Box::new(DgtCodec::default()),
             Self::Millennium => Box::new(SnapshotCodec::new(MillenniumFrames::default())),

@@ -64,6 +64,19 @@ pub fn board_at(path: &str) -> Option<(Family, Option<String>)> {
         .map(|f| (f, None))
 }
 
+/// The boards on the HID nodes among `found` that no board of the hall holds (`busy`), for the
+/// scan's list: their vendor id names their family, and none tells a serial number.
+pub fn free_hid_boards(
+    found: Vec<crate::hid::sysfs::HidBoard>,
+    busy: &HashSet<String>,
+) -> Vec<(String, Family, Option<String>)> {
+    found
+        .into_iter()
+        .filter(|b| !busy.contains(&b.path))
+        .map(|b| (b.path, b.family, None))
+        .collect()
+}
+
 /// The scan's list: the boards the hall has linked (with the board each serves, since their
 /// ports are busy and no scan sees them) and then those found on the free ports.
 pub fn listed(
@@ -174,7 +187,7 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
             }
             ports.retain(|p| !busy.contains(p));
             // Asking waits on each port's answer: off the thread that serves the pages.
-            let answers = tokio::task::spawn_blocking(move || {
+            let mut answers = tokio::task::spawn_blocking(move || {
                 ports
                     .into_iter()
                     .filter_map(|p| board_at(&p).map(|(f, s)| (p, f, s)))
@@ -182,6 +195,8 @@ pub async fn run(hall: SharedHall, extra_ports: Vec<String>) {
             })
             .await
             .unwrap_or_default();
+            // A Chessnut on USB HID is named by its node's vendor id, without opening it.
+            answers.extend(free_hid_boards(crate::hid::sysfs::boards(), &busy));
             for (i, serial) in wanted {
                 if let Some((path, _, _)) = answers
                     .iter()
@@ -239,6 +254,32 @@ mod tests {
         assert_eq!(list[1].family, Family::Millennium);
         assert_eq!(list[1].serial, None);
         assert_eq!(family_label(list[1].family), "Millennium");
+    }
+
+    #[test]
+    fn a_chessnut_on_a_free_hid_node_is_listed_by_its_family() {
+        use crate::hid::testing::{CHESSNUT_DESCRIPTOR, Sysfs, uevent};
+        let sys = Sysfs::new("hall");
+        let chessnut = uevent("0003:00002D80:00008002");
+        sys.node("hidraw1", &chessnut, Some(&CHESSNUT_DESCRIPTOR));
+        sys.node("hidraw2", &chessnut, Some(&CHESSNUT_DESCRIPTOR));
+        let found = crate::hid::sysfs::boards_under(&sys.class(), std::path::Path::new("/dev"));
+        // Board 4 of the hall reads hidraw2 (its port in the hall file): not offered again.
+        let busy = HashSet::from(["/dev/hidraw2".to_owned()]);
+        let mut answers = vec![("/dev/ttyACM0".to_owned(), Family::Certabo, None)];
+        answers.extend(free_hid_boards(found, &busy));
+        let list = listed([], &answers);
+        let named: Vec<_> = list
+            .iter()
+            .map(|f| (f.port.as_str(), family_label(f.family), f.serial.as_deref()))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("/dev/ttyACM0", "Certabo", None),
+                ("/dev/hidraw1", "Chessnut", None)
+            ]
+        );
     }
 
     #[test]

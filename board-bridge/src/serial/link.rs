@@ -1,28 +1,54 @@
 //! The open port on the runtime's poller.
 
-use std::os::fd::AsRawFd;
+use std::fs::File;
+use std::os::fd::{AsRawFd, RawFd};
 
+use arbiter_core::dgt::family::Family;
 use nix::fcntl::{FcntlArg, OFlag, fcntl};
 use serialport::TTYPort;
 use tokio::io::unix::AsyncFd;
+
+/// What a link reads: a serial port, or a board's USB HID node ([`crate::hid`]).
+pub(crate) enum Node {
+    Serial(TTYPort),
+    /// The node, and the family of its board (which says how its writes are cut into reports).
+    Hid(File, Family),
+}
+
+impl AsRawFd for Node {
+    fn as_raw_fd(&self) -> RawFd {
+        match self {
+            Self::Serial(port) => port.as_raw_fd(),
+            Self::Hid(file, _) => file.as_raw_fd(),
+        }
+    }
+}
 
 /// An open port read and written without blocking, on the runtime's own poller: bytes that
 /// arrive wake the thread that also logs and streams what they mean, so a touch or a move goes
 /// from the port to the pages without passing between threads.
 pub(super) struct Link {
-    port: AsyncFd<TTYPort>,
+    port: AsyncFd<Node>,
 }
 
 impl Link {
-    pub(super) fn new(port: TTYPort) -> std::io::Result<Self> {
+    pub(super) fn new(port: Node) -> std::io::Result<Self> {
         let fd = port.as_raw_fd();
         // serialport leaves the port blocking; the poller needs reads that return at once.
         let flags = OFlag::from_bits_truncate(fcntl(fd, FcntlArg::F_GETFL)?);
         fcntl(fd, FcntlArg::F_SETFL(flags | OFlag::O_NONBLOCK))?;
-        // SAFETY: the TTYPort owns its descriptor and closes it only when dropped, which is
-        // when the AsyncFd holding it is dropped; `as_raw_fd` always returns that one.
+        // SAFETY: the TTYPort or file owns its descriptor and closes it only when dropped,
+        // which is when the AsyncFd holding it is dropped; `as_raw_fd` always returns that one.
         let port = unsafe { AsyncFd::register(port) }.map_err(|e| e.into_parts().1)?;
         Ok(Self { port })
+    }
+
+    /// The family of the board on a HID node; `None` on a serial port.
+    pub(super) fn hid_family(&self) -> Option<Family> {
+        match self.port.get_ref() {
+            Node::Serial(_) => None,
+            Node::Hid(_, family) => Some(*family),
+        }
     }
 
     pub(super) async fn read(&self, buf: &mut [u8]) -> std::io::Result<usize> {
@@ -47,7 +73,20 @@ impl Link {
         }
     }
 
-    pub(super) async fn write_all(&self, mut bytes: &[u8]) -> std::io::Result<()> {
+    /// Writes `bytes`: on a HID node, each of its board's commands as a report of its own.
+    pub(super) async fn write_all(&self, bytes: &[u8]) -> std::io::Result<()> {
+        match self.hid_family() {
+            None => self.write_bytes(bytes).await,
+            Some(family) => {
+                for report in crate::hid::reports(family, bytes) {
+                    self.write_bytes(report).await?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    async fn write_bytes(&self, mut bytes: &[u8]) -> std::io::Result<()> {
         while !bytes.is_empty() {
             let mut ready = self.port.writable().await?;
             let written = ready

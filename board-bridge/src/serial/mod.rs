@@ -9,9 +9,13 @@
 //! * [`port`]: opening, probing and finding a board's port.
 //! * `link`: the open port, read and written on the runtime's poller.
 //! * `rounds`: one open port served: the wait, the session's rounds, the keep-alive.
+//!
+//! A Chessnut board's USB HID node ([`crate::hid`]) is served by the same link and rounds.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+use arbiter_core::dgt::family::Family;
 
 use crate::game::BoardLine;
 use crate::hub::HubClock;
@@ -20,7 +24,7 @@ mod link;
 pub mod port;
 mod rounds;
 
-use link::Link;
+use link::{Link, Node};
 pub(crate) use port::other_board;
 pub use port::{RESERVED_FILES, ask, candidates, find_board, open, probe};
 use rounds::serve_port;
@@ -28,9 +32,13 @@ use rounds::serve_port;
 /// Which port to use.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PortChoice {
-    /// This path (a USB, Bluetooth RFCOMM or pseudo-terminal device).
+    /// This path (a USB, Bluetooth RFCOMM or pseudo-terminal device, or a HID board's hidraw
+    /// node, told by its name).
     Path(String),
-    /// Look for a DGT board among the ports, and keep looking while none is found.
+    /// This path read as a Chessnut board's USB HID node whatever its name (`--hid`).
+    Hid(String),
+    /// Look for a board among the HID nodes and the serial ports, and keep looking while none
+    /// is found.
     Auto,
 }
 
@@ -79,6 +87,12 @@ pub enum LinkError {
     /// The port opened but nothing answered as a DGT board.
     #[error("{0}: not a DGT board (no answer to the version request)")]
     NotABoard(String),
+    /// The node is a HID device but no board family's.
+    #[error("{0}: not a Chessnut board (its USB vendor is not Chessnut's)")]
+    NotAHidBoard(String),
+    /// HID boards are read through Linux's hidraw nodes only.
+    #[error("{0}: boards on USB HID are read on Linux only")]
+    HidElsewhere(String),
     /// The process may open too few more files: the last ones are kept for the pages.
     #[error(
         "{port}: not opened: {in_use} of the {limit} files this process may open are in use and \
@@ -102,6 +116,37 @@ pub enum LinkError {
     },
 }
 
+/// Opens the HID node at `path` for the board its vendor id names (`family`: the one the user
+/// said, when its name does not tell).
+fn open_hid(path: &str, family: Option<Family>) -> Result<(String, Node), LinkError> {
+    let family = crate::hid::family_of(path)
+        .or(family)
+        .ok_or_else(|| LinkError::NotAHidBoard(path.to_owned()))?;
+    let file = crate::hid::open(path)?;
+    Ok((path.to_owned(), Node::Hid(file, family)))
+}
+
+/// A board found: on a HID node first (its vendor id tells, with no wait), else on a serial
+/// port that answers.
+async fn find_any() -> Result<(String, Node), LinkError> {
+    // A hidraw node opens as often as asked: one another link serves is passed over.
+    let free = crate::hid::sysfs::boards()
+        .into_iter()
+        .filter(|b| crate::hid::family_on(&b.path).is_none());
+    for board in free {
+        if let Ok(found) = open_hid(&board.path, Some(board.family)) {
+            return Ok(found);
+        }
+    }
+    // Probing waits for each candidate's answer: off the thread that serves the pages.
+    tokio::task::spawn_blocking(find_board)
+        .await
+        .ok()
+        .flatten()
+        .map(|(path, port)| (path, Node::Serial(port)))
+        .ok_or_else(|| LinkError::Missing("auto".into()))
+}
+
 /// Runs the link on the current Tokio runtime for as long as its game's task runs (`line`):
 /// find or open the port, handshake, read, and reconnect after any loss. The session's times
 /// are read from the game's `clock`, in
@@ -111,18 +156,28 @@ pub async fn run(choice: PortChoice, settings: LinkSettings, line: BoardLine, cl
     let mut backoff = settings.min_backoff;
     // What was last said of a port that cannot be opened (said once, and again when it changes).
     let mut reported: Option<String> = None;
+    if choice == PortChoice::Auto && !crate::hid::READ_HERE {
+        eprintln!(
+            "board-bridge: boards on USB HID (Chessnut) are read on Linux only; looking for \
+             serial boards"
+        );
+    }
     while !line.is_closed() {
         let opened = match &choice {
-            PortChoice::Path(path) => open(path).map(|p| (path.clone(), p)),
-            // Probing waits for each candidate's answer: off the thread that serves the pages.
-            PortChoice::Auto => tokio::task::spawn_blocking(find_board)
-                .await
-                .ok()
-                .flatten()
-                .ok_or_else(|| LinkError::Missing("auto".into())),
+            PortChoice::Path(path) if crate::hid::is_node(path) => open_hid(path, None),
+            PortChoice::Path(path) => open(path).map(|p| (path.clone(), Node::Serial(p))),
+            // A node not named as one is taken for what the user says it is: a Chessnut's.
+            PortChoice::Hid(path) => open_hid(path, Some(Family::Chessnut)),
+            PortChoice::Auto => find_any().await,
         };
         match opened {
             Ok((path, port)) => {
+                // While it is served, the game's session reads a HID board through its family's
+                // codec (see `hid::family_on`).
+                let _served = match &port {
+                    Node::Hid(_, family) => Some(crate::hid::Served::new(&path, *family)),
+                    Node::Serial(_) => None,
+                };
                 reported = None;
                 if let Some(slot) = &settings.unopened {
                     *slot.lock().unwrap_or_else(|p| p.into_inner()) = None;

@@ -35,17 +35,34 @@ pub(super) async fn serve_port(
         ))
     };
     // The family's handshake (for DGT: reset, version, a full read, the clock's reading, and
-    // the update mode that passes clock acknowledgements).
+    // the update mode that passes clock acknowledgements; for a Chessnut: its real-time
+    // reports on). A HID board is said connected first: the session then reads it through its
+    // family's codec (see `hid::family_on`), whose handshake it is.
+    let hid = link.hid_family().is_some();
+    let mut deadline_us = None;
+    if hid {
+        let Some(d) = line.connected(path).await else {
+            return game_ended();
+        };
+        deadline_us = d;
+    }
     let Some(mut out) = line.handshake().await else {
         return game_ended();
     };
     if let Err(e) = link.write_all(&out).await {
         return io(e);
     }
-    let Some(mut deadline_us) = line.connected(path).await else {
-        return game_ended();
-    };
-    let mut rounds = Rounds::new(settings, now_us() / 1000);
+    if !hid {
+        let Some(d) = line.connected(path).await else {
+            return game_ended();
+        };
+        deadline_us = d;
+    }
+    // A HID board is not asked DGT's serial number to show it is there, nor given up for a
+    // quiet spell: a Chessnut sends only when its pieces change, and an unplugged node fails
+    // its reads at once.
+    let watched = !hid;
+    let mut rounds = Rounds::new(settings, now_us() / 1000, watched);
     let mut buf = [0u8; 1024];
     loop {
         let (wake_us, settling) = rounds.wake_us(deadline_us);
@@ -162,10 +179,12 @@ struct Rounds {
     next_keepalive: u64,
     last_rx: u64,
     heard: bool,
+    /// Whether the keep-alive is written and silence means the board is gone (a serial line).
+    watched: bool,
 }
 
 impl Rounds {
-    fn new(settings: &LinkSettings, now: u64) -> Self {
+    fn new(settings: &LinkSettings, now: u64, watched: bool) -> Self {
         let keepalive_ms = settings.keepalive.as_millis() as u64;
         Self {
             keepalive_ms,
@@ -173,6 +192,7 @@ impl Rounds {
             next_keepalive: now + keepalive_ms,
             last_rx: now,
             heard: false,
+            watched,
         }
     }
 
@@ -195,19 +215,47 @@ impl Rounds {
     /// Appends the keep-alive to `out` when it is due at `now`.
     fn keepalive(&mut self, now: u64, out: &mut Vec<u8>) {
         if now >= self.next_keepalive {
-            Command::SerialNumber.encode(out);
+            if self.watched {
+                Command::SerialNumber.encode(out);
+            }
             self.next_keepalive = now + self.keepalive_ms;
         }
     }
 
     /// Whether the port has been quiet too long at `now`.
     fn silence(&self, now: u64) -> Option<Silence> {
-        if now.saturating_sub(self.last_rx) <= self.silence_ms {
+        if !self.watched || now.saturating_sub(self.last_rx) <= self.silence_ms {
             None
         } else if self.heard {
             Some(Silence::Stopped)
         } else {
             Some(Silence::NeverAnswered)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hid_board_is_neither_asked_dgts_keep_alive_nor_given_up_when_quiet() {
+        let settings = LinkSettings::default();
+        let mut serial = Rounds::new(&settings, 0, true);
+        let mut hid = Rounds::new(&settings, 0, false);
+        let (mut to_serial, mut to_hid) = (Vec::new(), Vec::new());
+        serial.keepalive(1_000, &mut to_serial);
+        hid.keepalive(1_000, &mut to_hid);
+        assert_eq!(to_serial, Command::SerialNumber.to_bytes());
+        assert!(to_hid.is_empty(), "{to_hid:02X?}");
+        // Ten seconds without a byte: a serial line that never answered is no board; a Chessnut
+        // whose pieces did not move is still there.
+        assert!(matches!(
+            serial.silence(10_000),
+            Some(Silence::NeverAnswered)
+        ));
+        assert!(hid.silence(10_000).is_none());
+        serial.received(10_000);
+        assert!(matches!(serial.silence(20_000), Some(Silence::Stopped)));
     }
 }

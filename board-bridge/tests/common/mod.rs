@@ -36,6 +36,23 @@ impl Drop for Scratch {
     }
 }
 
+/// A pseudo-terminal whose far end is linked at `link`, in raw mode.
+pub fn pty(link: &std::path::Path) -> (std::fs::File, std::fs::File) {
+    use nix::sys::termios;
+    use std::fs::File;
+    use std::os::fd::{AsRawFd, FromRawFd};
+    let pty = nix::pty::openpty(None, None).expect("openpty");
+    // SAFETY: openpty just returned these two descriptors and nothing else owns them.
+    let (master, slave) = unsafe { (File::from_raw_fd(pty.master), File::from_raw_fd(pty.slave)) };
+    let mut t = termios::tcgetattr(slave.as_raw_fd()).expect("termios");
+    termios::cfmakeraw(&mut t);
+    termios::tcsetattr(slave.as_raw_fd(), termios::SetArg::TCSANOW, &t).expect("raw");
+    let name = nix::unistd::ttyname(slave.as_raw_fd()).expect("ttyname");
+    let _ = std::fs::remove_file(link);
+    std::os::unix::fs::symlink(name, link).expect("link");
+    (master, slave)
+}
+
 /// The bridge to run: this build's, or the one `BOARD_BRIDGE_BIN` names (the latency bench
 /// compares two builds in one sitting that way, e.g. before and after a change).
 pub fn bridge_binary() -> PathBuf {

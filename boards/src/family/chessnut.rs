@@ -74,6 +74,25 @@ pub fn encode_frame(codes: &[u8; 64]) -> Vec<u8> {
     out
 }
 
+/// The commands in `bytes` (as [`ChessnutFrames`] encodes them, one after another), each on its
+/// own: over USB HID each is one output report, its first byte the report id (`21 01 00` is
+/// report 0x21 with `01 00`), so they are written one at a time. Every command is its id, a
+/// length byte and that many bytes; a last one cut short is given as it is.
+pub fn commands(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = bytes;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let len = rest
+            .get(1)
+            .map_or(rest.len(), |&n| (2 + usize::from(n)).min(rest.len()));
+        let (command, after) = rest.split_at(len);
+        rest = after;
+        Some(command)
+    })
+}
+
 impl Frames for ChessnutFrames {
     fn reset(&mut self) {
         self.buf.clear();
@@ -161,6 +180,38 @@ mod tests {
         let corners = Lights::of([Square::A8, Square::H1], Orientation::Normal, false);
         ChessnutFrames::default().encode(&Command::Leds(corners), &mut out);
         assert_eq!(out, [0x0A, 0x08, 0x80, 0, 0, 0, 0, 0, 0, 0x01]);
+    }
+
+    #[test]
+    fn written_commands_are_told_apart_one_report_each() {
+        use crate::lights::Lights;
+        use arbiter_chess::Square;
+        let frames = ChessnutFrames::default();
+        let mut out = Vec::new();
+        let lights = Lights::of([Square::E2, Square::E4], Orientation::Normal, false);
+        for c in [
+            Command::Update(crate::codec::UpdateMode::Board),
+            Command::Leds(lights),
+            Command::Battery,
+        ] {
+            frames.encode(&c, &mut out);
+        }
+        let each: Vec<&[u8]> = commands(&out).collect();
+        assert_eq!(
+            each,
+            [
+                &[0x21, 0x01, 0x00][..],
+                &[0x0A, 0x08, 0, 0, 0, 0, 0x08, 0, 0x08, 0],
+                &[0x29, 0x01, 0x00],
+            ]
+        );
+        // A command cut short is passed whole as far as it goes; nothing is given twice.
+        assert_eq!(
+            commands(&[0x0A, 0x08, 1]).collect::<Vec<_>>(),
+            [&[0x0A, 0x08, 1][..]]
+        );
+        assert_eq!(commands(&[0x29]).collect::<Vec<_>>(), [&[0x29][..]]);
+        assert_eq!(commands(&[]).count(), 0);
     }
 
     #[test]

@@ -205,6 +205,13 @@ impl<C: BoardCodec> BoardSession<C> {
             .collect()
     }
 
+    /// The board on the line is read through `codec` from now on: another family's board was
+    /// plugged in (the bridge's `--port auto` found a Chessnut on USB HID where a serial board
+    /// was). Called before [`Self::handle_connected`], which starts it afresh.
+    pub fn read_through(&mut self, codec: C) {
+        self.codec = codec;
+    }
+
     /// The board was (re)connected: half-read bytes and the old picture are forgotten; the next
     /// two agreeing reads are the truth, and the clock is set again.
     pub fn handle_connected(&mut self, table: &mut dyn Table) {
