@@ -424,5 +424,15 @@ test('a Pegasus key that is no hex is refused before the board is written to; th
   await statusSays(page, /DGT Pegasus board connected/);
   await boardMoveWith(page, 'fakePegasus', 'd2', 'd4');
   assert.deepEqual((await state(page)).moves.map((m) => m.san), ['d4']);
+  // A new game while the board is read binds a new session, with the key the page holds then:
+  // a script's bad key lets the board go, said on the status line, no error thrown.
+  await page.evaluate(() => {
+    const el = document.querySelector('arbiter-board');
+    el.pegasusKey = 'xy';
+    el.newGame();
+    window.fakePegasus.move('d7', 'd5');
+  });
+  assert.match(await statusSays(page, /not valid/), /'x' at character 1/);
+  assert.equal(await page.locator('arbiter-board [data-connect-board]').textContent(), 'Connect a board');
   assert.equal(page.lastError, undefined, page.lastError?.message);
 });

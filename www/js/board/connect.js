@@ -354,7 +354,11 @@ class Link {
       clearTimeout(this.silence);
       if (this.shown.note?.[0] === 'link_pegasus_silent') this.say({ note: null });
     }
-    if (this.g.table !== this.table) this.bind();
+    if (this.g.table !== this.table) {
+      this.bind();
+      // The key the page holds now was refused: the board is let go (bind said why).
+      if (!this.session) return;
+    }
     this.show(this.session.feed(bytes));
   }
 
