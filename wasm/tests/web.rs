@@ -199,10 +199,7 @@ fn log_and_persistence_replay_to_the_same_state() {
     event(&t, r#"{"type":"move","move":"e2e4"}"#, 2_000.0);
     event(&t, r#"{"type":"press_clock","player":"white"}"#, 2_500.0);
     event(&t, r#"{"type":"lift","square":"g8"}"#, 3_000.0);
-    let restored = Table::restore(key)
-        .map_err(JsValue::from)
-        .expect("readable")
-        .expect("saved");
+    let restored = Table::restore(key).expect("readable").expect("saved");
     let a = t.state_at(9_000.0);
     let b = restored.state_at(9_000.0);
     assert_eq!(
@@ -216,12 +213,7 @@ fn log_and_persistence_replay_to_the_same_state() {
     );
     assert_eq!(restored.log(), t.log());
     t.forget();
-    assert!(
-        Table::restore(key)
-            .map_err(JsValue::from)
-            .expect("readable")
-            .is_none()
-    );
+    assert!(Table::restore(key).expect("readable").is_none());
 }
 
 #[wasm_bindgen_test]
@@ -230,15 +222,11 @@ fn a_game_persisted_from_its_next_event_is_saved_by_that_event() {
     let t = blitz();
     t.persist_from_next_event(key);
     assert!(
-        Table::restore(key)
-            .map_err(JsValue::from)
-            .expect("readable")
-            .is_none(),
+        Table::restore(key).expect("readable").is_none(),
         "nothing written before the first event"
     );
     event(&t, r#"{"type":"start"}"#, 0.0);
     let restored = Table::restore(key)
-        .map_err(JsValue::from)
         .expect("readable")
         .expect("saved by the first event");
     assert_eq!(restored.log(), t.log());
