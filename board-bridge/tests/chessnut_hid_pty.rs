@@ -1,7 +1,7 @@
 //! A Chessnut board on USB HID: a real `board-bridge` process, a simulated Chessnut written from
 //! the facts of its protocol (see `arbiter_core::dgt::family::chessnut`: its real-time reports
-//! turned on by report `21 01 00`, then a position frame `01 24` + 32 bytes of piece nibbles +
-//! 2 on every change; the battery asked with `29 01 00` and told as `2A 02 percent charging`),
+//! turned on by report `21 01 00`, then on every change input report 1, `01 3D` + 32 bytes of
+//! piece nibbles + 29 more, 63 bytes as a hidraw node hands it over; the battery asked with `29 01 00` and told as `2A 02 percent charging`),
 //! and a real WebSocket client. Every move made on it, a capture and castling among them,
 //! reaches the pages once.
 //!
@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use arbiter_core::dgt::board::{Orientation, Placement, PlacementDump};
-use arbiter_core::dgt::family::chessnut::{commands, encode_frame};
+use arbiter_core::dgt::family::chessnut::{commands, encode_report};
 use common::*;
 
 /// DGT's square order, a8 first.
@@ -35,15 +35,15 @@ struct Chessnut {
     codes: Mutex<[u8; 64]>,
     reporting: AtomicBool,
     node: Mutex<std::fs::File>,
-    /// Every command the bridge wrote, whole.
-    heard: Mutex<Vec<Vec<u8>>>,
+    /// Every command the bridge wrote, whole, with when it was read.
+    heard: Mutex<Vec<(Instant, Vec<u8>)>>,
 }
 
 impl Chessnut {
     /// Sends the position as one input report, its report id (1) first, when reports are on.
     fn report(&self) {
         if self.reporting.load(Ordering::SeqCst) {
-            let frame = encode_frame(&self.codes.lock().expect("codes"));
+            let frame = encode_report(&self.codes.lock().expect("codes"));
             let _ = self.node.lock().expect("node").write_all(&frame);
         }
     }
@@ -74,7 +74,10 @@ impl Chessnut {
     /// sends the position; `29 01 00` is answered with the battery (87 %, not charging).
     fn hear(&self, bytes: &[u8]) {
         for command in commands(bytes) {
-            self.heard.lock().expect("heard").push(command.to_vec());
+            self.heard
+                .lock()
+                .expect("heard")
+                .push((Instant::now(), command.to_vec()));
             match command {
                 [0x21, 0x01, 0x00] => {
                     self.reporting.store(true, Ordering::SeqCst);
@@ -176,7 +179,8 @@ async fn a_chessnut_on_usb_hid_is_read_every_move_once() {
     );
     // The bridge spoke Chessnut's commands alone, each whole: the reports on, the battery
     // asked; no DGT byte (its reset, its keep-alive) reached the board.
-    let heard = board.heard.lock().expect("heard").clone();
+    let (times, heard): (Vec<Instant>, Vec<Vec<u8>>) =
+        board.heard.lock().expect("heard").iter().cloned().unzip();
     assert!(heard.contains(&vec![0x21, 0x01, 0x00]), "{heard:02X?}");
     assert!(heard.contains(&vec![0x29, 0x01, 0x00]), "{heard:02X?}");
     for command in &heard {
@@ -185,6 +189,15 @@ async fn a_chessnut_on_usb_hid_is_read_every_move_once() {
         assert!(
             known,
             "not a Chessnut command: {command:02X?} in {heard:02X?}"
+        );
+    }
+    // Written as Chessnut's SDK writes: 200 ms at least between two reports (less a little for
+    // the reading thread's own lateness).
+    for (pair, command) in times.windows(2).zip(&heard[1..]) {
+        let gap = pair[1] - pair[0];
+        assert!(
+            gap >= Duration::from_millis(180),
+            "{command:02X?} came {gap:?} after the report before it: {heard:02X?}"
         );
     }
 }

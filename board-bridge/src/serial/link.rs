@@ -29,7 +29,13 @@ impl AsRawFd for Node {
 /// from the port to the pages without passing between threads.
 pub(super) struct Link {
     port: AsyncFd<Node>,
+    /// When the last report was written to a HID board.
+    last_report: std::sync::Mutex<Option<tokio::time::Instant>>,
 }
+
+/// The least time between two reports written to a HID board: Chessnut's own SDK (EasyLinkSDK)
+/// waits this long between writes, so a command written sooner may be lost.
+const REPORT_GAP: std::time::Duration = std::time::Duration::from_millis(200);
 
 impl Link {
     pub(super) fn new(port: Node) -> std::io::Result<Self> {
@@ -40,7 +46,10 @@ impl Link {
         // SAFETY: the TTYPort or file owns its descriptor and closes it only when dropped,
         // which is when the AsyncFd holding it is dropped; `as_raw_fd` always returns that one.
         let port = unsafe { AsyncFd::register(port) }.map_err(|e| e.into_parts().1)?;
-        Ok(Self { port })
+        Ok(Self {
+            port,
+            last_report: std::sync::Mutex::new(None),
+        })
     }
 
     /// The family of the board on a HID node; `None` on a serial port.
@@ -79,7 +88,13 @@ impl Link {
             None => self.write_bytes(bytes).await,
             Some(family) => {
                 for report in crate::hid::reports(family, bytes) {
+                    let last = *self.last_report.lock().unwrap_or_else(|p| p.into_inner());
+                    if let Some(at) = last {
+                        tokio::time::sleep_until(at + REPORT_GAP).await;
+                    }
                     self.write_bytes(report).await?;
+                    *self.last_report.lock().unwrap_or_else(|p| p.into_inner()) =
+                        Some(tokio::time::Instant::now());
                 }
                 Ok(())
             }

@@ -1,6 +1,8 @@
 //! Chessnut Air, Air+, Go and Pro, over Bluetooth LE or USB HID: the board sends the whole
-//! position on every change, as a 36-byte frame `01 24`, 32 bytes of piece nibbles and two
-//! bytes more. The nibbles run h8, g8 ... a8, then h7 ... down to a1, the first square of each
+//! position on every change, as a frame `01 24`, 32 bytes of piece nibbles and two bytes more
+//! (36 in all) over Bluetooth; over USB HID as input report 1, `01 3D`, the same 32 bytes and 29
+//! more (63 in all: the report OpenChessnut reads through node-hid, and Graham O'Neill's notes in
+//! the `chessnut` crate). The nibbles run h8, g8 ... a8, then h7 ... down to a1, the first square of each
 //! byte in its low nibble; 0 is empty, 1-5 Black's queen, king, bishop, pawn, knight, 6 and 7
 //! White's rook and pawn, 8 Black's rook, 9-12 White's bishop, knight, queen, king. Writing
 //! `21 01 00` turns the real-time reports on; `29 01 00` asks for the battery, which the board
@@ -11,7 +13,7 @@
 
 use std::collections::VecDeque;
 
-use super::snapshot::{Frames, to_header};
+use super::snapshot::Frames;
 use crate::battery::Battery;
 use crate::codec::{BoardMessage, Command};
 
@@ -19,12 +21,24 @@ use crate::codec::{BoardMessage, Command};
 /// never read as an empty square).
 const CODES: [u8; 16] = [0, 12, 11, 10, 7, 9, 2, 1, 8, 4, 3, 6, 5, 13, 13, 13];
 
-/// A frame's first two bytes.
-const HEADER: [u8; 2] = [0x01, 0x24];
-/// Header and the 32 bytes of nibbles.
+/// A position frame's first byte (its report id over USB HID).
+const POSITION: u8 = 0x01;
+/// Its length byte over Bluetooth: 36 bytes in all, two after the nibbles.
+const BLE_LENGTH: u8 = 0x24;
+/// Its length byte over USB HID: 63 bytes in all, 29 after the nibbles.
+const HID_LENGTH: u8 = 0x3D;
+/// The first two bytes and the 32 bytes of nibbles.
 const BODY: usize = 34;
-/// The whole frame, with its two trailing bytes.
-const FRAME: usize = 36;
+
+/// The whole frame whose length byte is `length`: over Bluetooth it counts the frame itself
+/// (36 bytes), over USB HID what follows it (2 + 61 = 63, as EasyLinkSDK reads a report).
+fn frame_len(length: u8) -> usize {
+    if length == BLE_LENGTH {
+        36
+    } else {
+        2 + usize::from(length)
+    }
+}
 /// The first byte of the battery's answer; its length byte follows.
 const BATTERY: u8 = 0x2A;
 /// The longest answer taken as the battery's: a longer length byte is noise.
@@ -35,6 +49,15 @@ const BATTERY_MAX: usize = 8;
 pub struct ChessnutFrames {
     buf: Vec<u8>,
     answers: VecDeque<BoardMessage>,
+    /// Bytes of the last frame's trailer still to come (a chunk may end inside it).
+    trailer: usize,
+}
+
+/// Where the first position frame in `bytes` starts: `01` and a length byte of either kind.
+fn frame_start(bytes: &[u8]) -> Option<usize> {
+    bytes
+        .windows(2)
+        .position(|w| w[0] == POSITION && [BLE_LENGTH, HID_LENGTH].contains(&w[1]))
 }
 
 /// The battery's answer (`[percent, charging]`) as DGT's BATTERY_STATUS; a percent over 100
@@ -59,10 +82,22 @@ pub fn decode(nibbles: &[u8]) -> [u8; 64] {
     codes
 }
 
-/// The frame a board sends for the 64 DGT codes `codes` (the simulator's side of the wire).
+/// The frame a board sends over Bluetooth for the 64 DGT codes `codes` (the simulator's side of
+/// the wire).
 pub fn encode_frame(codes: &[u8; 64]) -> Vec<u8> {
+    encode_with(codes, BLE_LENGTH)
+}
+
+/// The input report a board sends over USB HID for the 64 DGT codes `codes`, its report id
+/// first as a hidraw node hands it over (the simulator's side of the wire).
+pub fn encode_report(codes: &[u8; 64]) -> Vec<u8> {
+    encode_with(codes, HID_LENGTH)
+}
+
+/// A position frame with the length byte `length`: what follows the nibbles is zeros.
+fn encode_with(codes: &[u8; 64], length: u8) -> Vec<u8> {
     let nibble = |code: u8| CODES.iter().position(|&c| c == code).unwrap_or(0) as u8;
-    let mut out = HEADER.to_vec();
+    let mut out = vec![POSITION, length];
     for k in 0..32 {
         let [a, b] = [2 * k, 2 * k + 1].map(|at| {
             let dgt = (at / 8) * 8 + (7 - at % 8);
@@ -70,7 +105,7 @@ pub fn encode_frame(codes: &[u8; 64]) -> Vec<u8> {
         });
         out.push(a | (b << 4));
     }
-    out.extend([0x00, 0x00]);
+    out.resize(frame_len(length), 0x00);
     out
 }
 
@@ -97,12 +132,24 @@ impl Frames for ChessnutFrames {
     fn reset(&mut self) {
         self.buf.clear();
         self.answers.clear();
+        self.trailer = 0;
     }
 
     fn feed(&mut self, bytes: &[u8], out: &mut Vec<[u8; 64]>) -> u64 {
         self.buf.extend_from_slice(bytes);
         let mut dropped = 0;
         loop {
+            // The rest of the last frame's trailer is skipped; a header in its place is the
+            // next frame's (a frame cut short).
+            if self.trailer > 0 {
+                let here = self.trailer.min(self.buf.len());
+                let cut = frame_start(&self.buf[..here]).unwrap_or(here);
+                self.buf.drain(..cut);
+                self.trailer = if cut < here { 0 } else { self.trailer - cut };
+                if self.trailer > 0 {
+                    break;
+                }
+            }
             // An answer stands between frames: `2A`, its length, what it says.
             if self.buf.first() == Some(&BATTERY) {
                 let Some(&len) = self.buf.get(1) else { break };
@@ -116,18 +163,23 @@ impl Frames for ChessnutFrames {
                     continue;
                 }
             }
-            // Up to two bytes before a header are the trailer of the frame before it.
-            let (found, noise) = to_header(&mut self.buf, HEADER, 2);
-            dropped += u64::from(noise);
-            if !found || self.buf.len() < BODY {
+            let Some(start) = frame_start(&self.buf) else {
+                // No frame begins here; a last `01` may be the start of one.
+                let keep = usize::from(self.buf.last() == Some(&POSITION));
+                let cut = self.buf.len() - keep;
+                self.buf.drain(..cut);
+                dropped += u64::from(cut > 0);
+                break;
+            };
+            // Up to two bytes before a header are taken for a trailer cut short, not noise.
+            dropped += u64::from(start > 2);
+            self.buf.drain(..start);
+            if self.buf.len() < BODY {
                 break;
             }
             out.push(decode(&self.buf[2..BODY]));
-            let used = FRAME.min(self.buf.len());
-            // The trailer's two bytes are skipped when they are here; a header in their place
-            // is the next frame's.
-            let trailer_ok = self.buf[BODY..used].windows(2).all(|w| w != HEADER);
-            self.buf.drain(..if trailer_ok { used } else { BODY });
+            self.trailer = frame_len(self.buf[1]) - BODY;
+            self.buf.drain(..BODY);
         }
         dropped
     }
@@ -218,7 +270,7 @@ mod tests {
     fn a_frame_reads_back_as_the_position_it_was_made_of_in_any_chunking() {
         let start = Placement::start().to_dump(Orientation::Normal).codes;
         let frame = encode_frame(&start);
-        assert_eq!(frame.len(), FRAME);
+        assert_eq!(frame.len(), 36);
         // h8 (a black rook, nibble 8) is the first byte's low nibble; g8's knight (5) its high.
         assert_eq!(frame[2], 0x58);
         let mut wire = vec![0xEE, 0x01];
@@ -232,6 +284,40 @@ mod tests {
             }
             assert_eq!(out, vec![start, start], "chunks of {chunk}");
         }
+    }
+
+    #[test]
+    fn a_usb_hid_report_reads_back_in_any_chunking_beside_bluetooth_frames() {
+        let start = Placement::start().to_dump(Orientation::Normal).codes;
+        let mut moved = start;
+        moved.swap(52, 36); // e2-e4
+        let report = encode_report(&start);
+        assert_eq!(report.len(), 63);
+        assert_eq!(report[..3], [0x01, 0x3D, 0x58]);
+        // Reports as a hidraw node gives them, a battery answer between, then a Bluetooth
+        // frame: their trailers of zeros (29 bytes, 2) are no noise and no position.
+        let mut wire = report.clone();
+        wire.extend([0x2A, 0x02, 64, 0x00]);
+        wire.extend(encode_report(&moved));
+        wire.extend(encode_frame(&start));
+        for chunk in [1, 2, 5, 34, 40, 63, 64, 200] {
+            let mut frames = ChessnutFrames::default();
+            let mut out = Vec::new();
+            let mut dropped = 0;
+            for part in wire.chunks(chunk) {
+                dropped += frames.feed(part, &mut out);
+            }
+            assert_eq!(out, vec![start, moved, start], "chunks of {chunk}");
+            assert_eq!(dropped, 0, "chunks of {chunk}");
+            assert_eq!(frames.answers.len(), 1, "chunks of {chunk}");
+        }
+        // A report cut short by the next one's header: both read.
+        let mut cut = report[..40].to_vec();
+        cut.extend(encode_report(&moved));
+        let mut frames = ChessnutFrames::default();
+        let mut out = Vec::new();
+        frames.feed(&cut, &mut out);
+        assert_eq!(out, vec![start, moved]);
     }
 
     #[test]
