@@ -37,8 +37,8 @@ pub fn family_of(path: &str) -> Option<Family> {
 /// Opens the node at `path` to read and write without blocking.
 ///
 /// # Errors
-/// [`LinkError::HidElsewhere`] off Linux; [`LinkError::Missing`], [`LinkError::Busy`] or
-/// [`LinkError::Port`] (no right to the node: a udev rule gives it, see the bridge's help).
+/// [`LinkError::HidElsewhere`] off Linux; [`LinkError::Missing`], [`LinkError::Busy`],
+/// [`LinkError::HidDenied`] (no right to the node) or [`LinkError::Port`].
 pub(crate) fn open(path: &str) -> Result<File, LinkError> {
     use std::os::unix::fs::OpenOptionsExt;
     if !READ_HERE {
@@ -52,14 +52,21 @@ pub(crate) fn open(path: &str) -> Result<File, LinkError> {
         .write(true)
         .custom_flags(nix::libc::O_NONBLOCK | nix::libc::O_NOCTTY)
         .open(path)
-        .map_err(|source| match source.raw_os_error() {
-            Some(16) => LinkError::Busy(path.to_owned()),
-            Some(2) => LinkError::Missing(path.to_owned()),
-            _ => LinkError::Port {
-                port: path.to_owned(),
-                source,
-            },
-        })
+        .map_err(|source| not_opened(path, source))
+}
+
+/// Why the node at `path` did not open, as the link says it: the want of a udev rule is the
+/// usual reason, and is named.
+fn not_opened(path: &str, source: std::io::Error) -> LinkError {
+    match source.raw_os_error() {
+        Some(nix::libc::EBUSY) => LinkError::Busy(path.to_owned()),
+        Some(nix::libc::ENOENT) => LinkError::Missing(path.to_owned()),
+        Some(nix::libc::EACCES | nix::libc::EPERM) => LinkError::HidDenied(path.to_owned()),
+        _ => LinkError::Port {
+            port: path.to_owned(),
+            source,
+        },
+    }
 }
 
 /// `bytes` for a board of `family` cut into its output reports, one write each: a hidraw
@@ -121,6 +128,19 @@ mod tests {
         assert_eq!(family_on("/dev/ttyACM0"), None);
         drop(served);
         assert_eq!(family_on(path), None);
+    }
+
+    #[test]
+    fn a_node_kept_from_the_user_is_said_to_need_a_udev_rule() {
+        let denied = std::io::Error::from_raw_os_error(nix::libc::EACCES);
+        let said = not_opened("/dev/hidraw3", denied).to_string();
+        assert!(said.starts_with("/dev/hidraw3: no right"), "{said}");
+        assert!(said.contains(r#"ATTRS{idVendor}=="2d80""#), "{said}");
+        let busy = std::io::Error::from_raw_os_error(nix::libc::EBUSY);
+        assert!(matches!(
+            not_opened("/dev/hidraw3", busy),
+            LinkError::Busy(_)
+        ));
     }
 
     #[test]

@@ -90,6 +90,12 @@ pub enum LinkError {
     /// The node is a HID device but no board family's.
     #[error("{0}: not a Chessnut board (its USB vendor is not Chessnut's)")]
     NotAHidBoard(String),
+    /// The user may not read the HID node.
+    #[error(
+        "{0}: no right to read this board's node (a udev rule gives it: SUBSYSTEM==\"hidraw\", \
+         ATTRS{{idVendor}}==\"2d80\", MODE=\"0660\", GROUP=\"plugdev\", and the user in plugdev)"
+    )]
+    HidDenied(String),
     /// HID boards are read through Linux's hidraw nodes only.
     #[error("{0}: boards on USB HID are read on Linux only")]
     HidElsewhere(String),
@@ -133,9 +139,13 @@ async fn find_any() -> Result<(String, Node), LinkError> {
     let free = crate::hid::sysfs::boards()
         .into_iter()
         .filter(|b| crate::hid::family_on(&b.path).is_none());
+    // Why a board found on a node did not open (no right to it, most often), said when no
+    // serial board is found either.
+    let mut refused = None;
     for board in free {
-        if let Ok(found) = open_hid(&board.path, Some(board.family)) {
-            return Ok(found);
+        match open_hid(&board.path, Some(board.family)) {
+            Ok(found) => return Ok(found),
+            Err(e) => refused = refused.or(Some(e)),
         }
     }
     // Probing waits for each candidate's answer: off the thread that serves the pages.
@@ -144,7 +154,7 @@ async fn find_any() -> Result<(String, Node), LinkError> {
         .ok()
         .flatten()
         .map(|(path, port)| (path, Node::Serial(port)))
-        .ok_or_else(|| LinkError::Missing("auto".into()))
+        .ok_or_else(|| refused.unwrap_or_else(|| LinkError::Missing("auto".into())))
 }
 
 /// Runs the link on the current Tokio runtime for as long as its game's task runs (`line`):
