@@ -4,20 +4,9 @@
 // page's life (Debian's Chromium 148 does), so the routes below match the file with a query.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { freshPage, openBoard, setUp } from './harness.mjs';
+import { freshPage, gated, openBoard, setUp } from './harness.mjs';
 
 const env = setUp();
-
-/** Fails every request matching `pattern` until `gate.open` is set; counts them. */
-async function gated(page, pattern) {
-  const gate = { open: false, count: 0 };
-  await page.route(pattern, async (route) => {
-    gate.count += 1;
-    if (gate.open) await route.continue();
-    else await route.abort('failed');
-  });
-  return gate;
-}
 
 /** Asks engine.js, as shipped, for a module: what it gave. */
 function ask(page, loader) {

@@ -111,6 +111,20 @@ export async function freshPage(browser, { width = 1200, height = 900, clockAt, 
   return page;
 }
 
+/**
+ * Fails every request of `page` matching `pattern` (a network blip) until `gate.open` is set;
+ * `gate.count` counts them.
+ */
+export async function gated(page, pattern) {
+  const gate = { open: false, count: 0 };
+  await page.route(pattern, async (route) => {
+    gate.count += 1;
+    if (gate.open) await route.continue();
+    else await route.abort('failed');
+  });
+  return gate;
+}
+
 /** Opens `url` and waits until the board has drawn its first state. */
 export async function openBoard(page, url, selector = 'arbiter-board') {
   await page.goto(url);

@@ -1,7 +1,7 @@
 // The Arbiter page: a new-game dialog, the PGN panel and the arbiter's panel around one board.
 import './arbiter-board.js';
 import { loadFull } from './engine.js';
-import { once } from './once.js';
+import { importAnew, once } from './once.js';
 import { describeTimeControl } from './time-control.js';
 import { loadWords, say, sideName, SENTENCE_LANGS } from './words.js';
 
@@ -10,6 +10,15 @@ const $ = (id) => document.getElementById(id);
 // The page's own words, in the page's language (<html lang>).
 // The page's words by message id, in the page's language (<html lang>).
 const t = (id, args) => say(document.documentElement.lang, id, args);
+
+// The page's parts fetched when asked for. A failed import (a network blip) is tried again on the
+// next ask at a new URL (once.js importAnew: a browser may keep a module's failed fetch for the
+// page's life); each URL is written here, in js/, where it names the same file from a chunk.
+const newGameModule = importAnew(() => import('./new-game.js'), new URL('./new-game.js', import.meta.url));
+const langModule = importAnew(() => import('./page-lang.js'), new URL('./page-lang.js', import.meta.url));
+const doorModule = importAnew(() => import('./door.js'), new URL('./door.js', import.meta.url));
+const importModule = importAnew(() => import('./pgn-import.js'), new URL('./pgn-import.js', import.meta.url));
+const arbiterModule = importAnew(() => import('./arbiter-panel.js'), new URL('./arbiter-panel.js', import.meta.url));
 
 // ---------- new game ----------
 
@@ -31,10 +40,11 @@ function builtWhenOpened(button, build) {
 }
 
 // The new-game dialog (new-game.js: its form and what it starts).
-const newGameDialog = builtWhenOpened($('new-game'), () => import('./new-game.js')
+const newGameDialog = builtWhenOpened($('new-game'), () => newGameModule()
   .then((m) => m.build(board, t, { setLang, setAccessible, showTitle, citeLaws })));
+// Its module failing to come opens nothing; the next click asks for it again.
 $('new-game').addEventListener('click', async () => {
-  (newGameDialog.value ?? await newGameDialog()).showModal();
+  (newGameDialog.value ?? await newGameDialog().catch(() => null))?.showModal();
 });
 
 function showTitle(s = board.state) {
@@ -48,10 +58,11 @@ function showTitle(s = board.state) {
 // ---------- the page's language ----------
 
 // Chosen in the header, with a new game's notation, by a link (`?lang=de`) or remembered.
-const setLang = (code) => import('./page-lang.js').then((m) => m.showLang(code, board, () => {
+// A language chosen while its module cannot come is asked for again at the next choice.
+const setLang = (code) => langModule().then((m) => m.showLang(code, board, () => {
   showTitle();
   citeLaws();
-  door?.then((d) => d.relabel());
+  door?.().then((d) => d.relabel(), () => {});
 }));
 $('page-lang').addEventListener('change', (e) => setLang(e.target.value));
 {
@@ -127,9 +138,15 @@ board.addEventListener('seatroundended', (e) => {
 // A spectator's page says that it watches and has no control of a player or the arbiter; with
 // no board connected it leads to a game instead (door.js).
 if (seat === 'spectator') $('open-arbiter').hidden = true;
+// Its module failing to come is asked for again when the page's language changes or the
+// browser is back online.
 const door = seat === 'spectator'
-  ? import('./door.js').then((m) => m.watch(board, t, () => document.documentElement.lang))
+  ? once(() => doorModule().then((m) => m.watch(board, t, () => document.documentElement.lang)))
   : null;
+if (door) {
+  door().catch(() => {});
+  window.addEventListener('online', () => door().catch(() => {}));
+}
 
 // A seated player who plays by ear: his typed moves are his announcements (App. F2.1, F2.3).
 // The choice is remembered in this browser.
@@ -233,17 +250,17 @@ $('brf-download').addEventListener('click', async () => {
   note.textContent = t('brf_downloaded');
 });
 // A text of several games lets the player choose; a game in progress is asked about first.
-$('pgn-import').addEventListener('click', () => import('./pgn-import.js')
-  .then((m) => m.importFromPanel(board, t, showTitle)));
+$('pgn-import').addEventListener('click', () => importModule()
+  .then((m) => m.importFromPanel(board, t, showTitle), () => {}));
 
 // ---------- arbiter ----------
 
 // The arbiter's panel (arbiter-panel.js: its markup, words and decisions).
-const arbiterPanel = builtWhenOpened($('open-arbiter'), () => import('./arbiter-panel.js')
+const arbiterPanel = builtWhenOpened($('open-arbiter'), () => arbiterModule()
   .then((m) => m.build(board, t)));
 $('open-arbiter').addEventListener('click', async () => {
-  const panel = arbiterPanel.value ?? await arbiterPanel();
-  if (togglePanel($('arbiter-panel'))) panel.show();
+  const panel = arbiterPanel.value ?? await arbiterPanel().catch(() => null);
+  if (panel && togglePanel($('arbiter-panel'))) panel.show();
 });
 // The panel's articles and plies after a new game or another language, once it is built (a
 // panel built later draws them from the game as it is then).

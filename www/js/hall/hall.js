@@ -20,6 +20,7 @@ import { showSeatEnded } from './seat-ended.js';
 import { setUpOffBoard } from './off-board.js';
 import { askForfeit, FORFEIT_MARKS, shownMarks } from './forfeit.js';
 import { button, say } from './controls.js';
+import { importAnew } from '../once.js';
 
 const $ = (id) => document.getElementById(id);
 const wsBase = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}`;
@@ -387,8 +388,22 @@ function showBoard(n, live) {
     $('status').textContent = w('hall_round_archived_here', { n });
   };
   el.addEventListener('archived', roundEnded);
+  // The board's element could not be fetched: said with a button that asks for it again.
+  let failed = false;
+  const showFailed = () => $('status').replaceChildren(w('hall_board_failed'), ' ', button(w('hall_board_retry'), () => {
+    failed = false;
+    $('status').textContent = '';
+    loadElement();
+  }));
+  function loadElement() {
+    boardElementModule().catch(() => {
+      failed = true;
+      if (!archived) showFailed();
+    });
+  }
   redraw = () => {
     if (archived) $('status').textContent = w('hall_round_archived_here', { n });
+    else if (failed) showFailed();
     document.title = w('hall_board_title', { n });
     main.setAttribute('aria-label', w('hall_board', { n }));
     el.setAttribute('lang', lang);
@@ -429,12 +444,15 @@ function showBoard(n, live) {
     loadHall();
   });
   $('status').textContent = '';
-  // The element beside this file, wherever the site keeps the page's folder (not bundled in:
-  // the element is its own entry, shared with the other pages).
-  import(new URL('../arbiter-board.js', import.meta.url).href).catch(() => {
-    $('status').textContent = w('hall_board_failed');
-  });
+  loadElement();
 }
+
+// The board's element beside this file, wherever the site keeps the page's folder (not bundled
+// in: the element is its own entry, shared with the other pages). A failed import is tried again
+// at a new URL (once.js importAnew): a browser may keep a module's failed fetch for the page's
+// life, and the button the failure shows would then fetch nothing.
+const ELEMENT_URL = new URL('../arbiter-board.js', import.meta.url);
+const boardElementModule = importAnew(() => import(ELEMENT_URL.href), ELEMENT_URL);
 
 /** Calls `changed` when the hall's round is no longer `shown()`: told by the hall's stream,
  * or seen in the whole hall it sends on (re)connecting. */
