@@ -1,5 +1,6 @@
 // The page's parts fetched when asked for (the new-game dialog, the arbiter's panel, the PGN
-// import; the hall's board element) after a network blip: the next ask fetches the part again
+// import; a board's parts asked for and its sensor board's link; the hall's board element)
+// after a network blip: the next ask fetches the part again
 // and it works. A browser may keep a module's failed import for the page's life (Debian's
 // Chromium 148 does: a second import() of the URL fails at once, fetching nothing), so the page
 // asks at a new URL (`?retry=N`, once.js importAnew) and the routes match the file with a query.
@@ -66,6 +67,53 @@ for (const part of PARTS) {
     await until(`${part.name} shown at the next click`, () => part.shown(page));
     assert.equal(gate.count, failed + 1, 'fetched once more at the next click');
     assert.equal(page.lastError, undefined, 'the failed load was no error of the page');
+    await page.context().close();
+  });
+}
+
+// The board's own parts: what it does when asked (board/asked.js: here the resignation) and the
+// sensor board's link (board/connect.js). Failing, the board says which part could not load; the
+// next click fetches it once more and it answers.
+const BOARD_PARTS = [
+  {
+    name: 'the board\'s parts asked for (asked.js)',
+    file: /\/js\/board\/asked\.js(\?[^/]*)?$/,
+    failed: /could not load: asked\.js/,
+    // The rest of English comes slower than asked.js fails: the failure is still said in words.
+    before: (page) => page.route(/\/lang\/en\.[^/]*js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    }),
+    ask: (page) => page.locator('arbiter-board [data-action="resign"]').click(),
+    came: (page) => page.locator('arbiter-board [role="alertdialog"]').waitFor({ timeout: 10_000 }),
+  },
+  {
+    name: 'the sensor board\'s link (connect.js)',
+    file: /\/js\/board\/connect\.js(\?[^/]*)?$/,
+    failed: /could not load: board\/connect\.js/,
+    // A browser without Web Serial, Bluetooth or HID: the link, once here, says so at once.
+    before: (page) => page.addInitScript(() => {
+      for (const api of ['serial', 'bluetooth', 'hid']) Object.defineProperty(Navigator.prototype, api, { get: () => undefined });
+    }),
+    ask: (page) => page.locator('arbiter-board [data-connect-board]').click(),
+    came: (page) => page.locator('arbiter-board [data-board-status]').getByText(/cannot reach a board/).waitFor({ timeout: 10_000 }),
+  },
+];
+
+for (const part of BOARD_PARTS) {
+  test(`${part.name}: its module failing to load is said, and the next click fetches it again`, async () => {
+    const page = await freshPage(env.browser);
+    await part.before?.(page);
+    const gate = await gated(page, part.file);
+    await openBoard(page, `${env.server.url}/index.html`);
+    await part.ask(page);
+    await page.locator('arbiter-board .rulings').getByText(part.failed).first().waitFor({ timeout: 10_000 });
+    const failed = gate.count;
+    assert.ok(failed >= 1, 'the module was asked for');
+    gate.open = true;
+    await part.ask(page);
+    await part.came(page);
+    assert.equal(gate.count, failed + 1, 'fetched once more at the next click');
     await page.context().close();
   });
 }

@@ -11,10 +11,14 @@ import { loadArbiter, loadFull } from './engine.js';
 import { loadSentences, loadWords, relabel, sideName, tableRefusalWords } from './words.js';
 import { template } from './board/view.js';
 import { Game, loadLive } from './board/game.js';
+import { importAnew } from './once.js';
 
 import { parseTimeControl } from './time-control.js';
 
 const STYLE_URL = new URL('../css/arbiter-board.css', import.meta.url);
+// A sensor board read by the page (board/connect.js), fetched when asked; a failed import is
+// tried again at the next click at a new URL (once.js importAnew).
+const boardLink = importAnew(() => import('./board/connect.js'), new URL('./board/connect.js', import.meta.url));
 
 // The first period's time of a time-control attribute, in ms (NaN when unreadable).
 function firstPeriod(text) {
@@ -144,12 +148,13 @@ export class ArbiterBoard extends HTMLElement {
   // A sensor board the page reads itself (board/connect.js: fetched on the click, or at once
   // when the page read a board before, to read it again where the browser allows).
   #boardLink() {
-    const link = () => import('./board/connect.js');
+    const link = boardLink;
     const g = this.#game;
     this.#root.querySelector('.actions').insertAdjacentHTML('afterend', '<p class="actions"><button data-connect-board data-t="connect_board">Connect a board</button><span data-board-status role="status"></span></p>');
-    this.#root.querySelector('[data-connect-board]').onclick = () => link().then((m) => m.connect(g));
+    // Its module failing to come is said on the board; the next click asks for it again.
+    this.#root.querySelector('[data-connect-board]').onclick = () => link().then((m) => m.connect(g), () => g.moduleFailed('board/connect.js'));
     try {
-      if (localStorage.getItem('arbiter-board-link')) link().then((m) => m.resume(g));
+      if (localStorage.getItem('arbiter-board-link')) link().then((m) => m.resume(g), () => {});
     } catch {}
   }
 

@@ -21,6 +21,14 @@ export function once(load) {
   return get;
 }
 
+/**
+ * The built URL of the page's module at `path` from js/ (`./board/asked.js`), for a retry of its
+ * import (`importAnew`). Written here, in js/, where such a URL names the same file from a chunk
+ * of the bundle; a module of a folder below (board/) cannot make it itself, as its code may be
+ * bundled into a chunk of js/. The build keeps the names of the modules loaded when asked.
+ */
+export const moduleUrl = (path) => new URL(path, import.meta.url);
+
 // How many imports of each module (by its built URL) have failed, shared by every copy of this
 // file a page holds (the bundle's, and the one importable by name that tests and embedders
 // load): all of them then import a module at the same URL, and so get the same instance.

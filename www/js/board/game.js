@@ -12,17 +12,20 @@ import { BoardInput } from './input.js';
 import { Sounds } from './sound.js';
 import { LocalGame } from './source.js';
 import { loadFull } from '../engine.js';
-import { once } from '../once.js';
+import { importAnew, moduleUrl, once } from '../once.js';
 import { TactileMarks } from './marks.js';
 import { postTask } from './tasks.js';
 
 const OTHER = { white: 'black', black: 'white' };
 
 // What a board does only when asked (asked.js: commands, claims, confirmations, promotion, help).
-const loadAsked = once(() => import('./asked.js'));
+// A failed import is tried again at the next ask at a new URL (once.js importAnew: a browser may
+// keep a module's failed fetch for the page's life).
+const loadAsked = once(importAnew(() => import('./asked.js'), moduleUrl('./board/asked.js')));
 
-// The bridge's game (live.js and its LiveGame) is fetched only by a board that joins one.
-export const loadLive = once(() => import('./live.js'));
+// The bridge's game (live.js and its LiveGame) is fetched only by a board that joins one; after a
+// failure, at a new URL when the board joins again.
+export const loadLive = once(importAnew(() => import('./live.js'), moduleUrl('./board/live.js')));
 // The board's actions that say nothing: they need none of the words fetched when asked for.
 const WORDLESS = new Set(['press', 'flip', 'back', 'sound']);
 // The first gestures toward the board (the pointer over it, a touch, a key, the focus in it),
@@ -96,7 +99,9 @@ export class Game {
         for (const f of waiting) f();
       };
       // Without the words (the file failed to arrive) the message ids are said: still in order.
-      this.fetchAsked().then(flush, flush);
+      // The words are waited for even when the parts failed first (a card saying so is words
+      // too); one fetch of them, shared with fetchAsked's.
+      Promise.allSettled([loadWords(), this.fetchAsked()]).then(flush);
     }
     this.#waiting.push(say);
     return undefined;
