@@ -482,9 +482,15 @@ export function fakeMillenniumSerial() {
 
 /**
  * The init script installing a fake WebHID with one Chessnut Air on its USB cable (vendor
- * 0x2D80): its input reports are the board's frames, the report id (0x01) their first byte;
- * the page's `21 01 00` is report 0x21 with `01 00`, which turns the reports on. No serial port
- * and no Bluetooth: the page is to go by HID.
+ * 0x2D80), speaking as the real board does over HID: its position is input report 1 (WebHID
+ * gives the report id apart from the data) with the data `3D`, 32 bytes of piece nibbles and 29
+ * more, 63 bytes with the id; its battery's answer is report 0x2A with `02`, the percent and 1
+ * while it charges (`window.fakeChessnut.board.battery`). Each output report is one command,
+ * its id the command's first byte: `21 01 00` (report 0x21, `01 00`) turns the reports on,
+ * `29 01 00` asks the battery, `0A 08` and 8 bytes set the lights. A report that is no whole
+ * command (two commands in one, a cut one) is answered by nothing, as the board drops it; each
+ * report is kept with its time (`window.fakeChessnut.reports()`). No serial port and no
+ * Bluetooth: the page is to go by HID.
  */
 export function fakeChessnutHid() {
   const NIBBLES = { q: 1, k: 2, b: 3, p: 4, n: 5, R: 6, P: 7, r: 8, B: 9, N: 10, Q: 11, K: 12 };
@@ -494,31 +500,39 @@ export function fakeChessnutHid() {
     const file = 'abcdefgh'[f];
     Object.assign(squares, { [`${file}1`]: back[f], [`${file}2`]: 'P', [`${file}7`]: 'p', [`${file}8`]: back[f].toLowerCase() });
   }
-  const board = { on: false, sent: [], asked: null };
+  const board = { on: false, reports: [], asked: null, battery: { percent: 73, charging: false } };
   const device = new EventTarget();
   device.vendorId = 0x2d80;
   device.productName = 'Chessnut Air';
   device.opened = false;
   device.open = async () => { device.opened = true; };
   device.close = async () => { device.opened = false; };
-  const report = () => {
+  const input = (reportId, bytes) => {
+    const e = new Event('inputreport');
+    Object.assign(e, { reportId, data: new DataView(new Uint8Array(bytes).buffer), device });
+    device.dispatchEvent(e);
+  };
+  const position = () => {
     if (!board.on) return;
-    const bytes = [0x24];
+    const bytes = [0x3d];
     for (let k = 0; k < 64; k += 2) {
       const nib = (at) => NIBBLES[squares[`${'hgfedcba'[at % 8]}${8 - Math.floor(at / 8)}`]] ?? 0;
       bytes.push(nib(k) | (nib(k + 1) << 4));
     }
-    bytes.push(0, 0);
-    const e = new Event('inputreport');
-    Object.assign(e, { reportId: 0x01, data: new DataView(new Uint8Array(bytes).buffer), device });
-    device.dispatchEvent(e);
+    for (let k = 0; k < 29; k++) bytes.push(0);
+    input(0x01, bytes);
   };
+  // The board's commands, each its whole report (id first).
+  const COMMANDS = [
+    { id: 0x21, is: (d) => d.length === 2 && d[0] === 0x01 && d[1] === 0x00, then: () => { board.on = true; setTimeout(position, 10); } },
+    { id: 0x29, is: (d) => d.length === 2 && d[0] === 0x01 && d[1] === 0x00, then: () => setTimeout(() => input(0x2a, [0x02, board.battery.percent, board.battery.charging ? 1 : 0]), 10) },
+    { id: 0x0a, is: (d) => d.length === 9 && d[0] === 0x08, then: () => {} },
+  ];
   device.sendReport = async (id, data) => {
-    board.sent.push([id, ...new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength ?? data.length)]);
-    if (id === 0x21) {
-      board.on = true;
-      setTimeout(report, 10);
-    }
+    const bytes = [...new Uint8Array(data.buffer ?? data, data.byteOffset ?? 0, data.byteLength ?? data.length)];
+    const command = COMMANDS.find((c) => c.id === id && c.is(bytes));
+    board.reports.push({ id, data: bytes, at: performance.now(), known: !!command });
+    command?.then();
   };
   const hid = new EventTarget();
   hid.requestDevice = async (options) => { board.asked = options; return [device]; };
@@ -531,11 +545,14 @@ export function fakeChessnutHid() {
     move(from, to) {
       const piece = squares[from];
       delete squares[from];
-      report();
+      position();
       squares[to] = piece;
-      report();
+      position();
     },
     asked: () => board.asked,
-    written: () => board.sent,
+    /** Each output report as the bytes of its command: the report id, then its data. */
+    written: () => board.reports.map((r) => [r.id, ...r.data]),
+    /** Each output report: `{id, data, at (ms, the page's clock), known (a whole command)}`. */
+    reports: () => board.reports.map((r) => ({ ...r, data: [...r.data] })),
   };
 }

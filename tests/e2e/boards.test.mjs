@@ -290,10 +290,25 @@ test('a Chessnut Air on its USB cable (WebHID): asked for by its vendor id, its 
   await page.locator('arbiter-board [data-board-kind="chessnut"]').click();
   assert.match(await statusSays(page, /Chessnut board connected/), /touch-move is for the arbiter/);
   assert.deepEqual(await page.evaluate(() => window.fakeChessnut.asked()), { filters: [{ vendorId: 0x2d80 }] });
-  assert.deepEqual((await page.evaluate(() => window.fakeChessnut.written()))[0], [0x21, 0x01, 0x00]);
+  // The reports on, then the battery asked: its answer (report 0x2A) said on the status line.
+  assert.match(await statusSays(page, /battery/), /The board's battery: 73%\./);
+  assert.deepEqual((await page.evaluate(() => window.fakeChessnut.written())).slice(0, 2), [[0x21, 0x01, 0x00], [0x29, 0x01, 0x00]]);
+  // Moves read from the board's real HID reports (`01 3D`, 63 bytes), each once.
   await boardMoveWith(page, 'fakeChessnut', 'd2', 'd4');
   await boardMoveWith(page, 'fakeChessnut', 'd7', 'd5');
   assert.deepEqual((await state(page)).moves.map((m) => m.san), ['d4', 'd5']);
+  // The last move's lights (d7 and d5: the d-file is 0x10, ranks 7 and 5 the 2nd and 4th bytes).
+  const lit = [0x0a, 0x08, 0, 0x10, 0, 0x10, 0, 0, 0, 0];
+  await page.waitForFunction((want) => window.fakeChessnut.written().some((b) => b.join() === want), lit.join(), { timeout: 5_000 });
+  // One report a command, each a whole command the board knows, and Chessnut's SDK's 200 ms
+  // between two (a little less allowed for the timers' grain).
+  const reports = await page.evaluate(() => window.fakeChessnut.reports());
+  for (const r of reports) assert.ok(r.known, `report ${r.id} with ${r.data} is no whole command`);
+  for (let k = 1; k < reports.length; k++) {
+    const gap = reports[k].at - reports[k - 1].at;
+    assert.ok(gap >= 180, `reports ${k - 1} and ${k} only ${gap.toFixed(1)} ms apart`);
+  }
+  assert.equal(page.lastError, undefined, page.lastError?.message);
 });
 
 // The lights a board was last told to show, read back from what the page wrote as each maker

@@ -147,11 +147,17 @@ class BleWire {
   }
 }
 
+// The time between two reports written to a HID board (Chessnut's SDK waits as long).
+const REPORT_GAP_MS = 200;
+
 /** A USB HID board (WebHID): its input reports are its frames, the report id first. */
 class HidWire {
   constructor(device) {
     this.device = device;
     this.kind = 'hid';
+    /** Reports waiting for their turn, and the timer of the next one. */
+    this.queue = [];
+    this.pacing = null;
   }
 
   async open(family, onBytes, onLost) {
@@ -166,14 +172,31 @@ class HidWire {
     navigator.hid.addEventListener('disconnect', this.lost);
   }
 
-  // The first byte of a command is its report id, as the first byte of a frame is (`21 01 00`
-  // is report 0x21 with `01 00`).
-  write(bytes) {
-    if (bytes?.length) this.device.sendReport(bytes[0], bytes.slice(1)).catch(() => {});
+  // One report a call (the link cuts a write into its commands with the core's `reports`);
+  // its first byte is its report id, as the first byte of a frame is (`21 01 00` is report
+  // 0x21 with `01 00`). Reports go REPORT_GAP_MS apart, the pace Chessnut's own SDK keeps: a
+  // report sent sooner may be lost by the board (the battery question behind `21 01 00`).
+  write(report) {
+    if (!report?.length || this.closed) return;
+    this.queue.push(report);
+    if (!this.pacing) this.next();
+  }
+
+  next() {
+    const report = this.queue.shift();
+    if (!report || this.closed) {
+      this.pacing = null;
+      return;
+    }
+    this.device.sendReport(report[0], report.slice(1)).catch(() => {});
+    this.pacing = setTimeout(() => this.next(), REPORT_GAP_MS);
   }
 
   close() {
     this.closed = true;
+    // What was still to be written is for a board no longer ours.
+    clearTimeout(this.pacing);
+    this.queue = [];
     navigator.hid.removeEventListener('disconnect', this.lost);
     this.device.close().catch(() => {});
   }
@@ -343,7 +366,7 @@ class Link {
       return;
     }
     this.say({ lifts: this.session.reportsLifts });
-    for (const command of this.session.handshake()) this.wire.write(command);
+    for (const command of this.session.handshake()) this.write(command);
     this.show(this.session.connected());
   }
 
@@ -362,9 +385,17 @@ class Link {
     this.show(this.session.feed(bytes));
   }
 
+  // A command of the session's to the board: over WebHID one report for each command in it,
+  // as the core tells them apart.
+  write(command) {
+    const wire = this.wire;
+    if (!wire) return;
+    for (const bytes of wire.kind === 'hid' ? this.session.reports(command) : [command]) wire.write(bytes);
+  }
+
   // What the session said: drawn, and its bytes written; then its next wake-up.
   show(answer) {
-    for (const command of this.session.transmit()) this.wire?.write(command);
+    for (const command of this.session.transmit()) this.write(command);
     const g = this.g;
     const { changed, agrees, rulings, refusals, touches, status, mismatch } = answer;
     // The sensors' news first: the lifted piece is marked before anything it leads to (a
