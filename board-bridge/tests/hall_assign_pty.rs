@@ -131,24 +131,10 @@ fn millennium_board(
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 ) -> (std::fs::File, std::fs::File, std::thread::JoinHandle<()>) {
     use std::io::{Read, Write};
-    use std::os::fd::{AsRawFd, FromRawFd};
+    use std::os::fd::AsRawFd;
     use std::sync::atomic::Ordering;
 
-    use nix::sys::termios;
-    let pty = nix::pty::openpty(None, None).expect("openpty");
-    // SAFETY: openpty just returned these two descriptors and nothing else owns them.
-    let (master, slave) = unsafe {
-        (
-            std::fs::File::from_raw_fd(pty.master),
-            std::fs::File::from_raw_fd(pty.slave),
-        )
-    };
-    let mut t = termios::tcgetattr(slave.as_raw_fd()).expect("termios");
-    termios::cfmakeraw(&mut t);
-    termios::tcsetattr(slave.as_raw_fd(), termios::SetArg::TCSANOW, &t).expect("raw");
-    let name = nix::unistd::ttyname(slave.as_raw_fd()).expect("ttyname");
-    let _ = std::fs::remove_file(link);
-    std::os::unix::fs::symlink(name, link).expect("link");
+    let (master, slave) = pty(link);
     // Reads return now and then, so the board sees `stop`.
     nix::fcntl::fcntl(
         master.as_raw_fd(),
