@@ -15,6 +15,7 @@
 use std::time::Duration;
 
 use arbiter_core::dgt::clock::ClockSide;
+use arbiter_core::dgt::family::Family;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::referee::{Answer, Referee};
@@ -31,10 +32,12 @@ pub(crate) enum Ask {
         board: usize,
         reply: oneshot::Sender<Vec<u8>>,
     },
-    /// The board was (re)connected on `port`; answered with the session's next deadline, µs.
+    /// The board was (re)connected on `port`, a HID board's node when `hid` names its family;
+    /// answered with the session's next deadline, µs.
     Connected {
         board: usize,
         port: String,
+        hid: Option<Family>,
         reply: oneshot::Sender<Option<u64>>,
     },
     /// One round of the link: bytes read (or none, when its alarm rang).
@@ -124,10 +127,15 @@ impl BoardLine {
     }
 
     /// The board was (re)connected on `port`: the session's next deadline, µs.
-    pub(crate) async fn connected(&self, port: &str) -> Option<Option<u64>> {
+    pub(crate) async fn connected(&self, port: &str, hid: Option<Family>) -> Option<Option<u64>> {
         let (board, port) = (self.board, port.to_owned());
-        self.ask(|reply| Ask::Connected { board, port, reply })
-            .await
+        self.ask(|reply| Ask::Connected {
+            board,
+            port,
+            hid,
+            reply,
+        })
+        .await
     }
 
     /// One round: `read` (none when the alarm rang) handed to the session, `out` filled with
@@ -362,9 +370,14 @@ async fn take(referee: &mut Referee, boards: &mut [Board], ask: Ask) {
                 let _ = reply.send(b.session.handshake());
             }
         }
-        Ask::Connected { board, port, reply } => {
+        Ask::Connected {
+            board,
+            port,
+            hid,
+            reply,
+        } => {
             if let Some(b) = boards.get_mut(board) {
-                b.session.handle_connected(referee, &port);
+                b.session.handle_connected(referee, &port, hid);
                 let deadline = b.deadline_us();
                 hand_on_presses(referee, boards, board);
                 let _ = reply.send(deadline);

@@ -311,10 +311,9 @@ impl Session {
         });
     }
 
-    /// The board was (re)connected on `port`: read through its family's codec when its link
-    /// serves it as a HID node ([`crate::hid::family_on`]), else as a serial line.
-    pub fn handle_connected(&mut self, referee: &mut Referee, port: &str) {
-        let hid = crate::hid::family_on(port);
+    /// The board was (re)connected on `port`: read through the family's codec of a HID board
+    /// (`hid`, as its link serves the node), else as a serial line.
+    pub fn handle_connected(&mut self, referee: &mut Referee, port: &str, hid: Option<Family>) {
         if hid != self.hid {
             let codec: LineCodec = match hid {
                 Some(family) => family.sendable_codec_with(&CodecOptions::default()),

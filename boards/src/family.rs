@@ -334,6 +334,16 @@ impl Family {
         }
     }
 
+    /// `bytes` (one write of its codec's) cut into the output reports that carry them over USB
+    /// HID, one report a command: a HID write is one report, and a board reads one command a
+    /// report. A family that speaks no HID keeps its write whole; an empty write is no report.
+    pub fn hid_reports(self, bytes: &[u8]) -> Box<dyn Iterator<Item = &[u8]> + '_> {
+        match self {
+            Self::Chessnut => Box::new(chessnut::commands(bytes)),
+            _ => Box::new((!bytes.is_empty()).then_some(bytes).into_iter()),
+        }
+    }
+
     /// Its Bluetooth LE services, for a board read over Web Bluetooth.
     pub fn ble(self) -> Option<BleIds> {
         match self {
@@ -594,6 +604,31 @@ impl BoardCodec for DgtCodec {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_chessnut_write_is_one_hid_report_a_command() {
+        // Reports on and the battery asked in one write, then the lights: three reports.
+        let write = [
+            0x21, 0x01, 0x00, 0x29, 0x01, 0x00, 0x0A, 0x08, 0x80, 0, 0, 0, 0, 0, 0, 0x01,
+        ];
+        let reports: Vec<&[u8]> = Family::Chessnut.hid_reports(&write).collect();
+        assert_eq!(
+            reports,
+            [
+                &[0x21, 0x01, 0x00][..],
+                &[0x29, 0x01, 0x00][..],
+                &[0x0A, 0x08, 0x80, 0, 0, 0, 0, 0, 0, 0x01][..],
+            ]
+        );
+        // One command stays one report; nothing to write is no report.
+        let one: Vec<&[u8]> = Family::Chessnut.hid_reports(&[0x21, 0x01, 0x00]).collect();
+        assert_eq!(one, [&[0x21, 0x01, 0x00][..]]);
+        assert_eq!(Family::Chessnut.hid_reports(&[]).count(), 0);
+        // A family not read over HID keeps its write whole.
+        let dgt: Vec<&[u8]> = Family::Dgt.hid_reports(&[0x42, 0x45]).collect();
+        assert_eq!(dgt, [&[0x42, 0x45][..]]);
+        assert_eq!(Family::Dgt.hid_reports(&[]).count(), 0);
+    }
 
     #[test]
     fn every_family_is_found_by_its_name() {

@@ -13,7 +13,6 @@ use std::rc::Rc;
 
 use arbiter_core::arbiter::{Event, Game, Refused, Ruling};
 use arbiter_core::dgt::board::Orientation;
-use arbiter_core::dgt::family::chessnut;
 use arbiter_core::dgt::family::pegasus::{DeveloperKey, KeyError};
 use arbiter_core::dgt::family::{BoardCodec, CodecOptions, Family};
 use arbiter_core::dgt::reconstruct::{Completion, TouchKind};
@@ -275,7 +274,8 @@ impl BoardLink {
     /// first byte: a HID board reads one command a report and drops the rest of a report. The
     /// page writes them one by one, so it never parses a family's bytes itself.
     pub fn reports(&self, bytes: &[u8]) -> js_sys::Array {
-        hid_reports(self.family, bytes)
+        self.family
+            .hid_reports(bytes)
             .map(js_sys::Uint8Array::from)
             .collect()
     }
@@ -466,15 +466,6 @@ fn shown(outputs: &[BoardOutput], game: &Game) -> Shown {
     }
 }
 
-/// `bytes` cut into a HID board's output reports: a Chessnut's commands each on its own (as
-/// the core's codec tells them apart); a family of no HID board's keeps its write whole.
-fn hid_reports(family: Family, bytes: &[u8]) -> Box<dyn Iterator<Item = &[u8]> + '_> {
-    match family {
-        Family::Chessnut => Box::new(chessnut::commands(bytes)),
-        _ => Box::new((!bytes.is_empty()).then_some(bytes).into_iter()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -492,30 +483,5 @@ mod tests {
             codec_options(Some("0a0x")),
             Err(KeyError::NotHex { at: 4, found: 'x' })
         );
-    }
-
-    #[test]
-    fn a_chessnut_write_is_one_hid_report_a_command() {
-        // Reports on and the battery asked in one write, then the lights: three reports.
-        let write = [
-            0x21, 0x01, 0x00, 0x29, 0x01, 0x00, 0x0A, 0x08, 0x80, 0, 0, 0, 0, 0, 0, 0x01,
-        ];
-        let reports: Vec<&[u8]> = hid_reports(Family::Chessnut, &write).collect();
-        assert_eq!(
-            reports,
-            [
-                &[0x21, 0x01, 0x00][..],
-                &[0x29, 0x01, 0x00][..],
-                &[0x0A, 0x08, 0x80, 0, 0, 0, 0, 0, 0, 0x01][..],
-            ]
-        );
-        // One command stays one report; nothing to write is no report.
-        let one: Vec<&[u8]> = hid_reports(Family::Chessnut, &[0x21, 0x01, 0x00]).collect();
-        assert_eq!(one, [&[0x21, 0x01, 0x00][..]]);
-        assert_eq!(hid_reports(Family::Chessnut, &[]).count(), 0);
-        // A family the page does not read over HID keeps its write whole.
-        let dgt: Vec<&[u8]> = hid_reports(Family::Dgt, &[0x42, 0x45]).collect();
-        assert_eq!(dgt, [&[0x42, 0x45][..]]);
-        assert_eq!(hid_reports(Family::Dgt, &[]).count(), 0);
     }
 }

@@ -12,7 +12,7 @@ use std::fs::File;
 use std::path::Path;
 use std::sync::Mutex;
 
-use arbiter_core::dgt::family::{Family, chessnut};
+use arbiter_core::dgt::family::Family;
 
 use crate::serial::LinkError;
 
@@ -69,18 +69,8 @@ fn not_opened(path: &str, source: std::io::Error) -> LinkError {
     }
 }
 
-/// `bytes` for a board of `family` cut into its output reports, one write each: a hidraw
-/// write is one report, so commands written together would reach the board as one.
-pub(crate) fn reports(family: Family, bytes: &[u8]) -> Vec<&[u8]> {
-    match family {
-        Family::Chessnut => chessnut::commands(bytes).collect(),
-        _ => vec![bytes],
-    }
-}
-
-/// The HID nodes links are serving now, with their boards' families: a board's session reads
-/// the board through its family's codec when its link says it is connected on one of them
-/// ([`crate::session::Session::handle_connected`]).
+/// The HID nodes links are serving now, with their boards' families: a hidraw node opens as
+/// often as asked, so `--port auto` passes over the ones another link serves.
 static SERVED: Mutex<Vec<(String, Family)>> = Mutex::new(Vec::new());
 
 /// A HID node a link serves, listed in [`family_on`] while it is held.
@@ -104,8 +94,8 @@ impl Drop for Served {
     }
 }
 
-/// The family of the board on `port` when a link serves it as a HID node; `None` for a serial
-/// port (read as DGT's line, which recognises the other serial families by their frames).
+/// The family of the board on `port` when a link serves it as a HID node; `None` when no link
+/// serves it (or it is a serial port).
 pub fn family_on(port: &str) -> Option<Family> {
     SERVED
         .lock()
@@ -141,14 +131,5 @@ mod tests {
             not_opened("/dev/hidraw3", busy),
             LinkError::Busy(_)
         ));
-    }
-
-    #[test]
-    fn a_chessnuts_commands_are_written_a_report_each() {
-        let bytes = [0x21, 0x01, 0x00, 0x29, 0x01, 0x00];
-        assert_eq!(
-            reports(Family::Chessnut, &bytes),
-            [&[0x21, 0x01, 0x00][..], &[0x29, 0x01, 0x00]]
-        );
     }
 }

@@ -87,7 +87,9 @@ impl Link {
         match self.hid_family() {
             None => self.write_bytes(bytes).await,
             Some(family) => {
-                for report in crate::hid::reports(family, bytes) {
+                // A hidraw write is one report: commands written together would reach the board as one.
+                let reports: Vec<&[u8]> = family.hid_reports(bytes).collect();
+                for report in reports {
                     let last = *self.last_report.lock().unwrap_or_else(|p| p.into_inner());
                     if let Some(at) = last {
                         tokio::time::sleep_until(at + REPORT_GAP).await;

@@ -182,8 +182,8 @@ pub async fn run(choice: PortChoice, settings: LinkSettings, line: BoardLine, cl
         };
         match opened {
             Ok((path, port)) => {
-                // While it is served, the game's session reads a HID board through its family's
-                // codec (see `hid::family_on`).
+                // While it is served, other links' `--port auto` passes the node over
+                // (see `hid::family_on`).
                 let _served = match &port {
                     Node::Hid(_, family) => Some(crate::hid::Served::new(&path, *family)),
                     Node::Serial(_) => None,

@@ -37,11 +37,11 @@ pub(super) async fn serve_port(
     // The family's handshake (for DGT: reset, version, a full read, the clock's reading, and
     // the update mode that passes clock acknowledgements; for a Chessnut: its real-time
     // reports on). A HID board is said connected first: the session then reads it through its
-    // family's codec (see `hid::family_on`), whose handshake it is.
+    // family's codec, whose handshake it is.
     let hid = link.hid_family().is_some();
     let mut deadline_us = None;
     if hid {
-        let Some(d) = line.connected(path).await else {
+        let Some(d) = line.connected(path, link.hid_family()).await else {
             return game_ended();
         };
         deadline_us = d;
@@ -53,7 +53,7 @@ pub(super) async fn serve_port(
         return io(e);
     }
     if !hid {
-        let Some(d) = line.connected(path).await else {
+        let Some(d) = line.connected(path, link.hid_family()).await else {
             return game_ended();
         };
         deadline_us = d;
