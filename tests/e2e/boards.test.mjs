@@ -5,7 +5,7 @@
 // from settled placements, touch-move (Art. 4) from the lifts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setUp, freshPage, openBoard, state } from './harness.mjs';
+import { setUp, freshPage, openBoard, state, axe } from './harness.mjs';
 import {
   fakeChessnutBluetooth, fakeChessnutHid, fakeChessUpBluetooth, fakeDgtSerial, fakeMillenniumSerial,
   fakePegasusBluetooth, fakeSquareOffBluetooth,
@@ -427,6 +427,9 @@ test('a Pegasus key that is no hex is refused before the board is written to; th
   const said = await statusSays(page, /not valid/);
   assert.match(said, /This page’s developer key for the DGT Pegasus is not valid/);
   assert.match(said, /'G' at character 6/);
+  // This page has no colours of its own (a white page, as many clubs' are): the board's status
+  // line, light words, must stand on a panel of its own to be read.
+  await axe(page, 'the bad-key note on a white embedding page', ['color-contrast']);
   assert.ok(logged.some((t) => /character 6/.test(t)), `the console says where: ${logged}`);
   assert.deepEqual(await page.evaluate(() => window.fakePegasus.written()), [], 'nothing written to the board');
   assert.equal(await page.locator('arbiter-board [data-connect-board]').textContent(), 'Connect a board');

@@ -226,10 +226,14 @@ export function startBridge(pgnFile, origin, extra = []) {
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** axe-core (injected into the page) finds no violations in the page as it stands; `what` names the state. */
-export async function axe(page, what) {
+/**
+ * axe-core (injected into the page) finds no violations in the page as it stands; `what` names
+ * the state, `only` the rules to run when not all (`['color-contrast']` on a bare test page).
+ */
+export async function axe(page, what, only) {
   if (!(await page.evaluate(() => !!window.axe))) await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  const options = { resultTypes: ['violations'], ...(only && { runOnly: only }) };
+  const result = await page.evaluate((o) => window.axe.run(document, o), options);
   const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   assert.deepEqual(found, [], `axe-core violations, ${what}`);
 }
