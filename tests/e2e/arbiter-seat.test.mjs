@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setUp, freshPage, BRIDGE, SERVED, startBridge } from './harness.mjs';
+import { setUp, freshPage, BRIDGE, SERVED, startBridge, saveShot } from './harness.mjs';
 
 const env = setUp({});
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -28,7 +28,7 @@ test('the arbiter\'s printed link opens the live game with his panel', { skip },
     for (const action of ['offer', 'claim', 'resign']) {
       assert.equal(await page.locator(`#board [data-action="${action}"]`).isVisible(), false, action);
     }
-    await page.screenshot({ path: path.join(process.env.ARBITER_SHOTS ?? os.tmpdir(), 'arbiter-seat-desk.png') });
+    await saveShot(page, { path: path.join(process.env.ARBITER_SHOTS ?? os.tmpdir(), 'arbiter-seat-desk.png') });
     await page.context().close();
   } finally {
     await bridge.stop();

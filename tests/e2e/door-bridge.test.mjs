@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setUp, freshPage, press, BRIDGE, SERVED, spawnBridge, startBridge, axe } from './harness.mjs';
+import { setUp, freshPage, press, BRIDGE, SERVED, spawnBridge, startBridge, axe, saveShot } from './harness.mjs';
 
 const env = setUp({
   '/club.html': `<!doctype html><html lang="en"><meta charset="utf-8"><title>Club</title>
@@ -16,7 +16,7 @@ const env = setUp({
 });
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
-const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `arbiter-door-${name}.png`), fullPage: true });
+const shot = (page, name) => saveShot(page, { path: path.join(SHOTS, `arbiter-door-${name}.png`), fullPage: true });
 const SIZES = [
   { name: 'desk', width: 1280, height: 900, touch: false },
   { name: 'phone', width: 390, height: 844, touch: true },

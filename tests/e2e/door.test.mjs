@@ -7,10 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { setUp, freshPage, openBoard, clickMove, press, state, square, axe } from './harness.mjs';
+import { setUp, freshPage, openBoard, clickMove, press, state, square, axe, saveShot } from './harness.mjs';
 
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
-const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `arbiter-door-${name}.png`), fullPage: true });
+const shot = (page, name) => saveShot(page, { path: path.join(SHOTS, `arbiter-door-${name}.png`), fullPage: true });
 
 const SIZES = [
   { name: 'desk', width: 1280, height: 900, touch: false },

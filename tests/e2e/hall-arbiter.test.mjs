@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, axe, saveShot } from './harness.mjs';
 import { startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -90,7 +90,7 @@ test('hall arbiter: the round started, a seal resumed and opened, a clock correc
     await whiteField.fill('1:00:00');
     assert.equal(await whiteField.getAttribute('data-edited'), '', 'the field typed in is marked');
     assert.equal(await blackField.getAttribute('data-edited'), null);
-    await page.screenshot({ path: path.join(SHOTS, 'hall-arbiter-desktop-edited.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-arbiter-desktop-edited.png') });
     await panel1.locator('button', { hasText: /^Set$/ }).click();
     const clockDialog = page.getByRole('alertdialog', { name: 'Board 1: Rossi, Anna – Neri, Bruno' });
     await clockDialog.waitFor();
@@ -99,7 +99,7 @@ test('hall arbiter: the round started, a seal resumed and opened, a clock correc
     assert.match(clockText, /Black: left as it runs \(1:31:00\)/);
     assert.match(clockText, /2023 Art\. 6\.10\.2/);
     await axe(page, 'the clock change asked first');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-arbiter-desktop-clock-dialog.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-arbiter-desktop-clock-dialog.png') });
     await clockDialog.getByRole('button', { name: 'Set the clocks' }).click();
     await until('the clocks are set', async () => (await board(1)).clock.white_ms <= 3_600_000);
     const set = await board(1);
@@ -129,7 +129,7 @@ test('hall arbiter: the round started, a seal resumed and opened, a clock correc
     const undo = panel1.locator('[data-control="undo"]');
     await undo.waitFor();
     assert.equal(await undo.textContent(), 'Undo the result 0-1');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-arbiter-desktop-undo.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-arbiter-desktop-undo.png') });
     await undo.click();
     const undoDialog = page.getByRole('alertdialog', { name: 'Board 1: Rossi, Anna – Neri, Bruno' });
     await undoDialog.getByRole('button', { name: 'Undo the result 0-1' }).click();
@@ -147,7 +147,7 @@ test('hall arbiter: the round started, a seal resumed and opened, a clock correc
     await until('White is present', async () => (await board(2)).adjourned?.arrived?.white);
     await panel2.locator('[data-control="arrive-black"]').click();
     await until('Black is present', async () => (await board(2)).adjourned?.arrived?.black);
-    await page.screenshot({ path: path.join(SHOTS, 'hall-arbiter-desktop-resumed.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-arbiter-desktop-resumed.png') });
     // The envelope opens once the knights stand back (the simulated hands go on): asked
     // again while the board says the pieces are not back.
     let lastAnswer = '';
@@ -200,11 +200,11 @@ test('hall arbiter: the round started, a seal resumed and opened, a clock correc
     await phoneDialog.waitFor();
     const box = await phoneDialog.boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390, `the dialog fits the phone: ${JSON.stringify(box)}`);
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-arbiter-phone-dialog.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-arbiter-phone-dialog.png') });
     await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide`);
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-arbiter-phone-panel.png'), fullPage: true });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-arbiter-phone-panel.png'), fullPage: true });
     assert.equal((await board(1)).result, null, 'cancelled on the phone: no result');
     assert.equal(phone.lastError, undefined);
   } finally {

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { spawn } from 'node:child_process';
-import { launch, freshPage, BRIDGE, SERVED, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, SERVED, axe, saveShot } from './harness.mjs';
 import { fakeBoard } from './fake-dgt-board.mjs';
 import { until } from './hall-harness.mjs';
 
@@ -130,7 +130,7 @@ serial = "88888"
     assert.deepEqual(await select.locator('option').allTextContents(),
       ['Board 1: Rossi, Anna – Neri, Bruno', 'Board 2: Verdi, Carla – Bianchi, Dario']);
     await axe(page, 'the detected boards listed');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-detected-desktop-list.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-detected-desktop-list.png') });
 
     // ---- Board 41234 assigned to board 1: said above the list; board 1 is read from its port.
     await select.selectOption('1');
@@ -150,7 +150,7 @@ serial = "88888"
     assert.equal(await a.locator('[data-field="port"] dd').textContent(), ttyA);
     assert.equal(await a.locator('[data-field="family"] dd').textContent(), 'DGT');
     assert.equal(await row(page, '52345').locator('[data-field="board"] dd').textContent(), 'no board');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-detected-desktop-assigned.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-detected-desktop-assigned.png') });
 
     // ---- A refusal beside its control, in the page's language: the token changed elsewhere.
     const rotated = await fetch(`${hall.url}/hall/token`, {
@@ -169,7 +169,7 @@ serial = "88888"
     assert.match(await page.locator('#detected-said').textContent(), /Seriennummer 41234 ist jetzt Brett 1/, 'the assignment said in German too');
     assert.equal((await board(2)).serial, '88888', 'board 2 keeps its board');
     await axe(page, 'a refusal beside its control, in German');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-detected-desktop-refused-de.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-detected-desktop-refused-de.png') });
 
     // ---- On a phone: the list, its choice and its button within the window.
     const phone = await freshPage(browser, { width: 390, height: 844 });
@@ -191,8 +191,8 @@ serial = "88888"
     assert.equal((await board(2)).serial, '88888', 'board 2 keeps its board');
     await noSideScroll(phone, 'the detected boards on a phone');
     await axe(phone, 'the detected boards on a phone');
-    await phone.locator('#detected').screenshot({ path: path.join(SHOTS, 'hall-detected-phone.png') });
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-detected-phone-page.png') });
+    await saveShot(phone.locator('#detected'), { path: path.join(SHOTS, 'hall-detected-phone.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-detected-phone-page.png') });
   } finally {
     await browser.close();
     await hall.stop();
@@ -241,7 +241,7 @@ port = ${JSON.stringify(path.join(dir, 'tty-absent'))}
     assert.equal(await two.locator('[data-connected]').textContent(), 'The board is not connected');
     assert.equal(await two.locator('.battery').count(), 0);
     await axe(page, 'the cards with their connection and batteries');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-battery-desktop.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-battery-desktop.png') });
     // Another language: every word of it at once.
     await page.selectOption('#lang', 'fr');
     await page.waitForFunction(() => document.querySelector('article[data-board="1"] [data-battery]')?.textContent === 'batterie 64 %');
@@ -262,7 +262,7 @@ port = ${JSON.stringify(path.join(dir, 'tty-absent'))}
     await phone.waitForSelector('article[data-board="1"] [data-clock-battery="low"]');
     assert.equal(await phone.locator('article[data-board="1"] [data-battery]').textContent(), 'battery 64%');
     await noSideScroll(phone, 'the cards with batteries on a phone');
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-battery-phone.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-battery-phone.png') });
   } finally {
     await browser.close();
     await hall.stop();

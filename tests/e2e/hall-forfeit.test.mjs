@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, axe, saveShot } from './harness.mjs';
 import { pairedRoundTrf, startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -66,7 +66,7 @@ test('hall forfeits: a game off the boards lost by forfeit, asked first with who
     assert.equal((await game(3)).result, null);
     await whiteAbsent.check();
     await axe(page, 'a forfeit asked first');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-forfeit-desktop-dialog.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-forfeit-desktop-dialog.png') });
     await dialog.getByRole('button', { name: 'Record the forfeit' }).click();
     await until('the bridge has White forfeited on board 3', async () => (await game(3)).forfeit === 'white');
     assert.equal((await game(3)).result, '-/+');
@@ -86,7 +86,7 @@ test('hall forfeits: a game off the boards lost by forfeit, asked first with who
     await until('both forfeited on board 6', async () => (await game(6)).forfeit === 'both');
     await until('the page shows −/−', async () => (await row6.locator('.game-result').textContent()) === '−/−');
     await row6.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'hall-forfeit-desktop.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-forfeit-desktop.png') });
 
     // ---- The round's results for the pairing program: `-` lost, `+` won by forfeit; the
     // round's PGN has only the sensor boards' games.
@@ -133,7 +133,7 @@ test('hall forfeits: a game off the boards lost by forfeit, asked first with who
     assert.deepEqual([mark(await trf(), 8), mark(await trf(), 2)], ['+', '-']);
     assert.ok(!(await (await fetch(`${hall.url}/round.pgn`)).text()).includes('[Round "1.2"]'));
     await card2.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'hall-forfeit-card.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-forfeit-card.png') });
     const undoCard = panel2.getByRole('button', { name: 'Undo the forfeit' });
     await undoCard.click();
     const undoDialog = page.getByRole('alertdialog', { name: `Board 2: ${name(8)} – ${name(2)}` });
@@ -177,11 +177,11 @@ test('hall forfeits: a game off the boards lost by forfeit, asked first with who
     await phoneDialog.getByRole('radio', { name: `Black, ${name(4)}: White wins by forfeit` }).check();
     const box = await phoneDialog.boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390 && box.height <= 844, `the dialog fits the phone: ${JSON.stringify(box)}`);
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-forfeit-phone-dialog.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-forfeit-phone-dialog.png') });
     await phoneDialog.getByRole('button', { name: 'Record the forfeit' }).click();
     await until('Black forfeited on board 4', async () => (await game(4)).result === '+/-');
     await until('the phone shows it', async () => (await phoneRow.locator('.game-result').textContent()) === '+/−');
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-forfeit-phone.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-forfeit-phone.png') });
     assert.equal(phone.lastError, undefined);
   } finally {
     await browser.close();

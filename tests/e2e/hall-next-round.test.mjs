@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, freshPage, BRIDGE, ROOT, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, ROOT, axe, saveShot } from './harness.mjs';
 import { startHall, startStandIn, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -58,13 +58,13 @@ test('hall next round: asked with its boards, refused while a game plays, then s
     const ask = page.getByRole('alertdialog', { name: 'Start round 2' });
     await ask.waitFor();
     assert.match(await ask.textContent(), /Round 1 ends and is archived.*Round 2 begins on boards 1, 2/s);
-    await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-ask.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-next-round-ask.png') });
     await watchCards(boardPage);
     await ask.getByRole('button', { name: 'Start round 2' }).click();
     const playing = page.getByRole('alertdialog', { name: 'Start round 2' });
     await page.waitForFunction(() => document.querySelector('dialog[data-confirm="next_round_force"]'));
     assert.match(await playing.textContent(), /Still being played: board 2\./);
-    await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-playing.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-next-round-playing.png') });
     await playing.getByRole('button', { name: 'Cancel' }).click();
     await playing.waitFor({ state: 'detached' });
     assert.equal((await hall.json()).event.round, 1, 'nothing changed');
@@ -86,7 +86,7 @@ test('hall next round: asked with its boards, refused while a game plays, then s
     const picked = path.join(dir, 'saved-elsewhere.trf');
     fs.writeFileSync(picked, elsewhere);
     await ask.locator('#next-trf').setInputFiles(picked);
-    await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-trf.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-next-round-trf.png') });
     await watchCards(boardPage);
     await ask.getByRole('button', { name: 'Start round 2' }).click();
     await page.waitForFunction(() => /Round 2 is set up/.test(document.querySelector('#round-answer').textContent));
@@ -98,7 +98,7 @@ test('hall next round: asked with its boards, refused while a game plays, then s
       /Rossi, Anna against Verdi, Carla/.test(await labels()) && /Bianchi, Dario against Neri, Bruno/.test(await labels()));
     assert.match(await page.textContent('#meta'), /round 2/i);
     assert.equal(await page.evaluate(() => window.sameHallPage), true, 'the hall page was not reloaded');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-next-round-done.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-next-round-done.png') });
 
     // The board page: board 2's new players, its element joined to round 2's game.
     const second = /Rossi, Anna against Verdi, Carla/.test(await card(page, 2).getAttribute('aria-label'))
@@ -121,11 +121,11 @@ test('hall next round: asked with its boards, refused while a game plays, then s
     assert.deepEqual(seen.filter((c) => c.refused), [], `no error card: ${JSON.stringify(seen)}`);
     assert.equal(await boardPage.evaluate(() => document.querySelector('arbiter-board').shadowRoot.querySelectorAll('.ruling.refused').length), 0,
       'no error card in round 2\'s game');
-    await boardPage.screenshot({ path: path.join(SHOTS, 'hall-next-round-board.png') });
+    await saveShot(boardPage, { path: path.join(SHOTS, 'hall-next-round-board.png') });
     await boardPage.setViewportSize({ width: 390, height: 844 });
-    await boardPage.screenshot({ path: path.join(SHOTS, 'hall-next-round-board-phone.png') });
+    await saveShot(boardPage, { path: path.join(SHOTS, 'hall-next-round-board-phone.png') });
     await boardPage.setViewportSize({ width: 1280, height: 900 });
-    await boardPage.screenshot({ path: path.join(SHOTS, 'hall-next-round-board-desktop.png') });
+    await saveShot(boardPage, { path: path.join(SHOTS, 'hall-next-round-board-desktop.png') });
     // In the page's language, as every word of it.
     await boardPage.selectOption('#lang', 'de');
     await boardPage.waitForFunction(() => /^Die Runde ist zu Ende/.test(document.querySelector('#status').textContent));
@@ -204,7 +204,7 @@ test('hall next round: a player\'s seat link of round 1 comes back in round 2: t
     const width = await player.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide`);
     await axe(player, 'the notice of a seat of an ended round');
-    await player.screenshot({ path: path.join(SHOTS, 'hall-seat-ended-phone.png') });
+    await saveShot(player, { path: path.join(SHOTS, 'hall-seat-ended-phone.png') });
     // In English too, every word of it.
     await player.selectOption('#lang', 'en');
     await player.waitForFunction(() => document.querySelector('.seat-ended h2').textContent === 'Round 1 has ended');
@@ -217,7 +217,7 @@ test('hall next round: a player\'s seat link of round 1 comes back in round 2: t
     await field.fill('my seat please');
     await player.getByRole('button', { name: 'Take my seat' }).click();
     assert.match(await notice.locator('.answer').textContent(), /^This is neither a seat’s key nor a seat’s link/);
-    await player.screenshot({ path: path.join(SHOTS, 'hall-seat-ended-phone-en.png') });
+    await saveShot(player, { path: path.join(SHOTS, 'hall-seat-ended-phone-en.png') });
 
     // The new link the arbiter gives him (round 2's Black of board 1): seated again.
     const roundTwo = (await seats()).get(1).black;
@@ -233,7 +233,7 @@ test('hall next round: a player\'s seat link of round 1 comes back in round 2: t
     await desk.goto(`${hall.url}${roundOneLink}`);
     await desk.waitForURL(/ended_seat=white&ended_round=1/, { timeout: 60_000 });
     await desk.locator('.seat-ended').waitFor();
-    await desk.screenshot({ path: path.join(SHOTS, 'hall-seat-ended-desktop.png') });
+    await saveShot(desk, { path: path.join(SHOTS, 'hall-seat-ended-desktop.png') });
     await desk.getByLabel('Key or link of your new seat').fill((await seats()).get(1).white.key);
     await desk.getByRole('button', { name: 'Take my seat' }).click();
     await desk.waitForFunction(() => document.querySelector('#board')?.getAttribute('seat') === 'white' && !!document.querySelector('#board')?.table);

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, axe, saveShot } from './harness.mjs';
 import { pairedRoundTrf, startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -62,7 +62,7 @@ test('hall off the boards: 68 games listed, a result entered, confirmed, changed
     assert.match(asked, /1-0: White wins\./);
     assert.match(asked, /Record 1-0\? This game is played off the sensor boards: the result goes into the round’s results for the pairing program\. You can change or undo it until the round ends \(2023 Art\. [0-9.]+\)\./);
     await axe(page, 'an off-board result asked first');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-off-board-desktop-dialog.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-off-board-desktop-dialog.png') });
     // Cancelled: nothing recorded.
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     assert.equal((await game(5)).result, null, 'cancelled: nothing recorded');
@@ -77,7 +77,7 @@ test('hall off the boards: 68 games listed, a result entered, confirmed, changed
       (await spectator.locator('#off-board-list li[data-game="5"] .game-result').textContent()) === '1-0');
     await row5.scrollIntoViewIfNeeded();
     await axe(page, 'the list with a result entered');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-off-board-desktop.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-off-board-desktop.png') });
 
     // ---- Changed to 0-1, then undone: each asked first.
     await row5.getByRole('button', { name: 'Result 0-1 on board 5' }).click();
@@ -154,14 +154,14 @@ test('hall off the boards: 68 games listed, a result entered, confirmed, changed
     assert.ok(rowBox.height <= 120, `a row is ${rowBox.height} px tall`);
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide`);
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-off-board-phone.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-off-board-phone.png') });
     await axe(phone, 'the list on a phone');
     await phoneRow.getByRole('button', { name: 'Result 0-1 on board 12' }).click();
     const phoneDialog = phone.getByRole('alertdialog', { name: `Board 12: ${name(82)} – ${name(12)}` });
     await phoneDialog.waitFor();
     const box = await phoneDialog.boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390, `the dialog fits the phone: ${JSON.stringify(box)}`);
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-off-board-phone-dialog.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-off-board-phone-dialog.png') });
     await phoneDialog.getByRole('button', { name: 'Record 0-1' }).click();
     await until('0-1 on board 12', async () => (await game(12)).result === '0-1');
     await until('the phone shows it', async () => (await phoneRow.locator('.game-result').textContent()) === '0-1');

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, axe, saveShot } from './harness.mjs';
 import { startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -91,7 +91,7 @@ test('hall position: a bad FEN refused with its reason, a FEN set and the square
     assert.match(asked, /Start the game from this position\? 6k1\/5ppp\/8\/8\/8\/8\/5PPP\/3R2K1 b - - 3 40/);
     assert.match(asked, /No move has been made yet: the clocks keep their times.*\(2023 Art\. 7\.2\.1\)/);
     await axe(page, 'the position asked first');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-position-desktop-dialog.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-position-desktop-dialog.png') });
     await dialog.getByRole('button', { name: 'Set the position' }).click();
     await until('the game starts from the ending', async () => (await board(1)).fen === ENDING);
     await page.waitForFunction(() => /^Position: 9 pieces\./.test(document.querySelector('article[data-board="1"] .mini').getAttribute('aria-label')));
@@ -105,7 +105,7 @@ test('hall position: a bad FEN refused with its reason, a FEN set and the square
       `The board differs from the game on: ${squares.join(', ')}. Set up these squares as the game has them (2023 Art. 7.2.1).`);
     assert.equal(await spectator.locator('.to-set').count(), 0, "the squares to set up are the arbiter's");
     await axe(page, 'the card with the squares to set up');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-position-desktop-to-set.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-position-desktop-to-set.png') });
     // In German, every word of it.
     await page.selectOption('#lang', 'de');
     await until('the card speaks German', async () => /^Das Brett weicht von der Partie ab auf: /.test(await toSet.textContent()));
@@ -119,7 +119,7 @@ test('hall position: a bad FEN refused with its reason, a FEN set and the square
     await dialog.waitFor();
     assert.match(await dialog.textContent(),
       /Undo the position set\? The game goes back to the position it started from before: rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNR w KQkq - 0 1 \(2023 Art\. 7\.2\.1\)\./);
-    await page.screenshot({ path: path.join(SHOTS, 'hall-position-desktop-undo-dialog.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-position-desktop-undo-dialog.png') });
     await dialog.getByRole('button', { name: 'Undo the position set' }).click();
     await until('the game starts from the initial position again', async () => (await board(1)).fen.split(' ')[0] === INITIAL);
     await card(page, 1).locator('.to-set').waitFor({ state: 'detached' });
@@ -149,7 +149,7 @@ test('hall position: a bad FEN refused with its reason, a FEN set and the square
     assert.equal(await note.isVisible(), true);
     assert.match(await note.textContent(), /^Moves have been made: the position is set only before the first move\. Restore an earlier position instead \(2023 Art\. 7\.6\); .* \(2023 Art\. 7\.2\.1\)\.$/);
     await axe(page, 'a board with moves');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-position-desktop-moves-made.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-position-desktop-moves-made.png') });
     assert.equal(page.lastError, undefined);
 
     // ---- A phone: the FEN field and the controls fit, the page no wider than the screen.
@@ -170,14 +170,14 @@ test('hall position: a bad FEN refused with its reason, a FEN set and the square
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide`);
     await phonePanel.locator('[data-control="match-board"]').scrollIntoViewIfNeeded();
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-position-phone.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-position-phone.png') });
     await phonePanel.locator('[data-control="set-position"]').click();
     const phoneDialog = phone.getByRole('alertdialog', { name: 'Board 1: Rossi, Anna – Neri, Bruno' });
     await phoneDialog.waitFor();
     const box = await phoneDialog.boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 390, `the dialog fits the phone: ${JSON.stringify(box)}`);
     assert.equal(await phoneDialog.evaluate((d) => d.scrollWidth <= d.clientWidth), true, 'nothing in the dialog scrolls sideways');
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-position-phone-dialog.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-position-phone-dialog.png') });
     await phoneDialog.getByRole('button', { name: 'Cancel' }).click();
     assert.equal((await board(1)).fen.split(' ')[0], INITIAL, 'cancelled on the phone: nothing set');
     assert.equal(phone.lastError, undefined);

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launch, freshPage, BRIDGE, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, axe, saveShot } from './harness.mjs';
 import { startHall, until } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -76,7 +76,7 @@ test('hall seats: QR codes for the arbiter alone, a new one for a reissued key; 
     assert.ok(box.width >= 90 && box.width <= 130, `the code is ${box.width} px`);
     await axe(page, 'the seats with their QR codes');
     await white.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'hall-seats-desktop.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-seats-desktop.png') });
 
     // ---- A new key: a new link and a new code, the old one's gone.
     const oldSrc = await img.getAttribute('src');
@@ -105,7 +105,7 @@ test('hall seats: QR codes for the arbiter alone, a new one for a reissued key; 
     const passphrase = await made.locator('.passphrase').textContent();
     assert.match(passphrase, /^[a-z2-9_]{5}-[a-z2-9_]{5}-[a-z2-9_]{5}$/);
     await axe(page, 'the passphrase made, shown once');
-    await page.screenshot({ path: path.join(SHOTS, 'hall-seats-desktop-passphrase.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'hall-seats-desktop-passphrase.png') });
     await made.getByRole('button', { name: 'Written down' }).click();
     await made.waitFor({ state: 'detached' });
     // Not kept on the page once closed (the dialog goes as its close event comes).
@@ -126,7 +126,7 @@ test('hall seats: QR codes for the arbiter alone, a new one for a reissued key; 
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 390, `the page is ${width} px wide`);
     await phonePanel.locator('.seats').scrollIntoViewIfNeeded();
-    await phone.screenshot({ path: path.join(SHOTS, 'hall-seats-phone.png') });
+    await saveShot(phone, { path: path.join(SHOTS, 'hall-seats-phone.png') });
     assert.equal(phone.lastError, undefined);
   } finally {
     await browser.close();

@@ -14,7 +14,7 @@ import path from 'node:path';
 import net from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { spawn } from 'node:child_process';
-import { launch, freshPage, BRIDGE, SERVED, WWW, axe } from './harness.mjs';
+import { launch, freshPage, BRIDGE, SERVED, WWW, axe, saveShot } from './harness.mjs';
 import { startStandIn } from './hall-harness.mjs';
 
 const skip = !BRIDGE && 'ARBITER_BRIDGE does not name a board-bridge binary';
@@ -112,7 +112,7 @@ test('hall page: every board live, a move reaches it, the phone size, the board 
     // The clock of the side on move runs.
     await page.waitForFunction(() => document.querySelector('article[data-board="1"] [data-running]'));
     await axe(page, 'the hall with boards playing');
-    await page.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall-desktop.png') });
+    await saveShot(page, { path: path.join(os.tmpdir(), 'arbiter-hall-desktop.png') });
 
     // Arbiter controls need the token: without it there are none, and a request is refused.
     assert.equal(await page.locator('details.act').count(), 0);
@@ -164,7 +164,7 @@ test('hall page: every board live, a move reaches it, the phone size, the board 
     }));
     assert.ok(widths.page <= 390, `the page is ${widths.page} px wide`);
     for (const right of widths.cards) assert.ok(right <= 390);
-    await phone.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall-phone.png'), fullPage: true });
+    await saveShot(phone, { path: path.join(os.tmpdir(), 'arbiter-hall-phone.png'), fullPage: true });
 
     // Board 3's own page is the board in live mode, on that board's stream.
     await page.click('article[data-board="3"] a[href="/board/3"]');
@@ -312,7 +312,7 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
     // Every name whole on the cards, beside its clock, at 1280x900.
     assertNamesWhole(await nameRows(page), '1280x900');
     await axe(page, 'the German hall of sixteen boards');
-    await page.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall16-desktop.png'), fullPage: true });
+    await saveShot(page, { path: path.join(os.tmpdir(), 'arbiter-hall16-desktop.png'), fullPage: true });
 
     // Board 2's own page in German: its links, its heading, and the board in German.
     const own = await page.context().newPage();
@@ -349,8 +349,8 @@ test('hall page: sixteen boards with long names whole at 1280x900 and on a phone
     await phone.waitForFunction(() => document.querySelectorAll('article[data-board]').length === 16);
     assertNamesWhole(await nameRows(phone), '390x844');
     assert.ok(await phone.evaluate(() => document.documentElement.scrollWidth) <= 390);
-    await phone.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall16-phone.png'), fullPage: true, timeout: 90_000 });
-    await phone.screenshot({ path: path.join(os.tmpdir(), 'arbiter-hall16-phone-top.png') });
+    await saveShot(phone, { path: path.join(os.tmpdir(), 'arbiter-hall16-phone.png'), fullPage: true, timeout: 90_000 });
+    await saveShot(phone, { path: path.join(os.tmpdir(), 'arbiter-hall16-phone-top.png') });
     assert.equal(phone.lastError, undefined);
   } finally {
     await browser.close();
@@ -418,7 +418,7 @@ async function askedAndEscaped(page, actions, dialog, size, nl) {
     // A field and buttons a finger can hit on the phone (the browser's own are about 20 px).
     if (what !== 'dialog') assert.ok(box.height >= 40, `the ${what} is at least 40 px high at ${size}: ${box.height}`);
   }
-  if (process.env.ARBITER_SHOTS) await page.screenshot({ path: path.join(process.env.ARBITER_SHOTS, `hall-seal-${size}.png`) });
+  if (process.env.ARBITER_SHOTS) await saveShot(page, { path: path.join(process.env.ARBITER_SHOTS, `hall-seal-${size}.png`) });
   assert.ok(await field.evaluate((input) => input === document.activeElement), `the passphrase field has the focus at ${size}`);
   await page.keyboard.type('not sent');
   await page.keyboard.press('Escape');

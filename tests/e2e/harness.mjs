@@ -237,3 +237,25 @@ export async function axe(page, what, only) {
   const found = result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
   assert.deepEqual(found, [], `axe-core violations, ${what}`);
 }
+
+/**
+ * Saves a screenshot for a person to open (`options` as Playwright's, with its `path`). It is an
+ * artefact, never an assertion: what a person sees is asserted on the page itself. Before each
+ * shot Playwright waits for the page's fonts, and on a CI run that wait once hung for its whole
+ * 30 s on the busy hall of sixteen boards (every assertion of the test had passed), so a shot
+ * is tried three times, 10 s each, and one that still cannot be taken is said on stderr instead
+ * of failing the test.
+ */
+export async function saveShot(target, options) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await target.screenshot({ timeout: 10_000, ...options });
+    } catch (error) {
+      if (error?.name !== 'TimeoutError') throw error;
+      if (attempt === 3) {
+        process.stderr.write(`screenshot not saved after ${attempt} tries: ${options?.path ?? ''}: ${error.message.split('\n')[0]}\n`);
+        return null;
+      }
+    }
+  }
+}

@@ -5,10 +5,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { setUp, serve, SERVED, freshPage, openBoard, clickMove, dragMove, press, state, square } from './harness.mjs';
+import { setUp, serve, SERVED, freshPage, openBoard, clickMove, dragMove, press, state, square, saveShot } from './harness.mjs';
 
 const SHOTS = process.env.ARBITER_SHOTS ?? os.tmpdir();
-const shot = (page, name) => page.screenshot({ path: path.join(SHOTS, `arbiter-journey-${name}.png`) });
+const shot = (page, name) => saveShot(page, { path: path.join(SHOTS, `arbiter-journey-${name}.png`) });
 
 const bare = (body) => `<!doctype html><html lang="en"><meta charset="utf-8"><title>journey</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">

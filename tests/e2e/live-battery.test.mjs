@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setUp, freshPage, BRIDGE, SERVED, spawnBridge } from './harness.mjs';
+import { setUp, freshPage, BRIDGE, SERVED, spawnBridge, saveShot } from './harness.mjs';
 import { fakeBoard } from './fake-dgt-board.mjs';
 
 const env = setUp({});
@@ -34,7 +34,7 @@ test('live a wireless board\'s battery and its clock\'s low battery on the healt
     const text = await healthWithBattery(page);
     assert.ok(text.includes(en.board_battery.replace('{percent}', '64')), text);
     assert.ok(text.includes(en.board_clock_battery_low), text);
-    await page.screenshot({ path: path.join(SHOTS, 'live-battery.png') });
+    await saveShot(page, { path: path.join(SHOTS, 'live-battery.png') });
     // A page that joins later, in French: the snapshot brings the charge.
     const later = await freshPage(env.browser, { width: 390, height: 844 });
     await later.goto(`${bridge.url}/?lang=fr`);
@@ -42,7 +42,7 @@ test('live a wireless board\'s battery and its clock\'s low battery on the healt
     assert.ok(fra.includes(fr.board_battery.replace('{percent}', '64')), fra);
     assert.ok(fra.includes(fr.board_clock_battery_low), fra);
     assert.ok(!fra.includes('battery'), `no English words: ${fra}`);
-    await later.screenshot({ path: path.join(SHOTS, 'live-battery-phone-fr.png') });
+    await saveShot(later, { path: path.join(SHOTS, 'live-battery-phone-fr.png') });
   } finally {
     await bridge.stop();
     fake.kill();

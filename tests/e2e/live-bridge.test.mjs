@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setUp, freshPage, state, faceText, BRIDGE, SERVED, startBridge, spawnBridge } from './harness.mjs';
+import { setUp, freshPage, state, faceText, BRIDGE, SERVED, startBridge, spawnBridge, saveShot } from './harness.mjs';
 
 const env = setUp({
   '/live.html': `<!doctype html><meta charset="utf-8"><script type="module" src="/js/arbiter-board.js"></script>
@@ -75,11 +75,11 @@ test('live `/` of the bridge opens its game for a spectator: the position, both 
     const said = await lines(page);
     assert.ok(!said.some((l) => /Board connected|bytes/.test(l)), said.join(' | '));
     fs.mkdirSync(SHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SHOTS, 'spectator-desktop.png'), fullPage: true });
+    await saveShot(page, { path: path.join(SHOTS, 'spectator-desktop.png'), fullPage: true });
     const phone = await env.browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
     await phone.goto(`${bridge.http}/`);
     await movesOn(phone, 5);
-    await phone.screenshot({ path: path.join(SHOTS, 'spectator-phone.png'), fullPage: true });
+    await saveShot(phone, { path: path.join(SHOTS, 'spectator-phone.png'), fullPage: true });
     await phone.close();
     assert.equal(page.lastError, undefined);
   } finally {
@@ -120,7 +120,7 @@ test('live seats act in the bridge\'s game, and its refusal reaches the player i
     assert.deepEqual((await boardState(watcher)).moves.map((m) => m.san), ['e4', 'e5']);
     assert.equal((await boardState(white)).clock.running, 'white');
     fs.mkdirSync(SHOTS, { recursive: true });
-    await white.screenshot({ path: path.join(SHOTS, 'seat-white-de.png'), fullPage: true });
+    await saveShot(white, { path: path.join(SHOTS, 'seat-white-de.png'), fullPage: true });
     for (const p of [watcher, white, black]) assert.equal(p.lastError, undefined);
   } finally {
     await bridge.stop();
