@@ -90,6 +90,12 @@ pub enum LinkError {
     /// The node is a HID device but no board family's.
     #[error("{0}: not a Chessnut board (its USB vendor is not Chessnut's)")]
     NotAHidBoard(String),
+    /// The HID node never answered a Chessnut's handshake.
+    #[error(
+        "{0}: no answer to a Chessnut's handshake (the battery asked, reports switched on): not \
+         a Chessnut board, or not the board's own interface (try the other hidraw node)"
+    )]
+    HidSilent(String),
     /// The user may not read the HID node.
     #[error(
         "{0}: no right to read this board's node (a udev rule gives it: SUBSYSTEM==\"hidraw\", \
@@ -188,7 +194,6 @@ pub async fn run(choice: PortChoice, settings: LinkSettings, line: BoardLine, cl
                     Node::Hid(_, family) => Some(crate::hid::Served::new(&path, *family)),
                     Node::Serial(_) => None,
                 };
-                reported = None;
                 if let Some(slot) = &settings.unopened {
                     *slot.lock().unwrap_or_else(|p| p.into_inner()) = None;
                 }
@@ -201,24 +206,37 @@ pub async fn run(choice: PortChoice, settings: LinkSettings, line: BoardLine, cl
                     },
                 };
                 line.disconnected(why.to_string());
+                // A port that opened but never answered is said where the user started the
+                // bridge, as one that cannot be opened is: the pages saw only a board that went.
+                match why {
+                    LinkError::NotABoard(_) | LinkError::HidSilent(_) => {
+                        say_once(&settings, &mut reported, why.to_string());
+                    }
+                    _ => reported = None,
+                }
             }
             Err(e) => {
                 let why = e.to_string();
-                if reported.as_ref() != Some(&why) {
-                    let whose = settings
-                        .name
-                        .as_ref()
-                        .map(|n| format!("{n}: "))
-                        .unwrap_or_default();
-                    eprintln!("board-bridge: {whose}{why}; still looking");
-                }
+                say_once(&settings, &mut reported, why.clone());
                 if let Some(slot) = &settings.unopened {
-                    *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(why.clone());
+                    *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(why);
                 }
-                reported = Some(why);
             }
         }
         tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(settings.max_backoff);
     }
+}
+
+/// Prints why the link is still looking, unless it was the last thing said (`reported`).
+fn say_once(settings: &LinkSettings, reported: &mut Option<String>, why: String) {
+    if reported.as_ref() != Some(&why) {
+        let whose = settings
+            .name
+            .as_ref()
+            .map(|n| format!("{n}: "))
+            .unwrap_or_default();
+        eprintln!("board-bridge: {whose}{why}; still looking");
+    }
+    *reported = Some(why);
 }

@@ -59,8 +59,9 @@ pub(super) async fn serve_port(
         deadline_us = d;
     }
     // A HID board is not asked DGT's serial number to show it is there, nor given up for a
-    // quiet spell: a Chessnut sends only when its pieces change, and an unplugged node fails
-    // its reads at once.
+    // quiet spell once it has answered: a Chessnut sends only when its pieces change, and an
+    // unplugged node fails its reads at once. One that never answers its handshake (the battery
+    // asked with the reports switched on) is no Chessnut, or not the board's own interface.
     let watched = !hid;
     let mut rounds = Rounds::new(settings, now_us() / 1000, watched);
     let mut buf = [0u8; 1024];
@@ -136,6 +137,7 @@ pub(super) async fn serve_port(
                     std::io::ErrorKind::TimedOut,
                     "board stopped answering",
                 )),
+                Silence::NeverAnswered if hid => LinkError::HidSilent(path.to_owned()),
                 Silence::NeverAnswered => LinkError::NotABoard(path.to_owned()),
             };
         }
@@ -222,9 +224,10 @@ impl Rounds {
         }
     }
 
-    /// Whether the port has been quiet too long at `now`.
+    /// Whether the port has been quiet too long at `now`: a watched line at any time, an
+    /// unwatched one (a HID board) only before its first answer.
     fn silence(&self, now: u64) -> Option<Silence> {
-        if !self.watched || now.saturating_sub(self.last_rx) <= self.silence_ms {
+        if (!self.watched && self.heard) || now.saturating_sub(self.last_rx) <= self.silence_ms {
             None
         } else if self.heard {
             Some(Silence::Stopped)
@@ -239,7 +242,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_hid_board_is_neither_asked_dgts_keep_alive_nor_given_up_when_quiet() {
+    fn a_hid_board_is_neither_asked_dgts_keep_alive_nor_given_up_when_quiet_once_it_answered() {
         let settings = LinkSettings::default();
         let mut serial = Rounds::new(&settings, 0, true);
         let mut hid = Rounds::new(&settings, 0, false);
@@ -254,8 +257,20 @@ mod tests {
             serial.silence(10_000),
             Some(Silence::NeverAnswered)
         ));
+        hid.received(500);
         assert!(hid.silence(10_000).is_none());
+        assert!(hid.silence(3_600_000).is_none());
         serial.received(10_000);
         assert!(matches!(serial.silence(20_000), Some(Silence::Stopped)));
+    }
+
+    #[test]
+    fn a_hid_node_that_never_answers_its_handshake_is_no_board() {
+        // `--hid` given a node of another device (or the board's other interface): the
+        // Chessnut's handshake goes unanswered, and the user is told rather than left waiting.
+        let settings = LinkSettings::default();
+        let hid = Rounds::new(&settings, 0, false);
+        assert!(hid.silence(3_000).is_none());
+        assert!(matches!(hid.silence(10_000), Some(Silence::NeverAnswered)));
     }
 }
