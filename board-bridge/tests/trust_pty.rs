@@ -667,10 +667,22 @@ async fn app_a7_the_envelope_and_the_passphrase_reach_no_public_answer_and_the_m
         "{seen}"
     );
     // The arbiter command replays the public log to the same game as the full log: the same
-    // rulings, the same state at the end.
+    // rulings, the same state at the end. Both are read again, at one moment: the bridge goes on
+    // logging (its periodic time lines), and a full log read a second after the public one had
+    // more game in it (seen on a loaded machine).
+    let (public, full) = (0..50)
+        .find_map(|_| {
+            let before = std::fs::read_to_string(log.join("events.jsonl")).ok()?;
+            let (_, public) = http_as(&addr, "GET", "/events.jsonl", None, "");
+            let after = std::fs::read_to_string(log.join("events.jsonl")).ok()?;
+            (before == after).then_some((public, after))
+        })
+        .expect("the public and the full log read with no line logged between");
     let public_file = scratch.path("public.jsonl");
     std::fs::write(&public_file, &public).expect("public log written");
-    let replayed: Vec<String> = [public_file, log.join("events.jsonl")]
+    let full_file = scratch.path("full.jsonl");
+    std::fs::write(&full_file, &full).expect("full log written");
+    let replayed: Vec<String> = [public_file, full_file]
         .iter()
         .map(|file| {
             let out = Command::new(arbiter_binary())

@@ -2,16 +2,14 @@
 //! set, a seal asked on the board, his last action undone), `POST /hall/start`, the round
 //! started on every board, and `POST /hall/next-round`, the round after it.
 
-use std::net::SocketAddr;
-
 use arbiter_core::arbiter::{Decision, Event, GameResult};
 use arbiter_core::clock::{Millis, Timestamp};
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{HallApp, arbiter_right, json_body, not_taken, refused};
+use super::{ArbiterRight, HallApp, json_body, no_board, not_taken, refused};
 use crate::hall::desk::Before;
 use crate::referee::NotTaken;
 
@@ -66,19 +64,12 @@ struct SealRequest {
 pub(super) async fn arbiter(
     State(app): State<HallApp>,
     Path(n): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    _: ArbiterRight,
     body: axum::body::Bytes,
 ) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
     let round = app.hall.round();
     let Some((i, board)) = n.parse().ok().and_then(|n| round.board(n)) else {
-        return refused(
-            StatusCode::NOT_FOUND,
-            format!("there is no board {n} in this hall"),
-        );
+        return no_board(n);
     };
     let request: ArbiterRequest = match json_body(
         &body,
@@ -318,14 +309,7 @@ async fn undo(app: &HallApp, i: usize, board: &crate::hall::board::HallBoard) ->
 
 /// "Start the round": every board's game not yet started is started now, by the arbiter
 /// (2005 Art. 6.5 / 2023 Art. 6.6); each board's answer in the boards' order.
-pub(super) async fn start_round(
-    State(app): State<HallApp>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
+pub(super) async fn start_round(State(app): State<HallApp>, _: ArbiterRight) -> Response {
     let round = app.hall.round();
     let mut boards = Vec::with_capacity(round.boards.len());
     for (i, b) in round.boards.iter().enumerate() {
@@ -365,14 +349,10 @@ struct NextRound {
 /// 422 when its pairings cannot be read.
 pub(super) async fn next_round(
     State(app): State<HallApp>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    _: ArbiterRight,
     body: axum::body::Bytes,
 ) -> Response {
     use crate::hall::next::NotStarted;
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
     let asked: NextRound = if body.iter().all(u8::is_ascii_whitespace) {
         NextRound::default()
     } else {

@@ -143,10 +143,7 @@ async fn board_routes(
 ) -> Response {
     use tower::ServiceExt;
     let Some(routes) = n.parse().ok().and_then(|n| game_routes(&app, n)) else {
-        return refused(
-            StatusCode::NOT_FOUND,
-            format!("there is no board {n} in this hall"),
-        );
+        return no_board(n);
     };
     // The board's routes are written from its own root, as the single board serves them.
     let path = match request.uri().query() {
@@ -380,33 +377,56 @@ fn not_taken(why: &NotTaken) -> Response {
         .into_response()
 }
 
-/// `None` when the request carries the arbiter's token (`Authorization: Bearer ...`, never in
-/// the URL, which logs and histories keep); else the refusal to answer: 403, or 429 with
-/// `Retry-After` for a client that gave too many wrong tokens lately.
-fn arbiter_right(app: &HallApp, client: SocketAddr, headers: &HeaderMap) -> Option<Response> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .unwrap_or("");
-    match app.hall.is_arbiter(client.ip(), token.trim()) {
-        Ok(()) => None,
-        Err(TokenRefusal::Wrong) => Some(refused(
-            StatusCode::FORBIDDEN,
-            "arbiter rights are needed: give the token the bridge printed when it started",
-        )),
-        Err(TokenRefusal::Wait(wait)) => {
-            let secs = wait.as_secs().max(1);
-            Some((
-                StatusCode::TOO_MANY_REQUESTS,
-                [(header::RETRY_AFTER, secs.to_string())],
-                axum::Json(json!({
-                    "error": format!("too many wrong tokens from this device: try again in {secs} s"),
-                    "id": "token_wait",
-                    "retry_after": secs,
-                })),
-            )
-                .into_response())
+/// The arbiter's right, shown by the request: his token (`Authorization: Bearer ...`, never in
+/// the URL, which logs and histories keep) from a device not made to wait. A handler that takes
+/// it runs for him alone; anyone else is answered 403, or 429 with `Retry-After` for a client
+/// that gave too many wrong tokens lately, before the request's body is read.
+pub(super) struct ArbiterRight;
+
+impl axum::extract::FromRequestParts<HallApp> for ArbiterRight {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        app: &HallApp,
+    ) -> Result<Self, Response> {
+        let axum::extract::ConnectInfo(client) =
+            axum::extract::ConnectInfo::<SocketAddr>::from_request_parts(parts, app)
+                .await
+                .map_err(IntoResponse::into_response)?;
+        let token = parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.strip_prefix("Bearer "))
+            .unwrap_or("");
+        match app.hall.is_arbiter(client.ip(), token.trim()) {
+            Ok(()) => Ok(ArbiterRight),
+            Err(TokenRefusal::Wrong) => Err(refused(
+                StatusCode::FORBIDDEN,
+                "arbiter rights are needed: give the token the bridge printed when it started",
+            )),
+            Err(TokenRefusal::Wait(wait)) => {
+                let secs = wait.as_secs().max(1);
+                Err((
+                    StatusCode::TOO_MANY_REQUESTS,
+                    [(header::RETRY_AFTER, secs.to_string())],
+                    axum::Json(json!({
+                        "error": format!("too many wrong tokens from this device: try again in {secs} s"),
+                        "id": "token_wait",
+                        "retry_after": secs,
+                    })),
+                )
+                    .into_response())
+            }
         }
     }
+}
+
+/// The 404 for a board number the hall does not have (`n` as the request gave it).
+fn no_board(n: impl std::fmt::Display) -> Response {
+    refused(
+        StatusCode::NOT_FOUND,
+        format!("there is no board {n} in this hall"),
+    )
 }

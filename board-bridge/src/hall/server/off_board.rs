@@ -7,15 +7,13 @@
 //! core's [`Forfeit`] decides what it gives and the article). The hall pages are told; the
 //! round's PGN and the push are not (no moves).
 
-use std::net::SocketAddr;
-
 use arbiter_core::arbiter::{Forfeit, GameResult};
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{HallApp, arbiter_right, json_body, refused};
+use super::{ArbiterRight, HallApp, json_body, refused};
 use crate::hall::off_board::{OffBoardError, Outcome};
 
 /// What the arbiter asks: one of the three.
@@ -36,13 +34,9 @@ struct OffBoardRequest {
 pub(super) async fn set_result(
     State(app): State<HallApp>,
     Path(n): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    _: ArbiterRight,
     body: axum::body::Bytes,
 ) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
     let request: OffBoardRequest = match json_body(
         &body,
         r#"a result of a game off the sensor boards ({"result": "1-0"}, "0-1" or "1/2-1/2", {"forfeit": "white"}, "black" or "both", or {"undo": true})"#,

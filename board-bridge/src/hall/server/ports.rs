@@ -1,25 +1,16 @@
 //! The boards found on the ports (`GET /hall/detected`) and a board assigned to one of the
 //! hall's (`POST /hall/assign`), for the arbiter.
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{HallApp, arbiter_right, json_body, refused};
+use super::{ArbiterRight, HallApp, json_body, no_board, refused};
 
 /// The boards the ports' last scan found (port, family, serial number), each with the board of
 /// the hall it is assigned to, for the arbiter.
-pub(super) async fn detected(
-    State(app): State<HallApp>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
+pub(super) async fn detected(State(app): State<HallApp>, _: ArbiterRight) -> Response {
     let hall = &app.hall;
     let found: Vec<_> = hall
         .detected()
@@ -56,13 +47,9 @@ struct Assign {
 /// one the hall file names (a board swapped, or one the file left to the hall page).
 pub(super) async fn assign(
     State(app): State<HallApp>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    _: ArbiterRight,
     body: axum::body::Bytes,
 ) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
     let asked: Assign = match json_body(&body, r#"an assignment ({"board": 1, "serial": "41234"})"#)
     {
         Ok(a) => a,
@@ -73,10 +60,7 @@ pub(super) async fn assign(
         return refused(StatusCode::BAD_REQUEST, "the serial number is blank");
     }
     let Some((i, _)) = app.hall.round().board(asked.board) else {
-        return refused(
-            StatusCode::NOT_FOUND,
-            format!("there is no board {} in this hall", asked.board),
-        );
+        return no_board(asked.board);
     };
     if let Some(other) = (0..app.hall.round().boards.len()).find(|&j| {
         j != i

@@ -6,16 +6,14 @@
 //! core's board session), and the hall's card lists them (`to_set`, see
 //! [`crate::hall::summary`]). The game decides; a refusal is its typed one.
 
-use std::net::SocketAddr;
-
 use arbiter_core::arbiter::{Decision, Event, Refused};
 use arbiter_core::{Color, Placement};
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{HallApp, arbiter_right, json_body, not_taken, refused};
+use super::{ArbiterRight, HallApp, json_body, no_board, not_taken, refused};
 use crate::referee::NotTaken;
 
 /// What the arbiter asks: one of `fen` and `from_board`.
@@ -54,19 +52,12 @@ const NOT_SHOWN: &str = "the board shows no pieces to set the game from: it is n
 pub(super) async fn set_position(
     State(app): State<HallApp>,
     Path(n): Path<String>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    _: ArbiterRight,
     body: axum::body::Bytes,
 ) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
     let round = app.hall.round();
     let Some((i, board)) = n.parse().ok().and_then(|n| round.board(n)) else {
-        return refused(
-            StatusCode::NOT_FOUND,
-            format!("there is no board {n} in this hall"),
-        );
+        return no_board(n);
     };
     let request: PositionRequest = match json_body(
         &body,

@@ -1,15 +1,13 @@
 //! The seats' keys and links of every board, each also as a QR code, and the arbiter's token:
 //! all for the arbiter alone, answered so that no cache along the way keeps them.
 
-use std::net::SocketAddr;
-
 use axum::extract::rejection::QueryRejection;
-use axum::extract::{ConnectInfo, Query, State};
+use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
-use super::{HallApp, arbiter_right, json_body, refused, secret_answer};
+use super::{ArbiterRight, HallApp, json_body, no_board, refused, secret_answer};
 
 /// A seat's link from the bridge's root, with its key.
 fn seat_link(board: u32, seat: &str, key: &str) -> String {
@@ -17,14 +15,7 @@ fn seat_link(board: u32, seat: &str, key: &str) -> String {
 }
 
 /// The seats' links of every board, for the arbiter alone.
-pub(super) async fn seats(
-    State(app): State<HallApp>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
+pub(super) async fn seats(State(app): State<HallApp>, _: ArbiterRight) -> Response {
     let round = app.hall.round();
     let boards: Vec<_> = round
         .boards
@@ -57,23 +48,16 @@ struct Reissue {
 /// A new key for one seat of one board: the old link seats no one from now on.
 pub(super) async fn reissue_seat(
     State(app): State<HallApp>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    _: ArbiterRight,
     body: axum::body::Bytes,
 ) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
     let asked: Reissue = match json_body(&body, r#"a reissue ({"board": 1, "seat": "white"})"#) {
         Ok(r) => r,
         Err(no) => return no,
     };
     let round = app.hall.round();
     let Some((i, _)) = round.board(asked.board) else {
-        return refused(
-            StatusCode::NOT_FOUND,
-            format!("there is no board {} in this hall", asked.board),
-        );
+        return no_board(asked.board);
     };
     match round.seats[i].reissue(&asked.seat) {
         Ok(Some(key)) => {
@@ -95,14 +79,7 @@ pub(super) async fn reissue_seat(
 }
 
 /// A new arbiter token in place of the old one, answered to the arbiter who asked alone.
-pub(super) async fn rotate_token(
-    State(app): State<HallApp>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
+pub(super) async fn rotate_token(State(app): State<HallApp>, _: ArbiterRight) -> Response {
     match app.hall.token.rotate() {
         Ok(token) => secret_answer(json!({"ok": true, "token": token})),
         Err(e) => refused(
@@ -127,13 +104,10 @@ pub(super) struct SeatAsked {
 /// new code.
 pub(super) async fn seat_qr(
     State(app): State<HallApp>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    _: ArbiterRight,
     headers: HeaderMap,
     asked: Result<Query<SeatAsked>, QueryRejection>,
 ) -> Response {
-    if let Some(no) = arbiter_right(&app, client, &headers) {
-        return no;
-    }
     let Query(asked) = match asked {
         Ok(q) => q,
         Err(e) => {
@@ -145,10 +119,7 @@ pub(super) async fn seat_qr(
     };
     let round = app.hall.round();
     let Some((i, _)) = round.board(asked.board) else {
-        return refused(
-            StatusCode::NOT_FOUND,
-            format!("there is no board {} in this hall", asked.board),
-        );
+        return no_board(asked.board);
     };
     let Some((_, key)) = round.seats[i]
         .all()
