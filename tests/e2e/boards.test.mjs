@@ -56,7 +56,7 @@ async function statusSays(page, re) {
 async function boardMove(page, from, to, opts) {
   const before = (await state(page)).moves.length;
   await page.evaluate(([a, b, o]) => window.fakeDgt.move(a, b, o), [from, to, opts ?? {}]);
-  await page.waitForFunction((n) => document.querySelector('arbiter-board').state.moves.length > n, before, { timeout: 5_000 });
+  await page.waitForFunction((n) => document.querySelector('arbiter-board').state.moves.length > n, before, { timeout: 15_000 });
 }
 
 const pieceOn = (page, sq) => page.locator(`arbiter-board [data-square="${sq}"]`).getAttribute('data-piece');
@@ -141,7 +141,7 @@ test('art4_3 an unplugged board keeps the game, and a reload reads the same boar
   await page.waitForFunction(() => !!document.querySelector('arbiter-board')?.table);
   await statusSays(page, /DGT board connected/);
   assert.ok(await page.evaluate(() => window.fakeDgt.written().includes(0x42)), 'the board was read again after the reload');
-  await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves.length === 4, null, { timeout: 5_000 });
+  await page.waitForFunction(() => document.querySelector('arbiter-board').state?.moves.length === 4, null, { timeout: 15_000 });
   s = await state(page);
   assert.deepEqual(s.moves.map((m) => m.san), ['d4', 'd5', 'Bf4', 'c5']);
   assert.equal(page.lastError, undefined, page.lastError?.message);
@@ -299,7 +299,7 @@ test('a Chessnut Air on its USB cable (WebHID): asked for by its vendor id, its 
   assert.deepEqual((await state(page)).moves.map((m) => m.san), ['d4', 'd5']);
   // The last move's lights (d7 and d5: the d-file is 0x10, ranks 7 and 5 the 2nd and 4th bytes).
   const lit = [0x0a, 0x08, 0, 0x10, 0, 0x10, 0, 0, 0, 0];
-  await page.waitForFunction((want) => window.fakeChessnut.written().some((b) => b.join() === want), lit.join(), { timeout: 5_000 });
+  await page.waitForFunction((want) => window.fakeChessnut.written().some((b) => b.join() === want), lit.join(), { timeout: 15_000 });
   // One report a command, each a whole command the board knows, and Chessnut's SDK's 200 ms
   // between two (a little less allowed for the timers' grain).
   const reports = await page.evaluate(() => window.fakeChessnut.reports());
@@ -340,10 +340,10 @@ test('a board with lights shows the last move: a Millennium board\'s corner LEDs
   await statusSays(page, /Millennium board connected/);
   const leds = () => page.evaluate(() => window.fakeMillennium.written());
   // Before the first move: nothing lit.
-  await page.waitForFunction(() => window.fakeMillennium.written().some((t) => t.startsWith('X')), null, { timeout: 5_000 });
+  await page.waitForFunction(() => window.fakeMillennium.written().some((t) => t.startsWith('X')), null, { timeout: 15_000 });
   assert.deepEqual(millenniumLeds(await leds()), []);
   await boardMoveWith(page, 'fakeMillennium', 'd2', 'd4');
-  await page.waitForFunction(() => window.fakeMillennium.written().some((t) => t.startsWith('L')), null, { timeout: 5_000 });
+  await page.waitForFunction(() => window.fakeMillennium.written().some((t) => t.startsWith('L')), null, { timeout: 15_000 });
   assert.deepEqual(millenniumLeds(await leds()), cornersOf(['d2', 'd4']));
   const frame = (await leds()).filter((t) => t.startsWith('L')).at(-1);
   let x = 0;
@@ -353,7 +353,7 @@ test('a board with lights shows the last move: a Millennium board\'s corner LEDs
   await page.waitForFunction((want) => {
     const last = window.fakeMillennium.written().filter((t) => /^[LX]/.test(t)).at(-1);
     return last.startsWith('L') && last.slice(3 + 2 * (want - 1), 5 + 2 * (want - 1)) !== '00';
-  }, cornersOf(['g8'])[0], { timeout: 5_000 });
+  }, cornersOf(['g8'])[0], { timeout: 15_000 });
   assert.deepEqual(millenniumLeds(await leds()), cornersOf(['g8', 'f6']));
   await page.close();
 
@@ -365,7 +365,7 @@ test('a board with lights shows the last move: a Millennium board\'s corner LEDs
   await air.locator('arbiter-board [data-board-kind="chessnut"]').click();
   await statusSays(air, /Chessnut board connected/);
   await boardMoveWith(air, 'fakeChessnut', 'e2', 'e4');
-  await air.waitForFunction(() => window.fakeChessnut.written().some((b) => b[0] === 0x0a && b[6] === 0x08 && b[8] === 0x08), null, { timeout: 5_000 });
+  await air.waitForFunction(() => window.fakeChessnut.written().some((b) => b[0] === 0x0a && b[6] === 0x08 && b[8] === 0x08), null, { timeout: 15_000 });
   // e4 is rank 4's byte (the fifth), e2 rank 2's (the seventh); the e-file is 0x08.
   assert.deepEqual(chessnutLeds(await air.evaluate(() => window.fakeChessnut.written())), [0x0a, 0x08, 0, 0, 0, 0, 0x08, 0, 0x08, 0]);
   assert.equal(air.lastError, undefined, air.lastError?.message);
@@ -375,7 +375,7 @@ test('a board with lights shows the last move: a Millennium board\'s corner LEDs
 async function boardMoveWith(page, fake, from, to) {
   const before = (await state(page)).moves.length;
   await page.evaluate(([f, a, b]) => window[f].move(a, b), [fake, from, to]);
-  await page.waitForFunction((n) => document.querySelector('arbiter-board').state.moves.length > n, before, { timeout: 5_000 });
+  await page.waitForFunction((n) => document.querySelector('arbiter-board').state.moves.length > n, before, { timeout: 15_000 });
 }
 
 /** "Connect a board", then the Pegasus in the chooser (no serial port: the page asks which). */
