@@ -28,7 +28,11 @@ mod ids;
 mod import;
 mod json;
 mod kind;
+// The saved log in pieces: the full module's (table.rs says why).
+#[cfg(feature = "full")]
+mod log_pieces;
 mod messages;
+mod move_list;
 mod refusal;
 mod sliders;
 mod speaker;

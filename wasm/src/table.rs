@@ -13,12 +13,15 @@ use arbiter_core::arbiter::{
 use arbiter_core::clock::{Timestamp, Timing};
 use arbiter_core::notation::{Language, uci};
 use arbiter_core::touch::Obligation;
-use arbiter_core::{Color, Move, Position};
+use arbiter_core::{Color, Position};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::citations;
 use crate::claims;
+#[cfg(feature = "full")]
+use crate::log_pieces::{self, LogPieces};
+use crate::move_list::MoveList;
 #[cfg(feature = "full")]
 use crate::refusal::Unread;
 use crate::storage;
@@ -52,8 +55,20 @@ pub struct ShowOptions {
 struct Saved {
     /// Wall-clock ms since 1970 at the game's `Timestamp(0)`.
     epoch_wall_ms: f64,
-    /// The core's JSON Lines event log.
+    /// The core's JSON Lines event log: its header and the events after its sealed pieces
+    /// (log_pieces.rs); the whole log when it has none.
     log: String,
+    /// How many sealed pieces of the log are stored beside this value (`piece_key`); none in a
+    /// game saved before pieces were, nor in a game the lean module saved.
+    #[cfg(feature = "full")]
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pieces: usize,
+    /// Whether the log is saved in pieces: the full module writes and reads them (it is the
+    /// one that reads a sensor board, and so saves at every lift), and the lean one leaves such
+    /// a game to it, as a game read from PGN (its first load is held to 170 KB as served).
+    #[cfg(not(feature = "full"))]
+    #[serde(default, rename = "pieces", skip_serializing)]
+    pieces_by_full: Option<serde::de::IgnoredAny>,
     /// Display options.
     #[serde(default)]
     show: ShowOptions,
@@ -68,14 +83,39 @@ struct Saved {
     imported_by_full: Option<serde::de::IgnoredAny>,
 }
 
+#[cfg(feature = "full")]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Where piece `n` of the log saved under `key` is stored.
+#[cfg(feature = "full")]
+fn piece_key(key: &str, n: usize) -> String {
+    format!("{key}/log/{n}")
+}
+
+/// Removes the pieces stored under `key` from piece `from` on. Pieces are written in order from
+/// the first, so those of a log stand one after the other: the first missing is the end.
+#[cfg(feature = "full")]
+fn remove_pieces(key: &str, from: usize) {
+    let mut n = from;
+    while storage::load(&piece_key(key, n)).is_some() {
+        storage::remove(&piece_key(key, n));
+        n += 1;
+    }
+}
+
 /// Why the lean module does not restore a saved game the full module restores: `None` when it
 /// may. A game read from PGN keeps the file's tags and clocks, which only the full module reads
 /// back; an adjourned game's envelope is opened only there (the lean module has neither the
-/// cipher nor Argon2id).
+/// cipher nor Argon2id); a log saved in pieces is read only there.
 #[cfg(not(feature = "full"))]
 fn full_module_needed(saved: &Saved, log: &EventLog) -> Option<&'static str> {
     if saved.imported_by_full.is_some() {
         return Some("the saved game was read from PGN");
+    }
+    if saved.pieces_by_full.is_some() {
+        return Some("the saved game's log is kept in pieces");
     }
     log.events()
         .iter()
@@ -91,6 +131,11 @@ pub(crate) struct TableInner {
     lang: Language,
     form: SpokenForm,
     persist_key: Option<String>,
+    /// The move list as the page shows it, each move written once (move_list.rs).
+    moves: MoveList,
+    /// What is stored of the log, so a save writes only what is new (log_pieces.rs).
+    #[cfg(feature = "full")]
+    saved: LogPieces,
     /// The file's tags and clocks when the game was read from PGN.
     #[cfg(feature = "full")]
     imported: Option<crate::import::Imported>,
@@ -119,23 +164,75 @@ impl TableInner {
         rulings
     }
 
+    /// Brings the move list up to the game's completed moves.
+    fn sync_moves(&mut self) {
+        self.moves.update(&self.game, self.lang, self.form);
+    }
+
+    /// For a page holding the first `count` moves of the list's `revision`: the first move it
+    /// does not hold.
+    fn moves_since(&mut self, revision: u32, count: u32) -> u32 {
+        self.sync_moves();
+        self.moves.since(revision, count)
+    }
+
     fn drain(&mut self) -> Vec<Ruling> {
         std::iter::from_fn(|| self.game.poll_ruling()).collect()
     }
 
-    fn save(&self) {
-        let Some(key) = &self.persist_key else { return };
+    fn save(&mut self) {
+        let Some(key) = self.persist_key.clone() else {
+            return;
+        };
+        #[cfg(feature = "full")]
+        let (log, pieces) = self.log_in_pieces(&key);
+        // The lean module writes the log whole, as it always did: its games are played on the
+        // screen, and writing pieces would cost its first load 1.5 KB.
+        #[cfg(not(feature = "full"))]
+        let log = self.game.log().to_jsonl();
         let saved = Saved {
             epoch_wall_ms: self.timeline.epoch_wall_ms(),
-            log: self.game.log().to_jsonl(),
+            log,
+            #[cfg(feature = "full")]
+            pieces,
             show: self.show.clone(),
             #[cfg(feature = "full")]
             imported: self.imported.clone(),
             #[cfg(not(feature = "full"))]
             imported_by_full: None,
+            #[cfg(not(feature = "full"))]
+            pieces_by_full: None,
         };
         if let Ok(text) = serde_json::to_string(&saved) {
-            storage::save(key, &text);
+            storage::save(&key, &text);
+        }
+    }
+}
+
+impl TableInner {
+    /// Writes the pieces of the log sealed since the last save (log_pieces.rs), and gives the
+    /// saved value's `log` and how many pieces are stored beside it.
+    #[cfg(feature = "full")]
+    fn log_in_pieces(&mut self, key: &str) -> (String, usize) {
+        let writes = self.saved.next(self.game.log());
+        if writes.whole {
+            // Pieces of another game saved under this key are not this game's.
+            remove_pieces(key, writes.count);
+        }
+        // The pieces first: the value that counts them is written last, so a page closed in
+        // between still reads the game as it stood before this event.
+        for (n, text) in &writes.pieces {
+            storage::save(&piece_key(key, *n), text);
+        }
+        (writes.log, writes.count)
+    }
+
+    /// Whatever is stored under the key is not known to be this game's: the next save writes
+    /// the log whole.
+    fn unsaved(&mut self) {
+        #[cfg(feature = "full")]
+        {
+            self.saved = LogPieces::default();
         }
     }
 }
@@ -198,14 +295,30 @@ impl Table {
         };
         let saved: Saved =
             serde_json::from_str(&text).map_err(|e| js_error(format!("saved game: {e}")))?;
-        let log = EventLog::from_jsonl(&saved.log)
+        #[cfg(feature = "full")]
+        let whole = log_pieces::joined(&saved.log, saved.pieces, |n| {
+            storage::load(&piece_key(key, n))
+        })
+        .map_err(|n| js_error(format!("saved game: piece {n} of its log is missing")))?;
+        #[cfg(feature = "full")]
+        let text = &whole;
+        #[cfg(not(feature = "full"))]
+        let text = &saved.log;
+        let log = EventLog::from_jsonl(text)
             .map_err(|e| js_error(format!("saved game's event log: {e}")))?;
         #[cfg(not(feature = "full"))]
         if let Some(why) = full_module_needed(&saved, &log) {
             return Err(crate::refusal::restore_needs_full(why));
         }
         let table = Table::from_event_log(&log, saved.epoch_wall_ms, saved.show)?;
-        table.inner.borrow_mut().persist_key = Some(key.to_string());
+        {
+            let mut inner = table.inner.borrow_mut();
+            inner.persist_key = Some(key.to_string());
+            #[cfg(feature = "full")]
+            {
+                inner.saved = LogPieces::resumed(&saved.log, saved.pieces, inner.game.log());
+            }
+        }
         #[cfg(feature = "full")]
         {
             table.inner.borrow_mut().imported = saved.imported;
@@ -339,6 +452,8 @@ impl Table {
     pub fn persist_to(&self, key: &str) {
         let mut inner = self.inner.borrow_mut();
         inner.persist_key = Some(key.to_string());
+        // Whatever is stored under `key` is another game's: this one is written whole.
+        inner.unsaved();
         inner.save();
     }
 
@@ -348,15 +463,21 @@ impl Table {
     /// log's serialising and a `localStorage` write before the board can be played.
     #[wasm_bindgen(js_name = persistFromNextEvent)]
     pub fn persist_from_next_event(&self, key: &str) {
-        self.inner.borrow_mut().persist_key = Some(key.to_string());
+        let mut inner = self.inner.borrow_mut();
+        inner.persist_key = Some(key.to_string());
+        inner.unsaved();
     }
 
     /// Forgets the saved copy (the game itself goes on).
     #[wasm_bindgen(js_name = forget)]
     pub fn forget(&self) {
-        if let Some(key) = self.inner.borrow_mut().persist_key.take() {
+        let mut inner = self.inner.borrow_mut();
+        if let Some(key) = inner.persist_key.take() {
+            #[cfg(feature = "full")]
+            remove_pieces(&key, 0);
             storage::remove(&key);
         }
+        inner.unsaved();
     }
 
     /// Takes an event (the core's `Event` JSON) at the current instant; returns the rulings it
@@ -451,14 +572,31 @@ impl Table {
     pub fn state(&self) -> JsValue {
         let mut inner = self.inner.borrow_mut();
         let now = inner.now();
-        to_js(&page_state(&inner, now))
+        to_js(&page_state(&mut inner, now, None))
+    }
+
+    /// As `state`, for a page that holds the first `count` moves of the move list's revision
+    /// `revision` (from an earlier state of this table), with `movesRevision`, the list's
+    /// revision now: while it is still `revision`, `moves` holds only the moves after the
+    /// `count` held; else (a position restored, another language, another table) every move.
+    /// A lift or a clock's event then sends no move at all, however long the game.
+    #[wasm_bindgen(js_name = stateSince, unchecked_return_type = "PageStateSince")]
+    pub fn state_since(&self, revision: u32, count: u32) -> JsValue {
+        let mut inner = self.inner.borrow_mut();
+        let now = inner.now();
+        let from = inner.moves_since(revision, count);
+        let state = to_js(&page_state(&mut inner, now, Some(from)));
+        // Set on the object rather than serialised with it: a field `state` never has.
+        let revision = inner.moves.revision();
+        let _ = js_sys::Reflect::set(&state, &"movesRevision".into(), &revision.into());
+        state
     }
 
     /// Everything the page draws, at `at` (not before the last event).
     #[wasm_bindgen(js_name = stateAt, unchecked_return_type = "PageState")]
     pub fn state_at(&self, at: f64) -> JsValue {
-        let inner = self.inner.borrow();
-        to_js(&page_state(&inner, Timestamp(at.max(0.0) as u64)))
+        let mut inner = self.inner.borrow_mut();
+        to_js(&page_state(&mut inner, Timestamp(at.max(0.0) as u64), None))
     }
 
     /// The current instant on the game's time line (ms).
@@ -478,13 +616,23 @@ impl Table {
     /// game has fewer moves.
     #[wasm_bindgen(js_name = boardAt)]
     pub fn board_at(&self, count: u32) -> JsValue {
-        let inner = self.inner.borrow();
-        let start = start_position(inner.game.config());
-        let (moves, pos) = completed_moves(&inner.game, &start, count as usize);
-        if moves.len() < count as usize {
+        let mut inner = self.inner.borrow_mut();
+        inner.sync_moves();
+        let list = &inner.moves;
+        let count = count as usize;
+        let (Some(moves), Some(views)) = (list.moves().get(..count), list.views().get(..count))
+        else {
             return JsValue::NULL;
+        };
+        let mut pos = list.start().clone();
+        for &mv in moves {
+            // Each was played from the position before it when the list was written.
+            if pos.play(mv).is_err() {
+                return JsValue::NULL;
+            }
         }
-        let mut board = view::board_view(&start, &moves, &pos, inner.lang, inner.form);
+        let ply = list.first_ply() - 1 + count as u32;
+        let mut board = view::board_view(&pos, moves.last(), views, ply);
         board.legal_moves.clear();
         to_js(&board)
     }
@@ -570,6 +718,7 @@ impl Table {
             .and_then(Language::from_code)
             .unwrap_or(Language::English);
         let form = SpokenForm::from_code(show.speech.as_deref().unwrap_or(lang.code()));
+        let moves = MoveList::new(start_position(game.config()), lang, form);
         let inner = TableInner {
             game,
             timeline,
@@ -577,6 +726,9 @@ impl Table {
             lang,
             form,
             persist_key,
+            moves,
+            #[cfg(feature = "full")]
+            saved: LogPieces::default(),
             #[cfg(feature = "full")]
             imported: None,
         };
@@ -615,6 +767,11 @@ struct RulingView<'a> {
 
 /// Rulings as plain objects: `[{at, law: "2005 Art. 7.4b", verdict: {kind, ...}, say: {id, ...}}]`.
 pub(crate) fn rulings_js(rulings: &[Ruling], inner: &TableInner) -> JsValue {
+    // Most events rule nothing (a lift, a sensor board's bytes): the positions of the whole
+    // game are replayed only for a ruling that names a move.
+    if rulings.is_empty() {
+        return js_sys::Array::new().into();
+    }
     let positions = crate::messages::Positions::of(&inner.game);
     let views: Vec<RulingView> = rulings
         .iter()
@@ -704,7 +861,7 @@ struct SetupView<'a> {
 #[serde(rename_all = "camelCase")]
 struct PageState<'a> {
     #[serde(flatten)]
-    board: BoardView,
+    board: BoardView<'a>,
     clock: ClockPage,
     players: Players,
     touched: Option<String>,
@@ -722,34 +879,36 @@ struct PageState<'a> {
     core: State,
 }
 
-fn page_state(inner: &TableInner, at: Timestamp) -> PageState<'_> {
+/// The state at `at`; with `from`, only the moves from that one on (those the page does not
+/// hold, `TableInner::moves_since`).
+fn page_state(inner: &mut TableInner, at: Timestamp, from: Option<u32>) -> PageState<'_> {
+    inner.sync_moves();
+    let inner = &*inner;
     let game = &inner.game;
     let at = at.max(game.log().events().last().map_or(Timestamp(0), |e| e.at));
     let core = game.state(at);
     let config = game.config();
-    let start = start_position(config);
-    let (moves, pos) = completed_moves(game, &start, usize::MAX);
+    let list = &inner.moves;
+    let views = &list.views()[from.map_or(0, |n| n as usize)..];
+    let pos = list.end();
+    let ply = list.first_ply() - 1 + list.moves().len() as u32;
     // A move made but not yet completed on the clock stands on the board: show it there.
     // Once the game is over nothing waits for a press: a move left uncompleted is not shown.
     let pending = match &core.obligation {
         Obligation::Complete { mv } if core.outcome.is_none() => {
-            uci::parse(&pos, &mv.to_string()).ok()
+            uci::parse(pos, &mv.to_string()).ok()
         }
         _ => None,
     };
     let shown = pending.and_then(|mv| pos.after(mv).ok());
-    let mut board = match &shown {
-        Some(after) => {
-            let mut with_pending = moves.clone();
-            with_pending.extend(pending);
-            let mut v = view::board_view(&start, &with_pending, after, inner.lang, inner.form);
+    let mut board = match (&shown, &pending) {
+        (Some(after), Some(pending)) => {
             // The list and the ply count show completed moves only.
-            v.moves.pop();
-            v.ply -= 1;
+            let mut v = view::board_view(after, Some(pending), views, ply);
             v.legal_moves.clear();
             v
         }
-        None => view::board_view(&start, &moves, &pos, inner.lang, inner.form),
+        _ => view::board_view(pos, list.moves().last(), views, ply),
     };
     if core.outcome.is_some() {
         board.legal_moves.clear();
@@ -834,22 +993,6 @@ fn start_position(config: &GameConfig) -> Position {
         Some(f) => Position::from_fen(f).unwrap_or_default(),
         None => Position::startpos(),
     }
-}
-
-/// The first `limit` completed moves of the game from `start`, and the position they reach.
-fn completed_moves(game: &Game, start: &Position, limit: usize) -> (Vec<Move>, Position) {
-    let mut moves: Vec<Move> = Vec::with_capacity(game.moves().len().min(limit));
-    let mut pos = start.clone();
-    for played in game.moves().iter().take(limit) {
-        let Ok(mv) = uci::parse(&pos, &played.text.to_string()) else {
-            break;
-        };
-        if pos.play(mv).is_err() {
-            break;
-        }
-        moves.push(mv);
-    }
-    (moves, pos)
 }
 
 /// The touch-move obligation in words, when there is one to show.

@@ -77,6 +77,8 @@ export interface PageState {
   setup: { edition: "2005" | "2023"; timeControl: Period[]; lang: string; speech: string };
   core: Record<string, unknown>;
 }
+/** `Table.stateSince`: while `movesRevision` is the revision asked with, `moves` are only the moves after those the page holds; else the whole list. */
+export interface PageStateSince extends PageState { movesRevision: number }
 /** A ruling that waits for the analysis of whether `side` can still mate in `fen` (clocks stopped). */
 export interface PendingAnalysis { side: Color; fen: string; ruling: "flag_fall" | "illegal_moves" | "resignation"; law: { edition: string; article: string }; since: number }
 export interface CanMateAnswer { answer: "yes" | "no" | "undetermined"; line: string[] }

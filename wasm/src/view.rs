@@ -2,10 +2,8 @@
 //! move and the move list in the chosen App. E language. Built from the core's `Position`; this
 //! module decides nothing, it only lays out what the core says.
 
-use arbiter_core::notation::{Language, san};
 use arbiter_core::wire;
 
-use crate::words::{self, SpokenForm};
 use arbiter_core::{Color, File, Move, Piece, Position, Rank, Square};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -37,10 +35,11 @@ pub struct LastMove {
     pub to: String,
 }
 
-/// The board half of the page's state.
+/// The board half of the page's state; its moves are the game's move list's (move_list.rs),
+/// written once each.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct BoardView {
+pub struct BoardView<'a> {
     /// The position in FEN.
     pub fen: String,
     /// Who is on move: `"white"` or `"black"`.
@@ -53,8 +52,9 @@ pub struct BoardView {
     pub check: Option<String>,
     /// The last move played.
     pub last_move: Option<LastMove>,
-    /// The moves played, in order.
-    pub moves: Vec<MoveView>,
+    /// The moves played, in order (in the state the page asks for by `stateSince`, only those
+    /// it does not hold yet).
+    pub moves: &'a [MoveView],
     /// Half-moves played.
     pub ply: u32,
     /// The number of the move to be made now (the position's fullmove number).
@@ -119,56 +119,31 @@ pub fn piece_name(p: Piece) -> &'static str {
     wire::piece::name(p)
 }
 
-/// Lays out `current`, reached from `start` by `moves` (used for the move list).
-pub fn board_view(
-    start: &Position,
-    moves: &[Move],
+/// Lays out `current`, the position after `moves` (the list as the page shows it, `ply`
+/// half-moves from the start of the record), `last` the move that led there.
+pub fn board_view<'a>(
     current: &Position,
-    lang: Language,
-    form: SpokenForm,
-) -> BoardView {
+    last: Option<&Move>,
+    moves: &'a [MoveView],
+    ply: u32,
+) -> BoardView<'a> {
     let pieces = Pieces::of(current);
     let mut legal_moves = Vec::new();
     current.for_each_legal_move(|m| legal_moves.push(m.to_string()));
     let check = current
         .in_check()
         .then(|| current.king(current.side_to_move()).to_string());
-
-    // The move list is written from the positions the moves were played in.
-    let first_ply = match start.side_to_move() {
-        Color::White => (start.fullmove_number().max(1) - 1) * 2 + 1,
-        Color::Black => start.fullmove_number().max(1) * 2,
-    };
-    let mut list = Vec::with_capacity(moves.len());
-    let mut pos = start.clone();
-    for (i, &mv) in moves.iter().enumerate() {
-        let text = san::format(&pos, mv, lang);
-        list.push(MoveView {
-            ply: first_ply + i as u32,
-            number: pos.fullmove_number(),
-            side: color_name(pos.side_to_move()),
-            san: text,
-            uci: mv.to_string(),
-            said: words::say_move(&pos, mv, form),
-        });
-        if pos.play(mv).is_err() {
-            // The core only logs legal moves; should one not replay, the list stops there
-            // rather than show moves from a position that never stood on the board.
-            break;
-        }
-    }
-    let ply = first_ply - 1 + moves.len() as u32;
     BoardView {
         fen: current.fen(),
         turn: color_name(current.side_to_move()),
         pieces,
         legal_moves,
         check,
-        last_move: moves.last().map(|m| LastMove {
+        last_move: last.map(|m| LastMove {
             from: m.from.to_string(),
             to: m.to.to_string(),
         }),
-        moves: list,
+        moves,
         ply,
         move_number: current.fullmove_number(),
     }
@@ -177,7 +152,24 @@ pub fn board_view(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use arbiter_core::notation::uci;
+    use crate::move_list::MoveList;
+    use crate::words::SpokenForm;
+    use arbiter_core::notation::{Language, uci};
+
+    /// The list of `moves` from `start`, as the table keeps it.
+    fn listed(start: &Position, moves: &[Move], lang: Language, form: SpokenForm) -> MoveList {
+        let mut list = MoveList::new(start.clone(), lang, form);
+        for &m in moves {
+            assert!(list.push(m), "a legal test move");
+        }
+        list
+    }
+
+    /// `pos`, reached by the moves of `list`, as the page's state lays it out.
+    fn shown<'a>(list: &'a MoveList, pos: &Position) -> BoardView<'a> {
+        let ply = list.first_ply() - 1 + list.views().len() as u32;
+        board_view(pos, list.moves().last(), list.views(), ply)
+    }
 
     fn play(ucis: &[&str]) -> (Position, Vec<Move>, Position) {
         play_from(Position::startpos(), ucis)
@@ -216,13 +208,15 @@ mod tests {
             Position::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 23")
                 .unwrap();
         let (start, moves, pos) = play_from(start, &["g8f6", "g1f3"]);
-        let v = board_view(&start, &moves, &pos, Language::English, SpokenForm::AppF);
+        let list = listed(&start, &moves, Language::English, SpokenForm::AppF);
+        let v = shown(&list, &pos);
         let numbered: Vec<_> = v.moves.iter().map(|m| (m.number, m.side)).collect();
         assert_eq!(numbered, [(23, "black"), (24, "white")]);
         assert_eq!(v.move_number, 24);
         assert_eq!(v.turn, "black");
         let (start, moves, pos) = play(&["e2e4"]);
-        let v = board_view(&start, &moves, &pos, Language::English, SpokenForm::AppF);
+        let list = listed(&start, &moves, Language::English, SpokenForm::AppF);
+        let v = shown(&list, &pos);
         assert_eq!(
             (v.moves[0].number, v.moves[0].side, v.move_number),
             (1, "white", 1)
@@ -232,7 +226,8 @@ mod tests {
     #[test]
     fn fools_mate_shows_check_last_move_and_list() {
         let (start, moves, pos) = play(&["f2f3", "e7e5", "g2g4", "d8h4"]);
-        let v = board_view(&start, &moves, &pos, Language::English, SpokenForm::AppF);
+        let list = listed(&start, &moves, Language::English, SpokenForm::AppF);
+        let v = shown(&list, &pos);
         assert_eq!(v.turn, "white");
         assert_eq!(v.check.as_deref(), Some("e1"));
         assert!(v.legal_moves.is_empty(), "mate leaves no legal move");
@@ -257,13 +252,13 @@ mod tests {
     #[test]
     fn app_e_italian_letters_in_the_move_list() {
         let (start, moves, pos) = play(&["g1f3", "g8f6"]);
-        let v = board_view(
+        let list = listed(
             &start,
             &moves,
-            &pos,
             Language::Italian,
             SpokenForm::Language(Language::Italian),
         );
+        let v = shown(&list, &pos);
         assert_eq!(v.moves[0].san, "Cf3");
         assert_eq!(v.moves[0].said, "cavallo f3");
         assert_eq!(v.legal_moves.len(), 22, "14 pawn, 7 knight and Rg1 moves");

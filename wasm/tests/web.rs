@@ -538,3 +538,131 @@ fn a_pegasus_is_unlocked_by_the_key_given_and_a_malformed_key_is_an_error() {
         "what and where: {message}"
     );
 }
+
+/// The knights out and back, `plies` half-moves each completed by its press, from `at`.
+fn knights(t: &Table, plies: usize, at: f64) -> f64 {
+    let trips = ["g1f3", "g8f6", "f3g1", "f6g8"];
+    let moves: Vec<&str> = trips.iter().copied().cycle().take(plies).collect();
+    play_pressed(t, &moves, at)
+}
+
+fn moves_of(state: &JsValue) -> Array {
+    get(state, "moves").unchecked_into()
+}
+
+#[wasm_bindgen_test]
+fn a_lifts_state_since_the_moves_held_carries_no_move_and_a_move_only_its_own() {
+    let t = blitz();
+    event(&t, r#"{"type":"start"}"#, 0.0);
+    let at = knights(&t, 40, 1_000.0);
+    let first = t.state_since(0, 0);
+    assert_eq!(
+        moves_of(&first).length(),
+        40,
+        "a page holding nothing gets every move"
+    );
+    let revision = get(&first, "movesRevision").as_f64().expect("a revision") as u32;
+    assert_ne!(
+        revision, 0,
+        "no list's revision is 0: a page holding none asks with 0"
+    );
+    // 2005 Art. 4.3a: White touches his knight. The state says so and carries no move.
+    event(&t, r#"{"type":"lift","square":"g1"}"#, at);
+    let touched = t.state_since(revision, 40);
+    assert_eq!(get(&touched, "touched").as_string().as_deref(), Some("g1"));
+    assert_eq!(
+        get(&touched, "movesRevision").as_f64(),
+        Some(f64::from(revision)),
+        "the list the page holds goes on"
+    );
+    assert_eq!(moves_of(&touched).length(), 0, "a lift sends no move");
+    assert_eq!(get(&touched, "ply").as_f64(), Some(40.0));
+    // The move that follows is sent alone, in the game's notation (German: S for the knight).
+    knights(&t, 1, at + 100.0);
+    let moved = t.state_since(revision, 40);
+    let new = moves_of(&moved);
+    assert_eq!(new.length(), 1);
+    assert_eq!(get(&new.get(0), "san").as_string().as_deref(), Some("Sf3"));
+    assert_eq!(get(&new.get(0), "ply").as_f64(), Some(41.0));
+    // The moves held and the new one are the whole list, as `state` gives it.
+    let whole = moves_of(&t.state());
+    let merged = moves_of(&first).concat(&new);
+    assert_eq!(
+        js_sys::JSON::stringify(&whole).ok().map(String::from),
+        js_sys::JSON::stringify(&merged).ok().map(String::from)
+    );
+    assert!(
+        get(&t.state(), "movesRevision").is_undefined(),
+        "state's shape is unchanged"
+    );
+    // A page holding another list (or more moves than the game has) gets the whole list.
+    assert_eq!(moves_of(&t.state_since(revision + 1, 40)).length(), 41);
+    assert_eq!(moves_of(&t.state_since(revision, 99)).length(), 41);
+}
+
+fn stored(key: &str) -> Option<String> {
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .and_then(|s| s.get_item(key).ok().flatten())
+}
+
+#[wasm_bindgen_test]
+fn saving_an_event_of_a_long_game_writes_that_event_not_the_whole_log_again() {
+    let key = "wasm-test.long";
+    let t = blitz();
+    t.persist_to(key);
+    event(&t, r#"{"type":"start"}"#, 0.0);
+    let at = knights(&t, 240, 1_000.0);
+    event(&t, r#"{"type":"lift","square":"g1"}"#, at);
+    let log = t.log();
+    let value = stored(key).expect("saved");
+    assert!(
+        value.len() * 5 < log.len(),
+        "the lift's save wrote {} bytes of a {}-byte log",
+        value.len(),
+        log.len()
+    );
+    // A reload reads the same game, touch-move obligation and all (2005 Art. 4.3a).
+    let restored = Table::restore(key).expect("readable").expect("saved");
+    assert_eq!(restored.log(), log);
+    assert_eq!(
+        get(&restored.state_at(at + 1_000.0), "touched")
+            .as_string()
+            .as_deref(),
+        Some("g1")
+    );
+    // It goes on saving in pieces from where it was read, and reads back again.
+    knights(&restored, 41, at + 1_000.0);
+    let again = Table::restore(key).expect("readable").expect("saved");
+    assert_eq!(again.log(), restored.log());
+    // Forgotten, pieces and all.
+    again.forget();
+    assert!(Table::restore(key).expect("readable").is_none());
+    assert_eq!(stored(&format!("{key}/log/0")), None);
+}
+
+#[wasm_bindgen_test]
+fn a_game_saved_whole_in_one_value_still_loads() {
+    let key = "wasm-test.before-pieces";
+    let t = blitz();
+    event(&t, r#"{"type":"start"}"#, 0.0);
+    let at = knights(&t, 100, 1_000.0);
+    // As a page saved every game before the log was kept in pieces: the whole log in `log`.
+    let value = format!(
+        r#"{{"epochWallMs":{},"log":{},"show":{{"lang":"de"}}}}"#,
+        t.epoch_wall_ms(),
+        js_sys::JSON::stringify(&JsValue::from_str(&t.log()))
+            .ok()
+            .map(String::from)
+            .expect("a JSON string")
+    );
+    web_sys::window()
+        .and_then(|w| w.local_storage().ok().flatten())
+        .expect("localStorage")
+        .set_item(key, &value)
+        .expect("stored");
+    let restored = Table::restore(key).expect("readable").expect("saved");
+    assert_eq!(restored.log(), t.log());
+    assert_eq!(moves_of(&restored.state_at(at)).length(), 100);
+    restored.forget();
+}

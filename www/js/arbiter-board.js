@@ -109,8 +109,9 @@ export class ArbiterBoard extends HTMLElement {
       try {
         // A game read from PGN is saved with the file's tags and clocks, which only the full
         // module reads back (import.rs); an adjourned game's envelope opens only there (the lean
-        // module has neither the cipher nor Argon2id). The lean module says so by its refusal's
-        // id, and the game is restored in the full one.
+        // module has neither the cipher nor Argon2id); a long game the full module saved keeps
+        // its log in pieces, which only it reads. The lean module says so by its refusal's id,
+        // and the game is restored in the full one.
         try {
           table = g.wasm.Table.restore(key);
         } catch (err) {

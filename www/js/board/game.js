@@ -676,7 +676,7 @@ export class Game {
    */
   refresh({ holdEnd = false } = {}) {
     if (!this.table) return null;
-    this.state = this.table.state();
+    this.state = this.#readState();
     if (this.entered) this.#showEntered(this.state, this.entered);
     this.render();
     const res = this.state.result;
@@ -685,6 +685,27 @@ export class Game {
     if (holdEnd) return res;
     this.#ended(res);
     return null;
+  }
+
+  // The move list the board holds: of which table, under which revision of its list.
+  #held = null;
+
+  /**
+   * The table's state, its moves the list held before with only the new ones read from the
+   * module (`stateSince`): a lift or a clock's event reads no move at all, so what a state
+   * costs does not grow with the game. The moves held are never changed: a state read before
+   * keeps its own list.
+   */
+  #readState() {
+    const table = this.table;
+    const held = this.#held?.table === table ? this.#held : null;
+    const s = table.stateSince(held?.revision ?? 0, held?.moves.length ?? 0);
+    // The same revision: what came are the moves after those held; another, the whole list.
+    if (held && s.movesRevision === held.revision && held.moves.length) {
+      s.moves = s.moves.length ? held.moves.concat(s.moves) : held.moves;
+    }
+    this.#held = { table, revision: s.movesRevision, moves: s.moves };
+    return s;
   }
 
   #ended(res) {

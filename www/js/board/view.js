@@ -168,8 +168,17 @@ export class BoardView {
     this.#buildSquares();
   }
 
+  // The parts of the shadow DOM are made once: each is looked for once, not at every redraw
+  // (a query walks the tree up to what it finds, and the actions and the help stand after the
+  // move list's entries, so each query cost more as the game went on).
+  #found = new Map();
+
   $(selector) {
-    return this.root.querySelector(selector);
+    const known = this.#found.get(selector);
+    if (known && known.getRootNode() === this.root) return known;
+    const el = this.root.querySelector(selector);
+    if (el) this.#found.set(selector, el);
+    return el;
   }
 
   /** The `.time` elements of the two faces, for the clock display. */
@@ -454,7 +463,10 @@ export class BoardView {
   /**
    * The move list: the entries of new moves appended, the current move's mark moved; the whole
    * list drawn again only when the moves drawn before are no longer the game's first moves (a
-   * new game, a restored position, another notation language).
+   * new game, a restored position, another notation language). The game keeps the moves it
+   * read before (game.js) and adds the new ones: when the last move drawn is still the list's
+   * own entry at its place, the moves drawn are the list's beginning without comparing them,
+   * so a redraw costs the new moves, not the game's length.
    */
   paintMoves(s) {
     const g = this.game;
@@ -463,18 +475,20 @@ export class BoardView {
     const at = g.reviewing ?? moves.length;
     const lang = g.lang();
     const before = this.drawn.moves;
-    if (before && before.lang === lang && before.at === at && before.fen === s.fen && before.sans.length === moves.length) return;
-    const sans = moves.map((m) => m.san);
+    if (before && before.lang === lang && before.at === at && before.list === moves) return;
     const firstPly = moves[0]?.ply ?? null;
-    const extends_ = before && before.lang === lang && before.firstPly === firstPly && before.sans.length > 0
-      && before.sans.length <= sans.length && before.sans.every((san, i) => san === sans[i]);
-    this.drawn.moves = { lang, at, fen: s.fen, sans, firstPly };
+    const held = before && before.lang === lang && before.firstPly === firstPly && before.count > 0 && before.count <= moves.length;
+    const extends_ = held && (moves[before.count - 1] === before.last
+      || before.list.slice(0, before.count).every((m, i) => m.san === moves[i].san));
+    const grew = !extends_ || before.count !== moves.length;
+    const spans = extends_ ? before.spans : [];
+    this.drawn.moves = { lang, at, list: moves, count: moves.length, last: moves.at(-1), firstPly, spans, current: extends_ ? before.current : null };
     if (!moves.length) {
       ol.replaceChildren();
       ol.insertAdjacentHTML('beforeend', `<li><span class="empty">${g.t('no_moves_yet')}</span></li>`);
       return;
     }
-    const from = extends_ ? before.sans.length : 0;
+    const from = extends_ ? before.count : 0;
     if (!extends_) ol.replaceChildren();
     let li = ol.lastElementChild;
     for (let i = from; i < moves.length; i += 1) {
@@ -495,15 +509,31 @@ export class BoardView {
       mv.dataset.ply = String(m.ply);
       mv.dataset.count = String(i + 1);
       li.append(mv);
+      spans.push(mv);
     }
-    const was = ol.querySelector('.mv.current');
-    const now = at > 0 ? ol.querySelector(`.mv[data-count="${at}"]`) : null;
+    const drawn = this.drawn.moves;
+    const was = drawn.current;
+    const now = at > 0 ? spans[at - 1] ?? null : null;
     if (was !== now) {
       was?.classList.remove('current');
       now?.classList.add('current');
+      drawn.current = now;
     }
-    if (g.reviewing === null) ol.scrollTop = ol.scrollHeight;
-    else now?.scrollIntoView({ block: 'nearest' });
+    if (g.reviewing !== null) now?.scrollIntoView({ block: 'nearest' });
+    else if (grew || !before || before.at !== at) this.#scrollToEnd(ol);
+  }
+
+  // The list follows the game to its last move: scrolled in the next frame, whose own layout
+  // then measures the list, rather than here, where reading its height would lay out the whole
+  // list at once and again after the rest of the redraw.
+  #scrolling = false;
+  #scrollToEnd(ol) {
+    if (this.#scrolling) return;
+    this.#scrolling = true;
+    requestAnimationFrame(() => {
+      this.#scrolling = false;
+      if (this.game.reviewing === null) ol.scrollTop = ol.scrollHeight;
+    });
   }
 
   paintActions(s) {
