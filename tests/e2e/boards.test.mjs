@@ -147,6 +147,32 @@ test('art4_3 an unplugged board keeps the game, and a reload reads the same boar
   assert.equal(page.lastError, undefined, page.lastError?.message);
 });
 
+test('a long game read from the board is saved in pieces, and a reload restores it whole', async () => {
+  const page = await boardPage();
+  await connect(page);
+  // The knights out and back: each move a lift, a move and its press, 73 events in all. The
+  // full module (the board's) keeps the log in pieces of 64 events and writes only the new
+  // ones at each event; the lean module a reload starts with hands such a game to it.
+  const trips = [['g1', 'f3'], ['g8', 'f6'], ['f3', 'g1'], ['f6', 'g8']];
+  for (let i = 0; i < 24; i += 1) await boardMove(page, ...trips[i % 4]);
+  const saved = await page.evaluate(() => ({
+    value: JSON.parse(localStorage.getItem('arbiter.game')),
+    piece: localStorage.getItem('arbiter.game/log/0'),
+  }));
+  assert.equal(saved.value.pieces, 1);
+  assert.equal(saved.piece.trim().split('\n').length, 64);
+  const before = (await state(page)).moves.map((m) => m.san);
+  assert.equal(before.length, 24);
+  await page.reload();
+  await page.waitForFunction(() => document.querySelector('arbiter-board')?.state?.moves.length === 24, null, { timeout: 15_000 });
+  assert.deepEqual((await state(page)).moves.map((m) => m.san), before);
+  await statusSays(page, /DGT board connected/);
+  // The game goes on from where it was saved, on the board.
+  await boardMove(page, 'g1', 'f3');
+  assert.equal((await state(page)).moves.at(-1).san, 'Nf3');
+  assert.equal(page.lastError, undefined, page.lastError?.message);
+});
+
 test('a browser without Web Serial, Bluetooth or HID is told which browsers have them', async () => {
   const page = await freshPage(env.browser);
   await page.addInitScript(() => {
