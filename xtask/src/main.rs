@@ -19,6 +19,7 @@ mod paths;
 mod setup;
 mod sh;
 mod slider_table;
+mod steps;
 mod web;
 
 // Imports only downward in xtask/src; kept outside src/ so its own text is not read as a module.
@@ -28,6 +29,7 @@ mod module_graph;
 
 use anyhow::{Result, bail};
 use paths::{root, target_dir};
+use steps::Steps;
 use web::Profile;
 
 fn main() -> Result<()> {
@@ -96,8 +98,16 @@ fn serve(rest: &[String]) -> Result<()> {
     let (args, listen) = bridge_args(rest, &cwd);
     setup::install(setup::Needs::Build)?;
     web::build(Profile::Release)?;
-    sh::cargo(&["build", "--release", "-p", "board-bridge"])?;
-    let bridge = target_dir().join("release").join("board-bridge");
+    let bridge = match prebuilt_bridge(std::env::var_os("ARBITER_BRIDGE"), &cwd)? {
+        Some(bridge) => {
+            println!("the bridge ARBITER_BRIDGE names: {}", bridge.display());
+            bridge
+        }
+        None => {
+            sh::cargo(&["build", "--release", "-p", "board-bridge"])?;
+            target_dir().join("release").join("board-bridge")
+        }
+    };
     let url = format!("http://{listen}/");
     println!("Arbiter: the board and clock are at {url}");
     sh::open_browser_later(&url);
@@ -106,6 +116,28 @@ fn serve(rest: &[String]) -> Result<()> {
             .args(&args)
             .current_dir(root()),
     )
+}
+
+/// The bridge `serve` runs instead of building the release one, when `ARBITER_BRIDGE` names one
+/// already built (relative to where the command was typed). The e2e tests name theirs so: the
+/// README's commands run under `cargo xtask test` would otherwise build the release profile of
+/// the bridge from nothing, for those two tests alone (measured 238 s of a CI run).
+fn prebuilt_bridge(
+    named: Option<std::ffi::OsString>,
+    cwd: &std::path::Path,
+) -> Result<Option<std::path::PathBuf>> {
+    let Some(named) = named.filter(|n| !n.is_empty()) else {
+        return Ok(None);
+    };
+    let bridge = cwd.join(named);
+    if !bridge.is_file() {
+        bail!(
+            "ARBITER_BRIDGE names {}, which is not a file: build the bridge first, or unset \
+             ARBITER_BRIDGE to have the release one built",
+            bridge.display()
+        );
+    }
+    Ok(Some(bridge))
 }
 
 /// The board bridge's arguments from what follows `serve` (the README writes them after a `--`,
@@ -141,25 +173,26 @@ fn test(rest: &[String]) -> Result<()> {
     // `--no-browser` runs only the Rust tests on the host; `--browser-only` only the page's.
     let host = !rest.iter().any(|a| a == "--browser-only");
     let browser = !rest.iter().any(|a| a == "--no-browser");
+    let mut steps = Steps::new();
+    steps.begin("what the tests need");
     setup::install(if browser {
         setup::Needs::Browser
     } else {
         setup::Needs::Build
     })?;
-    let started = std::time::Instant::now();
 
     if host {
-        sh::section("licences and sources of what we ship (cargo-deny)");
+        steps.begin("licences and sources of what we ship (cargo-deny)");
         deny::check()?;
-        house_rules()?;
-        sh::section("Rust tests (host)");
-        host_tests()?;
+        house_rules(&mut steps)?;
+        host_tests(&mut steps)?;
     }
     if !browser {
+        steps.report();
         return Ok(());
     }
 
-    sh::section("page build");
+    steps.begin("page build");
     web::build(Profile::Release)?;
     // The host tests have just built the bridge (its integration tests run the binary), with
     // the features the whole workspace's tests unify. `cargo build -p board-bridge` would build
@@ -170,7 +203,7 @@ fn test(rest: &[String]) -> Result<()> {
     }
 
     if root().join("wasm").join("tests").is_dir() {
-        sh::section("wasm tests in headless Chromium");
+        steps.begin("wasm tests in headless Chromium");
         web::wasm_tests()?;
     }
 
@@ -180,13 +213,10 @@ fn test(rest: &[String]) -> Result<()> {
         .join("package.json")
         .is_file()
     {
-        sh::section("end-to-end tests in headless Chromium");
+        steps.begin("end-to-end tests in headless Chromium");
         web::e2e_tests()?;
     }
-    println!(
-        "xtask test: everything passed in {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
+    steps.report();
     Ok(())
 }
 
@@ -195,11 +225,14 @@ fn test(rest: &[String]) -> Result<()> {
 /// on pseudo-terminals and sockets, and one of them alone (the hall's round of sixteen boards)
 /// takes 43 s. Nextest does not run doctests, so `cargo test --doc` follows it. Without
 /// nextest, `cargo test` runs them all.
-fn host_tests() -> Result<()> {
+fn host_tests(steps: &mut Steps) -> Result<()> {
     if sh::cargo_subcommand("nextest") {
+        steps.begin("Rust tests (host): build and run with nextest");
         sh::cargo(&["nextest", "run", "--workspace", "--no-fail-fast"])?;
+        steps.begin("Rust doctests (host)");
         sh::cargo(&["test", "--workspace", "--doc"])
     } else {
+        steps.begin("Rust tests (host)");
         sh::cargo(&["test", "--workspace", "--no-fail-fast"])
     }
 }
@@ -208,8 +241,8 @@ fn host_tests() -> Result<()> {
 /// formatting slip fails CI as surely as a broken test: clippy with warnings denied (the wasm
 /// crate for wasm32 too), rustfmt, and rustdoc with warnings denied (a broken intra-doc link is
 /// a defect too).
-fn house_rules() -> Result<()> {
-    sh::section("house rules: clippy, rustfmt, rustdoc");
+fn house_rules(steps: &mut Steps) -> Result<()> {
+    steps.begin("house rules: clippy (host)");
     sh::cargo(&[
         "clippy",
         "--workspace",
@@ -220,6 +253,7 @@ fn house_rules() -> Result<()> {
     ])?;
     // The wasm crate's browser tests (wasm/tests/web.rs) are built for wasm32 only: the host's
     // clippy never reads them, so they are linted for their own target.
+    steps.begin("house rules: clippy (wasm32)");
     sh::cargo(&[
         "clippy",
         "-p",
@@ -231,6 +265,7 @@ fn house_rules() -> Result<()> {
         "-D",
         "warnings",
     ])?;
+    steps.begin("house rules: rustfmt, rustdoc");
     sh::cargo(&["fmt", "--all", "--check"])?;
     // RUSTDOCFLAGS for this one command only; the tests after it build without it.
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
@@ -308,7 +343,7 @@ fn bench(rest: &[String]) -> Result<()> {
 
 #[cfg(test)]
 mod tests {
-    use super::bridge_args;
+    use super::{bridge_args, prebuilt_bridge};
 
     fn strings(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| s.to_string()).collect()
@@ -347,5 +382,26 @@ mod tests {
             strings(&["--port", "/dev/ttyUSB0", "--listen", "0.0.0.0:9000"])
         );
         assert_eq!(listen, "0.0.0.0:9000");
+    }
+
+    /// `serve` builds the release bridge unless ARBITER_BRIDGE names one that is there; a name
+    /// that is not a file is refused, saying which, rather than served or silently built over.
+    #[test]
+    fn serve_runs_the_bridge_arbiter_bridge_names() {
+        let dir = std::env::temp_dir().join(format!("xtask-bridge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("board-bridge"), "").unwrap();
+        assert_eq!(prebuilt_bridge(None, &dir).unwrap(), None);
+        assert_eq!(prebuilt_bridge(Some("".into()), &dir).unwrap(), None);
+        assert_eq!(
+            prebuilt_bridge(Some("board-bridge".into()), &dir).unwrap(),
+            Some(dir.join("board-bridge"))
+        );
+        let missing = prebuilt_bridge(Some("nowhere/board-bridge".into()), &dir).unwrap_err();
+        assert!(
+            missing.to_string().contains("nowhere/board-bridge"),
+            "{missing}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
