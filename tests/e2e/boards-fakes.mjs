@@ -157,7 +157,7 @@ export function fakeDgtSerial() {
  * `navigator.bluetooth.requestDevice` (what the page asked for kept), its GATT server with
  * `services` (`{service: [characteristic, ...]}`), and no serial port or HID device beside it,
  * so the page goes by Bluetooth. Each write to any characteristic reaches `onWrite(bytes)` as
- * numbers; `notify(characteristic, bytes)` is the board speaking. Runs in the page: a family's
+ * numbers once it is done (15 ms; one written while another is in flight is refused and lost); `notify(characteristic, bytes)` is the board speaking. Runs in the page: a family's
  * init script is handed it (`bluetoothScript`), nothing of this module's scope is in reach.
  */
 function fakeBleDevice({ id, name, services, onWrite }) {
@@ -166,7 +166,15 @@ function fakeBleDevice({ id, name, services, onWrite }) {
     const ch = new EventTarget();
     ch.uuid = uuid;
     ch.startNotifications = async () => ch;
+    // A write takes a connection event or two, and one to a characteristic while another is
+    // in flight is refused, as Chromium refuses it on every platform ('GATT operation already
+    // in progress'): the command is lost unless the page waits for the write before.
+    let inFlight = false;
     ch.writeValue = async (bytes) => {
+      if (inFlight) throw new DOMException('GATT operation already in progress.', 'NetworkError');
+      inFlight = true;
+      await new Promise((done) => setTimeout(done, 15));
+      inFlight = false;
       onWrite([...new Uint8Array(bytes.buffer ?? bytes, bytes.byteOffset ?? 0, bytes.byteLength ?? bytes.length)]);
     };
     ch.writeValueWithoutResponse = ch.writeValue;

@@ -418,7 +418,9 @@ test('a DGT Pegasus that keeps its reports for DGT\'s developers: read with the 
   await connectPegasus(page);
   assert.match(await statusSays(page, /DGT Pegasus board connected/), /touch-move is for the arbiter/);
   // Reset, serial number, then the version's request with the key after it (`63 len key 00`),
-  // then the board and its reports, asked once it is unlocked.
+  // then the board and its reports, asked once it is unlocked; each a write of its own, sent
+  // once the one before has gone.
+  await page.waitForFunction(() => window.fakePegasus.written().length >= 5, null, { timeout: 15_000 });
   const written = await page.evaluate(() => window.fakePegasus.written());
   assert.deepEqual(written.slice(0, 5), [[0x40], [0x45], [0x4d, 0x63, 5, 0xc0, 0xff, 0xee, 0x42, 0x00], [0x42], [0x44]]);
   await boardMoveWith(page, 'fakePegasus', 'e2', 'e4');
@@ -466,6 +468,10 @@ test('a Pegasus key that is no hex is refused before the board is written to; th
   assert.equal(await page.evaluate(() => document.querySelector('arbiter-board').getAttribute('pegasus-key')), 'C0FFEG42');
   await connectPegasus(page);
   await statusSays(page, /DGT Pegasus board connected/);
+  // The handshake's writes go one after another: the hands move once the board is unlocked
+  // and its reports asked for (a move made before would be the board's first picture, not a
+  // move).
+  await page.waitForFunction(() => window.fakePegasus.written().some((w) => w.length === 1 && w[0] === 0x44), null, { timeout: 15_000 });
   await boardMoveWith(page, 'fakePegasus', 'd2', 'd4');
   assert.deepEqual((await state(page)).moves.map((m) => m.san), ['d4']);
   // A new game while the board is read binds a new session, with the key the page holds then:

@@ -134,10 +134,16 @@ class BleWire {
     this.device.addEventListener('gattserverdisconnected', this.lost);
   }
 
+  // One command a write, each after the one before has gone: Chromium refuses a write to a
+  // characteristic while another is in flight ('GATT operation already in progress'), and a
+  // handshake's commands written at once would all but the first be lost (a Pegasus would
+  // never get its key, a Chessnut never be asked its battery). A write that fails (the board
+  // gone) is dropped; the link hears of the loss by its disconnection.
   write(bytes) {
     if (!bytes?.length || !this.writer) return;
-    const w = this.writer.writeValueWithoutResponse ?? this.writer.writeValue;
-    w.call(this.writer, bytes).catch(() => {});
+    const writer = this.writer;
+    const w = writer.writeValueWithoutResponse ?? writer.writeValue;
+    this.sending = (this.sending ?? Promise.resolve()).then(() => w.call(writer, bytes)).catch(() => {});
   }
 
   close() {
