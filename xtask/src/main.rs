@@ -64,10 +64,12 @@ const HELP: &str = "usage: cargo xtask <command>
 
 commands:
   serve [ARGS...]  build the page and the bridge, serve on http://127.0.0.1:8080
-                   (ARGS go to board-bridge, e.g. --port /dev/ttyUSB0 or --simulate game.pgn)
+                   (ARGS go to board-bridge, e.g. --port /dev/ttyUSB0 or --simulate game.pgn;
+                   ARBITER_BRIDGE=PATH serves that bridge instead of building the release one)
   test             install what is missing, check the house rules (clippy, rustfmt,
                    rustdoc with warnings denied), then run every test
-                   (--no-browser: Rust only; --browser-only: the page's tests only)
+                   (--no-browser: Rust only; --browser-only: the page's tests only;
+                   ARBITER_E2E_FILES_AT_ONCE=N: e2e files run N at once, 2 unless named)
   web              build the wasm module and glue into www/pkg/, the page into www/dist/
   dist             build only the page into www/dist/, from the wasm already in www/pkg/
   licences         cargo-deny's checks (deny.toml): every shipped crate usable under MIT
