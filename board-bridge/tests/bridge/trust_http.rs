@@ -97,11 +97,22 @@ fn a_rebinding_site_a_cross_site_form_and_a_symlink_out_of_www_reach_nothing() {
         r#"{"result":"0-1"}"#,
     );
     assert_eq!(cross.0, 403, "{cross:?}");
-    // Oversized or malformed: a clear refusal at a bounded cost.
+    // Oversized or malformed: a clear refusal at a bounded cost. The token is asked first, so
+    // a request without it is refused before its body is read; the arbiter's own oversized
+    // request meets the size limit.
     let big = format!(r#"{{"result":"{}"}}"#, "x".repeat(200_000));
     let json = [("Content-Type", "application/json")];
     assert_eq!(
         status(&addr, "POST", "/board/4/arbiter", &json, &big).0,
+        403
+    );
+    let bearer = format!("Bearer {}", common::printed_token(&stderr));
+    let arbiter_json = [
+        ("Content-Type", "application/json"),
+        ("Authorization", bearer.as_str()),
+    ];
+    assert_eq!(
+        status(&addr, "POST", "/board/4/arbiter", &arbiter_json, &big).0,
         413
     );
     let (code, body) = status(&addr, "POST", "/hall/seats", &json, "{not json");
