@@ -9,7 +9,11 @@ test('art6_10 can_mate answers from a module worker, with a helpmate line as evi
   const page = await freshPage(env.browser);
   await page.goto(`${env.server.url}/embed.html`);
   const answers = await page.evaluate(async () => {
+    // Held by the window: a worker and the promises waiting on it, reachable from nothing else,
+    // may be collected on a loaded machine, and Playwright's evaluate with them ('Promise was
+    // collected'; once in 1 of 3 runs two files at a time, 31 s in).
     const w = new Worker('/js/dead-worker.js', { type: 'module' });
+    window.deadWorker = w;
     const ask = (msg) => new Promise((resolve) => {
       const on = (e) => {
         if (e.data.id !== msg.id) return;
