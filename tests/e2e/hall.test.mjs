@@ -418,7 +418,7 @@ async function askedAndEscaped(page, actions, dialog, size, nl) {
     // A field and buttons a finger can hit on the phone (the browser's own are about 20 px).
     if (what !== 'dialog') assert.ok(box.height >= 40, `the ${what} is at least 40 px high at ${size}: ${box.height}`);
   }
-  if (process.env.ARBITER_SHOTS) await saveShot(page, { path: path.join(process.env.ARBITER_SHOTS, `hall-seal-${size}.png`) });
+  await saveShot(page, { path: `hall-seal-${size}.png` });
   assert.ok(await field.evaluate((input) => input === document.activeElement), `the passphrase field has the focus at ${size}`);
   await page.keyboard.type('not sent');
   await page.keyboard.press('Escape');

@@ -239,21 +239,32 @@ export async function axe(page, what, only) {
 }
 
 /**
- * Saves a screenshot for a person to open (`options` as Playwright's, with its `path`). It is an
- * artefact, never an assertion: what a person sees is asserted on the page itself. Before each
- * shot Playwright waits for the page's fonts, and on a CI run that wait once hung for its whole
- * 30 s on the busy hall of sixteen boards (every assertion of the test had passed), so a shot
- * is tried three times, 10 s each, and one that still cannot be taken is said on stderr instead
- * of failing the test.
+ * Saves a screenshot for a person to open (`options` as Playwright's, with its `path`), when one
+ * asked for them: `ARBITER_SHOTS=<folder>` puts each there under its file name; without it no
+ * shot is taken. A shot is an artefact, never an assertion: what a person sees is asserted on the
+ * page itself, and a run nobody looks at (CI's) has no use for one. Twice on CI the shot of the
+ * hall of sixteen boards never came (Playwright's wait before it hung, then the page answered
+ * nothing more), while no run here, loaded or not, Chromium 148 or 156, reproduced it. A shot
+ * asked for is tried three times, 10 s each; one that still cannot be taken is said on stderr,
+ * with what Playwright was waiting for, and whether the page still answers.
  */
 export async function saveShot(target, options) {
+  const folder = process.env.ARBITER_SHOTS;
+  if (!folder) return null;
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, path.basename(options?.path ?? 'shot.png'));
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await target.screenshot({ timeout: 10_000, ...options });
+      return await target.screenshot({ timeout: 10_000, ...options, path: file });
     } catch (error) {
       if (error?.name !== 'TimeoutError') throw error;
       if (attempt === 3) {
-        process.stderr.write(`screenshot not saved after ${attempt} tries: ${options?.path ?? ''}: ${error.message.split('\n')[0]}\n`);
+        const page = typeof target.page === 'function' ? target.page() : target;
+        const answers = await Promise.race([
+          page.evaluate(() => document.readyState).then((state) => `the page answers (${state})`, (e) => `the page fails: ${e.message}`),
+          new Promise((resolve) => { setTimeout(() => resolve('the page does not answer within 5 s'), 5_000); }),
+        ]);
+        process.stderr.write(`screenshot not saved after ${attempt} tries: ${file}: ${error.message}\n${answers}\n`);
         return null;
       }
     }

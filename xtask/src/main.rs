@@ -69,7 +69,8 @@ commands:
   test             install what is missing, check the house rules (clippy, rustfmt,
                    rustdoc with warnings denied), then run every test
                    (--no-browser: Rust only; --browser-only: the page's tests only;
-                   ARBITER_E2E_FILES_AT_ONCE=N: e2e files run N at once, 1 unless named)
+                   ARBITER_E2E_FILES_AT_ONCE=N: e2e files run N at once, 1 unless named;
+                   ARBITER_SHOTS=DIR: the e2e save their screenshots there, to look at)
   web              build the wasm module and glue into www/pkg/, the page into www/dist/
   dist             build only the page into www/dist/, from the wasm already in www/pkg/
   licences         cargo-deny's checks (deny.toml): every shipped crate usable under MIT
