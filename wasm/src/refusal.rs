@@ -175,6 +175,7 @@ impl From<Word> for JsValue {
 }
 
 /// Why a FEN is no legal position, as a message id of the page's tables and its words.
+#[cfg(any(test, feature = "full"))]
 pub fn fen_problem(fen: &str) -> (&'static str, Vec<(&'static str, Word)>) {
     match Position::from_fen(fen) {
         Err(e) => fen_problem_of(&e),
