@@ -7,7 +7,7 @@ use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use tokio::sync::broadcast::error::RecvError;
+use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use arbiter_core::arbiter::Actor;
 
@@ -34,13 +34,15 @@ pub(super) async fn ws_upgrade(
     Query(q): Query<WsQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    // Small buffers: a page sends a few hundred bytes at a time, and each message to it is
-    // written at once; the 128 KiB defaults would make a hundred viewers cost megabytes.
+    // Small buffers: a page sends a few hundred bytes at a time; the 128 KiB defaults would make
+    // a hundred viewers cost megabytes. A message sent alone is written at once (each send
+    // flushes); messages published together are fed and then flushed as one write (see
+    // `send_public_batch`), written early only past WRITE_BATCH bytes.
     let ws = ws
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
         .read_buffer_size(2 * MAX_CLIENT_MESSAGE)
-        .write_buffer_size(0);
+        .write_buffer_size(WRITE_BATCH);
     // Browsers always send Origin on a WebSocket upgrade; a request without one is no page of
     // another site, so on a bridge reached from its own machine only it is let in (command-line
     // tools, tests); beyond it, anything on the hall's network could send one, and it is not.
@@ -232,7 +234,41 @@ async fn take_client_message(app: &App, role: Role, message: ClientMessage) -> O
 
 /// Sends the stream's message numbered `seq` in its public form.
 async fn send_public(socket: &mut WebSocket, app: &App, seq: u64, text: &str) -> bool {
-    let public = if may_hold_secret(text) {
+    match public_text(app, seq, text).await {
+        // Withheld: a secret whose public form could not be had is not sent at all.
+        Some(shown) if shown.is_empty() => true,
+        shown => send_text(socket, shown.as_deref().unwrap_or(text)).await,
+    }
+}
+
+/// Past this many bytes, messages fed for one write go out before the batch's flush.
+const WRITE_BATCH: usize = 16 * 1024;
+
+/// Messages published together (a round's move, its events and the clock) sent to the page in
+/// one write: one system call and one wake of the page for them all, instead of one each. The
+/// page's first message is in that write as it was in the first of several, and the page is not
+/// woken again for the rest while it reads it. Returns whether they went.
+async fn send_public_batch(socket: &mut WebSocket, app: &App, batch: &[Entry]) -> bool {
+    use futures_util::SinkExt;
+    let sent = async {
+        for e in batch {
+            match public_text(app, e.seq, &e.json).await {
+                Some(shown) if shown.is_empty() => {}
+                shown => {
+                    let text = shown.map_or_else(|| Utf8Bytes::from(&*e.json), Utf8Bytes::from);
+                    socket.feed(Message::Text(text)).await?;
+                }
+            }
+        }
+        socket.flush().await
+    };
+    matches!(tokio::time::timeout(SEND_WAIT, sent).await, Ok(Ok(())))
+}
+
+/// What a page may be shown of message `seq`: `None` for the message as it is, the public form
+/// of one that may hold a secret, or an empty text when it is withheld.
+async fn public_text(app: &App, seq: u64, text: &str) -> Option<String> {
+    if may_hold_secret(text) {
         // How far the log goes, from the game's task; the log is read here. A game whose task
         // has ended says nothing more: the secret is withheld.
         match app.game.act(|r| r.hub().log_source()).await {
@@ -241,11 +277,6 @@ async fn send_public(socket: &mut WebSocket, app: &App, seq: u64, text: &str) ->
         }
     } else {
         None
-    };
-    match public.as_deref() {
-        // Withheld: a secret whose public form could not be had is not sent at all.
-        Some("") => true,
-        shown => send_text(socket, shown.unwrap_or(text)).await,
     }
 }
 
@@ -335,33 +366,37 @@ async fn stream(
                 Ok(e) if e.seq <= sent => {}
                 Ok(e) => {
                     crate::trace::mark_seq(e.seq, "ws_woken");
-                    if !send_public(&mut socket, &app, e.seq, &e.json).await {
+                    // What was published with it and is waiting goes in the same write. A gap
+                    // found meanwhile is filled on the next turn (`recv` reports it again
+                    // only by what it skips: so it is caught up here, after the write).
+                    let mut batch = vec![e];
+                    let mut lagged = false;
+                    loop {
+                        match rx.try_recv() {
+                            Ok(next) => batch.push(next),
+                            Err(TryRecvError::Lagged(_)) => {
+                                lagged = true;
+                                break;
+                            }
+                            // Empty, or closed: `recv` says so on the next turn.
+                            Err(_) => break,
+                        }
+                    }
+                    batch.retain(|e| e.seq > sent);
+                    if !send_public_batch(&mut socket, &app, &batch).await {
                         return;
                     }
-                    crate::trace::mark_seq(e.seq, "ws_written");
-                    sent = e.seq;
+                    for e in &batch {
+                        crate::trace::mark_seq(e.seq, "ws_written");
+                        sent = e.seq;
+                    }
+                    if lagged && !fill_gap(&mut socket, &app, &mut sent).await {
+                        return;
+                    }
                 }
                 Err(RecvError::Lagged(_)) => {
-                    // This page fell behind the broadcast buffer: fill the gap from the recent
-                    // messages, or start it afresh when they no longer reach back that far.
-                    let Some(caught_up) = catch_up(&app, sent, usize::MAX).await else {
+                    if !fill_gap(&mut socket, &app, &mut sent).await {
                         return;
-                    };
-                    match caught_up {
-                        Ok(tail) => {
-                            for e in tail {
-                                if !send_public(&mut socket, &app, e.seq, &e.json).await {
-                                    return;
-                                }
-                                sent = e.seq;
-                            }
-                        }
-                        Err(snapshot) => {
-                            sent = snapshot.seq;
-                            if !send_json(&mut socket, &snapshot).await {
-                                return;
-                            }
-                        }
                     }
                 }
                 Err(RecvError::Closed) => {
@@ -447,6 +482,31 @@ async fn stream(
                 }
                 Some(Ok(_)) => {}
             },
+        }
+    }
+}
+
+/// A page that fell behind the broadcast buffer: the gap after `sent` is filled from the recent
+/// messages, or the page starts afresh from a snapshot when they no longer reach back that far.
+/// Returns whether the page is still served.
+async fn fill_gap(socket: &mut WebSocket, app: &App, sent: &mut u64) -> bool {
+    let Some(caught_up) = catch_up(app, *sent, usize::MAX).await else {
+        return false;
+    };
+    match caught_up {
+        Ok(tail) => {
+            let after = *sent;
+            for e in tail.into_iter().filter(|e| e.seq > after) {
+                if !send_public(socket, app, e.seq, &e.json).await {
+                    return false;
+                }
+                *sent = e.seq;
+            }
+            true
+        }
+        Err(snapshot) => {
+            *sent = snapshot.seq;
+            send_json(socket, &snapshot).await
         }
     }
 }
