@@ -36,10 +36,21 @@ pub(crate) async fn footprint(viewers: usize, moves: usize) {
     let settle = SETTLE_MS.to_string();
     let Rig { bridge, board, .. } = &Rig::start("bench-rss", &["--settle-ms", &settle]);
     let pid = bridge.child.id();
+    // Where the RSS goes: the bridge with its board and no page, then with the pages and the
+    // game not begun, then after the game (the figure).
+    let mb = |kb: u64| kb as f64 / 1024.0;
+    let alone = rss_kb(pid).0;
     let mut clients = Vec::new();
     for _ in 0..viewers {
         clients.push(connect(&bridge.addr, None, None).await.expect("viewer"));
     }
+    let watched = rss_kb(pid).0;
+    println!(
+        "rss: no page {:.1} MB; {viewers} pages before a move {:.1} MB ({:.1} KB a page)",
+        mb(alone),
+        mb(watched),
+        watched.saturating_sub(alone) as f64 / viewers.max(1) as f64
+    );
     let game = simulator::moves_of_pgn(GAME).expect("game");
     board.queue(simulator::script_game(
         &game[..moves],
@@ -52,8 +63,8 @@ pub(crate) async fn footprint(viewers: usize, moves: usize) {
     let (rss, hwm) = rss_kb(pid);
     println!(
         "rss: {viewers} viewers, {moves}-ply game              VmRSS={:.1} MB  VmHWM={:.1} MB",
-        rss as f64 / 1024.0,
-        hwm as f64 / 1024.0
+        mb(rss),
+        mb(hwm)
     );
     let t0 = cpu_ticks(pid);
     tokio::time::sleep(Duration::from_secs(5)).await;
