@@ -30,7 +30,13 @@ const PREFIX: &str = "spoken_";
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
-    let folder = manifest.join("..").join("www").join("messages");
+    // The workspace's www/messages: one folder up from wasm/, two from wasm/lean, which runs
+    // this script for the lean module.
+    let folder = manifest
+        .ancestors()
+        .map(|dir| dir.join("www").join("messages"))
+        .find(|folder| folder.is_dir())
+        .unwrap_or_else(|| manifest.join("..").join("www").join("messages"));
     // The folder, not each file: a language added is read too.
     println!("cargo:rerun-if-changed={}", folder.display());
     match tables(&folder) {

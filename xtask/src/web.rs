@@ -17,13 +17,17 @@ pub enum Profile {
     Release,
 }
 
-/// The two builds of `arbiter-wasm` the page loads (wasm/Cargo.toml): the lean module a first
-/// game needs, loaded at once, and the full one, loaded when asked for (PGN import, sealing, the
-/// Braille score, the Worker's dead-position analysis). Each is `www/pkg/<name>.js` (its glue)
-/// and `www/pkg/<name>_bg.wasm`.
-pub const MODULES: [(&str, &[&str]); 2] = [
-    ("arbiter_wasm", &["--no-default-features"]),
-    ("arbiter_full", &[]),
+/// The two builds of `arbiter-wasm` the page loads (wasm/Cargo.toml), each a name and the
+/// package linked as its cdylib: the lean module a first game needs, loaded at once, and the
+/// full one, loaded when asked for (PGN import, sealing, the Braille score, the Worker's
+/// dead-position analysis). Each is `www/pkg/<name>.js` (its glue) and
+/// `www/pkg/<name>_bg.wasm`. The lean one is arbiter-wasm's source without `full` under another
+/// package's name (wasm/lean): built as arbiter-wasm's own cdylib, the two wrote the same files
+/// and each build replaced the other's, so a `cargo xtask web` with nothing changed compiled and
+/// linked both again (wasm/lean/Cargo.toml says more).
+pub const MODULES: [(&str, &str); 2] = [
+    ("arbiter_wasm", "arbiter-wasm-lean"),
+    ("arbiter_full", "arbiter-wasm"),
 ];
 
 /// Build both modules of `arbiter-wasm` into `www/pkg/` (see [`MODULES`]), then the page as it
@@ -35,11 +39,11 @@ pub fn build(profile: Profile) -> Result<()> {
     // The words first (a mistake in a language's file fails at once, not after the modules):
     // the catalogue's compiled modules are among the page's sources below.
     crate::dist::catalogue()?;
-    for (name, features) in MODULES {
+    for (name, package) in MODULES {
         if only.as_deref().is_some_and(|o| o != name) {
             continue;
         }
-        build_module(profile, name, features)?;
+        build_module(profile, name, package)?;
     }
     // The page is made from www/ (its sources and the modules above) by esbuild and this
     // program; unchanged, www/dist is what it would be made again.
@@ -88,23 +92,24 @@ pub fn build(profile: Profile) -> Result<()> {
     inputs.record(&output)
 }
 
-/// Builds `arbiter-wasm` with `features` and writes `www/pkg/<name>{.js,_bg.wasm,.d.ts}`.
-fn build_module(profile: Profile, name: &str, features: &[&str]) -> Result<()> {
-    // `cargo rustc --crate-type cdylib`: the crate is also an rlib (its wasm-bindgen tests link
-    // it), and with an rlib among its crate types rustc skips LTO. Without LTO each crate that
-    // inlines cozy-chess's slider lookups carries its own copy of the 700 KB attack table:
-    // measured three copies, 2.3 MB of data; with LTO one copy, 0.8 MB.
+/// Builds `package`'s cdylib and writes `www/pkg/<name>{.js,_bg.wasm,.d.ts}`.
+fn build_module(profile: Profile, name: &str, package: &str) -> Result<()> {
+    // `cargo rustc --crate-type cdylib`: `arbiter-wasm` is also an rlib (its wasm-bindgen tests
+    // link it), and with an rlib among its crate types rustc skips LTO. Without LTO each crate
+    // that inlines cozy-chess's slider lookups carries its own copy of the 700 KB attack table:
+    // measured three copies, 2.3 MB of data; with LTO one copy, 0.8 MB. (The lean package is a
+    // cdylib only; the same command builds it.) One package a command, each with its own
+    // features.
     let mut args = vec![
         "rustc",
         "-p",
-        "arbiter-wasm",
+        package,
         "--lib",
         "--crate-type",
         "cdylib",
         "--target",
         WASM_TARGET,
     ];
-    args.extend(features);
     if profile == Profile::Release {
         args.push("--release");
         // For the wasm only: fat LTO, one codegen unit, opt-level "z". Measured on this module:
@@ -129,7 +134,7 @@ fn build_module(profile: Profile, name: &str, features: &[&str]) -> Result<()> {
     let wasm = target_dir()
         .join(WASM_TARGET)
         .join(dir)
-        .join("arbiter_wasm.wasm");
+        .join(format!("{}.wasm", package.replace('-', "_")));
     let out = root().join("www").join("pkg");
     // What the rest of this step reads: the module cargo built, the settings below, and which
     // wasm-opt there is. Unchanged, the files in www/pkg are what it would write again.
@@ -157,9 +162,12 @@ fn build_module(profile: Profile, name: &str, features: &[&str]) -> Result<()> {
         out.clone().into(),
         "--out-name".into(),
         name.into(),
-        wasm.into(),
+        wasm.clone().into(),
     ];
-    println!("$ wasm-bindgen --target web --out-dir www/pkg --out-name {name} arbiter_wasm.wasm");
+    println!(
+        "$ wasm-bindgen --target web --out-dir www/pkg --out-name {name} {}",
+        wasm.file_name().unwrap_or_default().to_string_lossy()
+    );
     wasm_bindgen_cli::wasm_bindgen::run_cli_with_args(argv).context("wasm-bindgen")?;
 
     // wasm-opt shrinks the module; the page works without it. Debian's wasm-opt (binaryen 108)
