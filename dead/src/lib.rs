@@ -78,7 +78,7 @@ impl Budget {
 
     /// The helpmate nodes of [`quick_pass`], the bounded first pass a game may run where it
     /// must not stall (the page's main thread) before it hands a ruling's full analysis to a
-    /// worker (`core/tests/dead_quick_pass.rs` times it on the hard composed set).
+    /// worker (`core/tests/suite/dead_quick_pass.rs` times it on the hard composed set).
     pub const QUICK: Budget = Budget { nodes: 10_000 };
 }
 

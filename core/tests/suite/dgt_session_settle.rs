@@ -4,7 +4,7 @@
 //! time runs from the update, not from the read that confirmed it: what the gate costs a
 //! touch, it does not add to every move.
 
-mod dgt_session_common;
+use crate::dgt_session_common;
 
 use arbiter_core::dgt::board::Occupant;
 use arbiter_core::{Piece, Square};

@@ -3,11 +3,10 @@
 //! and in UCI, and comes back as the same move. English SAN is also compared with cozy-chess's
 //! own SAN printer, an independent implementation.
 
-mod seeded;
-
 use arbiter_core::notation::{Language, san, spoken, uci};
 use arbiter_core::{Move, Position};
-use seeded::SplitMix;
+// The seeded generator, one copy in this binary: pgn_common holds it.
+use crate::pgn_common::SplitMix;
 
 /// Positions from random games, every position of each game, until `count` are collected.
 fn random_positions(count: usize, seed: u64) -> Vec<Position> {

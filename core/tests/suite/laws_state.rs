@@ -3,7 +3,7 @@
 //! player with their articles (rows D-03, D-04, D-05, C-11), the clock's caption (C-01: period,
 //! moves made and to go, timing), the flags and the result with its article.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{ClaimKind, Event, Game, OpenClaim, Stamped};

@@ -3,7 +3,7 @@
 //! editions. The move generator itself is tested by perft; here the engine must refuse the
 //! checklist's illegal moves as illegal moves (7.4a / 7.5.1) and take its legal ones.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Position;
 use arbiter_core::arbiter::{Event, Game, GameConfig, Refused, Verdict};

@@ -2,7 +2,7 @@
 //! nothing, not even the absent replier's clock (2005 App. A9b starts it only for the arbiter
 //! who truly opens).
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Event, Refused};

@@ -1,7 +1,7 @@
 //! 2005 Art. 4.2-4.3 / 2023 Art. 4.2-4.3: only a deliberate touch binds. A sensor board cannot
 //! tell a knocked piece from a touch; the arbiter can rule it not deliberate.
 
-mod dgt_session_common;
+use crate::dgt_session_common;
 
 use arbiter_core::arbiter::{Decision, Event};
 use arbiter_core::dgt::board::Occupant;

@@ -1,7 +1,7 @@
 //! Noise never becomes a touch (2005 Art. 4.3 / 2023 Art. 4.3.1: only a deliberate touch binds):
 //! only what two agreeing reads of the board show reaches the game.
 
-mod dgt_session_common;
+use crate::dgt_session_common;
 
 use arbiter_core::dgt::board::{DgtSquare, Occupant, Orientation};
 use arbiter_core::dgt::codec::BoardMessage;

@@ -2,12 +2,11 @@
 //! them on stable Rust: random and mutated texts never panic the readers, and whatever they
 //! accept prints and reads back to the same thing.
 
-mod seeded;
-
 use arbiter_core::Position;
 use arbiter_core::fen::FenError;
 use arbiter_core::notation::{Language, san, spoken};
-use seeded::SplitMix;
+// The seeded generator, one copy in this binary: pgn_common holds it.
+use crate::pgn_common::SplitMix;
 
 const FENS: [&str; 6] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

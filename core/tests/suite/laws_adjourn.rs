@@ -1,6 +1,6 @@
 //! Adjourned games (2005 App. A; 2023 Guidelines I): rows.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Noticed;

@@ -1,7 +1,7 @@
 //! Irregularities of the setup and going back to an earlier position (Art. 6.14, 7 / 2023
 //! Art. 7): rows I-01, I-02, I-04, I-15 and RB-03 (with castling after a faulty set-up).
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Noticed;

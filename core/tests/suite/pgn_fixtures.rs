@@ -4,7 +4,7 @@
 use arbiter_core::pgn::tags::{TimeControlPeriod, TimeControlTag};
 use arbiter_core::pgn::{GameReport, PgnGame, Reason, check_games, read_games, writer};
 
-mod pgn_common;
+use crate::pgn_common;
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/pgn/");

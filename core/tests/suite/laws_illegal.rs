@@ -1,7 +1,7 @@
 //! Irregularities and illegal moves (Art. 7; 2005 App. B2, B5, C3; 2023 App. A.3, A.5):
 //! rows I-05, I-06, I-07, I-08, I-10, I-11, I-12, I-13.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Noticed;

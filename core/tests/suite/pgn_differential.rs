@@ -4,8 +4,8 @@
 
 use arbiter_core::pgn::check_games;
 
-mod pgn_common;
-mod pgn_peer;
+use crate::pgn_common;
+use crate::pgn_peer;
 
 fn peer_verdicts(pgn: &[u8]) -> Vec<(u32, bool)> {
     let mut out = Vec::new();

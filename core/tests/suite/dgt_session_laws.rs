@@ -1,7 +1,7 @@
 //! The defects of issue 28, each as the Law it keeps at a real board: a `BoardSession` fed a DGT
 //! board's and clock's bytes and the time, playing into a game, in both editions.
 
-mod dgt_session_common;
+use crate::dgt_session_common;
 
 use arbiter_core::arbiter::{GameResult, Reason};
 use arbiter_core::clock::Timestamp;

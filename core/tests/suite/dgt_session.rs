@@ -1,7 +1,7 @@
 //! The Laws at a real board: a `BoardSession` fed a DGT board's bytes and the time, playing
 //! into a game. Each test is named by the article it keeps.
 
-mod dgt_session_common;
+use crate::dgt_session_common;
 
 use arbiter_core::dgt::clock::ClockSide;
 use arbiter_core::dgt::reconstruct::Mismatch;

@@ -6,7 +6,7 @@
 //! sealed move made by the arbiter (2005 App. A7 / 2023 Guidelines I.7), an illegal move
 //! (completed only by the press, 2005 Art. 7.4a / 2023 Art. 7.5.1).
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Noticed;

@@ -3,7 +3,7 @@
 //! the analysis awaited; the `analysis` event with the core's answer completes the ruling exactly
 //! as the inline path rules it, and the log replays to the same game. A wrong answer is refused.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{

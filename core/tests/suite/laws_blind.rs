@@ -1,6 +1,6 @@
 //! Blind and visually impaired players (2005 App. F / 2023 App. D): rows B-02 to B-10.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::arbiter::{Event, GameConfig, Impairment, Verdict};
 use arbiter_core::arbiter::{Noticed, Uncorrectable};

@@ -1,7 +1,7 @@
 //! The log is the game: for random event streams, replaying the log gives the same rulings
 //! and state as the live game; the log reader never panics and names the line at fault.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{

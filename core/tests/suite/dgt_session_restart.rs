@@ -1,7 +1,7 @@
 //! A restart loses no time and gives none: with a DGT clock, the clock's own times, read when
 //! the board (re)connects, win over the game's (the clock ran on while the bridge was down).
 
-mod dgt_session_common;
+use crate::dgt_session_common;
 
 use arbiter_core::clock::Timestamp;
 use arbiter_core::dgt::clock::ClockSide;

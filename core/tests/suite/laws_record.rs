@@ -1,6 +1,6 @@
 //! Recording the moves (Art. 8) and the scoresheet: rows and RB-07.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Noticed;

@@ -2,7 +2,7 @@
 //! Art. 10 / App. D, 2023 Guidelines III): rows C-02, C-03, C-04, C-11, C-12, C-13, RB-04,
 //! RB-06, Q-01, Q-02, Q-03, Q-04.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Rejection;

@@ -1,6 +1,6 @@
 //! Completion of the game and draws (Art. 5, 9): rows E-01 to E-05, D-01 and D-03 to D-10.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Rejection;

@@ -1,7 +1,7 @@
 //! 2005 App. A1 / 2023 Guidelines I.1: the sealed move stays secret until the envelope is
 //! opened. After a seal the sealer's hands on the board are neither logged nor streamed.
 
-mod dgt_session_common;
+use crate::dgt_session_common;
 
 use arbiter_core::arbiter::Event;
 use arbiter_core::dgt::session::BoardOutput;

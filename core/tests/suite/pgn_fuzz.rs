@@ -4,7 +4,7 @@
 
 use arbiter_core::pgn::{check_games, read_games, writer};
 
-mod pgn_common;
+use crate::pgn_common;
 
 /// Everything the PGN layer does with untrusted bytes, in chunks of the given sizes.
 fn exercise(bytes: &[u8], chunk_sizes: &[usize]) {

@@ -2,7 +2,7 @@
 //! both kings in check, or a pawn on the last rank (row I-14: 2023 App. A.5.4; 2005: the
 //! reading in `laws::illegal_position`).
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Noticed;

@@ -1,6 +1,6 @@
 //! Touch-move (Art. 4) rows T-02 to T-10 and RB-08, from lifts and placements.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::{Claim, ClaimKind, Event, Verdict};

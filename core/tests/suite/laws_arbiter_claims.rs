@@ -4,7 +4,7 @@
 //! him. A claim of a win on time is the clock's to rule and does not wait. Rows D-03, D-04,
 //! D-06, D-09, D-10 and RB-04 of the checklist, supervised.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::arbiter::Rejection;

@@ -1,7 +1,7 @@
 //! Clock and time-control rows of the checklist (C-01, C-06 to C-10, C-17, RB-01), and long
 //! virtual-time runs: 10,000 moves per side under every timing, exact to the millisecond.
 
-mod common_laws;
+use crate::common_laws;
 
 use arbiter_core::Color;
 use arbiter_core::clock::{Clock, Millis, Mode, Period, TimeControl, Timestamp, Timing};
