@@ -654,10 +654,14 @@ function draw(n) {
   }
   card.dataset.plies = b.plies;
   card.setAttribute('aria-label', w('hall_card', { n, white: b.white, black: b.black }));
-  // The field the arbiter is typing in, on this card's panel: the card is made again below, and
-  // a field taken out of the page loses the keyboard; it is given back, cursor and all.
+  // The field the arbiter is typing in, on this card's panel: should the panel be made again
+  // below, the field that takes its place gets the keyboard back, cursor and all.
   const typing = typingIn(entry.actions);
-  card.replaceChildren();
+  // The arbiter's panel stays in the page while the rest is made again: a node taken out
+  // between the press of a button and its release loses the click (Chromium sends none), and
+  // the hall draws a live board's card again many times a minute.
+  const kept = token ? entry.actions : null;
+  for (const node of [...card.childNodes]) if (node !== kept) node.remove();
   const h = document.createElement('h2');
   const link = document.createElement('a');
   link.href = `/board/${n}${lang === 'en' ? '' : `?lang=${lang}`}`;
@@ -808,7 +812,12 @@ function draw(n) {
       entry.actions.open = open;
       carryTyping(old, entry.actions, typing);
     }
-    card.append(entry.actions);
+    if (entry.actions !== kept) {
+      kept?.remove();
+      card.append(entry.actions);
+    }
+    // What was made above went after the panel: it goes before it, the panel never moved.
+    while (entry.actions.nextSibling) card.insertBefore(entry.actions.nextSibling, entry.actions);
     entry.actions.refresh(b);
     typing?.restore();
   }
