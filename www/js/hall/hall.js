@@ -657,11 +657,10 @@ function draw(n) {
   // The field the arbiter is typing in, on this card's panel: should the panel be made again
   // below, the field that takes its place gets the keyboard back, cursor and all.
   const typing = typingIn(entry.actions);
-  // The arbiter's panel stays in the page while the rest is made again: a node taken out
-  // between the press of a button and its release loses the click (Chromium sends none), and
-  // the hall draws a live board's card again many times a minute.
-  const kept = token ? entry.actions : null;
-  for (const node of [...card.childNodes]) if (node !== kept) node.remove();
+  // The card's parts in order, made again, or kept as they were where they hold the arbiter's
+  // buttons and have not changed (see `placeParts`).
+  const made = [];
+  const put = (...nodes) => made.push(...nodes);
   const h = document.createElement('h2');
   const link = document.createElement('a');
   link.href = `/board/${n}${lang === 'en' ? '' : `?lang=${lang}`}`;
@@ -694,7 +693,7 @@ function draw(n) {
     cell.title = w('hall_clock_battery_label');
     h.append(cell);
   }
-  card.append(h);
+  put(h);
   // The card turned round on this screen, as the arbiter stands at the board (LiveChess's
   // flip); the board's own rotation, when it tells one, is said beside it.
   const flipped = flips.has(String(n));
@@ -742,8 +741,8 @@ function draw(n) {
     row.append(who, clock);
     return row;
   };
-  if (flipped) card.append(player('white', b.white), miniBoard(b.fen, true), player('black', b.black));
-  else card.append(player('black', b.black), miniBoard(b.fen), player('white', b.white));
+  if (flipped) put(player('white', b.white), miniBoard(b.fen, true), player('black', b.black));
+  else put(player('black', b.black), miniBoard(b.fen), player('white', b.white));
   card.dataset.flipped = String(flipped);
   const line = document.createElement('div');
   line.className = 'line';
@@ -769,7 +768,7 @@ function draw(n) {
     if (b.pending_claim) parts.push(w('hall_claim_waits'));
     line.textContent = parts.join(' ');
   }
-  card.append(line);
+  put(line);
   if (b.adjourned) {
     const adj = document.createElement('p');
     adj.className = 'adjourned';
@@ -778,7 +777,7 @@ function draw(n) {
     adj.textContent = b.adjourned.resumed
       ? w('hall_adjourned_resumed', { present: here.length ? here.join(', ') : w('hall_nobody') })
       : w('hall_adjourned');
-    card.append(adj);
+    put(adj);
   }
   if (b.sealing) {
     // The sealed move is hidden (the card shows the game's position, never the board's).
@@ -786,22 +785,24 @@ function draw(n) {
     sealing.className = 'sealing';
     sealing.dataset.sealing = b.sealing;
     sealing.textContent = sealingWords(w, b.sealing, sideName(b.side_to_move, lang));
-    card.append(sealing);
+    put(sealing);
   }
   // The squares the arbiter sets up once he set the game's position: his to see, not the room's.
   const toSet = token ? toSetNote(w, b.to_set, article('position')) : null;
-  if (toSet) card.append(toSet);
-  if (b.proposed) card.append(proposal(n, b.proposed));
+  if (toSet) put(toSet);
+  if (b.proposed) put(lasting(entry, 'proposal', `${b.proposed.result} ${!!token}`, () => proposal(n, b.proposed)));
   if (b.pending_claim && token) {
-    const claim = document.createElement('div');
-    claim.className = 'proposal';
     const c = b.pending_claim;
-    claim.append(w('hall_claim_for_you', { side: sideName(c.player, lang), claim: t(`claim_${c.claim}`, {}, lang) }), ' ',
-      button(w('hall_accept'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'accept' } } }, claim)),
-      button(w('hall_reject'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'reject' } } }, claim)));
-    card.append(claim);
+    put(lasting(entry, 'claim', `${c.player} ${c.claim}`, () => {
+      const claim = document.createElement('div');
+      claim.className = 'proposal';
+      claim.append(w('hall_claim_for_you', { side: sideName(c.player, lang), claim: t(`claim_${c.claim}`, {}, lang) }), ' ',
+        button(w('hall_accept'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'accept' } } }, claim)),
+        button(w('hall_reject'), () => act(n, { event: { type: 'arbiter', decision: { kind: 'reject' } } }, claim)));
+      return claim;
+    }));
   }
-  card.append(tools);
+  put(tools);
   // The arbiter's controls are made once a card (and again in another language, or with the
   // seats' links come), so what he is typing survives the updates; a panel he opened stays open.
   if (token) {
@@ -812,16 +813,51 @@ function draw(n) {
       entry.actions.open = open;
       carryTyping(old, entry.actions, typing);
     }
-    if (entry.actions !== kept) {
-      kept?.remove();
-      card.append(entry.actions);
-    }
-    // What was made above went after the panel: it goes before it, the panel never moved.
-    while (entry.actions.nextSibling) card.insertBefore(entry.actions.nextSibling, entry.actions);
+    put(entry.actions);
+  }
+  placeParts(card, made);
+  // A part no longer drawn is forgotten: one that comes again is made afresh.
+  for (const [name, part] of entry.parts ?? []) if (!part.el.isConnected) entry.parts.delete(name);
+  if (token) {
     entry.actions.refresh(b);
     typing?.restore();
   }
 }
+
+/**
+ * Board `entry`'s part `name` as it was last drawn while its `key` (what it says, and the
+ * page's language) is the same, else made again by `make`: a part with the arbiter's buttons
+ * stays in the page across the card's redraws, so that a click on it is never lost (see
+ * `placeParts`), and what his action answered in it stays shown.
+ */
+function lasting(entry, name, key, make) {
+  entry.parts ??= new Map();
+  const full = `${lang} ${key}`;
+  const had = entry.parts.get(name);
+  // A refusal said in it took its buttons' place: made again, the arbiter can try again.
+  if (had?.key === full && !('error' in had.el.dataset)) return had.el;
+  const el = make();
+  entry.parts.set(name, { key: full, el });
+  return el;
+}
+
+/**
+ * Puts `parts` in `card`, in order, without taking out any of them that is already there: a
+ * node taken out of the page between the press of a mouse button and its release loses the
+ * click (Chromium sends none), and the hall draws a live board's card again many times a
+ * minute. The parts already there are in the order wanted (each comes back in its place);
+ * the others are removed, and the new ones put in around them.
+ */
+function placeParts(card, parts) {
+  const wanted = new Set(parts);
+  for (const node of [...card.childNodes]) if (!wanted.has(node)) node.remove();
+  let next = null;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    if (parts[i].parentNode !== card) card.insertBefore(parts[i], next);
+    next = parts[i];
+  }
+}
+
 
 /** The panel's fields, in order: the same form each time a panel is made (only the seats'
  * links and the language differ, and they hold no field). */
