@@ -30,7 +30,18 @@ pub(crate) fn spinning_floor() -> bool {
 /// noise gate, it waits the board's scan after a field update, asks the board for a full read
 /// (one `SEND_BRD` byte) and sends its frame once the whole dump (67 bytes) has come back. It
 /// decodes nothing: the round trip every confirmed update needs, and no work.
-pub(crate) fn relay(port: &str, listen: &str, settle: Option<Duration>, confirm: Option<Duration>) {
+///
+/// With `log` (`LATENCY_RELAY_LOG`, a file), the floor of the house's rule that a page is sent
+/// only what the game's log holds: each read is first appended to the file as one line of the
+/// size of the bridge's event line (one `write`), then sent; a thread of its own puts the file
+/// on the disk (`fdatasync`) after, as the bridge's syncer does. It decides nothing.
+pub(crate) fn relay(
+    port: &str,
+    listen: &str,
+    settle: Option<Duration>,
+    confirm: Option<Duration>,
+    log: Option<std::path::PathBuf>,
+) {
     use futures_util::SinkExt;
     use std::os::fd::AsRawFd;
     use tokio::io::unix::AsyncFd;
@@ -61,6 +72,7 @@ pub(crate) fn relay(port: &str, listen: &str, settle: Option<Duration>, confirm:
             .map_err(|e| e.into_parts().1)
             .expect("poller");
         let mut alarm = board_bridge::alarm::Alarm::new().expect("alarm");
+        let mut log = log.map(LogFloor::open);
         let (tcp, _) = listener.accept().await.expect("a client");
         let _ = tcp.set_nodelay(true);
         let mut ws = tokio_tungstenite::accept_async(tcp)
@@ -126,6 +138,9 @@ pub(crate) fn relay(port: &str, listen: &str, settle: Option<Duration>, confirm:
                         alarm.set(settle).expect("set the alarm");
                     }
                     None => {
+                        if let Some(log) = &mut log {
+                            log.append(n);
+                        }
                         if ws.send(Message::Text(n.to_string().into())).await.is_err() {
                             return;
                         }
@@ -135,6 +150,60 @@ pub(crate) fn relay(port: &str, listen: &str, settle: Option<Duration>, confirm:
             }
         }
     });
+}
+
+/// The logging floor's file: a line written for each read before its frame is sent, and a
+/// thread that syncs what was written (see [`relay`]).
+struct LogFloor {
+    file: std::fs::File,
+    line: Vec<u8>,
+    seq: u64,
+    sync: std::sync::mpsc::Sender<()>,
+}
+
+impl LogFloor {
+    fn open(path: std::path::PathBuf) -> Self {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&path)
+            .expect("the floor's log");
+        let syncer = file.try_clone().expect("the log again");
+        let (sync, asked) = std::sync::mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            while asked.recv().is_ok() {
+                // Every ask that came meanwhile is answered by the one sync.
+                while asked.try_recv().is_ok() {}
+                let _ = syncer.sync_data();
+            }
+        });
+        Self {
+            file,
+            line: Vec::with_capacity(256),
+            seq: 0,
+            sync,
+        }
+    }
+
+    /// One line for a read of `n` bytes, of the length of the bridge's line for a move made by
+    /// a press (about 190 bytes), written whole, and the syncer woken.
+    fn append(&mut self, n: usize) {
+        use std::io::Write;
+        self.seq += 1;
+        self.line.clear();
+        let _ = write!(
+            self.line,
+            r#"{{"seq":{},"at":{},"source":"board","event":{{"kind":"press_clock","side":"white","read":{n}}},"pad":"{}"}}"#,
+            self.seq,
+            self.seq * 1000,
+            "-".repeat(90)
+        );
+        self.line.push(b'\n');
+        self.file
+            .write_all(&self.line)
+            .expect("the floor's log is written");
+        let _ = self.sync.send(());
+    }
 }
 
 /// The confirming relay's loop (see [`relay`]): an update read arms the scan's alarm; when it
@@ -210,7 +279,7 @@ pub(crate) async fn start_relay(
     board: &FakeBoard,
     settle: Option<Duration>,
 ) -> (std::process::Child, Ws) {
-    start_relay_with(board, settle, None).await
+    start_relay_with(board, settle, None, None).await
 }
 
 /// [`start_relay`], and with `confirm` the confirming relay (see [`relay`]).
@@ -220,6 +289,7 @@ pub(crate) async fn start_relay_with(
     board: &FakeBoard,
     settle: Option<Duration>,
     confirm: Option<Duration>,
+    log: Option<&std::path::Path>,
 ) -> (std::process::Child, Ws) {
     let addr = format!("127.0.0.1:{}", free_port());
     let mut command = std::process::Command::new(std::env::current_exe().expect("this bench"));
@@ -232,6 +302,9 @@ pub(crate) async fn start_relay_with(
     }
     if let Some(confirm) = confirm {
         command.env("LATENCY_RELAY_CONFIRM_US", confirm.as_micros().to_string());
+    }
+    if let Some(log) = log {
+        command.env("LATENCY_RELAY_LOG", log);
     }
     let mut child = command.spawn().expect("the relay");
     let give_up = Instant::now() + Duration::from_secs(10);
@@ -279,7 +352,7 @@ pub(crate) async fn relay_touches(n: usize) -> Vec<Duration> {
 pub(crate) async fn confirming_relay_touches(n: usize) -> Vec<Duration> {
     let (_scratch, board) = relay_board("bench-relay-confirm", false);
     let scan = Duration::from_millis(arbiter_core::dgt::gate::SCAN_MS);
-    let (mut child, mut ws) = start_relay_with(&board, None, Some(scan)).await;
+    let (mut child, mut ws) = start_relay_with(&board, None, Some(scan), None).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let steps = touch_sequence(&board, &mut ws, Through::Relay, n + WARM_UP).await;
     let _ = child.kill();
@@ -287,10 +360,17 @@ pub(crate) async fn confirming_relay_touches(n: usize) -> Vec<Duration> {
     latencies(&counted(steps))
 }
 
-/// The relay's latencies for the press bench's sequence.
-pub(crate) async fn relay_presses(n: usize) -> Vec<Duration> {
-    let (_scratch, board) = relay_board("bench-relay-press", true);
-    let (mut child, mut ws) = start_relay(&board, None).await;
+/// The relay's latencies for the press bench's sequence; with `logged`, the logging relay's.
+pub(crate) async fn relay_presses(n: usize, logged: bool) -> Vec<Duration> {
+    let name = if logged {
+        "bench-relay-press-log"
+    } else {
+        "bench-relay-press"
+    };
+    let (scratch, board) = relay_board(name, true);
+    let log = scratch.path("floor.log");
+    let log = logged.then_some(log.as_path());
+    let (mut child, mut ws) = start_relay_with(&board, None, None, log).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     // The initial clock reading, if the relay saw it.
     let _ = tokio::time::timeout(Duration::from_millis(200), wait_for_any(&mut ws)).await;

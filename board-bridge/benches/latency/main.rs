@@ -19,6 +19,12 @@
 //!   its update agrees (noise is no touch), so touch also runs beside the confirming relay, the
 //!   bare relay doing that same round trip (the scan's wait, `SEND_BRD`, the 67-byte dump) and
 //!   nothing else, and prints its p99 against both;
+//! * the press's own floor: the logging relay, the bare relay that first appends a line of the
+//!   size of the bridge's to a log file (one `write`) and then sends its frame, a thread of its
+//!   own syncing the file after: what the house's rule that a page is sent only what the log
+//!   holds costs with no other work. The press prints its p99 against both relays.
+//!   `BENCH_PRESS_GAP_MS` waits that long between the placement seen and the press, to tell the
+//!   press's own time from the end of the placement's round;
 //! * safe: how long after a touch's event reaches the page it is on the disk (fdatasync);
 //! * flood: one page sending as fast as it can for 10 s (arrivals, the same score entry, draw
 //!   offers), the log's size and the RSS after it beside the same game's just before it.
@@ -84,7 +90,8 @@ fn main() {
             .ok()
             .and_then(|us| us.parse().ok())
             .map(Duration::from_micros);
-        relay(port, listen, settle, confirm);
+        let log = std::env::var_os("LATENCY_RELAY_LOG").map(std::path::PathBuf::from);
+        relay(port, listen, settle, confirm, log);
         return;
     }
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -173,19 +180,33 @@ fn main() {
             }
         }
         if runs("press") {
-            let (mut floor, mut ours) = (Vec::new(), Vec::new());
+            let (mut floor, mut logged, mut ours) = (Vec::new(), Vec::new(), Vec::new());
             for round in 0..rounds {
-                let f = relay_presses(count / rounds).await;
+                let f = relay_presses(count / rounds, false).await;
+                let l = relay_presses(count / rounds, true).await;
                 let o = presses(count / rounds, round + 1 == rounds).await;
                 if round_line("press", round, &o, &f, load()) {
+                    round_line("  logging relay", round, &l, &f, load());
                     floor.extend(f);
+                    logged.extend(l);
                     ours.extend(o);
                 }
             }
             if !ours.is_empty() {
                 report("relay (floor): lever byte -> ws frame", floor.clone());
+                report("logging relay: + a log line, then frame", logged.clone());
                 report("press: lever byte -> ws move (clock)", ours.clone());
-                ratio_line("press p99 / relay p99", p99(ours), p99(floor));
+                ratio_line(
+                    "press p99 / relay p99",
+                    p99(ours.clone()),
+                    p99(floor.clone()),
+                );
+                ratio_line(
+                    "logging relay p99 / relay p99",
+                    p99(logged.clone()),
+                    p99(floor),
+                );
+                ratio_line("press p99 / logging relay p99", p99(ours), p99(logged));
             }
         }
         if runs("safe") {

@@ -84,6 +84,9 @@ pub(crate) async fn press_sequence(
                 let _ = tokio::time::timeout(Duration::from_millis(2), wait_for_any(ws)).await;
             }
         }
+        if let Some(gap) = press_gap() {
+            tokio::time::sleep(gap).await;
+        }
         let before = board.written().len();
         board.queue([Action::Clock(simulator::clock_after_press(
             [300_000, 300_000],
@@ -99,6 +102,16 @@ pub(crate) async fn press_sequence(
         steps.push((m, last_write(board, before + 1), at));
     }
     steps
+}
+
+/// How long the hand takes from the placed piece to the clock in the press sequence
+/// (`BENCH_PRESS_GAP_MS`); none by default: the lever is pressed as soon as the page is shown
+/// the placement.
+fn press_gap() -> Option<Duration> {
+    std::env::var("BENCH_PRESS_GAP_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map(Duration::from_millis)
 }
 
 pub(crate) fn latencies(steps: &[Step]) -> Vec<Duration> {
