@@ -384,7 +384,28 @@ test('hall page: a threefold claim awaits the arbiter, decided from the hall in 
     assert.match(await box.textContent(), /^Il Bianco reclama: triplice ripetizione\. La sua decisione:/);
     assert.match(await card(page, 1).locator('.line').textContent(), /Un reclamo attende l'arbitro\./);
     await axe(page, 'a claim awaiting the arbiter, in Italian');
-    await box.locator('button', { hasText: 'Accogli' }).click();
+    // The arbiter's press on "Accept" is held while the card is drawn again (Black offers a
+    // draw meanwhile): the box with his buttons stays in the page, and the click is his.
+    await page.evaluate(() => {
+      window.cardDrawn = false;
+      new MutationObserver((records) => {
+        if (records.some((r) => [...r.removedNodes].some((n) => n.classList?.contains('line')))) window.cardDrawn = true;
+      }).observe(document.querySelector('article[data-board="1"]'), { childList: true });
+    });
+    const accept = box.locator('button', { hasText: 'Accogli' });
+    const at = await accept.boundingBox();
+    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
+    await page.mouse.down();
+    const offered = await page.evaluate(async (token) => (await fetch('/board/1/arbiter', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ event: { type: 'offer_draw', player: 'black' } }),
+    })).status, hall.token);
+    assert.equal(offered, 200);
+    await page.waitForFunction(() => window.cardDrawn, null, { timeout: 10_000 });
+    const still = await accept.boundingBox();
+    await page.mouse.move(still.x + still.width / 2, still.y + still.height / 2);
+    await page.mouse.up();
     await page.waitForSelector('article[data-board="1"] [data-result="1/2-1/2"]', { timeout: 10_000 });
     assert.match(await card(page, 1).locator('[data-result]').textContent(), /^½-½: patta/);
     assert.equal(await card(page, 1).locator('.proposal').count(), 0);
@@ -549,7 +570,7 @@ test('hall page: a click on the arbiter\'s panel is not lost when the card is dr
       window.cardDrawn = false;
       const c = document.querySelector('article[data-board="1"]');
       new MutationObserver((records) => {
-        if (records.some((r) => [...r.removedNodes].some((n) => n.nodeName === 'H2'))) window.cardDrawn = true;
+        if (records.some((r) => [...r.removedNodes].some((n) => n.classList?.contains('line')))) window.cardDrawn = true;
       }).observe(c, { childList: true });
     });
     await page.mouse.move(...await centre());
@@ -563,6 +584,52 @@ test('hall page: a click on the arbiter\'s panel is not lost when the card is dr
     assert.equal(await dialog.locator('input').getAttribute('type'), 'password');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+  } finally {
+    await browser.close();
+    await hall.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// The same for the card's own controls, which any spectator of the hall has: the flip in its
+// tools row and the board's link in its heading were made again at each of the board's
+// messages, so a click on them held across one was lost (the card stayed as it was; the board's
+// page never opened). It failed this way on the code before.
+test('hall page: a click on a card\'s flip or its board\'s link is not lost when the card is drawn again between its press and its release', { skip }, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-flip-'));
+  fs.writeFileSync(path.join(dir, 'breyer.pgn'), `[Event "e2e"]\n[Result "*"]\n\n${BREYER}\n`);
+  const hall = await startHall(dir, [['Rossi, Anna', 'Neri, Bruno', 'breyer.pgn']]);
+  const browser = await launch();
+  try {
+    const page = await freshPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${hall.url}/?lang=en`);
+    await page.waitForFunction(() => Number(document.querySelector('article[data-board="1"]')?.dataset.plies) >= 1, null, { timeout: 60_000 });
+    const watchDraws = () => page.evaluate(() => {
+      window.cardDrawn = false;
+      const c = document.querySelector('article[data-board="1"]');
+      new MutationObserver((records) => {
+        if (records.some((r) => [...r.removedNodes].some((n) => n.classList?.contains('line')))) window.cardDrawn = true;
+      }).observe(c, { childList: true });
+    });
+    // Pressed, held while the board plays on and its card is drawn again, released.
+    const clickAcrossADraw = async (target) => {
+      await watchDraws();
+      await target.scrollIntoViewIfNeeded();
+      const box = await target.boundingBox();
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.waitForFunction(() => window.cardDrawn, null, { timeout: 30_000 });
+      const again = await target.boundingBox();
+      await page.mouse.move(again.x + again.width / 2, again.y + again.height / 2);
+      await page.mouse.up();
+    };
+    const board = card(page, 1);
+    assert.equal(await board.getAttribute('data-flipped'), 'false');
+    await clickAcrossADraw(board.locator('button[data-control="flip"]'));
+    await page.waitForFunction(() => document.querySelector('article[data-board="1"]').dataset.flipped === 'true', null, { timeout: 5_000 });
+    assert.equal(await board.locator('button[data-control="flip"]').getAttribute('aria-pressed'), 'true');
+    await clickAcrossADraw(board.locator('h2 a'));
+    await page.waitForURL(/\/board\/1(\?|$)/, { timeout: 5_000 });
   } finally {
     await browser.close();
     await hall.stop();

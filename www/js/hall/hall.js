@@ -613,7 +613,8 @@ let pushTurn = '';
 
 function take(b) {
   const known = boards.get(b.number);
-  boards.set(b.number, { data: b, at: performance.now(), el: known?.el, actions: known?.actions });
+  // The card, its panel and its lasting parts go on from one message to the next (see `lasting`).
+  boards.set(b.number, { data: b, at: performance.now(), el: known?.el, actions: known?.actions, parts: known?.parts });
   draw(b.number);
 }
 
@@ -661,65 +662,73 @@ function draw(n) {
   // buttons and have not changed (see `placeParts`).
   const made = [];
   const put = (...nodes) => made.push(...nodes);
-  const h = document.createElement('h2');
-  const link = document.createElement('a');
-  link.href = `/board/${n}${lang === 'en' ? '' : `?lang=${lang}`}`;
-  link.textContent = w('hall_board', { n });
-  h.append(link);
-  const link2 = document.createElement('span');
-  link2.className = b.connected ? 'online' : 'offline';
-  link2.dataset.connected = String(!!b.connected);
-  link2.textContent = b.connected ? w('hall_connected') : w('hall_not_connected');
-  link2.title = w('hall_source', { source: b.port || b.source });
-  h.append(link2);
-  // What the board and its clock say of their batteries, while the board is connected and
-  // either has said something (a board on a cable without a clock says nothing).
+  // The heading holds the board's link, the tools row the flip: both are kept across redraws
+  // while they say the same, so that a click on them is never lost (see `placeParts`).
   const power = b.connected ? b.battery : null;
-  if (power?.percent != null) {
-    const cell = document.createElement('span');
-    cell.className = 'hall_battery';
-    cell.dataset.battery = String(power.percent);
-    if (power.percent <= 20 && !power.charging) cell.dataset.low = '';
-    cell.textContent = w(power.charging ? 'hall_battery_charging' : 'hall_battery', { percent: power.percent });
-    cell.title = w('hall_battery_label', { percent: power.percent });
-    h.append(cell);
-  }
-  if (power?.clock_low) {
-    const cell = document.createElement('span');
-    cell.className = 'hall_battery';
-    cell.dataset.clockBattery = 'low';
-    cell.dataset.low = '';
-    cell.textContent = w('hall_clock_battery_low');
-    cell.title = w('hall_clock_battery_label');
-    h.append(cell);
-  }
-  put(h);
+  const heading = `${b.connected} ${b.port || b.source} ${power?.percent} ${power?.charging} ${power?.clock_low}`;
+  put(lasting(entry, 'heading', heading, () => {
+    const h = document.createElement('h2');
+    const link = document.createElement('a');
+    link.href = `/board/${n}${lang === 'en' ? '' : `?lang=${lang}`}`;
+    link.textContent = w('hall_board', { n });
+    h.append(link);
+    const link2 = document.createElement('span');
+    link2.className = b.connected ? 'online' : 'offline';
+    link2.dataset.connected = String(!!b.connected);
+    link2.textContent = b.connected ? w('hall_connected') : w('hall_not_connected');
+    link2.title = w('hall_source', { source: b.port || b.source });
+    h.append(link2);
+    // What the board and its clock say of their batteries, while the board is connected and
+    // either has said something (a board on a cable without a clock says nothing).
+    if (power?.percent != null) {
+      const cell = document.createElement('span');
+      cell.className = 'hall_battery';
+      cell.dataset.battery = String(power.percent);
+      if (power.percent <= 20 && !power.charging) cell.dataset.low = '';
+      cell.textContent = w(power.charging ? 'hall_battery_charging' : 'hall_battery', { percent: power.percent });
+      cell.title = w('hall_battery_label', { percent: power.percent });
+      h.append(cell);
+    }
+    if (power?.clock_low) {
+      const cell = document.createElement('span');
+      cell.className = 'hall_battery';
+      cell.dataset.clockBattery = 'low';
+      cell.dataset.low = '';
+      cell.textContent = w('hall_clock_battery_low');
+      cell.title = w('hall_clock_battery_label');
+      h.append(cell);
+    }
+    return h;
+  }));
   // The card turned round on this screen, as the arbiter stands at the board (LiveChess's
   // flip); the board's own rotation, when it tells one, is said beside it.
   const flipped = flips.has(String(n));
-  const tools = document.createElement('div');
-  tools.className = 'tools-row';
-  const flip = button(w('hall_flip'), () => {
-    if (flips.has(String(n))) flips.delete(String(n));
-    else flips.add(String(n));
-    try {
-      localStorage.setItem(FLIP_KEY, JSON.stringify([...flips]));
-    } catch {
-      // this visit only
+  const tools = lasting(entry, 'tools', `${flipped} ${b.orientation} ${b.source}`, () => {
+    const tools = document.createElement('div');
+    tools.className = 'tools-row';
+    const flip = button(w('hall_flip'), () => {
+      if (flips.has(String(n))) flips.delete(String(n));
+      else flips.add(String(n));
+      try {
+        localStorage.setItem(FLIP_KEY, JSON.stringify([...flips]));
+      } catch {
+        // this visit only
+      }
+      draw(n);
+    });
+    flip.dataset.control = 'flip';
+    flip.setAttribute('aria-pressed', String(flipped));
+    flip.title = w('hall_flip_label', { n });
+    tools.append(flip);
+    if (b.orientation === 'rotated') {
+      const r = document.createElement('span');
+      r.className = 'rotated';
+      r.textContent = w('hall_board_rotated');
+      tools.append(r);
     }
-    draw(n);
+    tools.append(`${w('hall_source', { source: b.source })}`);
+    return tools;
   });
-  flip.dataset.control = 'flip';
-  flip.setAttribute('aria-pressed', String(flipped));
-  flip.title = w('hall_flip_label', { n });
-  tools.append(flip);
-  if (b.orientation === 'rotated') {
-    const r = document.createElement('span');
-    r.className = 'rotated';
-    r.textContent = w('hall_board_rotated');
-    tools.append(r);
-  }
-  tools.append(`${w('hall_source', { source: b.source })}`);
   const player = (color, name) => {
     const row = document.createElement('div');
     row.className = 'player';
