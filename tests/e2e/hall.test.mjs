@@ -82,6 +82,31 @@ async function startHall(dir, pairs, extra = []) {
 
 const card = (page, n) => page.locator(`article[data-board="${n}"]`);
 
+/**
+ * A person's click on `target` in board `n`'s card, the button held while the card is drawn
+ * again (the board plays on, or `meanwhile` makes it draw) and released on it where it then
+ * stands: a node taken out of the page between the press and the release loses the click.
+ */
+async function clickAcrossADraw(page, target, { n = 1, meanwhile = async () => {}, timeout = 30_000 } = {}) {
+  await page.evaluate((n) => {
+    window.cardDrawn = false;
+    new MutationObserver((records) => {
+      if (records.some((r) => [...r.removedNodes].some((node) => node.classList?.contains('line')))) window.cardDrawn = true;
+    }).observe(document.querySelector(`article[data-board="${n}"]`), { childList: true });
+  }, n);
+  const centre = async () => {
+    await target.scrollIntoViewIfNeeded();
+    const box = await target.boundingBox();
+    return [box.x + box.width / 2, box.y + box.height / 2];
+  };
+  await page.mouse.move(...await centre());
+  await page.mouse.down();
+  await meanwhile();
+  await page.waitForFunction(() => window.cardDrawn, null, { timeout });
+  await page.mouse.move(...await centre());
+  await page.mouse.up();
+}
+
 test('hall page: every board live, a move reaches it, the phone size, the board pages, the arbiter with the token', { skip }, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-hall-'));
   const hall = await startHall(dir, [
@@ -386,26 +411,15 @@ test('hall page: a threefold claim awaits the arbiter, decided from the hall in 
     await axe(page, 'a claim awaiting the arbiter, in Italian');
     // The arbiter's press on "Accept" is held while the card is drawn again (Black offers a
     // draw meanwhile): the box with his buttons stays in the page, and the click is his.
-    await page.evaluate(() => {
-      window.cardDrawn = false;
-      new MutationObserver((records) => {
-        if (records.some((r) => [...r.removedNodes].some((n) => n.classList?.contains('line')))) window.cardDrawn = true;
-      }).observe(document.querySelector('article[data-board="1"]'), { childList: true });
-    });
-    const accept = box.locator('button', { hasText: 'Accogli' });
-    const at = await accept.boundingBox();
-    await page.mouse.move(at.x + at.width / 2, at.y + at.height / 2);
-    await page.mouse.down();
-    const offered = await page.evaluate(async (token) => (await fetch('/board/1/arbiter', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ event: { type: 'offer_draw', player: 'black' } }),
-    })).status, hall.token);
-    assert.equal(offered, 200);
-    await page.waitForFunction(() => window.cardDrawn, null, { timeout: 10_000 });
-    const still = await accept.boundingBox();
-    await page.mouse.move(still.x + still.width / 2, still.y + still.height / 2);
-    await page.mouse.up();
+    const offer = async () => {
+      const offered = await page.evaluate(async (token) => (await fetch('/board/1/arbiter', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ event: { type: 'offer_draw', player: 'black' } }),
+      })).status, hall.token);
+      assert.equal(offered, 200);
+    };
+    await clickAcrossADraw(page, box.locator('button', { hasText: 'Accogli' }), { meanwhile: offer, timeout: 10_000 });
     await page.waitForSelector('article[data-board="1"] [data-result="1/2-1/2"]', { timeout: 10_000 });
     assert.match(await card(page, 1).locator('[data-result]').textContent(), /^½-½: patta/);
     assert.equal(await card(page, 1).locator('.proposal').count(), 0);
@@ -561,24 +575,8 @@ test('hall page: a click on the arbiter\'s panel is not lost when the card is dr
     await actions.locator('summary').click();
     const seal = actions.locator('button[data-control="seal"]');
     await seal.waitFor();
-    const centre = async () => {
-      await seal.scrollIntoViewIfNeeded();
-      const box = await seal.boundingBox();
-      return [box.x + box.width / 2, box.y + box.height / 2];
-    };
-    await page.evaluate(() => {
-      window.cardDrawn = false;
-      const c = document.querySelector('article[data-board="1"]');
-      new MutationObserver((records) => {
-        if (records.some((r) => [...r.removedNodes].some((n) => n.classList?.contains('line')))) window.cardDrawn = true;
-      }).observe(c, { childList: true });
-    });
-    await page.mouse.move(...await centre());
-    await page.mouse.down();
     // The board plays on: its card is drawn again while the button is held.
-    await page.waitForFunction(() => window.cardDrawn, null, { timeout: 30_000 });
-    await page.mouse.move(...await centre());
-    await page.mouse.up();
+    await clickAcrossADraw(page, seal);
     const dialog = page.getByRole('alertdialog');
     await dialog.waitFor({ timeout: 5_000 });
     assert.equal(await dialog.locator('input').getAttribute('type'), 'password');
@@ -604,31 +602,12 @@ test('hall page: a click on a card\'s flip or its board\'s link is not lost when
     const page = await freshPage(browser, { width: 1280, height: 900 });
     await page.goto(`${hall.url}/?lang=en`);
     await page.waitForFunction(() => Number(document.querySelector('article[data-board="1"]')?.dataset.plies) >= 1, null, { timeout: 60_000 });
-    const watchDraws = () => page.evaluate(() => {
-      window.cardDrawn = false;
-      const c = document.querySelector('article[data-board="1"]');
-      new MutationObserver((records) => {
-        if (records.some((r) => [...r.removedNodes].some((n) => n.classList?.contains('line')))) window.cardDrawn = true;
-      }).observe(c, { childList: true });
-    });
-    // Pressed, held while the board plays on and its card is drawn again, released.
-    const clickAcrossADraw = async (target) => {
-      await watchDraws();
-      await target.scrollIntoViewIfNeeded();
-      const box = await target.boundingBox();
-      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.waitForFunction(() => window.cardDrawn, null, { timeout: 30_000 });
-      const again = await target.boundingBox();
-      await page.mouse.move(again.x + again.width / 2, again.y + again.height / 2);
-      await page.mouse.up();
-    };
     const board = card(page, 1);
     assert.equal(await board.getAttribute('data-flipped'), 'false');
-    await clickAcrossADraw(board.locator('button[data-control="flip"]'));
+    await clickAcrossADraw(page, board.locator('button[data-control="flip"]'));
     await page.waitForFunction(() => document.querySelector('article[data-board="1"]').dataset.flipped === 'true', null, { timeout: 5_000 });
     assert.equal(await board.locator('button[data-control="flip"]').getAttribute('aria-pressed'), 'true');
-    await clickAcrossADraw(board.locator('h2 a'));
+    await clickAcrossADraw(page, board.locator('h2 a'));
     await page.waitForURL(/\/board\/1(\?|$)/, { timeout: 5_000 });
   } finally {
     await browser.close();
