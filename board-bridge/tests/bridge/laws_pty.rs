@@ -412,12 +412,13 @@ fn is_event(m: &Value, kind: &str, source: &str) -> bool {
 async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_move_on_his_board() {
     use arbiter_core::Color;
     use board_bridge::simulator::Action;
-    // A settle long enough that the presses below come well inside it on a busy machine.
-    let rig = TwoBoards::start("two-boards-clock", true, "400");
+    // A settle long enough that the press 150 ms after the knight stands (below) comes well
+    // inside it on a machine busy with other tests (at 400 ms, a whole run once saw it miss).
+    let rig = TwoBoards::start("two-boards-clock", true, "1000");
     let (main, blind, bridge) = (&rig.main, &rig.blind, &rig.bridge);
     let mut ws = spectator(&bridge.addr).await;
     let mut all = Vec::new();
-    let settle = || tokio::time::sleep(Duration::from_millis(900));
+    let settle = || tokio::time::sleep(Duration::from_millis(1500));
     let press = |by: Color| Action::Clock(simulator::clock_after_press([300_000, 300_000], by));
     start_from_white(&bridge.addr, &mut ws, &mut all).await;
 
@@ -431,7 +432,7 @@ async fn app_f2_3_with_a_dgt_clock_the_blind_players_lever_press_completes_the_m
     // 1... e5 made on the tactile board: made (the pawn in its new hole, App. F2.3), and not
     // complete until Black presses the lever: no move, and his clock still runs.
     blind.queue(carry(Square::E7, Square::E5, black(Piece::Pawn)));
-    let (early, seen) = wait_for(&mut ws, Duration::from_millis(1200), is_move("e7e5")).await;
+    let (early, seen) = wait_for(&mut ws, Duration::from_millis(2000), is_move("e7e5")).await;
     all.extend(seen);
     assert!(early.is_none(), "completed without a press: {early:?}");
     assert!(
