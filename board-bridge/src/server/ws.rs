@@ -37,7 +37,7 @@ pub(super) async fn ws_upgrade(
     // Small buffers: a page sends a few hundred bytes at a time; the 128 KiB defaults would make
     // a hundred viewers cost megabytes. A message sent alone is written at once (each send
     // flushes); messages published together are fed and then flushed as one write (see
-    // `send_public_batch`), written early only past WRITE_BATCH bytes.
+    // `send_public`), written early only past WRITE_BATCH bytes.
     let ws = ws
         .max_message_size(MAX_CLIENT_MESSAGE)
         .max_frame_size(MAX_CLIENT_MESSAGE)
@@ -232,23 +232,13 @@ async fn take_client_message(app: &App, role: Role, message: ClientMessage) -> O
     }
 }
 
-/// Sends the stream's message numbered `seq` in its public form.
-async fn send_public(socket: &mut WebSocket, app: &App, seq: u64, text: &str) -> bool {
-    match public_text(app, seq, text).await {
-        // Withheld: a secret whose public form could not be had is not sent at all.
-        Some(shown) if shown.is_empty() => true,
-        shown => send_text(socket, shown.as_deref().unwrap_or(text)).await,
-    }
-}
-
 /// Past this many bytes, messages fed for one write go out before the batch's flush.
 const WRITE_BATCH: usize = 16 * 1024;
 
-/// Messages published together (a round's move, its events and the clock) sent to the page in
-/// one write: one system call and one wake of the page for them all, instead of one each. The
-/// page's first message is in that write as it was in the first of several, and the page is not
-/// woken again for the rest while it reads it. Returns whether they went.
-async fn send_public_batch(socket: &mut WebSocket, app: &App, batch: &[Entry]) -> bool {
+/// The stream's messages `batch` in their public form (a secret withheld is not sent at all),
+/// in one write: messages published together (a round's move, its events and the clock) cost
+/// one system call and one wake of the page, instead of one each. Returns whether they went.
+async fn send_public(socket: &mut WebSocket, app: &App, batch: &[Entry]) -> bool {
     use futures_util::SinkExt;
     let sent = async {
         for e in batch {
@@ -354,8 +344,8 @@ async fn stream(
     {
         return;
     }
-    for e in tail {
-        if !send_public(&mut socket, &app, e.seq, &e.json).await {
+    for e in &tail {
+        if !send_public(&mut socket, &app, std::slice::from_ref(e)).await {
             return;
         }
     }
@@ -367,8 +357,8 @@ async fn stream(
                 Ok(e) => {
                     crate::trace::mark_seq(e.seq, "ws_woken");
                     // What was published with it and is waiting goes in the same write. A gap
-                    // found meanwhile is filled on the next turn (`recv` reports it again
-                    // only by what it skips: so it is caught up here, after the write).
+                    // met while taking them is filled right after that write: `recv` would not
+                    // report it again.
                     let mut batch = vec![e];
                     let mut lagged = false;
                     loop {
@@ -382,8 +372,7 @@ async fn stream(
                             Err(_) => break,
                         }
                     }
-                    batch.retain(|e| e.seq > sent);
-                    if !send_public_batch(&mut socket, &app, &batch).await {
+                    if !send_public(&mut socket, &app, &batch).await {
                         return;
                     }
                     for e in &batch {
@@ -441,7 +430,7 @@ async fn stream(
                                 match caught_up {
                                     Ok(tail) => {
                                         for e in tail.into_iter().filter(|e| e.seq <= sent) {
-                                            if !send_public(&mut socket, &app, e.seq, &e.json).await {
+                                            if !send_public(&mut socket, &app, std::slice::from_ref(&e)).await {
                                                 return;
                                             }
                                         }
@@ -497,7 +486,7 @@ async fn fill_gap(socket: &mut WebSocket, app: &App, sent: &mut u64) -> bool {
         Ok(tail) => {
             let after = *sent;
             for e in tail.into_iter().filter(|e| e.seq > after) {
-                if !send_public(socket, app, e.seq, &e.json).await {
+                if !send_public(socket, app, std::slice::from_ref(&e)).await {
                     return false;
                 }
                 *sent = e.seq;
