@@ -152,6 +152,10 @@ pub(crate) fn relay(
     });
 }
 
+/// What brings the logging floor's line to the length of the bridge's (no allocation a line).
+const PAD: &str =
+    "------------------------------------------------------------------------------------------";
+
 /// The logging floor's file: a line written for each read before its frame is sent, and a
 /// thread that syncs what was written (see [`relay`]).
 struct LogFloor {
@@ -193,10 +197,9 @@ impl LogFloor {
         self.line.clear();
         let _ = write!(
             self.line,
-            r#"{{"seq":{},"at":{},"source":"board","event":{{"kind":"press_clock","side":"white","read":{n}}},"pad":"{}"}}"#,
+            r#"{{"seq":{},"at":{},"source":"board","event":{{"kind":"press_clock","side":"white","read":{n}}},"pad":"{PAD}"}}"#,
             self.seq,
             self.seq * 1000,
-            "-".repeat(90)
         );
         self.line.push(b'\n');
         self.file

@@ -64,6 +64,7 @@ pub(crate) async fn press_sequence(
         (Square::F3, Square::G1, Color::White),
         (Square::F6, Square::G8, Color::Black),
     ];
+    let gap = press_gap();
     let mut steps = Vec::with_capacity(n);
     for i in 0..n {
         let (from, to, color) = cycle[i % 4];
@@ -84,7 +85,7 @@ pub(crate) async fn press_sequence(
                 let _ = tokio::time::timeout(Duration::from_millis(2), wait_for_any(ws)).await;
             }
         }
-        if let Some(gap) = press_gap() {
+        if let Some(gap) = gap {
             tokio::time::sleep(gap).await;
         }
         let before = board.written().len();
