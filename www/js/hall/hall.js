@@ -662,11 +662,10 @@ function draw(n) {
   // buttons and have not changed (see `placeParts`).
   const made = [];
   const put = (...nodes) => made.push(...nodes);
-  // The heading holds the board's link, the tools row the flip: both are kept across redraws
-  // while they say the same, so that a click on them is never lost (see `placeParts`).
-  const power = b.connected ? b.battery : null;
-  const heading = `${b.connected} ${b.port || b.source} ${power?.percent} ${power?.charging} ${power?.clock_low}`;
-  put(lasting(entry, 'heading', heading, () => {
+  // The heading holds the board's link, the tools row the flip: made afresh, and the ones in the
+  // page kept while they are the same, so that a click on them is never lost (see `placeParts`).
+  put(unchanged(entry, 'heading', (() => {
+    const power = b.connected ? b.battery : null;
     const h = document.createElement('h2');
     const link = document.createElement('a');
     link.href = `/board/${n}${lang === 'en' ? '' : `?lang=${lang}`}`;
@@ -699,11 +698,11 @@ function draw(n) {
       h.append(cell);
     }
     return h;
-  }));
+  })()));
   // The card turned round on this screen, as the arbiter stands at the board (LiveChess's
   // flip); the board's own rotation, when it tells one, is said beside it.
   const flipped = flips.has(String(n));
-  const tools = lasting(entry, 'tools', `${flipped} ${b.orientation} ${b.source}`, () => {
+  const tools = unchanged(entry, 'tools', (() => {
     const tools = document.createElement('div');
     tools.className = 'tools-row';
     const flip = button(w('hall_flip'), () => {
@@ -728,7 +727,7 @@ function draw(n) {
     }
     tools.append(`${w('hall_source', { source: b.source })}`);
     return tools;
-  });
+  })());
   const player = (color, name) => {
     const row = document.createElement('div');
     row.className = 'player';
@@ -848,6 +847,20 @@ function lasting(entry, name, key, make) {
   const el = make();
   entry.parts.set(name, { key: full, el });
   return el;
+}
+
+/**
+ * Board `entry`'s part `name` as it stands in the page when `fresh`, made for this draw, is the
+ * same node (`isEqualNode`: the same text and attributes); else `fresh`. For parts whose
+ * controls write nothing into them (a link, the flip): what they say decides, with no key to
+ * keep in step with it.
+ */
+function unchanged(entry, name, fresh) {
+  entry.parts ??= new Map();
+  const had = entry.parts.get(name)?.el;
+  if (had?.isEqualNode(fresh)) return had;
+  entry.parts.set(name, { el: fresh });
+  return fresh;
 }
 
 /**
