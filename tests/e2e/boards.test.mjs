@@ -214,6 +214,7 @@ test('a Chessnut Air over Bluetooth: moves read from its snapshots, and the page
   assert.match(status, /touch-move is for the arbiter to enforce/);
   const asked = await page.evaluate(() => window.fakeChessnut.asked());
   assert.ok(JSON.stringify(asked).includes('1b7e8261-2877-41c3-b46e-cf057c562023'), JSON.stringify(asked));
+  await page.waitForFunction(() => window.fakeChessnut.written().length > 0, null, { timeout: 5_000 });
   assert.deepEqual((await page.evaluate(() => window.fakeChessnut.written()))[0], [0x21, 0x01, 0x00]);
   // The battery is asked once the reports are on, and its answer said on the status line.
   const charged = await statusSays(page, /battery/);
@@ -250,6 +251,9 @@ test('a Square Off over Bluetooth: presence only, the pieces named from the game
   // Asked for by the Nordic UART service it speaks through; its squares asked for at once.
   const asked = await page.evaluate(() => window.fakeSquareOff.asked());
   assert.ok(JSON.stringify(asked).includes('6e400001-b5a3-f393-e0a9-e50e24dcca9e'), JSON.stringify(asked));
+  // The board's writes go one after another once it is connected (Web Bluetooth takes one at a
+  // time): the first may still be on its way when the status says so.
+  await page.waitForFunction(() => window.fakeSquareOff.written().length > 0, null, { timeout: 5_000 });
   assert.equal((await page.evaluate(() => window.fakeSquareOff.written()))[0], '30#R*');
   // Its battery asked next, its level (a whole number up to 100) said as a percent.
   assert.match(await statusSays(page, /battery/), /The board's battery: 64%\./);
@@ -286,6 +290,7 @@ test('a ChessUp over Bluetooth says it is on charge, and the page says so withou
   assert.match(status, /The board is charging\./);
   assert.doesNotMatch(status, /%/, 'the board tells no percent');
   assert.equal(await page.locator(STATUS).getAttribute('data-battery'), null);
+  await page.waitForFunction(() => window.fakeChessUp.written().length > 0, null, { timeout: 5_000 });
   assert.deepEqual((await page.evaluate(() => window.fakeChessUp.written()))[0], [0x67]);
   assert.equal(page.lastError, undefined, page.lastError?.message);
 });
